@@ -1,0 +1,59 @@
+"""A readable account of a game, written from its events (never from engine internals)."""
+from __future__ import annotations
+
+from typing import Iterable, TextIO
+
+
+def seat_name(s: int) -> str:
+    return f"Seat {s}"
+
+
+def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) -> None:
+    """Round by round: the cards put on the pile, then who took it. -v adds every event."""
+    plays: list[str] = []
+    rnd = 0
+    for ev in events:
+        kind = ev["event"]
+        if verbose and kind not in ("start", "deal", "end"):
+            out.write("  " + " ".join(f"{k}={v}" for k, v in ev.items() if k != "event") + f"  ({kind})\n")
+            if kind != "take":
+                continue
+        if kind == "start":
+            opts = ", ".join(f"{k}={v}" for k, v in ev["options"].items())
+            out.write(f"{ev['ruleset']}: {ev['players']} players, seed {ev['seed']}" +
+                      (f", options: {opts}" if opts else "") + "\n")
+        elif kind == "draw-for-dealer":
+            out.write("Draw for dealer: " + ", ".join(f"seat {s} {c}" for s, c in ev["draws"].items()) + "\n")
+        elif kind == "deal":
+            out.write(f"Seat {ev['dealer']} deals.\n")
+            for s, hand in enumerate(ev["hands"]):
+                out.write(f"  {seat_name(s)}: {len(hand)} cards\n")
+            if ev.get("rest"):
+                out.write(f"  rest: {len(ev['rest'])} cards\n")
+        elif kind == "play":
+            plays.append(f"{ev['seat']}:{ev['card']}")
+        elif kind == "take":
+            if plays and not verbose:
+                rnd += 1
+                out.write(f"Round {rnd}: {' '.join(plays)}\n")
+            out.write(f"  {seat_name(ev['seat'])} takes {ev['count']} cards ({ev['why']}).\n")
+            plays = []
+        elif kind == "out":
+            if plays and not verbose:
+                rnd += 1
+                out.write(f"Round {rnd}: {' '.join(plays)}\n")
+                plays = []
+            out.write(f"  {seat_name(ev['seat'])} is out ({ev['why']}).\n")
+        elif kind == "end":
+            if plays and not verbose:
+                out.write(f"Unfinished round: {' '.join(plays)}\n")
+            write_result(ev, out)
+
+
+def write_result(ev: dict, out: TextIO) -> None:
+    winners = ev["winners"]
+    if ev["outcome"] == "finished":
+        who = " and ".join(seat_name(s) for s in winners) if winners else "nobody"
+        out.write(f"Result: {who} {'win' if len(winners) > 1 else 'wins'}.\n")
+    else:
+        out.write(f"Result: {ev['outcome']} ({ev.get('reason', '')}); no winner.\n")

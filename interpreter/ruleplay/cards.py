@@ -1,0 +1,85 @@
+"""Cards as small ints: a deck table built from the ruleset, and card names.
+
+A card is an index into the deck's per-card lists (rank, suit, attributes,
+order positions), so the per-card path never looks anything up by string.
+Several decks shuffled together give several ints with the same name.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+STANDARD_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+STANDARD_SUITS = ["C", "D", "H", "S"]
+SUIT_ORDER = {s: i for i, s in enumerate(STANDARD_SUITS)}
+RANK_ORDER = {r: i for i, r in enumerate(STANDARD_RANKS)}
+JOKER = "JK"
+RED = {"D", "H"}
+
+
+def rank_symbol(raw: object) -> str:
+    text = str(raw).upper()
+    return "10" if text == "T" else text
+
+
+def split_name(name: str) -> tuple[str, str | None]:
+    """'10H' -> ('10', 'H'); 'TH' -> ('10', 'H'); 'JK' -> ('JK', None)."""
+    text = str(name).strip().upper()
+    if text in (JOKER, "JOKER"):
+        return JOKER, None
+    if len(text) < 2:
+        raise ValueError(f"not a card name: {name!r}")
+    return rank_symbol(text[:-1]), text[-1]
+
+
+@dataclass
+class Deck:
+    names: list[str]
+    rank: list[str]
+    suit: list[str | None]
+    joker: list[bool]
+    attrs: dict[str, list[int]] = field(default_factory=dict)
+    orders: dict[str, list[int]] = field(default_factory=dict)
+    ranks: list[str] = field(default_factory=list)   # declared rank order, low to high
+    suits: list[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def canonical_key(self, card: int) -> tuple:
+        """Bots' canonical order: suit (C<D<H<S, others after), then rank 2..A, jokers last."""
+        if self.joker[card]:
+            return (99, 99, card)
+        s = self.suit[card]
+        return (SUIT_ORDER.get(s, 10 + self.suits.index(s) if s in self.suits else 50),
+                RANK_ORDER.get(self.rank[card], 20 + self.ranks.index(self.rank[card])), card)
+
+    def by_name(self) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for i, n in enumerate(self.names):
+            out.setdefault(n, []).append(i)
+        return out
+
+
+def build_deck(ranks: list[str], suits: list[str], copies: int, jokers: int,
+               strip: list[str], extra: list[str]) -> Deck:
+    names: list[str] = []
+    rank: list[str] = []
+    suit: list[str | None] = []
+    stripped = {rank_symbol(s) if len(str(s)) <= 2 and rank_symbol(s) in ranks else str(s).upper()
+                for s in strip}
+    for _ in range(copies):
+        for s in suits:
+            for r in ranks:
+                name = f"{r}{s}"
+                if name in stripped or r in stripped or s in stripped:
+                    continue
+                names.append(name)
+                rank.append(r)
+                suit.append(s)
+    extras = [JOKER] * jokers + [str(e).upper() for e in extra]
+    for e in extras:
+        r, s = split_name(e)
+        names.append(JOKER if s is None else f"{r}{s}")
+        rank.append(r)
+        suit.append(s)
+    return Deck(names, rank, suit, [s is None for s in suit], ranks=list(ranks), suits=list(suits))

@@ -1,0 +1,148 @@
+"""The `ruleplay` command line: run, validate, list, explain, schema, diff."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import __version__
+from .account import write_account
+from .bots import parse_bots
+from .engine import DEFAULT_MAX_ACTIONS, play
+from .errors import GameError, RuleError, RuleplayError
+from .pipeline import load, load_resolved
+from .resolve import parse_set
+from .resources import builtin_names, builtin_path, data_dir
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="ruleplay", description="Card games and house rules as data.")
+    p.add_argument("--version", action="version", version=f"ruleplay {__version__}")
+    sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+
+    def ruleset_args(sp, players=True):
+        sp.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="set a house-rule option (repeatable)")
+        if players:
+            sp.add_argument("--players", type=int, help="number of players (within the ruleset's range)")
+
+    r = sub.add_parser("run", help="play one game with bots and tell what happened")
+    r.add_argument("ruleset", help="a built-in name or a path to a .yaml file")
+    r.add_argument("--seed", type=int, default=0)
+    ruleset_args(r)
+    r.add_argument("--bots", default="random", help="random|lowest|highest, or one per seat: random,lowest")
+    r.add_argument("--deal", metavar="FILE", help="play this explicit deal (YAML or JSON)")
+    r.add_argument("--json", action="store_true", help="print one JSON object with the result")
+    r.add_argument("--log", metavar="FILE", help="write the events as JSON lines")
+    r.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS)
+    r.add_argument("-q", "--quiet", action="store_true", help="print only the result")
+    r.add_argument("-v", "--verbose", action="store_true", help="print every event")
+
+    v = sub.add_parser("validate", help="check rule files; exit 0 when all are valid, 1 otherwise")
+    v.add_argument("files", nargs="+")
+    ruleset_args(v)
+
+    sub.add_parser("list", help="the built-in rulesets")
+
+    e = sub.add_parser("explain", help="a rule sheet generated from the data")
+    e.add_argument("ruleset")
+    ruleset_args(e)
+
+    sub.add_parser("schema", help="print the JSON Schema of a ruleset")
+
+    d = sub.add_parser("diff", help="the rules that differ between two rulesets (after extends and options)")
+    d.add_argument("a")
+    d.add_argument("b")
+    ruleset_args(d)
+    return p
+
+
+def _err(errors: list[RuleError]) -> int:
+    for e in errors:
+        print(e.format(), file=sys.stderr)
+    return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except RuleplayError as exc:
+        return _err(exc.errors)
+    except (GameError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _dispatch(args) -> int:
+    cmd = args.cmd
+    if cmd == "list":
+        for name in builtin_names():
+            res = load_resolved(name)
+            desc = " ".join(res.doc.data["description"].split())
+            print(f"{name:28} {desc[:90]}{'...' if len(desc) > 90 else ''}")
+        return 0
+    if cmd == "schema":
+        print((data_dir("schema") / "ruleset.schema.json").read_text(encoding="utf-8"), end="")
+        return 0
+    sets = parse_set(getattr(args, "set", []))
+    if cmd == "validate":
+        bad = 0
+        for f in args.files:
+            try:
+                rules = load(f, sets, args.players)
+                print(f"{f}: OK ({rules.title}, {rules.players} players, {len(rules.deck)} cards)")
+            except RuleplayError as exc:
+                bad += 1
+                _err(exc.errors)
+        return 1 if bad else 0
+    if cmd == "explain":
+        from .sheet import write_sheet
+        write_sheet(load(args.ruleset, sets, args.players), sys.stdout)
+        return 0
+    if cmd == "diff":
+        from .sheet import write_diff
+        write_diff(load(args.a, sets, args.players), load(args.b, sets, args.players), sys.stdout)
+        return 0
+    if cmd == "run":
+        return _run(args, sets)
+    raise AssertionError(cmd)
+
+
+def _run(args, sets) -> int:
+    rules = load(args.ruleset, sets, args.players)
+    bots = parse_bots(args.bots, rules.players)
+    deal = None
+    if args.deal:
+        from .dealfile import read_deal
+        deal = read_deal(args.deal)
+    if args.max_actions < 1:
+        raise GameError("--max-actions must be at least 1")
+    result = play(rules, args.seed, deal, args.max_actions, log=True, bots=bots)
+    if args.log:
+        with open(args.log, "w", encoding="utf-8") as fh:
+            for ev in result.events:
+                fh.write(json.dumps(ev) + "\n")
+    if args.json:
+        out = result.to_json()
+        out["bots"] = bots
+        print(json.dumps(out))
+    elif args.quiet:
+        write_account([ev for ev in result.events if ev["event"] == "end"], sys.stdout)
+    else:
+        write_account(result.events, sys.stdout, args.verbose)
+        print(f"{result.cards_played} cards played, {result.pile_takes} piles taken, {result.actions} actions.")
+        if result.cycle:
+            c = result.cycle
+            print(f"Cycle: the table repeats every {c['length']} rounds from round {c['start']}.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,161 @@
+"""Runs a compiled ruleset: choose the dealer, deal (or take an explicit deal), run the phases.
+
+`play()` is the one entry point for the CLI, the tests and simulations; the
+same rules, seed, options and bots give the same events.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .bots import make_bots
+from .cards import split_name
+from .errors import GameError
+from .model import Rules
+from .table import GameOver, Table
+
+DEFAULT_MAX_ACTIONS = 1_000_000
+
+
+@dataclass
+class Deal:
+    """An explicit deal: hands per seat (first card listed is the top), the rest, the dealer."""
+
+    hands: list[list[str]]
+    rest: list[str] = field(default_factory=list)
+    dealer: int | None = None
+
+
+@dataclass
+class Result:
+    ruleset: str
+    seed: int
+    players: int
+    options: dict
+    outcome: str
+    winners: list[int]
+    reason: str
+    cards_played: int
+    pile_takes: int
+    tricks: int
+    actions: int
+    rounds: int
+    scores: list[int] | None
+    cycle: dict | None
+    events: list[dict] | None
+
+    def to_json(self) -> dict:
+        out = {k: getattr(self, k) for k in ("ruleset", "seed", "players", "options", "outcome", "winners",
+                                               "reason", "cards_played", "pile_takes", "tricks", "actions",
+                                               "rounds", "scores", "cycle")}
+        return out
+
+
+def _choose_dealer(rules: Rules, t: Table) -> int:
+    d = rules.dealer
+    if isinstance(d, int):
+        return d
+    if d == "last-seat":
+        return t.n - 1
+    if d == "random":
+        t.rng_draws += 1
+        return t.rng.randrange(t.n)
+    # low-card: every seat draws from a shuffled deck; the lowest deals; tied lowest seats draw again.
+    order = rules.dealer_order
+    contenders = list(range(t.n))
+    while True:
+        cards = list(range(len(rules.deck)))
+        t.shuffle(cards)
+        draws = {s: cards[i] for i, s in enumerate(contenders)}
+        t.emit("draw-for-dealer", draws={s: rules.deck.names[c] for s, c in draws.items()})
+        low = min(order[c] for c in draws.values())
+        contenders = [s for s, c in draws.items() if order[c] == low]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+def _deal(rules: Rules, t: Table) -> None:
+    spec = rules.deal
+    cards = list(range(len(rules.deck)))
+    t.shuffle(cards)
+    to = t.seat_zones[spec.to.index]
+    per = spec.count
+    n = t.n
+    if per is None:
+        dealt = len(cards) if spec.remainder == "extra-to-first" else len(cards) - len(cards) % n
+    else:
+        dealt = per * n
+    seat = t.next_seat(t.dealer)
+    for i in range(dealt):
+        to[seat].append(cards.pop())
+        seat = t.next_seat(seat)
+    if cards:
+        t.shared[spec.rest.index].extend(cards)
+    t.emit("deal", dealer=t.dealer, hands=[[rules.deck.names[c] for c in reversed(to[s])] for s in range(n)],
+           rest=[rules.deck.names[c] for c in reversed(t.shared[spec.rest.index])] if spec.rest else [])
+
+
+def _explicit_deal(rules: Rules, t: Table, deal: Deal) -> None:
+    n = t.n
+    if len(deal.hands) != n:
+        raise GameError(f"the deal has {len(deal.hands)} hands, but the game has {n} players")
+    if deal.rest and rules.deal.rest is None:
+        raise GameError("the deal lists 'rest' cards, but this ruleset's deal has no rest zone")
+    free = {name: list(reversed(ids)) for name, ids in rules.deck.by_name().items()}
+
+    def take(name: str) -> int:
+        try:
+            r, s = split_name(name)
+        except ValueError:
+            raise GameError(f"not a card name: {name!r}") from None
+        key = r if s is None else f"{r}{s}"
+        if key not in free:
+            raise GameError(f"{name!r} is not a card of this deck")
+        if not free[key]:
+            raise GameError(f"{name!r} appears more often than the deck holds it")
+        return free[key].pop()
+    to = t.seat_zones[rules.deal.to.index]
+    for s, hand in enumerate(deal.hands):
+        for name in reversed(hand):          # first listed ends on top
+            to[s].append(take(name))
+    if deal.rest:
+        rest = t.shared[rules.deal.rest.index]
+        for name in reversed(deal.rest):
+            rest.append(take(name))
+    t.emit("deal", dealer=t.dealer, hands=[list(h) for h in deal.hands], rest=list(deal.rest))
+
+
+def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
+         log: bool = True, check: bool = False, bots: list[str] | None = None) -> Result:
+    t = Table(rules, seed, max_actions, log, check)
+    t.bots = make_bots(bots or ["random"] * t.n, seed)
+    t.emit("start", ruleset=rules.name, seed=seed, players=t.n, options=rules.options)
+    try:
+        try:
+            if deal is not None and deal.dealer is not None:
+                if not 0 <= deal.dealer < t.n:
+                    raise GameError(f"dealer seat {deal.dealer} does not exist with {t.n} players")
+                t.dealer = deal.dealer
+            elif deal is not None:
+                t.dealer = t.n - 1
+            else:
+                t.dealer = _choose_dealer(rules, t)
+            if deal is not None:
+                _explicit_deal(rules, t, deal)
+            else:
+                _deal(rules, t)
+            t.in_play = t.all_cards()
+            t.actor = t.next_seat(t.dealer)
+            for phase in rules.phases:
+                phase.run(t)
+            t.check_end()
+            raise GameOver("finished", [], "all phases done")
+        except RecursionError:
+            raise GameOver("limit", [], "evaluation too deep") from None
+    except GameOver as over:
+        outcome, winners, reason = over.outcome, over.winners, over.reason
+    if check and t.in_play is not None:
+        t.check_conservation()
+    t.emit("end", outcome=outcome, winners=winners, scores=list(t.scores), reason=reason)
+    return Result(rules.name, seed, t.n, dict(rules.options), outcome, winners, reason, t.cards_played,
+                  t.pile_takes, t.tricks, t.actions, t.rounds, None, t.cycle, t.events)

@@ -1,0 +1,70 @@
+"""One error type for every step of the pipeline, and one printer.
+
+A rule file is written by a person; every complaint must point at the place
+in their file (file:line:column), say what was wrong and, where we can guess,
+what they meant.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A position in a source file; line and column count from 1."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass
+class RuleError:
+    message: str
+    mark: Mark | None = None
+    path: tuple = ()
+    hint: str | None = None
+
+    def format(self) -> str:
+        where = str(self.mark) if self.mark else "<command line>"
+        key = f" [{path_str(self.path)}]" if self.path else ""
+        text = f"{where}: error{key}: {self.message}"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+
+class RuleplayError(Exception):
+    """Raised with one or more RuleErrors; the CLI prints them and exits 1."""
+
+    def __init__(self, errors: RuleError | Sequence[RuleError]):
+        self.errors = [errors] if isinstance(errors, RuleError) else list(errors)
+        super().__init__("\n".join(e.format() for e in self.errors))
+
+
+class GameError(Exception):
+    """A runtime problem that is not the rule file's fault (bad --deal, bad --set)."""
+
+
+def path_str(path: Iterable) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(str(word), sorted(set(map(str, choices))), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def one_of(choices: Iterable[str]) -> str:
+    items = sorted(set(map(str, choices)))
+    if len(items) > 12:
+        items = items[:12] + ["..."]
+    return ", ".join(items)

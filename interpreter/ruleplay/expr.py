@@ -1,0 +1,467 @@
+"""The expression language: parse with lark, type-check, compile to closures.
+
+Every expression is compiled once into a Python closure `fn(env)`. Names and
+fields are resolved at compile time against a `Scope`, so evaluation never
+looks anything up by a user-supplied string and can reach nothing but the
+values the scope exposes. Expressions that depend only on options fold to
+constants.
+
+Missing cards (an index past the bottom of a pile) are `None`; a field of a
+missing card is `None`; arithmetic with `None` gives `None`; every comparison
+with `None` is false. So `pile[3].rank == pile[1].rank` is simply false on a
+two-card pile.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .errors import did_you_mean, one_of
+from .resources import data_dir
+
+MAX_EXPR_CHARS = 2000
+MAX_EXPR_DEPTH = 60
+
+# Types. Kept as short strings so messages can say them.
+INT, BOOL, STR, CARD, CARDS, SEAT, SEATS = "int", "bool", "str", "card", "cards", "seat", "seats"
+LIST = "list"  # a literal list of ints/strs, for `in`
+
+
+class ExprError(Exception):
+    """A problem in one expression; `column` counts from 1 inside the expression text."""
+
+    def __init__(self, message: str, column: int = 1, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.column = column
+        self.hint = hint
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = (data_dir("schema") / "expr.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str) -> Tree:
+    if len(text) > MAX_EXPR_CHARS:
+        raise ExprError(f"expression too long ({len(text)} characters; the limit is {MAX_EXPR_CHARS})")
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedCharacters as exc:
+        raise ExprError(f"unexpected character {text[exc.pos_in_stream]!r}", exc.column,
+                        "names may contain hyphens, so write subtraction with spaces: a - b"
+                        if text[exc.pos_in_stream] == "-" else None) from None
+    except UnexpectedEOF:
+        raise ExprError("the expression ends too early", len(text) + 1) from None
+    except UnexpectedToken as exc:
+        tok = exc.token
+        if tok.type == "$END":
+            raise ExprError("the expression ends too early", len(text) + 1) from None
+        expected = sorted(e for e in exc.expected if not e.startswith("__"))[:8]
+        raise ExprError(f"unexpected {tok.value!r}", getattr(tok, "column", 1),
+                        f"expected one of: {', '.join(expected)}" if expected else None) from None
+    except UnexpectedInput as exc:
+        raise ExprError("cannot parse the expression", getattr(exc, "column", 1)) from None
+    except RecursionError:
+        raise ExprError("expression nested too deeply") from None
+    _check_depth(tree)
+    return tree
+
+
+def _check_depth(tree: Tree) -> None:
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_EXPR_DEPTH:
+            raise ExprError(f"expression nested deeper than {MAX_EXPR_DEPTH} levels", _col(node))
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth + 1))
+
+
+def _col(node) -> int:
+    if isinstance(node, Token):
+        return node.column or 1
+    meta = getattr(node, "meta", None)
+    return getattr(meta, "column", 1) if meta and not meta.empty else 1
+
+
+# --------------------------------------------------------------------------- scopes
+
+@dataclass
+class Binding:
+    type: str
+    getter: Callable[[Any], Any] | None = None
+    const: Any = None
+    is_const: bool = False
+
+
+@dataclass
+class Fields:
+    """What `.name` means on each type: name -> (result type, maker(inner_fn) -> fn)."""
+
+    card: dict[str, tuple[str, Callable]] = field(default_factory=dict)
+    seat: dict[str, tuple[str, Callable]] = field(default_factory=dict)
+
+
+@dataclass
+class Scope:
+    names: dict[str, Binding]
+    fields: Fields
+    loop_vars: dict[str, str] = field(default_factory=dict)  # aggregate variables in scope -> type
+
+    def with_names(self, **extra: Binding) -> "Scope":
+        return Scope({**self.names, **extra}, self.fields, dict(self.loop_vars))
+
+
+@dataclass
+class Compiled:
+    fn: Callable[[Any], Any]
+    type: str
+    const: Any = None
+    is_const: bool = False
+    uses: frozenset = frozenset()   # names read (for analysis: e.g. depends only on `card`)
+
+
+def const(value: Any, type_: str) -> Compiled:
+    return Compiled(lambda e, v=value: v, type_, value, True)
+
+
+# --------------------------------------------------------------------------- cards-type fields
+
+def _cards_field(name: str, inner: Callable) -> tuple[str, Callable] | None:
+    if name == "size":
+        return INT, lambda e: len(inner(e))
+    if name == "top":
+        return CARD, lambda e: (z[-1] if (z := inner(e)) else None)
+    if name == "bottom":
+        return CARD, lambda e: (z[0] if (z := inner(e)) else None)
+    if name == "empty":
+        return BOOL, lambda e: not inner(e)
+    return None
+
+
+CARDS_FIELDS = ("size", "top", "bottom", "empty")
+
+# Rules whose alias the grammar gives even when they wrap a single child.
+_PASS_THROUGH = {"or_", "and_", "compare", "arith"}
+
+
+class Compiler:
+    """Compiles parse trees against a scope. One instance per expression."""
+
+    def __init__(self, scope: Scope, text: str):
+        self.scope = scope
+        self.text = text
+        self.uses: set[str] = set()
+
+    def compile(self, tree) -> Compiled:
+        if isinstance(tree, Tree) and tree.data in _PASS_THROUGH and len(tree.children) == 1:
+            return self.compile(tree.children[0])
+        method = getattr(self, "c_" + (tree.data if isinstance(tree, Tree) else "token"), None)
+        if method is None:
+            raise ExprError(f"unsupported construct {getattr(tree, 'data', tree)!s}", _col(tree))
+        return method(tree)
+
+    # literals
+    def c_int_(self, t):
+        return const(int(t.children[0]), INT)
+
+    def c_str_(self, t):
+        return const(str(t.children[0])[1:-1], STR)
+
+    def c_true(self, t):
+        return const(True, BOOL)
+
+    def c_false(self, t):
+        return const(False, BOOL)
+
+    def c_list_(self, t):
+        items = [self.compile(c) for c in t.children if c is not None]
+        types = {i.type for i in items}
+        if not items:
+            return const((), LIST)
+        if not all(i.is_const for i in items) or not types <= {INT, STR}:
+            raise ExprError("a list may hold only constant numbers and strings", _col(t))
+        return const(frozenset(i.const for i in items), LIST)
+
+    # names
+    def c_name(self, t):
+        tok = t.children[0]
+        name = str(tok)
+        if name in self.scope.loop_vars:
+            self.uses.add(name)
+            return Compiled(lambda e, n=name: e.loc[n], self.scope.loop_vars[name], uses=frozenset([name]))
+        b = self.scope.names.get(name)
+        if b is None:
+            known = list(self.scope.names) + list(self.scope.loop_vars)
+            hint = did_you_mean(name, known)
+            if "-" in name and not hint:
+                hint = "names may contain hyphens, so write subtraction with spaces: a - b"
+            raise ExprError(f"unknown name '{name}'", _col(tok), hint or f"known names: {one_of(known)}")
+        self.uses.add(name)
+        if b.is_const:
+            return Compiled(lambda e, v=b.const: v, b.type, b.const, True, frozenset([name]))
+        return Compiled(b.getter, b.type, uses=frozenset([name]))
+
+    # fields and indexing
+    def c_field(self, t):
+        inner = self.compile(t.children[0])
+        tok = t.children[1]
+        name = str(tok)
+        f = inner.fn
+        if inner.type == CARDS:
+            got = _cards_field(name, f)
+            known = CARDS_FIELDS
+        elif inner.type == CARD:
+            spec = self.scope.fields.card.get(name)
+            got = (spec[0], spec[1](f)) if spec else None
+            known = self.scope.fields.card
+        elif inner.type == SEAT:
+            spec = self.scope.fields.seat.get(name)
+            got = (spec[0], spec[1](f)) if spec else None
+            known = self.scope.fields.seat
+        else:
+            raise ExprError(f"a value of type {inner.type} has no fields ('.{name}')", _col(tok))
+        if got is None:
+            raise ExprError(f"{inner.type} has no field '{name}'", _col(tok),
+                            did_you_mean(name, known) or f"{inner.type} fields: {one_of(known)}")
+        return Compiled(got[1], got[0], uses=inner.uses)
+
+    def c_index(self, t):
+        inner = self.compile(t.children[0])
+        idx = self.compile(t.children[1])
+        if inner.type != CARDS:
+            raise ExprError(f"only cards can be indexed, not {inner.type}", _col(t))
+        if idx.type != INT:
+            raise ExprError(f"an index must be an int, not {idx.type}", _col(t.children[1]))
+        f, g = inner.fn, idx.fn
+        if idx.is_const:
+            k = idx.const
+            if k < 1:
+                raise ExprError("cards are counted from the top starting at 1 (pile[1] is the top card)",
+                                _col(t.children[1]))
+            return Compiled(lambda e: (z[-k] if len(z := f(e)) >= k else None), CARD, uses=inner.uses)
+
+        def index(e):
+            z = f(e)
+            k = g(e)
+            return z[-k] if k is not None and 1 <= k <= len(z) else None
+        return Compiled(index, CARD, uses=inner.uses | idx.uses)
+
+    # operators
+    def c_neg(self, t):
+        a = self._typed(t.children[0], INT)
+        if a.is_const:
+            return const(-a.const, INT)
+        f = a.fn
+        return Compiled(lambda e: None if (v := f(e)) is None else -v, INT, uses=a.uses)
+
+    def c_arith(self, t):
+        ch = t.children
+        acc = self._typed(ch[0], INT)
+        for i in range(1, len(ch), 2):
+            op = str(ch[i])
+            rhs = self._typed(ch[i + 1], INT)
+            acc = self._arith(op, acc, rhs, ch[i])
+        return acc
+
+    def _arith(self, op, a: Compiled, b: Compiled, tok) -> Compiled:
+        import operator
+        fn = {"+": operator.add, "-": operator.sub, "*": operator.mul,
+              "//": operator.floordiv, "%": operator.mod}[op]
+        if a.is_const and b.is_const:
+            if op in ("//", "%") and b.const == 0:
+                raise ExprError("division by zero", _col(tok))
+            v = fn(a.const, b.const)
+            if abs(v) > 10**12:
+                raise ExprError("number too large", _col(tok))
+            return const(v, INT)
+        fa, fb = a.fn, b.fn
+        if op in ("//", "%"):
+            def run(e):
+                x, y = fa(e), fb(e)
+                return None if x is None or y is None or y == 0 else fn(x, y)
+        else:
+            def run(e):
+                x, y = fa(e), fb(e)
+                return None if x is None or y is None else fn(x, y)
+        return Compiled(run, INT, uses=a.uses | b.uses)
+
+    def c_compare(self, t):
+        a = self.compile(t.children[0])
+        op = str(t.children[1]).split()
+        op = " ".join(op)
+        b = self.compile(t.children[2])
+        if op in ("in", "not in"):
+            if b.type != LIST:
+                raise ExprError(f"'in' needs a list such as ['J', 'Q'], not {b.type}", _col(t.children[2]))
+            s = b.const
+            fa = a.fn
+            if a.is_const:
+                return const((a.const in s) == (op == "in"), BOOL)
+            if op == "in":
+                return Compiled(lambda e: fa(e) in s, BOOL, uses=a.uses)
+            return Compiled(lambda e: (v := fa(e)) is not None and v not in s, BOOL, uses=a.uses)
+        if a.type != b.type:
+            raise ExprError(f"cannot compare {a.type} with {b.type}", _col(t.children[1]))
+        if op in ("<", ">", "<=", ">=") and a.type != INT:
+            raise ExprError(f"'{op}' compares numbers, not {a.type}", _col(t.children[1]))
+        import operator
+        fn = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
+              "<=": operator.le, ">=": operator.ge}[op]
+        if a.is_const and b.is_const:
+            return const(fn(a.const, b.const), BOOL)
+        fa, fb = a.fn, b.fn
+        if b.is_const and b.const is not None:
+            v = b.const
+            if op == "==":
+                return Compiled(lambda e: fa(e) == v, BOOL, uses=a.uses)
+            return Compiled(lambda e: (x := fa(e)) is not None and fn(x, v), BOOL, uses=a.uses)
+
+        def cmp(e):
+            x = fa(e)
+            if x is None:
+                return False
+            y = fb(e)
+            return y is not None and fn(x, y)
+        return Compiled(cmp, BOOL, uses=a.uses | b.uses)
+
+    def _typed(self, node, type_: str) -> Compiled:
+        c = self.compile(node)
+        if c.type != type_:
+            raise ExprError(f"expected {type_} here, got {c.type}", _col(node))
+        return c
+
+    def c_not_(self, t):
+        a = self._typed(t.children[0], BOOL)
+        if a.is_const:
+            return const(not a.const, BOOL)
+        f = a.fn
+        return Compiled(lambda e: not f(e), BOOL, uses=a.uses)
+
+    def c_and_(self, t):
+        parts = [self._typed(c, BOOL) for c in t.children]
+        if any(p.is_const and not p.const for p in parts):
+            return const(False, BOOL)
+        parts = [p for p in parts if not p.is_const]
+        if not parts:
+            return const(True, BOOL)
+        fns = tuple(p.fn for p in parts)
+        uses = frozenset().union(*(p.uses for p in parts))
+        if len(fns) == 1:
+            return Compiled(fns[0], BOOL, uses=uses)
+        if len(fns) == 2:
+            f1, f2 = fns
+            return Compiled(lambda e: f1(e) and f2(e), BOOL, uses=uses)
+        return Compiled(lambda e: all(f(e) for f in fns), BOOL, uses=uses)
+
+    def c_or_(self, t):
+        parts = [self._typed(c, BOOL) for c in t.children]
+        if any(p.is_const and p.const for p in parts):
+            return const(True, BOOL)
+        parts = [p for p in parts if not p.is_const]
+        if not parts:
+            return const(False, BOOL)
+        fns = tuple(p.fn for p in parts)
+        uses = frozenset().union(*(p.uses for p in parts))
+        if len(fns) == 1:
+            return Compiled(fns[0], BOOL, uses=uses)
+        if len(fns) == 2:
+            f1, f2 = fns
+            return Compiled(lambda e: f1(e) or f2(e), BOOL, uses=uses)
+        return Compiled(lambda e: any(f(e) for f in fns), BOOL, uses=uses)
+
+    def c_cond(self, t):
+        a, c, b = t.children  # a if c else b
+        ca = self.compile(a)
+        cc = self._typed(c, BOOL)
+        cb = self.compile(b)
+        if ca.type != cb.type:
+            raise ExprError(f"both branches of 'if' must have one type, got {ca.type} and {cb.type}", _col(b))
+        if cc.is_const:
+            return ca if cc.const else cb
+        fa, fc, fb = ca.fn, cc.fn, cb.fn
+        return Compiled(lambda e: fa(e) if fc(e) else fb(e), ca.type, uses=ca.uses | cc.uses | cb.uses)
+
+    def c_call(self, t):
+        tok = t.children[0]
+        name = str(tok)
+        args = [self.compile(c) for c in t.children[1:] if c is not None]
+        if name == "abs" and len(args) == 1 and args[0].type == INT:
+            f = args[0].fn
+            return Compiled(lambda e: None if (v := f(e)) is None else abs(v), INT, uses=args[0].uses)
+        if name in ("max", "min") and len(args) >= 2 and all(a.type == INT for a in args):
+            fns = [a.fn for a in args]
+            agg = max if name == "max" else min
+
+            def pick(e):
+                vals = [f(e) for f in fns]
+                return None if None in vals else agg(vals)
+            return Compiled(pick, INT, uses=frozenset().union(*(a.uses for a in args)))
+        raise ExprError(f"unknown function '{name}' for these arguments", _col(tok),
+                        "functions: abs(int), max(a, b, ...), min(a, b, ...), and count/sum/max/min/any/all "
+                        "(x for x in ...)")
+
+    def c_aggregate(self, t):
+        kind_tok, body, var_tok, coll = t.children
+        kind = str(kind_tok)
+        var = str(var_tok)
+        c = self.compile(coll)
+        if c.type == CARDS:
+            vtype = CARD
+        elif c.type == SEATS:
+            vtype = SEAT
+        else:
+            raise ExprError(f"'{kind}(... for {var} in ...)' needs cards or seats, not {c.type}", _col(coll))
+        if var in self.scope.names:
+            raise ExprError(f"'{var}' is already a name here; choose another loop variable", _col(var_tok))
+        inner_scope = Scope(self.scope.names, self.scope.fields, {**self.scope.loop_vars, var: vtype})
+        sub = Compiler(inner_scope, self.text)
+        b = sub.compile(body)
+        self.uses |= sub.uses
+        want = BOOL if kind in ("count", "any", "all") else INT
+        if b.type != want:
+            raise ExprError(f"{kind}(...) needs a {want} expression before 'for', got {b.type}", _col(body))
+        fb, fc = b.fn, c.fn
+
+        def items(e):
+            for x in fc(e):
+                e.loc[var] = x
+                yield fb(e)
+        if kind == "count":
+            fn = lambda e: sum(1 for v in items(e) if v)
+        elif kind == "any":
+            fn = lambda e: any(items(e))
+        elif kind == "all":
+            fn = lambda e: all(items(e))
+        elif kind == "sum":
+            fn = lambda e: sum(v for v in items(e) if v is not None)
+        else:
+            agg = max if kind == "max" else min
+            fn = lambda e: agg((v for v in items(e) if v is not None), default=None)
+        return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+
+
+def compile_expr(text: str, scope: Scope, want: str | tuple[str, ...] | None = None) -> Compiled:
+    """Parse and compile `text`; raise ExprError on parse or type errors."""
+    if not isinstance(text, str):
+        text = str(text)
+    tree = parse(text)
+    comp = Compiler(scope, text)
+    try:
+        out = comp.compile(tree)
+    except RecursionError:
+        raise ExprError("expression nested too deeply") from None
+    if want is not None:
+        wants = (want,) if isinstance(want, str) else want
+        if out.type not in wants:
+            raise ExprError(f"this expression gives {out.type}, but {' or '.join(wants)} is expected here", 1)
+    out.uses = frozenset(comp.uses) | out.uses
+    return out

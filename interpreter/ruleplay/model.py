@@ -1,0 +1,428 @@
+"""Semantic checks and compilation: a resolved, schema-valid document becomes `Rules`.
+
+This is where the checks a schema cannot make live: unknown zones and names,
+expression parse and type errors (pointed at the column inside the
+expression), impossible deals for the player count, option values. The
+output holds closures and int tables only; no YAML is left.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from . import expr as X
+from .cards import Deck, build_deck, rank_symbol, split_name, JOKER, RED
+from .errors import Mark, RuleError, RuleplayError, did_you_mean, one_of
+from .resolve import Resolved
+from .yamlload import Doc
+
+
+@dataclass
+class Zone:
+    name: str
+    owner: str          # 'seat' or 'table'
+    visibility: str
+    index: int          # into Table.seat_zones or Table.shared
+    description: str = ""
+
+
+@dataclass
+class DealSpec:
+    to: Zone
+    count: int | None          # None: all cards
+    rest: Zone | None
+    remainder: str
+
+
+@dataclass
+class EndRule:
+    when: Callable
+    mode: str                  # where | lowest | highest
+    value: Callable            # evaluated with e.loc['s'] bound... via seat binding
+    text: str
+
+
+@dataclass
+class Rules:
+    name: str
+    title: str
+    description: str
+    source: str
+    files: list[str]
+    doc: Doc
+    options: dict[str, Any]
+    option_specs: dict[str, dict]
+    players: int
+    deck: Deck
+    zones: dict[str, Zone]
+    direction: int
+    dealer: Any
+    dealer_order: list[int]
+    deal: DealSpec
+    phases: list[Any]
+    end: list[EndRule]
+
+    @property
+    def seat_zones(self) -> list[Zone]:
+        return [z for z in self.zones.values() if z.owner == "seat"]
+
+    @property
+    def shared_zones(self) -> list[Zone]:
+        return [z for z in self.zones.values() if z.owner == "table"]
+
+
+class Ctx:
+    """Compile-time helpers shared by the phase kinds: lookups that collect errors with marks."""
+
+    def __init__(self, doc: Doc, options: dict[str, Any], players: int):
+        self.doc = doc
+        self.options = options
+        self.players = players
+        self.errors: list[RuleError] = []
+        self.zones: dict[str, Zone] = {}
+        self.deck: Deck | None = None
+        self.scope: X.Scope | None = None
+
+    def error(self, path: tuple, message: str, hint: str | None = None, value: bool = False) -> None:
+        mark = self.doc.value_mark(path) if value else self.doc.mark(path)
+        self.errors.append(RuleError(message, mark, path, hint))
+
+    def get(self, path: tuple, default: Any = None) -> Any:
+        node: Any = self.doc.data
+        for p in path:
+            if isinstance(node, dict) and p in node:
+                node = node[p]
+            elif isinstance(node, list) and isinstance(p, int) and p < len(node):
+                node = node[p]
+            else:
+                return default
+        return node
+
+    def zone(self, path: tuple, owner: str | None = None) -> Zone | None:
+        name = self.get(path)
+        if name is None:
+            return None
+        z = self.zones.get(name)
+        if z is None:
+            self.error(path, f"unknown zone '{name}'", did_you_mean(name, self.zones) or
+                       f"zones: {one_of(self.zones)}", value=True)
+            return None
+        if owner and z.owner != owner:
+            self.error(path, f"zone '{name}' is owned by the {z.owner}, but a {owner} zone is needed here",
+                       value=True)
+            return None
+        return z
+
+    def expr(self, path: tuple, want: str | tuple, scope: X.Scope | None = None,
+             default: Any = None) -> X.Compiled | None:
+        raw = self.get(path, default)
+        if raw is None:
+            return None
+        if isinstance(raw, bool):
+            return X.const(raw, X.BOOL)
+        if isinstance(raw, int):
+            return X.const(raw, X.INT)
+        try:
+            return X.compile_expr(raw, scope or self.scope, want)
+        except X.ExprError as exc:
+            mark = self.doc.value_mark(path)
+            if mark is not None and path in self.doc.marks:
+                mark = _column_in(mark, self.doc, path, raw, exc.column)
+            self.errors.append(RuleError(f"in expression {raw!r}: {exc.message}"[:400], mark, path, exc.hint))
+            return None
+
+    def const_int(self, path: tuple, default: int | None = None, lo: int = 0, hi: int = 10**6) -> int | None:
+        c = self.expr(path, X.INT, default=default)
+        if c is None:
+            return default
+        if not c.is_const:
+            self.error(path, "this value must be fixed before the game starts (numbers and options only)",
+                       value=True)
+            return default
+        if not lo <= c.const <= hi:
+            self.error(path, f"value {c.const} is out of range {lo}..{hi}", value=True)
+            return default
+        return c.const
+
+
+def _column_in(mark: Mark, doc: Doc, path: tuple, raw: str, col: int) -> Mark:
+    """Point inside a plain or quoted scalar on one line; fall back to the scalar's start."""
+    quoted = 1 if _line_text(mark, raw) else 0
+    if "\n" in raw:
+        return mark
+    return Mark(mark.file, mark.line, mark.column + quoted + col - 1)
+
+
+def _line_text(mark: Mark, raw: str) -> bool:
+    # A quoted scalar's mark is at the quote; the expression starts one column later.
+    try:
+        with open(mark.file, encoding="utf-8") as fh:
+            for i, line in enumerate(fh, 1):
+                if i == mark.line:
+                    return line[mark.column - 1: mark.column] in ("'", '"')
+    except OSError:
+        return False
+    return False
+
+
+# --------------------------------------------------------------------------- deck
+
+def _compile_deck(ctx: Ctx) -> Deck | None:
+    path = ("deck",)
+    d = ctx.get(path, {})
+    ranks = [rank_symbol(r) for r in d.get("ranks", [2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K", "A"])]
+    suits = [str(s).upper() for s in d.get("suits", ["C", "D", "H", "S"])]
+    for key, items in (("ranks", ranks), ("suits", suits)):
+        if len(set(items)) != len(items):
+            ctx.error(path + (key,), f"deck.{key} lists a value twice")
+    copies = ctx.const_int(path + ("copies",), 1, 1, 16)
+    jokers = ctx.const_int(path + ("jokers",), 0, 0, 64)
+    strip = d.get("strip", [])
+    extra = d.get("extra", [])
+    for i, e in enumerate(extra):
+        try:
+            split_name(e)
+        except ValueError as exc:
+            ctx.error(path + ("extra", i), str(exc), value=True)
+            return None
+    deck = build_deck(ranks, suits, copies or 1, jokers or 0, strip, extra)
+    for i, s in enumerate(strip):
+        sym = str(s).upper()
+        if sym not in deck.names and rank_symbol(sym) not in ranks and sym not in suits and \
+                sym not in {f"{r}{t}" for r in ranks for t in suits}:
+            ctx.error(path + ("strip", i), f"'{s}' names no card, rank or suit of this deck", value=True)
+    if not deck.names:
+        ctx.error(path, "the deck has no cards")
+    # built-in order: position in deck.ranks, 1-based; jokers 0
+    deck.orders["order"] = [0 if j else ranks.index(r) + 1 for r, j in zip(deck.rank, deck.joker)]
+    for oname, seq in (d.get("orders") or {}).items():
+        syms = [rank_symbol(x) for x in seq]
+        bad = [x for x in syms if x not in ranks and x != JOKER]
+        if bad:
+            ctx.error(path + ("orders", oname), f"order '{oname}' names ranks not in the deck: {', '.join(bad)}")
+        pos = {r: i + 1 for i, r in enumerate(syms)}
+        deck.orders[oname] = [pos.get(r, 0) for r in deck.rank]
+    opt_scope = _option_scope(ctx)
+    for aname, table in (d.get("attributes") or {}).items():
+        values = [0] * len(deck)
+        default = 0
+        by: dict[str, int] = {}
+        for key, raw in table.items():
+            apath = path + ("attributes", aname, key)
+            c = ctx.expr(apath, X.INT, scope=opt_scope)
+            if c is None:
+                continue
+            if not c.is_const:
+                ctx.error(apath, "attribute values must be numbers or depend on options only", value=True)
+                continue
+            k = str(key).upper()
+            if key == "default":
+                default = c.const
+            elif k in deck.names or k in ranks or k in suits or k == JOKER:
+                by[k if k not in ("T",) else "10"] = c.const
+            elif rank_symbol(k) in ranks:
+                by[rank_symbol(k)] = c.const
+            else:
+                ctx.error(apath, f"'{key}' is not a card, rank or suit of this deck",
+                          did_you_mean(k, list(ranks) + suits + ["default"]))
+        for i in range(len(deck)):
+            n, r, s = deck.names[i], deck.rank[i], deck.suit[i]
+            values[i] = by.get(n, by.get(r, by.get(s, default) if s else by.get(JOKER, default)))
+        deck.attrs[aname] = values
+    return deck
+
+
+def _option_scope(ctx: Ctx) -> X.Scope:
+    names = {k: X.Binding(_opt_type(v), const=v, is_const=True) for k, v in ctx.options.items()}
+    names["players"] = X.Binding(X.INT, const=ctx.players, is_const=True)
+    return X.Scope(names, X.Fields())
+
+
+def _opt_type(v: Any) -> str:
+    return X.BOOL if isinstance(v, bool) else X.INT if isinstance(v, int) else X.STR
+
+
+# --------------------------------------------------------------------------- scope
+
+def build_scope(ctx: Ctx) -> X.Scope:
+    deck = ctx.deck
+    base = _option_scope(ctx)
+    names = dict(base.names)
+    seat_fields: dict[str, tuple[str, Callable]] = {}
+    for z in ctx.zones.values():
+        if z.name in names:
+            ctx.error(("zones", z.name), f"zone '{z.name}' has the same name as an option")
+        if z.owner == "table":
+            names[z.name] = X.Binding(X.CARDS, (lambda i: lambda e: e.shared[i])(z.index))
+        else:
+            seat_fields[z.name] = (X.CARDS, (lambda i: lambda f: lambda e: e.seat_zones[i][f(e)])(z.index))
+    names["seats"] = X.Binding(X.SEATS, lambda e: e.seat_range)
+    names["actor"] = X.Binding(X.SEAT, lambda e: e.actor)
+    names["dealer"] = X.Binding(X.SEAT, lambda e: e.dealer)
+    names["hand-number"] = X.Binding(X.INT, lambda e: e.hand_number)
+    seat_fields["out"] = (X.BOOL, lambda f: lambda e: e.out[f(e)])
+    seat_fields["score"] = (X.INT, lambda f: lambda e: e.scores[f(e)])
+    seat_fields["index"] = (X.INT, lambda f: lambda e: f(e))
+    seat_fields["cards"] = (X.INT, lambda f: lambda e: e.cards_held(f(e)))
+    card_fields: dict[str, tuple[str, Callable]] = {}
+
+    def table_field(arr, kind):
+        return (kind, lambda f: lambda e: None if (c := f(e)) is None else arr[c])
+    card_fields["rank"] = table_field(deck.rank, X.STR)
+    card_fields["suit"] = table_field(deck.suit, X.STR)
+    card_fields["name"] = table_field(deck.names, X.STR)
+    card_fields["joker"] = table_field(deck.joker, X.BOOL)
+    card_fields["color"] = table_field(["red" if s in RED else None if s is None else "black"
+                                        for s in deck.suit], X.STR)
+    for aname, arr in deck.attrs.items():
+        card_fields[aname] = table_field(arr, X.INT)
+    for oname, arr in deck.orders.items():
+        if oname in card_fields:
+            ctx.error(("deck", "orders", oname), f"'{oname}' is already a card field")
+        card_fields[oname] = table_field(arr, X.INT)
+    return X.Scope(names, X.Fields(card=card_fields, seat=seat_fields))
+
+
+def card_scope(scope: X.Scope) -> X.Scope:
+    return scope.with_names(card=X.Binding(X.CARD, lambda e: e.card))
+
+
+def per_card(ctx: Ctx, path: tuple, want: str, default: Any = None) -> list | None:
+    """Compile an expression over `card` and tabulate it for every card, when it depends on nothing else."""
+    c = ctx.expr(path, want, card_scope(ctx.scope), default)
+    if c is None:
+        return None
+    if c.is_const:
+        return [c.const] * len(ctx.deck)
+    if c.uses - {"card"} - set(ctx.options) - {"players"}:
+        ctx.error(path, "this value may depend only on the card and on options", value=True)
+        return None
+
+    class _E:
+        card: int | None = None
+        loc: dict = {}
+    env = _E()
+    out = []
+    for i in range(len(ctx.deck)):
+        env.card = i
+        out.append(c.fn(env))
+    return out
+
+
+# --------------------------------------------------------------------------- whole ruleset
+
+def _players(ctx: Ctx, requested: int | None) -> int:
+    spec = ctx.get(("players",), 2)
+    if isinstance(spec, int):
+        lo = hi = default = spec
+    else:
+        lo, hi = spec["min"], spec["max"]
+        default = spec.get("default", lo)
+        if lo > hi or not lo <= default <= hi:
+            ctx.error(("players",), f"players: need min <= default <= max, got {lo}, {default}, {hi}")
+    n = default if requested is None else requested
+    if not lo <= n <= hi:
+        raise RuleplayError(RuleError(f"this ruleset is for {lo}" + (f" to {hi}" if hi != lo else "") +
+                                      f" players, not {n}", ctx.doc.mark(("players",)), ("players",)))
+    return n
+
+
+def compile_rules(res: Resolved, players: int | None = None) -> Rules:
+    from .phases import KINDS
+
+    doc = res.doc
+    ctx = Ctx(doc, res.options, 0)
+    ctx.players = _players(ctx, players)
+    d = doc.data
+    ctx.deck = _compile_deck(ctx)
+    if ctx.deck is None or ctx.errors:
+        raise RuleplayError(ctx.errors)
+    seat_i = shared_i = 0
+    for zname, z in d["zones"].items():
+        if zname in ("seats", "actor", "dealer", "players", "card", "hand-number"):
+            ctx.error(("zones", zname), f"'{zname}' is a reserved name")
+        if z["owner"] == "seat":
+            ctx.zones[zname] = Zone(zname, "seat", z.get("visibility", "hidden"), seat_i, z.get("description", ""))
+            seat_i += 1
+        else:
+            ctx.zones[zname] = Zone(zname, "table", z.get("visibility", "public"), shared_i, z.get("description", ""))
+            shared_i += 1
+    ctx.scope = build_scope(ctx)
+
+    table = d.get("table", {})
+    direction = _direction(ctx, table.get("direction", "clockwise"))
+    dealer = table.get("dealer", "last-seat")
+    if isinstance(dealer, int) and dealer >= ctx.players:
+        ctx.error(("table", "dealer"), f"dealer seat {dealer} does not exist with {ctx.players} players", value=True)
+    order_name = table.get("dealer-order", "rank")
+    order_name = "order" if order_name == "rank" else order_name
+    if order_name not in ctx.deck.orders:
+        ctx.error(("table", "dealer-order"), f"unknown order '{order_name}'",
+                  did_you_mean(order_name, ctx.deck.orders), value=True)
+        order_name = "order"
+
+    deal = _compile_deal(ctx)
+    phases = []
+    for pname, spec in d["phases"].items():
+        kind = KINDS.get(spec.get("kind"))
+        if kind is None:
+            ctx.error(("phases", pname, "kind"), f"unknown phase kind {spec.get('kind')!r}",
+                      did_you_mean(str(spec.get("kind")), KINDS), value=True)
+            continue
+        ph = kind.compile(ctx, ("phases", pname), pname)
+        if ph is not None:
+            phases.append(ph)
+
+    end_rules = []
+    seat_scope = ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"]))
+    for i, rule in enumerate(d.get("end", [])):
+        p = ("end", i)
+        when = ctx.expr(p + ("when",), X.BOOL)
+        mode = next(iter(rule["winners"]))
+        val = ctx.expr(p + ("winners", mode), X.BOOL if mode == "where" else X.INT, seat_scope)
+        if when is not None and val is not None:
+            end_rules.append(EndRule(when.fn, mode, val.fn, str(rule["when"])))
+    if ctx.errors:
+        raise RuleplayError(ctx.errors)
+    return Rules(
+        name=d["name"], title=d.get("title", d["name"]), description=d["description"].strip(),
+        source=d.get("source", ""), files=res.files, doc=doc, options=dict(res.options),
+        option_specs=dict(d.get("options") or {}), players=ctx.players, deck=ctx.deck, zones=ctx.zones,
+        direction=direction, dealer=dealer, dealer_order=ctx.deck.orders[order_name], deal=deal,
+        phases=phases, end=end_rules)
+
+
+def _direction(ctx: Ctx, raw: str) -> int:
+    words = {"clockwise": 1, "left": 1, "counterclockwise": -1, "right": -1}
+    if raw in words:
+        return words[raw]
+    c = ctx.expr(("table", "direction"), X.STR)
+    if c is None:
+        return 1
+    if not c.is_const or c.const not in words:
+        ctx.error(("table", "direction"), f"direction must be one of {', '.join(words)} (or an option giving one)",
+                  value=True)
+        return 1
+    return words[c.const]
+
+
+def _compile_deal(ctx: Ctx) -> DealSpec:
+    p = ("deal",)
+    to = ctx.zone(p + ("to",), owner="seat")
+    rest = ctx.zone(p + ("rest",), owner="table")
+    raw = ctx.get(p + ("count",))
+    remainder = ctx.get(p + ("remainder",), "extra-to-first")
+    n = ctx.players
+    size = len(ctx.deck)
+    if raw == "all":
+        count = None
+        if remainder == "rest" and rest is None and size % n:
+            ctx.error(p, f"{size} cards do not divide among {n} players and deal.rest names no zone for the rest")
+    else:
+        count = ctx.const_int(p + ("count",), 0, 0, 10**4)
+        if count is not None and count * n > size:
+            ctx.error(p + ("count",), f"impossible deal: {count} cards to each of {n} players needs {count * n}, "
+                      f"but the deck has {size}", value=True)
+        elif count is not None and count * n < size and rest is None:
+            ctx.error(p, f"{size - count * n} cards stay undealt; name a table zone for them with 'rest'")
+    return DealSpec(to, count, rest, remainder)

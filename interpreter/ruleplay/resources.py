@@ -1,0 +1,25 @@
+"""Where the built-in rulesets and the schema live, in a checkout and in an installed wheel."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+_PKG = Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=None)
+def data_dir(kind: str) -> Path:
+    """`kind` is 'rulesets' or 'schema'. A wheel carries them in _data/; a checkout has them at the top."""
+    for candidate in (_PKG / "_data" / kind, _PKG.parent.parent / kind):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"ruleplay data folder '{kind}' not found")
+
+
+def builtin_names() -> list[str]:
+    return sorted(p.stem for p in data_dir("rulesets").glob("*.yaml"))
+
+
+def builtin_path(name: str) -> Path | None:
+    path = data_dir("rulesets") / f"{name}.yaml"
+    return path if path.is_file() else None

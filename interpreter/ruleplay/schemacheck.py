@@ -1,0 +1,86 @@
+"""Structural check of a resolved document against schema/ruleset.schema.json."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+import jsonschema
+from jsonschema.exceptions import ValidationError, best_match
+
+from .errors import RuleError, did_you_mean, one_of
+from .resources import data_dir
+from .yamlload import Doc
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    return json.loads((data_dir("schema") / "ruleset.schema.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    cls = jsonschema.validators.validator_for(schema())
+    return cls(schema())
+
+
+def _allowed_keys(err: ValidationError) -> list[str]:
+    props = err.schema.get("properties") or {}
+    return list(props)
+
+
+def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
+    path = tuple(err.absolute_path)
+    if err.validator in ("oneOf", "anyOf", "allOf") and err.context:
+        deeper = best_match(err.context)
+        if deeper is not None and tuple(deeper.absolute_path) != () or deeper is not None:
+            return _describe(deeper, doc)
+    if err.validator == "additionalProperties":
+        out = []
+        allowed = _allowed_keys(err)
+        for key in err.instance:
+            if key not in allowed and isinstance(err.instance, dict):
+                sub = path + (key,)
+                out.append(RuleError(f"unknown key '{key}'", doc.mark(sub), sub,
+                                     did_you_mean(key, allowed) or f"allowed here: {one_of(allowed)}"))
+        return out
+    if err.validator == "required":
+        missing = err.message.split("'")[1] if "'" in err.message else err.message
+        return [RuleError(f"missing required key '{missing}'", doc.mark(path), path,
+                          _required_hint(err))]
+    if err.validator == "enum":
+        choices = [str(c) for c in err.validator_value]
+        return [RuleError(f"{err.instance!r} is not allowed here; expected one of: {one_of(choices)}",
+                          doc.value_mark(path), path, did_you_mean(str(err.instance), choices))]
+    if err.validator == "const" and path and path[-1] == "kind":
+        return [RuleError(f"unknown phase kind {err.instance!r}", doc.value_mark(path), path)]
+    if err.validator == "type":
+        want = err.validator_value
+        want = " or ".join(want) if isinstance(want, list) else want
+        return [RuleError(f"expected {want}, got {type(err.instance).__name__} {err.instance!r}"[:200],
+                          doc.value_mark(path), path)]
+    if err.validator == "pattern" and path and path[-1] == "name":
+        return [RuleError(f"{err.instance!r} is not a kebab-case name", doc.value_mark(path), path,
+                          "use lowercase letters, digits and hyphens, e.g. my-house-rules")]
+    if err.validator == "propertyNames":
+        return [RuleError(f"{err.instance!r}: names are kebab-case (lowercase letters, digits, hyphens)"[:200],
+                          doc.mark(path), path)]
+    return [RuleError(err.message[:300], doc.value_mark(path), path)]
+
+
+def _required_hint(err: ValidationError) -> str | None:
+    desc = (err.schema.get("properties") or {})
+    missing = err.message.split("'")[1] if "'" in err.message else ""
+    sub = desc.get(missing) or {}
+    return sub.get("description")
+
+
+def check(doc: Doc) -> list[RuleError]:
+    errors: list[RuleError] = []
+    seen = set()
+    for err in sorted(_validator().iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
+        for rule_error in _describe(err, doc):
+            key = (rule_error.message, rule_error.path)
+            if key not in seen:
+                seen.add(key)
+                errors.append(rule_error)
+    return errors

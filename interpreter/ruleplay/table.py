@@ -1,0 +1,124 @@
+"""The table at run time: zones, seats, scores, counters and the event log.
+
+The Table is also the environment compiled expressions read (`e.shared`,
+`e.seat_zones`, `e.card`, `e.loc`, ...), so evaluating a rule is a couple of
+list lookups. Zones are deques whose right end is the top.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter, deque
+
+from .model import Rules
+
+
+class GameOver(Exception):
+    def __init__(self, outcome: str, winners: list[int], reason: str = ""):
+        super().__init__(outcome)
+        self.outcome = outcome
+        self.winners = winners
+        self.reason = reason
+
+
+class Table:
+    def __init__(self, rules: Rules, seed: int, max_actions: int, log: bool, check: bool):
+        self.rules = rules
+        self.n = n = rules.players
+        self.rng = random.Random(seed)
+        self.rng_draws = 0
+        self.seat_range = list(range(n))
+        self.seat_zones = [[deque() for _ in range(n)] for _ in rules.seat_zones]
+        self.shared = [deque() for _ in rules.shared_zones]
+        self.out = [False] * n
+        self.scores = [0] * n
+        self.card: int | None = None
+        self.loc: dict = {}
+        self.actor = 0
+        self.dealer = 0
+        self.hand_number = 1
+        self.max_actions = max_actions
+        self.actions = 0
+        self.cards_played = 0
+        self.pile_takes = 0
+        self.tricks = 0
+        self.events: list[dict] | None = [] if log else None
+        self.check = check
+        self.bots: list = []
+        self.in_play: Counter | None = None   # the multiset of cards in the game, for conservation checks
+        self.rounds = 0
+        self.seen: dict[tuple, tuple[int, int]] = {}
+        self.cycle: dict | None = None
+
+    # ---------------------------------------------------------------- helpers
+    def emit(self, event: str, **fields) -> None:
+        if self.events is not None:
+            fields["event"] = event
+            self.events.append(fields)
+
+    def shuffle(self, cards: list[int]) -> None:
+        self.rng_draws += 1
+        self.rng.shuffle(cards)
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        return (seat + step * self.rules.direction) % self.n
+
+    def cards_held(self, seat: int) -> int:
+        return sum(len(z[seat]) for z in self.seat_zones)
+
+    def act(self) -> None:
+        """Count one action; stop a run that hit --max-actions; check conservation in tests."""
+        self.actions += 1
+        if self.check:
+            self.check_conservation()
+        if self.actions >= self.max_actions:
+            raise GameOver("limit", [], f"stopped after {self.actions} actions (--max-actions)")
+
+    def all_cards(self) -> Counter:
+        c: Counter = Counter()
+        for zone in self.seat_zones:
+            for z in zone:
+                c.update(z)
+        for z in self.shared:
+            c.update(z)
+        return c
+
+    def check_conservation(self) -> None:
+        now = self.all_cards()
+        if now != self.in_play:
+            lost = self.in_play - now
+            extra = now - self.in_play
+            raise AssertionError(f"cards not conserved after action {self.actions}: "
+                                 f"missing {sorted(lost.elements())}, extra {sorted(extra.elements())}")
+
+    def state_key(self) -> tuple:
+        """The whole table, for cycle detection (random draws included: a draw makes the future differ)."""
+        return (self.actor, self.rng_draws, tuple(self.out), tuple(self.scores),
+                tuple(tuple(z) for zone in self.seat_zones for z in zone),
+                tuple(tuple(z) for z in self.shared))
+
+    def check_end(self) -> None:
+        for rule in self.rules.end:
+            if rule.when(self):
+                raise GameOver("finished", self.select(rule.mode, rule.value), rule.text)
+
+    def select(self, mode: str, fn) -> list[int]:
+        vals = []
+        for s in self.seat_range:
+            self.loc["s"] = s
+            vals.append(fn(self))
+        if mode == "where":
+            return [s for s, v in zip(self.seat_range, vals) if v]
+        best = (min if mode == "lowest" else max)(v for v in vals if v is not None)
+        return [s for s, v in zip(self.seat_range, vals) if v == best]
+
+    def boundary(self) -> None:
+        """A round or trick boundary: test the end rules, then look for a repeated table."""
+        self.check_end()
+        self.rounds += 1
+        key = self.state_key()
+        first = self.seen.get(key)
+        if first is not None:
+            self.cycle = {"start": first[0], "length": self.rounds - first[0],
+                          "start_action": first[1], "length_actions": self.actions - first[1]}
+            raise GameOver("cycle", [], f"the table at round {self.rounds} repeats round {first[0]}")
+        self.seen[key] = (self.rounds, self.actions)

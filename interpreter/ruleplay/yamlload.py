@@ -1,0 +1,187 @@
+"""Safe YAML loading that keeps line marks and refuses pathological input.
+
+We compose the node graph ourselves (never `yaml.load`), so we can count
+aliases and depth before anything walks the data, reject duplicate keys and
+object-constructing tags, and remember where every value came from.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from .errors import Mark, RuleError, RuleplayError
+
+MAX_BYTES = 1_000_000
+MAX_DEPTH = 40
+MAX_ALIASES = 100
+MAX_NODES = 100_000
+
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null",
+}
+
+
+@dataclass
+class Doc:
+    """Plain data plus where each part of it was written."""
+
+    data: object
+    marks: dict[tuple, Mark] = field(default_factory=dict)      # path -> mark of the value
+    key_marks: dict[tuple, Mark] = field(default_factory=dict)  # path -> mark of its key
+
+    def mark(self, path: tuple) -> Mark | None:
+        """The closest known mark: the key of `path`, else its value, else an ancestor's."""
+        path = tuple(path)
+        while True:
+            if path in self.key_marks:
+                return self.key_marks[path]
+            if path in self.marks:
+                return self.marks[path]
+            if not path:
+                return None
+            path = path[:-1]
+
+    def value_mark(self, path: tuple) -> Mark | None:
+        path = tuple(path)
+        return self.marks.get(path) or self.mark(path)
+
+
+class _Builder:
+    def __init__(self, name: str):
+        self.name = name
+        self.marks: dict[tuple, Mark] = {}
+        self.key_marks: dict[tuple, Mark] = {}
+        self.nodes = 0
+        self.constructor = SafeConstructor()
+
+    def at(self, node) -> Mark:
+        return Mark(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def build(self, node, path: tuple, depth: int):
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise RuleplayError(RuleError(f"document too large (more than {MAX_NODES} nodes)", self.at(node)))
+        if depth > MAX_DEPTH:
+            raise RuleplayError(RuleError(f"nesting deeper than {MAX_DEPTH} levels", self.at(node), path))
+        self.marks[path] = self.at(node)
+        if isinstance(node, ScalarNode):
+            if node.tag not in _PLAIN_TAGS:
+                raise RuleplayError(RuleError(
+                    f"unsupported YAML tag {node.tag!r}", self.at(node), path,
+                    "rule files use plain strings, numbers, booleans, lists and mappings; quote the value"))
+            value = self.constructor.construct_object(node, deep=True)
+            if isinstance(value, float) and value != value:
+                raise RuleplayError(RuleError("NaN is not a value", self.at(node), path))
+            return value
+        if isinstance(node, SequenceNode):
+            if node.tag != "tag:yaml.org,2002:seq":
+                raise RuleplayError(RuleError(f"unsupported YAML tag {node.tag!r}", self.at(node), path))
+            return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            if node.tag != "tag:yaml.org,2002:map":
+                raise RuleplayError(RuleError(f"unsupported YAML tag {node.tag!r}", self.at(node), path))
+            out: dict = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, ScalarNode) or key_node.tag == "tag:yaml.org,2002:null":
+                    raise RuleplayError(RuleError("mapping keys must be plain names", self.at(key_node), path))
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    raise RuleplayError(RuleError("YAML merge keys (<<) are not supported; use 'extends'",
+                                                  self.at(key_node), path))
+                key = self.constructor.construct_object(key_node)
+                key = key if isinstance(key, str) else str(key).lower() if isinstance(key, bool) else str(key)
+                if key in out:
+                    first = self.key_marks[path + (key,)]
+                    raise RuleplayError(RuleError(
+                        f"duplicate key '{key}' (first given at line {first.line})", self.at(key_node),
+                        path + (key,), "remove one of them; YAML would silently keep only the last"))
+                self.key_marks[path + (key,)] = self.at(key_node)
+                out[key] = self.build(value_node, path + (key,), depth + 1)
+            return out
+        raise RuleplayError(RuleError("unsupported YAML node", self.at(node), path))
+
+
+def _count_aliases(text: str, name: str) -> None:
+    """Refuse alias bombs before composing: aliases are cheap to parse, explosive to walk."""
+    aliases = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    m = event.start_mark
+                    raise RuleplayError(RuleError(
+                        f"too many YAML aliases (more than {MAX_ALIASES}); refusing a possible alias bomb",
+                        Mark(name, m.line + 1, m.column + 1)))
+            elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                pass
+    except yaml.YAMLError as exc:
+        raise RuleplayError(_yaml_error(exc, name)) from None
+
+
+def _yaml_error(exc: yaml.YAMLError, name: str) -> RuleError:
+    mark = getattr(exc, "problem_mark", None)
+    where = Mark(name, mark.line + 1, mark.column + 1) if mark else Mark(name, 1, 1)
+    problem = getattr(exc, "problem", None) or str(exc)
+    context = getattr(exc, "context", None)
+    return RuleError(f"YAML syntax: {problem}" + (f" ({context})" if context else ""), where)
+
+
+def _depth_guard(text: str, name: str) -> None:
+    """Bracket nesting is checked on raw text: the pure-Python parser recurses per level."""
+    depth = 0
+    line = 1
+    col = 0
+    for ch in text:
+        col += 1
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RuleplayError(RuleError(f"nesting deeper than {MAX_DEPTH} levels", Mark(name, line, col)))
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        elif ch == "\n":
+            line += 1
+            col = 0
+
+
+def load_text(text: str, name: str) -> Doc:
+    if len(text) > MAX_BYTES:
+        raise RuleplayError(RuleError(f"file too large ({len(text)} characters; the limit is {MAX_BYTES})",
+                                      Mark(name, 1, 1)))
+    _depth_guard(text, name)
+    _count_aliases(text, name)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        raise RuleplayError(_yaml_error(exc, name)) from None
+    except RecursionError:
+        raise RuleplayError(RuleError("nesting too deep", Mark(name, 1, 1))) from None
+    if node is None:
+        raise RuleplayError(RuleError("the file is empty", Mark(name, 1, 1)))
+    builder = _Builder(name)
+    data = builder.build(node, (), 0)
+    return Doc(data, builder.marks, builder.key_marks)
+
+
+def load_file(path: Path, display: str | None = None) -> Doc:
+    name = display or str(path)
+    try:
+        raw = path.read_bytes() if path.stat().st_size <= MAX_BYTES else None
+    except OSError as exc:
+        raise RuleplayError(RuleError(f"cannot read file: {exc.strerror}", Mark(name, 1, 1))) from None
+    if raw is None:
+        raise RuleplayError(RuleError(f"file too large (the limit is {MAX_BYTES} bytes)", Mark(name, 1, 1)))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise RuleplayError(RuleError(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})",
+                                      Mark(name, line, col), hint="save the file as UTF-8")) from None
+    return load_text(text, name)

@@ -43,11 +43,13 @@ class Result:
     scores: list[int] | None
     cycle: dict | None
     events: list[dict] | None
+    hand_scores: list[list[int]] | None = None
+    hands: int = 1
 
     def to_json(self) -> dict:
         out = {k: getattr(self, k) for k in ("ruleset", "seed", "players", "options", "outcome", "winners",
                                                "reason", "cards_played", "pile_takes", "tricks", "actions",
-                                               "rounds", "scores", "cycle")}
+                                               "rounds", "scores", "cycle", "hand_scores", "hands")}
         return out
 
 
@@ -145,11 +147,7 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
             else:
                 _deal(rules, t)
             t.in_play = t.all_cards()
-            t.actor = t.next_seat(t.dealer)
-            for phase in rules.phases:
-                phase.run(t)
-            t.check_end()
-            raise GameOver("finished", [], "all phases done")
+            _play_hands(rules, t)
         except RecursionError:
             raise GameOver("limit", [], "evaluation too deep") from None
     except GameOver as over:
@@ -158,4 +156,58 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
         t.check_conservation()
     t.emit("end", outcome=outcome, winners=winners, scores=list(t.scores), reason=reason)
     return Result(rules.name, seed, t.n, dict(rules.options), outcome, winners, reason, t.cards_played,
-                  t.pile_takes, t.tricks, t.actions, t.rounds, None, t.cycle, t.events)
+                  t.pile_takes, t.tricks, t.actions, t.rounds, list(t.scores) if rules.scoring else None,
+                  t.cycle, t.events, t.score_history if rules.scoring else None, t.hand_number)
+
+
+def _play_hands(rules: Rules, t: Table) -> None:
+    """Hand after hand: run the phases, score, test the match end, rotate the dealer, deal again."""
+    match = rules.match
+    while True:
+        t.actor = t.next_seat(t.dealer)
+        for phase in rules.phases:
+            phase.run(t)
+        if rules.scoring is not None:
+            _score_hand(rules, t)
+        t.check_end()
+        if match is None or match.end is None:
+            winners = t.select(match.mode, match.winners) if match and match.winners else []
+            raise GameOver("finished", winners, "the hand is over")
+        if match.end(t):
+            raise GameOver("finished", t.select(match.mode, match.winners), "the match is over")
+        if t.hand_number >= match.max_hands:
+            raise GameOver("limit", [], f"no result after {match.max_hands} hands (match.max-hands)")
+        t.hand_number += 1
+        if match.dealer == "rotate":
+            t.dealer = t.next_seat(t.dealer)
+        _gather(t)
+        _deal(rules, t)
+        t.in_play = t.all_cards()
+
+
+def _gather(t: Table) -> None:
+    """Every card back into one sorted packet, so the next shuffle depends only on the seed."""
+    for zone in t.seat_zones:
+        for z in zone:
+            z.clear()
+    for z in t.shared:
+        z.clear()
+
+
+def _score_hand(rules: Rules, t: Table) -> None:
+    sc = rules.scoring
+    for s in t.seat_range:
+        t.loc["s"] = s
+        t.hand_points[s] = sc.points(t)
+    chosen = None
+    for rule in sc.rules:
+        if rule.when(t):
+            chosen = rule.score
+            break
+    for s in t.seat_range:
+        t.loc["s"] = s
+        t.hand_scores[s] = chosen(t) if chosen else t.hand_points[s]
+        t.scores[s] += t.hand_scores[s]
+    t.score_history.append(list(t.hand_scores))
+    t.emit("score", hand=t.hand_number, points=list(t.hand_points), scores=list(t.hand_scores),
+           totals=list(t.scores))

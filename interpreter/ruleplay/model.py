@@ -43,6 +43,29 @@ class EndRule:
 
 
 @dataclass
+class ScoreRule:
+    when: Callable
+    score: Callable
+
+
+@dataclass
+class Scoring:
+    """After each hand: card points per seat, then the first matching rule (else points) is scored."""
+
+    points: Callable
+    rules: list[ScoreRule]
+
+
+@dataclass
+class Match:
+    end: Callable | None       # None: the game is one hand
+    mode: str
+    winners: Callable | None
+    dealer: str                # rotate | same
+    max_hands: int
+
+
+@dataclass
 class Rules:
     name: str
     title: str
@@ -61,6 +84,8 @@ class Rules:
     deal: DealSpec
     phases: list[Any]
     end: list[EndRule]
+    scoring: Scoring | None = None
+    match: Match | None = None
 
     @property
     def seat_zones(self) -> list[Zone]:
@@ -264,6 +289,8 @@ def build_scope(ctx: Ctx) -> X.Scope:
     seat_fields["score"] = (X.INT, lambda f: lambda e: e.scores[f(e)])
     seat_fields["index"] = (X.INT, lambda f: lambda e: f(e))
     seat_fields["cards"] = (X.INT, lambda f: lambda e: e.cards_held(f(e)))
+    seat_fields["points"] = (X.INT, lambda f: lambda e: e.hand_points[f(e)])
+    seat_fields["hand-score"] = (X.INT, lambda f: lambda e: e.hand_scores[f(e)])
     card_fields: dict[str, tuple[str, Callable]] = {}
 
     def table_field(arr, kind):
@@ -382,6 +409,8 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         val = ctx.expr(p + ("winners", mode), X.BOOL if mode == "where" else X.INT, seat_scope)
         if when is not None and val is not None:
             end_rules.append(EndRule(when.fn, mode, val.fn, str(rule["when"])))
+    scoring = _compile_scoring(ctx, seat_scope)
+    match = _compile_match(ctx, seat_scope)
     if ctx.errors:
         raise RuleplayError(ctx.errors)
     return Rules(
@@ -389,7 +418,35 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         source=d.get("source", ""), files=res.files, doc=doc, options=dict(res.options),
         option_specs=dict(d.get("options") or {}), players=ctx.players, deck=ctx.deck, zones=ctx.zones,
         direction=direction, dealer=dealer, dealer_order=ctx.deck.orders[order_name], deal=deal,
-        phases=phases, end=end_rules)
+        phases=phases, end=end_rules, scoring=scoring, match=match)
+
+
+def _compile_scoring(ctx: Ctx, seat_scope: X.Scope) -> Scoring | None:
+    p = ("scoring",)
+    if ctx.get(p) is None:
+        return None
+    points = ctx.expr(p + ("points",), X.INT, seat_scope)
+    rules = []
+    for i, _ in enumerate(ctx.get(p + ("rules",), [])):
+        when = ctx.expr(p + ("rules", i, "when"), X.BOOL)
+        score = ctx.expr(p + ("rules", i, "score"), X.INT, seat_scope)
+        if when and score:
+            rules.append(ScoreRule(when.fn, score.fn))
+    return Scoring(points.fn, rules) if points else None
+
+
+def _compile_match(ctx: Ctx, seat_scope: X.Scope) -> Match | None:
+    p = ("match",)
+    if ctx.get(p) is None:
+        return None
+    end = ctx.expr(p + ("end",), X.BOOL)
+    winners = ctx.get(p + ("winners",), {"lowest": "0 - s.score"})
+    mode = next(iter(winners))
+    val = ctx.expr(p + ("winners", mode), X.BOOL if mode == "where" else X.INT, seat_scope,
+                   default=winners[mode])
+    max_hands = ctx.const_int(p + ("max-hands",), 1000, 1, 100_000)
+    return Match(end.fn if end else None, mode, val.fn if val else None, ctx.get(p + ("dealer",), "rotate"),
+                 max_hands)
 
 
 def _direction(ctx: Ctx, raw: str) -> int:

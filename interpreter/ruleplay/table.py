@@ -31,6 +31,9 @@ class Table:
         self.shared = [deque() for _ in rules.shared_zones]
         self.out = [False] * n
         self.scores = [0] * n
+        self.hand_points = [0] * n
+        self.hand_scores = [0] * n
+        self.score_history: list[list[int]] = []
         self.card: int | None = None
         self.loc: dict = {}
         self.actor = 0

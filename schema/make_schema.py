@@ -1,0 +1,144 @@
+"""Writes schema/ruleset.schema.json. Edit this file, run it, commit both; a test checks they agree."""
+import json
+EXPR = {"$ref": "#/$defs/expr"}
+def obj(props, required=(), desc=None, title=None, **kw):
+    o = {"type": "object", "additionalProperties": False, "properties": props}
+    if required: o["required"] = list(required)
+    if desc: o["description"] = desc
+    if title: o["title"] = title
+    o.update(kw)
+    return o
+def s(desc, **kw): return {"type": "string", "description": desc, **kw}
+name_pat = "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"
+
+schema = {
+ "$schema": "https://json-schema.org/draft/2020-12/schema",
+ "$id": "https://ruleplay.dev/schema/ruleset.schema.json",
+ "title": "ruleplay ruleset",
+ "description": "A card game or house-rule variant as data. See README.md, 'The ruleset format'.",
+ "type": "object", "additionalProperties": False,
+ "properties": {
+  "name": s("Short id of the ruleset (kebab-case); a built-in is run by this name.", pattern=name_pat, examples=["my-house-rules"]),
+  "title": s("Human title.", examples=["Egyptian Ratscrew"]),
+  "description": s("What the game is, in a few sentences. Required: rulesets are documentation."),
+  "source": s("Where the rules come from (seed document, digest, your table)."),
+  "implements": {"type": "array", "items": {"type": "string"}, "description": "Rule ids of the digest this file implements, e.g. ERS-5.2."},
+  "extends": s("A base ruleset to start from: a built-in name or a path relative to this file. Mappings merge deeply; lists and scalars replace; null deletes a key.", examples=["ers", "./ers.yaml"]),
+  "options": {"type": "object", "description": "House-rule switches a user sets with --set NAME=VALUE.",
+              "propertyNames": {"pattern": name_pat}, "additionalProperties": {"$ref": "#/$defs/option"}},
+  "players": {"description": "Number of seats: a fixed count or a range with a default.",
+              "oneOf": [{"type": "integer", "minimum": 1, "maximum": 64},
+                        obj({"min": {"type": "integer", "minimum": 1, "maximum": 64},
+                             "max": {"type": "integer", "minimum": 1, "maximum": 64},
+                             "default": {"type": "integer", "minimum": 1, "maximum": 64}}, ["min", "max"])]},
+  "deck": {"$ref": "#/$defs/deck"},
+  "zones": {"type": "object", "description": "Where cards can be. Every card is always in exactly one zone.",
+            "propertyNames": {"pattern": name_pat}, "minProperties": 1, "additionalProperties": {"$ref": "#/$defs/zone"}},
+  "table": obj({
+      "direction": {"description": "Turn order: clockwise (left) or counterclockwise (right); may name an option.",
+                    "type": "string", "default": "clockwise", "examples": ["clockwise", "counterclockwise", "play-direction"]},
+      "dealer": {"description": "Who deals the first hand: last-seat (seat 0 is the dealer's left), random, low-card (everyone draws, lowest deals; ties draw again), or a seat number.",
+                 "oneOf": [{"enum": ["last-seat", "random", "low-card"]}, {"type": "integer", "minimum": 0}], "default": "last-seat"},
+      "dealer-order": s("Rank order used by dealer: low-card (a name from deck.orders, or 'rank').", default="rank"),
+  }, desc="Seats, direction and the dealer."),
+  "deal": {"$ref": "#/$defs/deal"},
+  "phases": {"type": "object", "description": "The phases of a hand, run in the order written. Each has a kind.",
+             "minProperties": 1, "propertyNames": {"pattern": name_pat}, "additionalProperties": {"$ref": "#/$defs/phase"}},
+  "scoring": obj({
+      "points": {"description": "Card points a seat made this hand (int over seat `s`), e.g. sum(c.points for c in s.taken). Readable as s.points.", **EXPR},
+      "rules": {"type": "array", "description": "Conditional scoring, first match wins; otherwise each seat scores its points.",
+                "items": obj({"when": {"description": "Bool over the table, e.g. a seat took every point.", **EXPR},
+                              "score": {"description": "Int over seat `s`: what the seat scores this hand.", **EXPR},
+                              "description": s("What the rule is called, e.g. shooting the moon.")}, ["when", "score"])},
+  }, ["points"], desc="Scoring after each hand; totals are s.score."),
+  "match": obj({
+      "end": {"description": "Bool tested after each scored hand; true ends the match. Without it the game is one hand.", **EXPR},
+      "winners": obj({"where": EXPR, "lowest": EXPR, "highest": EXPR}, minProperties=1, maxProperties=1,
+                     description="Who wins the match (ties are joint)."),
+      "dealer": {"enum": ["rotate", "same"], "default": "rotate", "description": "The deal passes one seat in play direction each hand, or stays."},
+      "max-hands": {"description": "Stop with outcome 'limit' after this many hands.", "default": 1000, **EXPR},
+  }, desc="A match of several hands."),
+  "end": {"type": "array", "description": "Game-end tests, checked after every take, elimination and hand.",
+          "items": {"$ref": "#/$defs/end"}},
+ },
+ "required": ["name", "description", "deck", "zones", "deal", "phases"],
+ "$defs": {
+  "expr": {"description": "A literal or an expression in the ruleplay expression language (schema/expr.lark).",
+           "type": ["string", "integer", "boolean"]},
+  "option": obj({
+      "type": {"enum": ["bool", "int", "choice"], "description": "Value type."},
+      "default": {"description": "Value when the user sets nothing.", "type": ["boolean", "integer", "string"]},
+      "min": {"type": "integer"}, "max": {"type": "integer"},
+      "choices": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+      "description": s("What the switch does, for `ruleplay explain` and --help."),
+  }, ["type", "default", "description"], title="option"),
+  "deck": obj({
+      "ranks": {"type": "array", "items": {"type": ["string", "integer"]}, "minItems": 1,
+                "description": "Ranks, low to high (the 'rank' order).", "default": [2,3,4,5,6,7,8,9,10,"J","Q","K","A"]},
+      "suits": {"type": "array", "items": {"type": "string"}, "minItems": 1, "default": ["C","D","H","S"],
+                "description": "Suit letters: C, D, H, S (or others of your own)."},
+      "copies": {"description": "How many full decks are shuffled together.", "default": 1, **EXPR},
+      "jokers": {"description": "Jokers added (in total).", "default": 0, **EXPR},
+      "strip": {"type": "array", "items": {"type": "string"},
+                "description": "Cards removed from the deck, e.g. ['2D'] or whole ranks ['2', '3']."},
+      "extra": {"type": "array", "items": {"type": "string"}, "description": "Extra cards added, e.g. ['JK']."},
+      "attributes": {"type": "object", "description": "Card attributes (numbers), e.g. chances or points: a map from rank, suit or card to a value. Unlisted cards have 0, or the 'default'.",
+                     "propertyNames": {"pattern": name_pat},
+                     "additionalProperties": {"type": "object", "additionalProperties": EXPR}},
+      "orders": {"type": "object", "description": "Extra rank orders, low to high; card.<order> is a card's position (1-based, 0 when absent).",
+                 "propertyNames": {"pattern": name_pat},
+                 "additionalProperties": {"type": "array", "items": {"type": ["string", "integer"]}}},
+  }, desc="Which cards make the deck.", title="deck"),
+  "zone": obj({
+      "owner": {"enum": ["seat", "table"], "description": "One per seat, or one shared zone."},
+      "visibility": {"enum": ["hidden", "owner", "public"], "default": "hidden",
+                     "description": "Who may see the cards: nobody, the owning seat, everyone."},
+      "description": s("What the zone is for."),
+  }, ["owner"], title="zone"),
+  "deal": obj({
+      "to": s("The per-seat zone cards are dealt into."),
+      "count": {"description": "'all' to deal every card, or cards per seat.", **EXPR},
+      "rest": s("Zone for undealt cards (required when count is not 'all' or the deck does not divide evenly, unless remainder is 'extra-to-first')."),
+      "remainder": {"enum": ["extra-to-first", "rest"], "default": "extra-to-first",
+                    "description": "With count: all and an uneven deck: the first seats in deal order get one more card, or the leftovers go to 'rest'."},
+  }, ["to", "count"], desc="How each hand is dealt: one card at a time from the dealer's left, in turn order.", title="deal"),
+  "take": obj({
+      "to": s("Per-seat zone the taken pile goes to."),
+      "where": {"enum": ["bottom", "top"], "default": "bottom", "description": "Bottom: under the stack, in play order (the first card played comes back first)."},
+      "leads": {"enum": ["taker", "next"], "default": "taker", "description": "Who starts the next round."},
+  }, ["to"]),
+  "challenge": obj({
+      "chances": {"description": "Cards the next player owes when this card is played (int over `card`); 0 means no challenge.", **EXPR},
+      "answer": {"description": "Does a card with chances > 0 played while paying start a new challenge (the default), as in rule 'pass the demand back'.", "type": "boolean", "default": True},
+      "empty-payer": {"enum": ["challenger-takes", "next-pays"], "default": "challenger-takes",
+                      "description": "When the payer runs out mid-payment: the challenger takes the pile, or the next seat with cards pays the remaining chances."},
+  }, ["chances"], desc="Card powers: a card that demands payment from the next player."),
+  "phase": {"type": "object", "required": ["kind"],
+            "properties": {"kind": {"enum": ["flip"], "description": "flip: each turn the actor turns the top card of a stack onto a pile (the slap/challenge family). Trick, bid and pass kinds: see schema/DESIGN.md."}},
+            "allOf": [{"if": {"properties": {"kind": {"const": "flip"}}},
+                       "then": obj({
+                           "kind": {"const": "flip"},
+                           "description": s("What happens in this phase."),
+                           "from": s("Per-seat stack the actor plays from (its top card)."),
+                           "to": s("Shared pile the card goes on."),
+                           "challenge": {"$ref": "#/$defs/challenge"},
+                           "take": {"$ref": "#/$defs/take"},
+                           "empty-hand": {"enum": ["out", "skip"], "default": "skip",
+                                          "description": "A seat that must play and has no card: is out of the game, or is skipped."},
+                           "last-standing": {"enum": ["takes-pile", "none"], "default": "takes-pile",
+                                             "description": "When one seat is left in the game, it takes the pile."},
+                       }, ["kind", "from", "to", "take"])}]},
+  "end": obj({
+      "when": {"description": "A bool expression over the table.", **EXPR},
+      "winners": obj({"where": {"description": "Bool over seat `s`.", **EXPR},
+                      "lowest": {"description": "Int over seat `s`; the lowest win (ties are joint).", **EXPR},
+                      "highest": {"description": "Int over seat `s`; the highest win (ties are joint).", **EXPR}},
+                     minProperties=1, maxProperties=1),
+      "description": s("Why the game ends here."),
+  }, ["when", "winners"]),
+ },
+}
+if __name__ == "__main__":
+    from pathlib import Path
+    out = Path(__file__).with_name("ruleset.schema.json")
+    out.write_text(json.dumps(schema, indent=1) + "\n", encoding="utf-8")

@@ -38,6 +38,7 @@ class Pass:
     points: list[int]
     description: str = ""
     spec: dict = field(default_factory=dict)
+    offset_const: int | None = None          # the offset when options fix it
 
     def run(self, t: Table) -> None:
         off = self.offset(t) or 0
@@ -89,4 +90,5 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Pass | None:
         points = list(ctx.deck.attrs.get("points", [0] * len(ctx.deck)))
     if None in (src, dest, off):
         return None
-    return Pass(name, src, dest, count or 0, off.fn, points, spec.get("description", ""), dict(spec))
+    return Pass(name, src, dest, count or 0, off.fn, points, spec.get("description", ""), dict(spec),
+                off.const if off.is_const else None)

@@ -405,7 +405,7 @@ OPTION_STRATEGY = st.fixed_dictionaries({
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(opts=OPTION_STRATEGY, seed=st.integers(0, 10**6),
-       bots=st.lists(st.sampled_from(["random", "lowest", "highest"]), min_size=4, max_size=4))
+       bots=st.lists(st.sampled_from(["random", "lowest", "highest", "smart"]), min_size=4, max_size=4))
 def test_never_stuck_and_always_legal(opts, seed, bots):
     r = play(std(**opts), seed=seed, check=True, bots=bots)
     assert r.outcome == "finished" and r.cards_played == 52 and r.tricks == 13
@@ -430,3 +430,25 @@ def test_cli_json_carries_tricks_and_scores(capsys):
     assert main(["run", "hearts-seed", "--seed", "1"]) == 0
     text = capsys.readouterr().out
     assert "Trick 13:" in text and "Result:" in text and "totals" in text
+
+
+def test_smart_bot_takes_fewer_points_than_random():
+    rules = std()
+    smart = others = 0
+    for seed in range(200):
+        bots = ["random"] * 4
+        bots[seed % 4] = "smart"
+        r = play(rules, seed=seed, bots=bots, log=False)
+        hs = r.hand_scores[0]
+        smart += hs[seed % 4]
+        others += (sum(hs) - hs[seed % 4]) / 3
+    assert smart < 0.6 * others
+
+
+def test_smart_bot_passes_point_cards_first():
+    hands = [["2C", "QS", "AH", "KH"] + full("D")[:9], full("C")[1:] + ["JD"], ["3H", "4H"] + full("S")[:10] + ["KS"],
+             ["AS", "QD", "KD", "AD"] + [c for c in full("H") if c not in ("AH", "KH", "3H", "4H")]]
+    r = play(std(passing="left"), deal=Deal(hands, dealer=3), check=True, bots=["smart"] * 4)
+    p = next(e for e in r.events if e["event"] == "pass")
+    assert p["cards"][0] == ["QS", "AH", "KH"]
+    referee(r)

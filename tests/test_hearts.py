@@ -452,3 +452,21 @@ def test_smart_bot_passes_point_cards_first():
     p = next(e for e in r.events if e["event"] == "pass")
     assert p["cards"][0] == ["QS", "AH", "KH"]
     referee(r)
+
+
+def test_explain_reads_like_a_rule_sheet(capsys):
+    from ruleplay.cli import main
+    assert main(["explain", "hearts", "--set", "passing=none"]) == 0
+    text = capsys.readouterr().out
+    assert "pass (pass): no cards are passed." in text
+    assert "Players must follow the suit led if they can. No trumps." in text
+    assert "hearts-broken becomes true" in text and "Match: ends after a hand" in text
+    assert main(["explain", "hearts", "--set", "passing=across"]) == 0
+    assert "passes them 2 seat(s) along" in capsys.readouterr().out
+
+
+def test_engine_knows_no_game_by_name():
+    from pathlib import Path
+    import ruleplay
+    for f in Path(ruleplay.__file__).parent.rglob("*.py"):
+        assert "heart" not in f.read_text(encoding="utf-8").lower(), f

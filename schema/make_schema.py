@@ -11,6 +11,39 @@ def obj(props, required=(), desc=None, title=None, **kw):
 def s(desc, **kw): return {"type": "string", "description": desc, **kw}
 name_pat = "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"
 
+CARD_BOOL = "Bool over `card` (and the table); when no card in hand passes, the restriction lifts."
+TRICK_PHASE = {"if": {"properties": {"kind": {"const": "trick"}}},
+               "then": obj({
+                   "kind": {"const": "trick"},
+                   "description": s("What happens in this phase."),
+                   "from": s("Per-seat hand the cards are played from."),
+                   "to": s("Shared zone the trick is played to."),
+                   "won-to": s("Per-seat zone the trick winner keeps the trick in."),
+                   "leader": {"description": "Who leads the first trick: left-of-dealer, dealer, or a bool over seat `s` (the first seat from the dealer's left where it holds, e.g. any(c.name == '2C' for c in s.hand)). The winner of a trick leads the next.",
+                              "default": "left-of-dealer", **EXPR},
+                   "follow": {"enum": ["suit", "any"], "default": "suit", "description": "suit: a player must follow the led suit when able."},
+                   "trump": {"description": "none, a suit letter, or a str expression evaluated when the hand starts (an option, or e.g. rest.top.suit for a turned-up trump).",
+                             "default": "none", **EXPR},
+                   "order": {"description": "Rank order deciding the trick: a deck order name ('rank' or deck.orders), or an int over `card` (may read flags, so it may change during a hand).",
+                             "default": "rank", **EXPR},
+                   "lead-allowed": {"description": "Which card may be led. " + CARD_BOOL, **EXPR},
+                   "play-allowed": {"description": "Which card a player who cannot follow may play. " + CARD_BOOL, **EXPR},
+                   "flags": {"type": "object", "propertyNames": {"pattern": name_pat},
+                             "additionalProperties": EXPR,
+                             "description": "Per-hand flags: false when the hand starts, true once a played card matches (bool over `card`); each is a name in expressions."},
+                   "points": {"description": "Points of a card for the trick event and bots (int over `card`); default: the deck attribute 'points' if any.", **EXPR},
+               }, ["kind", "from", "to", "won-to"])}
+PASS_PHASE = {"if": {"properties": {"kind": {"const": "pass"}}},
+              "then": obj({
+                  "kind": {"const": "pass"},
+                  "description": s("What happens in this phase."),
+                  "from": s("Per-seat zone the cards are chosen from."),
+                  "to": s("Per-seat zone they arrive in (default: the same zone)."),
+                  "count": {"description": "Cards each seat passes.", **EXPR},
+                  "offset": {"description": "Seats along in play direction the cards go (int; may read hand-number and options); 0 skips the pass.", "default": 1, **EXPR},
+                  "points": {"description": "Card points, for bots (int over `card`); default: the deck attribute 'points' if any.", **EXPR},
+              }, ["kind", "from", "count", "offset"])}
+
 schema = {
  "$schema": "https://json-schema.org/draft/2020-12/schema",
  "$id": "https://ruleplay.dev/schema/ruleset.schema.json",
@@ -49,6 +82,8 @@ schema = {
       "rules": {"type": "array", "description": "Conditional scoring, first match wins; otherwise each seat scores its points.",
                 "items": obj({"when": {"description": "Bool over the table, e.g. a seat took every point.", **EXPR},
                               "score": {"description": "Int over seat `s`: what the seat scores this hand.", **EXPR},
+                              "name": {"type": "string", "pattern": name_pat, "description": "Short id of the rule (e.g. moon); run --json lists, per hand, the seats it names by 'who'."},
+                              "who": {"description": "Bool over seat `s`: the seats this rule is about (e.g. the shooter), recorded in the score event.", **EXPR},
                               "description": s("What the rule is called, e.g. shooting the moon.")}, ["when", "score"])},
   }, ["points"], desc="Scoring after each hand; totals are s.score."),
   "match": obj({
@@ -114,8 +149,8 @@ schema = {
                       "description": "When the payer runs out mid-payment: the challenger takes the pile, or the next seat with cards pays the remaining chances."},
   }, ["chances"], desc="Card powers: a card that demands payment from the next player."),
   "phase": {"type": "object", "required": ["kind"],
-            "properties": {"kind": {"enum": ["flip"], "description": "flip: each turn the actor turns the top card of a stack onto a pile (the slap/challenge family). Trick, bid and pass kinds: see schema/DESIGN.md."}},
-            "allOf": [{"if": {"properties": {"kind": {"const": "flip"}}},
+            "properties": {"kind": {"enum": ["flip", "trick", "pass"], "description": "flip: each turn the actor turns the top card of a stack onto a pile (the slap/challenge family). trick: each seat plays a card to a trick, the best card wins it. pass: every seat passes N cards to another seat at once. Bid kind: see schema/DESIGN.md."}},
+            "allOf": [TRICK_PHASE, PASS_PHASE, {"if": {"properties": {"kind": {"const": "flip"}}},
                        "then": obj({
                            "kind": {"const": "flip"},
                            "description": s("What happens in this phase."),

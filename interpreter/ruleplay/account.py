@@ -38,6 +38,22 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
                 out.write(f"Round {rnd}: {' '.join(plays)}\n")
             out.write(f"  {seat_name(ev['seat'])} takes {ev['count']} cards ({ev['why']}).\n")
             plays = []
+        elif kind == "trick":
+            plays = []
+            pts = f", {ev['points']} point{'s' if ev['points'] != 1 else ''}" if ev.get("points") else ""
+            out.write(f"  Trick {ev.get('number', '')}: " + " ".join(f"{s}:{c}" for s, c in ev["cards"]) +
+                      f"  -> {seat_name(ev['winner'])}{pts}\n")
+        elif kind == "pass":
+            if not ev["offset"]:
+                out.write("No pass this hand.\n")
+            else:
+                out.write(f"Pass {ev['offset']} seat(s) along: " + "; ".join(
+                    f"{s} gives {' '.join(cards)}" for s, cards in enumerate(ev["cards"])) + "\n")
+        elif kind == "score":
+            who = ev.get("who") or []
+            rule = f" ({ev['rule']}: {', '.join(seat_name(s) for s in who)})" if ev.get("rule") else ""
+            out.write(f"Hand {ev['hand']}{rule}: points {ev['points']}, scores {ev['scores']}, "
+                      f"totals {ev['totals']}\n")
         elif kind == "out":
             if plays and not verbose:
                 rnd += 1

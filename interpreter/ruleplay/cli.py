@@ -31,7 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("ruleset", help="a built-in name or a path to a .yaml file")
     r.add_argument("--seed", type=int, default=0)
     ruleset_args(r)
-    r.add_argument("--bots", default="random", help="random|lowest|highest, or one per seat: random,lowest")
+    r.add_argument("--bots", default="random", help="random|lowest|highest|smart, or one per seat: smart,random,random,random")
     r.add_argument("--deal", metavar="FILE", help="play this explicit deal (YAML or JSON)")
     r.add_argument("--json", action="store_true", help="print one JSON object with the result")
     r.add_argument("--log", metavar="FILE", help="write the events as JSON lines")
@@ -132,16 +132,30 @@ def _run(args, sets) -> int:
     if args.json:
         out = result.to_json()
         out["bots"] = bots
+        out.update(_trick_summary(result.events, [r.name for r in rules.scoring.rules if r.name]
+                                  if rules.scoring else []))
         print(json.dumps(out))
     elif args.quiet:
         write_account([ev for ev in result.events if ev["event"] == "end"], sys.stdout)
     else:
         write_account(result.events, sys.stdout, args.verbose)
-        print(f"{result.cards_played} cards played, {result.pile_takes} piles taken, {result.actions} actions.")
+        print(f"{result.cards_played} cards played, {result.pile_takes} piles taken, " +
+              (f"{result.tricks} tricks, " if result.tricks else "") + f"{result.actions} actions.")
         if result.cycle:
             c = result.cycle
             print(f"Cycle: the table repeats every {c['length']} rounds from round {c['start']}.")
     return 0
+
+
+def _trick_summary(events: list[dict], names: list[str]) -> dict:
+    """From the events: tricks won per seat per hand, and per named scoring rule the seats it named per hand."""
+    out: dict = {}
+    scores = [ev for ev in events if ev["event"] == "score"]
+    if any(ev["event"] == "trick" for ev in events):
+        out["tricks_won"] = [ev.get("tricks_won") for ev in scores]
+    for name in names:
+        out[name] = [ev.get("who") if ev.get("rule") == name else [] for ev in scores]
+    return out
 
 
 if __name__ == "__main__":

@@ -200,9 +200,12 @@ def _score_hand(rules: Rules, t: Table) -> None:
         t.loc["s"] = s
         t.hand_points[s] = sc.points(t)
     chosen = None
+    named: dict = {}
     for rule in sc.rules:
         if rule.when(t):
             chosen = rule.score
+            if rule.name:
+                named = {"rule": rule.name, "who": t.select("where", rule.who) if rule.who else []}
             break
     for s in t.seat_range:
         t.loc["s"] = s
@@ -210,4 +213,4 @@ def _score_hand(rules: Rules, t: Table) -> None:
         t.scores[s] += t.hand_scores[s]
     t.score_history.append(list(t.hand_scores))
     t.emit("score", hand=t.hand_number, points=list(t.hand_points), scores=list(t.hand_scores),
-           totals=list(t.scores))
+           totals=list(t.scores), tricks_won=list(t.tricks_won), **named)

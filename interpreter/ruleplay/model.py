@@ -46,6 +46,8 @@ class EndRule:
 class ScoreRule:
     when: Callable
     score: Callable
+    name: str = ""
+    who: Callable | None = None        # bool over seat s: the seats the rule is about
 
 
 @dataclass
@@ -291,6 +293,7 @@ def build_scope(ctx: Ctx) -> X.Scope:
     seat_fields["cards"] = (X.INT, lambda f: lambda e: e.cards_held(f(e)))
     seat_fields["points"] = (X.INT, lambda f: lambda e: e.hand_points[f(e)])
     seat_fields["hand-score"] = (X.INT, lambda f: lambda e: e.hand_scores[f(e)])
+    seat_fields["tricks"] = (X.INT, lambda f: lambda e: e.tricks_won[f(e)])
     card_fields: dict[str, tuple[str, Callable]] = {}
 
     def table_field(arr, kind):
@@ -430,8 +433,10 @@ def _compile_scoring(ctx: Ctx, seat_scope: X.Scope) -> Scoring | None:
     for i, _ in enumerate(ctx.get(p + ("rules",), [])):
         when = ctx.expr(p + ("rules", i, "when"), X.BOOL)
         score = ctx.expr(p + ("rules", i, "score"), X.INT, seat_scope)
+        who = ctx.expr(p + ("rules", i, "who"), X.BOOL, seat_scope)
         if when and score:
-            rules.append(ScoreRule(when.fn, score.fn))
+            rules.append(ScoreRule(when.fn, score.fn, ctx.get(p + ("rules", i, "name"), ""),
+                                   who.fn if who else None))
     return Scoring(points.fn, rules) if points else None
 
 

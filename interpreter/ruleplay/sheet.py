@@ -88,8 +88,10 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
     w(f"Deal: {count}, one at a time, into each player's {deal.to.name}" +
       (f"; the rest to {deal.rest.name}" if deal.rest else "") + ".\n")
     w("Play:\n")
+    compiled = {getattr(p, "name", None): p for p in rules.phases}
     for name, spec in d["phases"].items():
-        w(f"  {name} ({spec['kind']}): " + describe_phase(spec) + "\n")
+        w(f"  {name} ({spec['kind']}): " + describe_phase(spec, compiled.get(name)) + "\n")
+    write_scoring(d, out)
     if rules.end:
         w("End:\n")
         for rule in d.get("end", []):
@@ -112,9 +114,70 @@ def rules_value(v: Any, rules: Rules) -> str:
     return str(v)
 
 
-def describe_phase(spec: dict) -> str:
+def write_scoring(d: dict, out: TextIO) -> None:
+    """The scoring and match sections, when the ruleset has them."""
+    w = out.write
+    sc = d.get("scoring")
+    if sc:
+        w(f"Scoring after each hand: a player's points are {_x(sc['points'])}; the first rule below that "
+          "applies gives each player's score for the hand.\n")
+        for rule in sc.get("rules", []):
+            label = rule.get("description") or rule.get("name") or "rule"
+            w(f"  {label}: when {_x(rule['when'])}, each player scores {_x(rule['score'])}.\n")
+        w("  Otherwise each player scores their points. Totals add up over the hands.\n")
+    m = d.get("match")
+    if m is not None:
+        mode, val = next(iter((m.get("winners") or {"lowest": "s.score"}).items()))
+        end = f"after a hand when {_x(m['end'])}" if m.get("end") else "after one hand"
+        w(f"Match: ends {end}; the players with the {mode} {_x(val)} win (ties are joint); "
+          f"the deal {'passes one seat on' if m.get('dealer', 'rotate') == 'rotate' else 'stays'} each hand.\n")
+
+
+def _x(v) -> str:
+    return "`" + " ".join(str(v).split()) + "`"
+
+
+def describe_phase(spec: dict, phase: Any = None) -> str:
     if spec.get("description"):
         return spec["description"]
+    if spec["kind"] == "trick":
+        leader = spec.get("leader", "left-of-dealer")
+        who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
+            leader, f"the first player from the dealer's left for whom {_x(leader)}")
+        text = (f"{who} leads the first trick; each player in turn plays one card from their {spec['from']} "
+                f"to the {spec['to']}; the winner of a trick leads the next.")
+        if spec.get("follow", "suit") == "suit":
+            text += " Players must follow the suit led if they can."
+        trump = getattr(phase, "trump_const", None) if phase is not None else None
+        if phase is not None and getattr(phase, "trump_fn", None) is not None:
+            text += f" Trumps: the suit {_x(spec['trump'])} when the hand starts."
+        elif trump:
+            text += f" Trumps: {trump}."
+        else:
+            text += " No trumps."
+        order = spec.get("order", "rank")
+        order = order if isinstance(order, str) and " " not in order else _x(order)
+        text += ((" The highest trump wins the trick, else the highest card of the suit led" if trump or
+                  spec.get("trump", "none") != "none" else " The highest card of the suit led wins the trick") +
+                 f" (order: {order}; the first played wins a tie).")
+        if "lead-allowed" in spec:
+            text += f" A card may be led only if {_x(spec['lead-allowed'])}."
+        if "play-allowed" in spec:
+            text += f" A player who cannot follow may play a card only if {_x(spec['play-allowed'])}."
+        if "lead-allowed" in spec or "play-allowed" in spec:
+            text += " When no card in hand meets a restriction, it lifts."
+        for f, e in (spec.get("flags") or {}).items():
+            text += f" {f} becomes true once a card with {_x(e)} is played this hand."
+        text += f" The winner keeps the trick in their {spec['won-to']}."
+        return text
+    if spec["kind"] == "pass":
+        off = getattr(phase, "offset_const", None) if phase is not None else None
+        if off is not None and off == 0:
+            return "no cards are passed."
+        where = (f"{off} seat(s) along in play direction" if off is not None
+                 else f"{_x(spec.get('offset', 1))} seats along in play direction (0: no pass)")
+        return (f"every player chooses {spec['count']} cards from their {spec['from']} at once and passes them "
+                f"{where}; cards received cannot be passed on that hand.")
     if spec["kind"] == "flip":
         text = f"in turn, each player turns the top card of their {spec['from']} onto the {spec['to']}."
         if "challenge" in spec:

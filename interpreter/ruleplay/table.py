@@ -51,6 +51,14 @@ class Table:
         self.rounds = 0
         self.seen: dict[tuple, tuple[int, int]] = {}
         self.cycle: dict | None = None
+        # trick-taking state (phases/trick.py): per hand
+        self.tricks_won = [0] * n
+        self.flags: dict[str, bool] = {}
+        self.trick_number = 0
+        self.trick_leader: int | None = None
+        self.led: str | None = None
+        self.trump: str | None = None
+        self.received: tuple[int, set] = (0, set())   # (hand number, cards passed in): not passable again
 
     # ---------------------------------------------------------------- helpers
     def emit(self, event: str, **fields) -> None:

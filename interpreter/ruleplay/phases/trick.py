@@ -1,0 +1,311 @@
+"""trick: each seat in turn plays one card from its hand to a shared trick; the best card wins it.
+
+Covers the trick-taking family. The leader of the first trick is chosen by a
+rule (left of the dealer, the dealer, or the first seat from the dealer's
+left for which a bool expression over `s` holds, e.g. the holder of a card);
+after that the winner of a trick leads the next. Players must follow the led
+suit when able (`follow: suit`). The trick goes to the highest trump if a
+trump was played, else to the highest card of the led suit, under a rank
+order (a deck order, or an int expression over `card` that may read flags,
+so it may change during a hand); on equal cards the first played wins.
+
+Restrictions are bool expressions over `card`: `lead-allowed` for the card a
+leader may lead, `play-allowed` for the card a player who cannot follow may
+discard. When no card in hand passes a restriction, the restriction lifts
+(a rule never leaves a player without a legal card).
+
+Per-hand flags (`flags: {name: bool over card}`) start false each hand and
+become true once a played card matches; they are names in every expression.
+The phase also defines the names `led` (suit of the card led, or none),
+`trump` (this hand's trump suit, or none), `trick-number` (1-based) and
+`leader` (the seat that led the current trick); `s.tricks` counts the
+tricks a seat won this hand.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .. import expr as X
+from ..model import Ctx, Zone, card_scope, per_card
+from ..table import Table
+
+PHASE_NAMES = ("led", "trump", "trick-number", "leader")
+
+
+@dataclass
+class TrickView:
+    """What a bot may know about the decision at hand: its legal cards and the public trick."""
+
+    seat: int
+    leading: bool
+    following: bool                       # holding the led suit
+    legal: list[int]
+    plays: list[tuple[int, int]]          # (seat, card) so far, in play order
+    led: str | None
+    trump: str | None
+    to_play: int                          # seats still to play after this one
+    strength: Callable[[int], int]        # the card's rank under the trick's order
+    points: list[int]                     # per card
+    suit: list
+    winning: int | None = None            # card currently winning the trick
+
+
+@dataclass
+class Trick:
+    name: str
+    src: Zone
+    pile: Zone
+    won_to: Zone
+    leader_mode: str                       # left-of-dealer | dealer | expr
+    leader_fn: Callable | None
+    follow: bool
+    trump_const: str | None
+    trump_fn: Callable | None
+    order_table: list[int] | None
+    order_fn: Callable | None
+    lead_allowed: Callable | None
+    play_allowed: Callable | None
+    flags: list[tuple[str, Callable]]
+    points: list[int]
+    description: str = ""
+    spec: dict = field(default_factory=dict)
+
+    def run(self, t: Table) -> None:
+        _Run(self, t).loop()
+
+
+def _flag_getter(name: str):
+    return lambda e: e.flags.get(name, False)
+
+
+def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
+    spec = ctx.get(path)
+    src = ctx.zone(path + ("from",), owner="seat")
+    pile = ctx.zone(path + ("to",), owner="table")
+    won_to = ctx.zone(path + ("won-to",), owner="seat")
+    deck = ctx.deck
+
+    # Names this phase defines, readable by every expression compiled after it (scoring too).
+    extra = {
+        "led": X.Binding(X.STR, lambda e: e.led),
+        "trump": X.Binding(X.STR, lambda e: e.trump),
+        "trick-number": X.Binding(X.INT, lambda e: e.trick_number),
+        "leader": X.Binding(X.SEAT, lambda e: e.trick_leader),
+    }
+    flag_names = list((spec.get("flags") or {}).keys())
+    for f in flag_names:
+        extra[f] = X.Binding(X.BOOL, _flag_getter(f))
+    for n in extra:
+        if n in ctx.options or n in ctx.zones:
+            ctx.error(path, f"'{n}' is both a name this trick phase defines and an option or zone")
+    ctx.scope = ctx.scope.with_names(**extra)
+    cscope = card_scope(ctx.scope)
+
+    leader_raw = spec.get("leader", "left-of-dealer")
+    leader_fn = None
+    if leader_raw in ("left-of-dealer", "dealer"):
+        leader_mode = leader_raw
+    else:
+        leader_mode = "expr"
+        c = ctx.expr(path + ("leader",), X.BOOL, ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"])))
+        leader_fn = c.fn if c else None
+
+    trump_raw = spec.get("trump", "none")
+    trump_const = trump_fn = None
+    if trump_raw in (None, "none"):
+        pass
+    elif isinstance(trump_raw, str) and trump_raw.upper() in deck.suits:
+        trump_const = trump_raw.upper()
+    else:
+        c = ctx.expr(path + ("trump",), X.STR)
+        if c is not None:
+            if c.is_const:
+                trump_const = None if c.const in (None, "none") else str(c.const).upper()
+                if trump_const is not None and trump_const not in deck.suits:
+                    ctx.error(path + ("trump",), f"trump '{c.const}' is not a suit of this deck", value=True)
+            else:
+                trump_fn = c.fn
+
+    order_raw = spec.get("order", "order")
+    order_table = order_fn = None
+    if order_raw == "rank":
+        order_raw = "order"
+    if isinstance(order_raw, str) and order_raw in deck.orders:
+        order_table = deck.orders[order_raw]
+    else:
+        c = ctx.expr(path + ("order",), X.INT, cscope)
+        if c is not None:
+            order_fn = c.fn
+
+    def card_bool(key):
+        if key not in spec:
+            return None
+        c = ctx.expr(path + (key,), X.BOOL, cscope)
+        return c.fn if c else None
+
+    lead_allowed = card_bool("lead-allowed")
+    play_allowed = card_bool("play-allowed")
+    flags = []
+    for f in flag_names:
+        c = ctx.expr(path + ("flags", f), X.BOOL, cscope)
+        if c is not None:
+            flags.append((f, c.fn))
+    if "points" in spec:
+        points = per_card(ctx, path + ("points",), X.INT) or [0] * len(deck)
+    else:
+        points = list(deck.attrs.get("points", [0] * len(deck)))
+    follow = spec.get("follow", "suit") == "suit"
+    if None in (src, pile, won_to):
+        return None
+    return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
+                 order_table, order_fn, lead_allowed, play_allowed, flags, points,
+                 spec.get("description", ""), dict(spec))
+
+
+class _Run:
+    def __init__(self, ph: Trick, t: Table):
+        self.ph = ph
+        self.t = t
+        self.hand = t.seat_zones[ph.src.index]
+        self.pile = t.shared[ph.pile.index]
+        self.won = t.seat_zones[ph.won_to.index]
+        self.deck = t.rules.deck
+
+    # ------------------------------------------------------------ rules
+    def strength(self, card: int) -> int:
+        ph = self.ph
+        if ph.order_table is not None:
+            return ph.order_table[card]
+        t = self.t
+        t.card = card
+        v = ph.order_fn(t)
+        return v if v is not None else 0
+
+    def winner(self, plays: list[tuple[int, int]]) -> tuple[int, int]:
+        """(seat, card) winning the trick so far: highest trump, else highest of the led suit; first wins ties."""
+        suit = self.deck.suit
+        led = suit[plays[0][1]]
+        trump = self.t.trump
+        best = plays[0]
+        best_trump = trump is not None and suit[best[1]] == trump
+        best_s = self.strength(best[1])
+        for seat, card in plays[1:]:
+            s = suit[card]
+            is_trump = trump is not None and s == trump
+            if best_trump:
+                if not is_trump:
+                    continue
+            elif not is_trump and s != led:
+                continue
+            st = self.strength(card)
+            if (is_trump and not best_trump) or st > best_s:
+                best, best_trump, best_s = (seat, card), is_trump, st
+        return best
+
+    def _restrict(self, fn, pool: list[int], seat: int) -> list[int]:
+        if fn is None:
+            return pool
+        t = self.t
+        t.actor = seat
+        ok = []
+        for c in pool:
+            t.card = c
+            if fn(t):
+                ok.append(c)
+        t.card = None
+        return ok or pool          # never leave a player without a legal card
+
+    def legal(self, seat: int, leading: bool) -> tuple[list[int], bool]:
+        cards = list(self.hand[seat])
+        if leading:
+            return self._restrict(self.ph.lead_allowed, cards, seat), False
+        led = self.t.led
+        if self.ph.follow and led is not None:
+            same = [c for c in cards if self.deck.suit[c] == led]
+            if same:
+                return same, True
+        return self._restrict(self.ph.play_allowed, cards, seat), False
+
+    # ------------------------------------------------------------ flow
+    def first_leader(self) -> int:
+        t, ph = self.t, self.ph
+        if ph.leader_mode == "dealer":
+            return t.dealer
+        if ph.leader_mode == "expr" and ph.leader_fn is not None:
+            for step in range(1, t.n + 1):
+                s = t.next_seat(t.dealer, step)
+                t.loc["s"] = s
+                if ph.leader_fn(t):
+                    return s
+        return t.next_seat(t.dealer)
+
+    def choose(self, seat: int, leading: bool, plays: list[tuple[int, int]], to_play: int) -> int:
+        t = self.t
+        legal, following = self.legal(seat, leading)
+        key = self.deck.canonical_key
+        legal.sort(key=key)
+        if len(legal) == 1:
+            return legal[0]
+        bot = t.bots[seat]
+        view = None
+        if getattr(bot, "wants_view", False):
+            view = TrickView(seat, leading, following, legal, list(plays), t.led, t.trump, to_play,
+                             self.strength, self.ph.points, self.deck.suit,
+                             self.winner(plays)[1] if plays else None)
+        i = bot.choose([key(c) for c in legal], view) if view is not None else bot.choose([key(c) for c in legal])
+        return legal[i]
+
+    def loop(self) -> None:
+        t, ph, hand, pile, deck = self.t, self.ph, self.hand, self.pile, self.deck
+        n = t.n
+        t.tricks_won = [0] * n
+        t.flags = {f: False for f, _ in ph.flags}
+        t.trick_number = 0
+        t.led = None
+        t.trump = ph.trump_const
+        if ph.trump_fn is not None:
+            v = ph.trump_fn(t)
+            t.trump = None if v in (None, "none") else str(v).upper()
+        leader = self.first_leader()
+        names = deck.names
+        while any(hand[s] for s in t.seat_range):
+            if not hand[leader]:
+                leader = next(t.next_seat(leader, k) for k in range(1, n + 1) if hand[t.next_seat(leader, k)])
+            t.trick_number += 1
+            t.trick_leader = leader
+            t.led = None
+            plays: list[tuple[int, int]] = []
+            seats = [t.next_seat(leader, k) for k in range(n)]
+            seats = [s for s in seats if hand[s]]
+            for i, seat in enumerate(seats):
+                t.actor = seat
+                card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
+                hand[seat].remove(card)
+                pile.append(card)
+                plays.append((seat, card))
+                if i == 0:
+                    t.led = deck.suit[card]
+                t.card = card
+                for f, fn in ph.flags:
+                    if not t.flags[f] and fn(t):
+                        t.flags[f] = True
+                t.card = None
+                t.cards_played += 1
+                if t.events is not None:
+                    t.emit("play", seat=seat, card=names[card])
+                t.act()
+            win_seat, _ = self.winner(plays)
+            pts = sum(ph.points[c] for _, c in plays)
+            self.won[win_seat].extend(pile)
+            pile.clear()
+            t.tricks += 1
+            t.tricks_won[win_seat] += 1
+            t.emit("trick", number=t.trick_number, leader=leader,
+                   cards=[[s, names[c]] for s, c in plays], winner=win_seat, points=pts)
+            if t.check:
+                t.check_conservation()
+            leader = win_seat
+            t.actor = leader
+            t.check_end()          # end rules only: a hand of tricks cannot cycle
+        t.led = None

@@ -121,7 +121,7 @@ def _run(args, sets) -> int:
     deal = None
     if args.deal:
         from .dealfile import read_deal
-        deal = read_deal(args.deal)
+        deal = read_deal(args.deal, rules)
     if args.max_actions < 1:
         raise GameError("--max-actions must be at least 1")
     result = play(rules, args.seed, deal, args.max_actions, log=True, bots=bots)

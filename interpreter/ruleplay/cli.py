@@ -78,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        print(f"error: {exc.filename + ': ' if exc.filename else ''}{exc.strerror or exc}", file=sys.stderr)
+        return 1
 
 
 def _dispatch(args) -> int:
@@ -121,12 +124,18 @@ def _run(args, sets) -> int:
     deal = None
     if args.deal:
         from .dealfile import read_deal
-        deal = read_deal(args.deal)
+        deal = read_deal(args.deal, rules)
     if args.max_actions < 1:
         raise GameError("--max-actions must be at least 1")
-    result = play(rules, args.seed, deal, args.max_actions, log=True, bots=bots)
+    log_file = None
     if args.log:
-        with open(args.log, "w", encoding="utf-8") as fh:
+        try:
+            log_file = open(args.log, "w", encoding="utf-8")   # before the game: a bad path fails fast
+        except OSError as exc:
+            raise GameError(f"--log {args.log}: cannot write: {exc.strerror}") from None
+    result = play(rules, args.seed, deal, args.max_actions, log=True, bots=bots)
+    if log_file is not None:
+        with log_file as fh:
             for ev in result.events:
                 fh.write(json.dumps(ev) + "\n")
     if args.json:

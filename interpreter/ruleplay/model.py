@@ -153,7 +153,7 @@ class Ctx:
             return X.compile_expr(raw, scope or self.scope, want)
         except X.ExprError as exc:
             mark = self.doc.value_mark(path)
-            if mark is not None and path in self.doc.marks:
+            if mark is not None and path in self.doc.marks and isinstance(raw, str):
                 mark = _column_in(mark, self.doc, path, raw, exc.column)
             self.errors.append(RuleError(f"in expression {raw!r}: {exc.message}"[:400], mark, path, exc.hint))
             return None
@@ -173,23 +173,53 @@ class Ctx:
 
 
 def _column_in(mark: Mark, doc: Doc, path: tuple, raw: str, col: int) -> Mark:
-    """Point inside a plain or quoted scalar on one line; fall back to the scalar's start."""
-    quoted = 1 if _line_text(mark, raw) else 0
-    if "\n" in raw:
+    """The place of column `col` of expression `raw`, whose scalar starts at `mark`.
+
+    Handles plain and quoted scalars (one line or folded over several) and
+    block scalars (`>` or `|`, content on the following lines). Falls back to
+    the scalar's start when the source cannot be read.
+    """
+    lines = _source_lines(mark.file)
+    if not lines or mark.line > len(lines):
         return mark
-    return Mark(mark.file, mark.line, mark.column + quoted + col - 1)
+    first = lines[mark.line - 1]
+    ind = first[mark.column - 1: mark.column]
+    segments: list[tuple[int, int, str]] = []      # (line, column of first char, text)
+    if ind in ("|", ">"):
+        indent = None
+        for no in range(mark.line + 1, len(lines) + 1):
+            text = lines[no - 1].rstrip()
+            if not text.strip():
+                continue
+            lead = len(text) - len(text.lstrip(" "))
+            if indent is None:
+                indent = lead
+            if lead < indent:
+                break
+            segments.append((no, indent + 1, text[indent:]))
+    else:
+        start = mark.column + (1 if ind in ("'", '"') else 0)
+        segments.append((mark.line, start, first.rstrip()[start - 1:]))
+        for no in range(mark.line + 1, len(lines) + 1):
+            text = lines[no - 1].rstrip()
+            stripped = text.lstrip(" ")
+            segments.append((no, len(text) - len(stripped) + 1, stripped))
+    if "\n" in raw.rstrip("\n"):
+        col = 1            # the expression's column is per line of a multi-line text; its line is not known
+    offset = col - 1
+    for no, start, text in segments:
+        if offset <= len(text):                       # == len: just past the end, where "ends too early" points
+            return Mark(mark.file, no, start + offset)
+        offset -= len(text) + 1                       # folded lines are joined by one space or newline
+    return mark
 
 
-def _line_text(mark: Mark, raw: str) -> bool:
-    # A quoted scalar's mark is at the quote; the expression starts one column later.
+def _source_lines(file: str) -> list[str]:
     try:
-        with open(mark.file, encoding="utf-8") as fh:
-            for i, line in enumerate(fh, 1):
-                if i == mark.line:
-                    return line[mark.column - 1: mark.column] in ("'", '"')
-    except OSError:
-        return False
-    return False
+        with open(file, encoding="utf-8") as fh:
+            return fh.read().splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
 
 
 # --------------------------------------------------------------------------- deck
@@ -349,11 +379,12 @@ def _players(ctx: Ctx, requested: int | None) -> int:
         lo, hi = spec["min"], spec["max"]
         default = spec.get("default", lo)
         if lo > hi or not lo <= default <= hi:
-            ctx.error(("players",), f"players: need min <= default <= max, got {lo}, {default}, {hi}")
+            raise RuleplayError(RuleError(f"players: need min <= default <= max, got min {lo}, default {default}, "
+                                          f"max {hi}", ctx.doc.mark(("players",)), ("players",)))
     n = default if requested is None else requested
     if not lo <= n <= hi:
-        raise RuleplayError(RuleError(f"this ruleset is for {lo}" + (f" to {hi}" if hi != lo else "") +
-                                      f" players, not {n}", ctx.doc.mark(("players",)), ("players",)))
+        raise RuleplayError(RuleError(f"--players {n}: this ruleset is for {lo}" + (f" to {hi}" if hi != lo else "")
+                                      + " players", ctx.doc.mark(("players",)), ("players",)))
     return n
 
 
@@ -481,7 +512,7 @@ def _compile_deal(ctx: Ctx) -> DealSpec:
         if remainder == "rest" and rest is None and size % n:
             ctx.error(p, f"{size} cards do not divide among {n} players and deal.rest names no zone for the rest")
     else:
-        count = ctx.const_int(p + ("count",), 0, 0, 10**4)
+        count = ctx.const_int(p + ("count",), None, 0, 10**4)   # None after an error: no follow-on errors
         if count is not None and count * n > size:
             ctx.error(p + ("count",), f"impossible deal: {count} cards to each of {n} players needs {count * n}, "
                       f"but the deck has {size}", value=True)

@@ -172,6 +172,8 @@ def coerce_option(name: str, spec: dict, raw: object, where: Mark | None, path: 
 
 def resolve(ref: str, sets: dict[str, str] | None = None) -> Resolved:
     path = locate(ref)
+    if path.is_dir():
+        raise RuleplayError(RuleError(f"{ref} is a directory, not a rule file"))
     if not path.is_file():
         raise RuleplayError(RuleError(f"no such file: {ref}"))
     doc, files = load_chain(path)

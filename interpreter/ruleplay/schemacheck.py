@@ -31,8 +31,27 @@ def _allowed_keys(err: ValidationError) -> list[str]:
 def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
     path = tuple(err.absolute_path)
     if err.validator in ("oneOf", "anyOf", "allOf") and err.context:
-        deeper = best_match(err.context)
-        if deeper is not None and tuple(deeper.absolute_path) != () or deeper is not None:
+        # A branch whose type does not fit the value says nothing useful
+        # ("expected object" for `players: 0`): prefer the branches that fit.
+        here = [e for e in err.context if tuple(e.absolute_path) == path]
+        mismatched = {e.schema_path[0] for e in here if e.validator == "type" or
+                      (e.validator == "enum" and not any(_same_kind(c, err.instance) for c in e.validator_value))}
+        fitting = [e for e in err.context if e.schema_path[0] not in mismatched]
+        if not fitting:
+            wants = []
+            for e in here:
+                w = e.validator_value
+                if e.validator == "enum":
+                    w = "one of " + ", ".join(map(str, w))
+                elif e.validator != "type":
+                    continue
+                for t in (w if isinstance(w, list) else [w]):
+                    if t not in wants:
+                        wants.append(t)
+            return [RuleError(f"expected {' or '.join(wants)}, got {type(err.instance).__name__} "
+                              f"{err.instance!r}"[:200], doc.value_mark(path), path)]
+        deeper = best_match(fitting)
+        if deeper is not None:
             return _describe(deeper, doc)
     if err.validator == "additionalProperties":
         out = []
@@ -65,6 +84,13 @@ def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
         return [RuleError(f"{err.instance!r}: names are kebab-case (lowercase letters, digits, hyphens)"[:200],
                           doc.mark(path), path)]
     return [RuleError(err.message[:300], doc.value_mark(path), path)]
+
+
+def _same_kind(a: object, b: object) -> bool:
+    num = (int, float)
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool)
+    return type(a) is type(b) or (isinstance(a, num) and isinstance(b, num))
 
 
 def _required_hint(err: ValidationError) -> str | None:

@@ -106,19 +106,56 @@ class _Builder:
 
 
 def _count_aliases(text: str, name: str) -> None:
-    """Refuse alias bombs before composing: aliases are cheap to parse, explosive to walk."""
+    """Refuse alias bombs and deep nesting before composing.
+
+    Aliases are cheap to parse, explosive to walk: besides counting them we add
+    up how many nodes each anchor stands for, so a handful of aliases that
+    expand to millions of nodes is refused here, at the alias. PyYAML's event
+    parser keeps its own stack (the composer recurses), so depth is counted
+    here too, before anything can hit Python's recursion limit.
+    """
     aliases = 0
+    depth = 0
+    sizes: dict[str, int] = {}          # anchor -> nodes it expands to
+    open_: list[list] = [[0, None]]     # per open collection: [nodes inside, anchor]
+    total = 0
+
+    def at(event) -> Mark:
+        m = event.start_mark
+        return Mark(name, m.line + 1, m.column + 1)
+
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             if isinstance(event, yaml.AliasEvent):
                 aliases += 1
                 if aliases > MAX_ALIASES:
-                    m = event.start_mark
                     raise RuleplayError(RuleError(
                         f"too many YAML aliases (more than {MAX_ALIASES}); refusing a possible alias bomb",
-                        Mark(name, m.line + 1, m.column + 1)))
+                        at(event)))
+                n = sizes.get(event.anchor, 1)
+                open_[-1][0] += n
+                total += n
+                if total > MAX_NODES:
+                    raise RuleplayError(RuleError(
+                        f"YAML aliases expand to more than {MAX_NODES} nodes; refusing an alias bomb",
+                        at(event), hint="write the repeated part out, or use 'extends' and options"))
             elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                pass
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise RuleplayError(RuleError(f"nesting deeper than {MAX_DEPTH} levels", at(event)))
+                open_.append([1, event.anchor])
+                total += 1
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+                n, anchor = open_.pop()
+                if anchor is not None:
+                    sizes[anchor] = n
+                open_[-1][0] += n
+            elif isinstance(event, yaml.ScalarEvent):
+                open_[-1][0] += 1
+                total += 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
     except yaml.YAMLError as exc:
         raise RuleplayError(_yaml_error(exc, name)) from None
 

@@ -1,0 +1,277 @@
+"""The `ruleplay` command line, run in-process: run (account, --json, --log, --deal, --max-actions), list,
+explain, schema, diff; bad deals and bad arguments give one clear error and exit 1."""
+from __future__ import annotations
+
+import json
+import sys
+
+import jsonschema
+import pytest
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from conftest import honours_deal  # noqa: E402
+from ruleplay.cli import main  # noqa: E402
+from ruleplay.resources import builtin_names  # noqa: E402
+
+TINY = "hands:\n  - [5C, JC]\n  - [2D, 3D, 4D]\n"   # hand-checked in test_bmn: 7 cards played, 2 takes, seat 0 wins
+FULL = [f"{r}{s}" for s in "CDHS" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
+JSON_FIELDS = {"ruleset", "seed", "players", "options", "outcome", "winners", "cards_played", "pile_takes",
+               "tricks", "scores", "cycle"}
+
+
+@pytest.fixture
+def cli(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+
+    def run(*argv: str, files: dict[str, str] | None = None) -> tuple[int, str, str]:
+        for name, text in (files or {}).items():
+            (tmp_path / name).write_text(text, encoding="utf-8")
+        rc = main(list(argv))
+        out, err = capsys.readouterr()
+        assert "Traceback" not in err
+        return rc, out, err
+    return run
+
+
+def run_json(cli, *argv, files=None) -> dict:
+    rc, out, err = cli("run", "beggar-my-neighbour", "--json", *argv, files=files)
+    assert (rc, err) == (0, "")
+    return json.loads(out)
+
+
+# --------------------------------------------------------------------------- run
+
+def test_run_prints_a_readable_account(cli):
+    rc, out, err = cli("run", "beggar-my-neighbour", "--deal", "tiny.yaml", files={"tiny.yaml": TINY})
+    assert (rc, err) == (0, "")
+    assert out == (
+        "beggar-my-neighbour: 2 players, seed 0\n"
+        "Seat 1 deals.\n"
+        "  Seat 0: 2 cards\n"
+        "  Seat 1: 3 cards\n"
+        "Round 1: 0:5C 1:2D 0:JC 1:3D\n"
+        "  Seat 0 takes 4 cards (payment complete).\n"
+        "Round 2: 0:5C 1:4D 0:2D\n"
+        "  Seat 1 is out (no card to play).\n"
+        "  Seat 0 takes 3 cards (last player in the game).\n"
+        "Result: Seat 0 wins.\n"
+        "7 cards played, 2 piles taken, 7 actions.\n")
+
+
+def test_run_full_game_account(cli):
+    rc, out, err = cli("run", "beggar-my-neighbour", "--seed", "3")
+    assert (rc, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "beggar-my-neighbour: 2 players, seed 3"
+    assert lines[1:4] == ["Seat 1 deals.", "  Seat 0: 26 cards", "  Seat 1: 26 cards"]
+    assert lines[-2] == "Result: Seat 1 wins."
+    assert lines[-1] == "174 cards played, 23 piles taken, 174 actions."
+
+
+def test_quiet_prints_only_the_result(cli):
+    rc, out, err = cli("run", "beggar-my-neighbour", "--seed", "3", "-q")
+    assert (rc, out, err) == (0, "Result: Seat 1 wins.\n", "")
+
+
+def test_json_fields(cli):
+    r = run_json(cli, "--seed", "3")
+    assert JSON_FIELDS <= set(r)
+    assert r["ruleset"] == "beggar-my-neighbour"
+    assert (r["seed"], r["players"], r["options"]) == (3, 2, {})
+    assert (r["outcome"], r["winners"]) == ("finished", [1])
+    assert (r["cards_played"], r["pile_takes"], r["tricks"]) == (174, 23, 0)
+    assert r["scores"] is None and r["cycle"] is None
+
+
+def test_json_tiny_deal(cli):
+    r = run_json(cli, "--deal", "tiny.yaml", files={"tiny.yaml": TINY})
+    assert (r["outcome"], r["winners"], r["cards_played"], r["pile_takes"]) == ("finished", [0], 7, 2)
+
+
+def test_json_cycle(cli):
+    d = honours_deal("---K---Q-KQAJ-----AAJ--J--", "----------Q----KQ-J-----KA")
+    r = run_json(cli, "--deal", "loop.json", files={"loop.json": json.dumps({"hands": d.hands})})
+    assert (r["outcome"], r["winners"]) == ("cycle", [])
+    assert r["cycle"]["start"] == 5 and r["cycle"]["length"] == 4650
+
+
+def test_same_seed_same_output(cli):
+    a = cli("run", "beggar-my-neighbour", "--seed", "11", "-v")
+    b = cli("run", "beggar-my-neighbour", "--seed", "11", "-v")
+    c = cli("run", "beggar-my-neighbour", "--seed", "12", "-v")
+    assert a == b
+    assert a[1] != c[1]
+    assert run_json(cli, "--seed", "11") == run_json(cli, "--seed", "11")
+
+
+def test_log_jsonl(cli, tmp_path):
+    rc, out, err = cli("run", "beggar-my-neighbour", "--seed", "3", "--log", "game.jsonl", "--json")
+    assert (rc, err) == (0, "")
+    result = json.loads(out)
+    events = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()]
+    kinds = [e["event"] for e in events]
+    assert {"deal", "play", "take", "end"} <= set(kinds)
+    deal = events[kinds.index("deal")]
+    assert deal["dealer"] == 1 and [len(h) for h in deal["hands"]] == [26, 26]
+    assert sorted(deal["hands"][0] + deal["hands"][1]) == sorted(FULL)
+    plays = [e for e in events if e["event"] == "play"]
+    takes = [e for e in events if e["event"] == "take"]
+    assert len(plays) == result["cards_played"]
+    assert len(takes) == result["pile_takes"]
+    assert all(set(e) >= {"seat", "card"} for e in plays)
+    assert all(set(e) >= {"seat", "count"} for e in takes)
+    assert plays[0] == {"seat": 0, "card": deal["hands"][0][0], "event": "play"}   # first listed is the top
+    end = events[-1]
+    assert end["event"] == "end"
+    assert (end["outcome"], end["winners"], end["scores"]) == ("finished", [1], [0, 0])
+
+
+def test_log_deal_replays_the_game(cli, tmp_path):
+    cli("run", "beggar-my-neighbour", "--seed", "8", "--log", "a.jsonl")
+    events = [json.loads(x) for x in (tmp_path / "a.jsonl").read_text().splitlines()]
+    deal = next(e for e in events if e["event"] == "deal")
+    (tmp_path / "deal.json").write_text(json.dumps({"hands": deal["hands"], "dealer": deal["dealer"]}))
+    cli("run", "beggar-my-neighbour", "--seed", "99", "--deal", "deal.json", "--log", "b.jsonl")
+    again = [json.loads(x) for x in (tmp_path / "b.jsonl").read_text().splitlines()]
+    strip = [e for e in events if e["event"] != "start"]
+    assert strip == [e for e in again if e["event"] != "start"]
+
+
+def test_deal_yaml_and_json_agree(cli):
+    hands = [FULL[:26], FULL[26:]]
+    as_yaml = "hands:\n" + "".join(f"  - [{', '.join(h)}]\n" for h in hands)
+    as_json = json.dumps({"hands": hands})
+    a = run_json(cli, "--deal", "d.yaml", files={"d.yaml": as_yaml})
+    b = run_json(cli, "--deal", "d.json", files={"d.json": as_json})
+    c = run_json(cli, "--deal", "t.json", files={"t.json": as_json.replace('"10', '"T')})   # T for ten
+    assert a == b == c
+    assert a["outcome"] == "finished"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"hands": [["5C", "1X"], ["2D"]]}',
+     "d.json:1:19: error [hands[0][1]]: deal: '1X' is not a card of this deck (52 cards)\n"
+     "    hint: cards are a rank (2-10 or T, J, Q, K, A) and a suit (C, D, H, S), e.g. 10H, TH, QS; JK is a joker\n"),
+    ('{"hands": [["5C", "JK"], ["2D"]]}',
+     "d.json:1:19: error [hands[0][1]]: deal: 'JK' is not a card of this deck (52 cards)\n"
+     "    hint: cards are a rank (2-10 or T, J, Q, K, A) and a suit (C, D, H, S), e.g. 10H, TH, QS; JK is a joker\n"),
+    ('{"hands": [["5C", "X"], ["2D"]]}',
+     "d.json:1:19: error [hands[0][1]]: deal: 'X' is not a card name\n"
+     "    hint: cards are a rank (2-10 or T, J, Q, K, A) and a suit (C, D, H, S), e.g. 10H, TH, QS; JK is a joker\n"),
+    ('{"hands": [["5C", "JC"], ["2D", "5C"]]}',
+     "d.json:1:33: error [hands[1][1]]: deal: '5C' is dealt more often than the deck holds it (once)\n"),
+    ('{"hands": [["5C", "JC"], ["2D"], ["3D"]]}',
+     "d.json:1:11: error [hands]: deal: 3 hand(s) given, but beggar-my-neighbour is played by 2 players\n"
+     "    hint: give one list of cards per seat, seat 0 first\n"),
+    ('{"hands": [["5C"], ["2D"]], "dealer": 2}',
+     "d.json:1:39: error [dealer]: deal: dealer seat 2 does not exist with 2 players (seats 0..1)\n"),
+    ('{"hands": [["5C"], ["2D"]], "rest": ["3D"]}',
+     "d.json:1:37: error [rest]: deal: 'rest' lists cards, but beggar-my-neighbour deals no cards to a rest zone\n"),
+    ('{"hands": [["5C"], ["2D"]], "dealr": 1}',
+     "d.json:1:29: error [dealr]: deal: unknown key 'dealr'\n    hint: did you mean 'dealer'?\n"),
+    ('[1, 2]',
+     "d.json:1:1: error: deal: expected a mapping with 'hands' (a list of card lists), optional 'rest' and 'dealer'\n"),
+    ('{"hands": [["5C"], ["2D"]}',
+     "d.json:1:26: error: YAML syntax: expected ',' or ']', but got '}' (while parsing a flow sequence)\n"),
+    ('hands: []\nhands: []\n',
+     "d.json:2:1: error [hands]: duplicate key 'hands' (first given at line 1)\n"
+     "    hint: remove one of them; YAML would silently keep only the last\n"),
+])
+def test_bad_deal(cli, text, expected):
+    rc, out, err = cli("run", "beggar-my-neighbour", "--deal", "d.json", files={"d.json": text})
+    assert (rc, out, err) == (1, "", expected)
+
+
+def test_missing_deal_file(cli):
+    rc, out, err = cli("run", "beggar-my-neighbour", "--deal", "nothere.json")
+    assert (rc, out) == (1, "")
+    assert err == "nothere.json:1:1: error: cannot read file: No such file or directory\n"
+
+
+def test_max_actions_gives_limit(cli):
+    r = run_json(cli, "--seed", "3", "--max-actions", "10")
+    assert (r["outcome"], r["winners"], r["cards_played"]) == ("limit", [], 10)
+    rc, out, err = cli("run", "beggar-my-neighbour", "--seed", "3", "--max-actions", "10", "-q")
+    assert out == "Result: limit (stopped after 10 actions (--max-actions)); no winner.\n"
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["run", "beggar-my-neighbour", "--max-actions", "0"], "error: --max-actions must be at least 1\n"),
+    (["run", "beggar-my-neighbour", "--bots", "clever"], "error: unknown bot 'clever'; bots: random, lowest, highest\n"),
+    (["run", "beggar-my-neighbour", "--log", "no/such/dir/x.jsonl"],
+     "error: --log no/such/dir/x.jsonl: cannot write: No such file or directory\n"),
+    (["run", "beggar-my-neighbor"], "<command line>: error: no ruleset named 'beggar-my-neighbor'"
+                                    " (not a file, not a built-in)\n    hint: did you mean 'beggar-my-neighbour'?\n"),
+    (["run", "beggar-my-neighbour", "--players", "4"],
+     "beggar-my-neighbour.yaml:14:1: error [players]: --players 4: this ruleset is for 2 players\n"),
+    (["explain", "nothere"], "<command line>: error: no ruleset named 'nothere' (not a file, not a built-in)\n"
+                             "    hint: built-ins: beggar-my-neighbour\n"),
+])
+def test_bad_arguments(cli, argv, expected):
+    rc, out, err = cli(*argv)
+    assert (rc, out) == (1, "")
+    assert err.endswith(expected)
+
+
+# --------------------------------------------------------------------------- list, explain, schema, diff
+
+def test_list(cli):
+    rc, out, err = cli("list")
+    assert (rc, err) == (0, "")
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines] == builtin_names()
+    assert lines[0].startswith("beggar-my-neighbour          Two players turn cards onto a pile;")
+
+
+def test_explain(cli):
+    rc, out, err = cli("explain", "beggar-my-neighbour")
+    assert (rc, err) == (0, "")
+    assert out.startswith("Beggar My Neighbour\n===================\n")
+    for line in ["Players: 2",
+                 "Cards: 52 cards; ranks 2 3 4 5 6 7 8 9 10 J Q K A (low to high); suits C D H S",
+                 "  chances: J = 1, Q = 2, K = 3, A = 4",
+                 "  stock: one per player, hidden: face-down hand; the top card is played",
+                 "Deal: all the cards, one at a time, into each player's stock."]:
+        assert line in out.splitlines()
+
+
+def test_explain_shows_options_with_set_values(cli):
+    variant = ("extends: beggar-my-neighbour\nname: bmn-opt\noptions:\n"
+               "  ace-chances: {type: int, default: 4, min: 1, max: 6, description: cards an ace demands}\n"
+               "deck:\n  attributes:\n    chances: {A: ace-chances}\n")
+    rc, out, err = cli("explain", "v.yaml", "--set", "ace-chances=2", files={"v.yaml": variant})
+    assert (rc, err) == (0, "")
+    assert "Options (set with --set NAME=VALUE):\n  ace-chances = 2 (int, 1..6, default 4): cards an ace demands\n" in out
+    assert "Based on: " in out and out.split("Based on: ")[1].splitlines()[0].endswith(" <- v.yaml")
+
+
+def test_schema_is_json_schema(cli):
+    rc, out, err = cli("schema")
+    assert (rc, err) == (0, "")
+    schema = json.loads(out)
+    jsonschema.validators.validator_for(schema).check_schema(schema)
+    assert {"name", "description", "deck", "zones", "deal", "phases"} <= set(schema["required"])
+
+
+def test_diff_shows_only_changed_keys(cli):
+    variant = ("extends: beggar-my-neighbour\nname: bmn-gentle\ntitle: Gentle\n"
+               "deck:\n  attributes:\n    chances: {A: 1}\nphases:\n  play:\n    empty-hand: null\n")
+    rc, out, err = cli("diff", "beggar-my-neighbour", "v.yaml", files={"v.yaml": variant})
+    assert (rc, err) == (0, "")
+    assert out == ("deck.attributes.chances.A:\n  - 4\n  + 1\n"
+                   "phases.play.empty-hand:\n  - out\n  + (absent)\n")
+
+
+def test_diff_same(cli):
+    rc, out, err = cli("diff", "beggar-my-neighbour", "beggar-my-neighbour")
+    assert (rc, out, err) == (0, "The rules are the same.\n", "")
+
+
+def test_diff_with_option_value(cli):
+    variant = ("extends: beggar-my-neighbour\nname: bmn-opt\noptions:\n"
+               "  ace-chances: {type: int, default: 4, min: 1, max: 6, description: cards an ace demands}\n"
+               "deck:\n  attributes:\n    chances: {A: ace-chances}\n")
+    rc, out, err = cli("diff", "beggar-my-neighbour", "v.yaml", files={"v.yaml": variant})
+    assert (rc, err) == (0, "")
+    assert out == ("deck.attributes.chances.A:\n  - 4\n  + ace-chances\n"
+                   "option ace-chances:\n  - (absent)\n  + 4\n")

@@ -197,15 +197,16 @@ def test_max_actions_gives_limit(cli):
 
 @pytest.mark.parametrize("argv, expected", [
     (["run", "beggar-my-neighbour", "--max-actions", "0"], "error: --max-actions must be at least 1\n"),
-    (["run", "beggar-my-neighbour", "--bots", "clever"], "error: unknown bot 'clever'; bots: random, lowest, highest\n"),
+    (["run", "beggar-my-neighbour", "--bots", "clever"], "error: unknown bot 'clever'; bots: random, lowest, highest, smart\n"),
     (["run", "beggar-my-neighbour", "--log", "no/such/dir/x.jsonl"],
      "error: --log no/such/dir/x.jsonl: cannot write: No such file or directory\n"),
     (["run", "beggar-my-neighbor"], "<command line>: error: no ruleset named 'beggar-my-neighbor'"
                                     " (not a file, not a built-in)\n    hint: did you mean 'beggar-my-neighbour'?\n"),
     (["run", "beggar-my-neighbour", "--players", "4"],
      "beggar-my-neighbour.yaml:14:1: error [players]: --players 4: this ruleset is for 2 players\n"),
-    (["explain", "nothere"], "<command line>: error: no ruleset named 'nothere' (not a file, not a built-in)\n"
-                             "    hint: built-ins: beggar-my-neighbour\n"),
+    (["explain", "beggar-my-neighbor"],
+     "<command line>: error: no ruleset named 'beggar-my-neighbor' (not a file, not a built-in)\n"
+     "    hint: did you mean 'beggar-my-neighbour'?\n"),
 ])
 def test_bad_arguments(cli, argv, expected):
     rc, out, err = cli(*argv)

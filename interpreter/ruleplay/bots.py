@@ -66,17 +66,26 @@ def smart_card(v) -> int:
     return max(idx, key=lambda i: (pts[cards[i]], st(cards[i])))
 
 
-def parse_bots(spec: str | None, players: int) -> list[str]:
-    """'random' for every seat, or a comma list with one kind per seat."""
-    kinds = (spec or "random").split(",")
-    if len(kinds) == 1:
-        kinds = kinds * players
-    if len(kinds) != players:
-        raise ValueError(f"--bots lists {len(kinds)} bots for {players} players")
-    for k in kinds:
+def parse_bots(spec: str | None, players: int) -> tuple[list[str], list[str | None]]:
+    """'random' for every seat, or a comma list with one per seat; each KIND or KIND:PROFILE.
+
+    PROFILE names a reaction profile of the ruleset (how fast and how carefully
+    the bot slaps); without one the ruleset's default profile is used.
+    """
+    items = (spec or "random").split(",")
+    if len(items) == 1:
+        items = items * players
+    if len(items) != players:
+        raise ValueError(f"--bots lists {len(items)} bots for {players} players")
+    kinds: list[str] = []
+    profiles: list[str | None] = []
+    for item in items:
+        k, _, prof = item.partition(":")
         if k not in BOT_KINDS:
             raise ValueError(f"unknown bot '{k}'; bots: {', '.join(BOT_KINDS)}")
-    return kinds
+        kinds.append(k)
+        profiles.append(prof or None)
+    return kinds, profiles
 
 
 def make_bots(kinds: list[str], seed: int) -> list[Bot]:

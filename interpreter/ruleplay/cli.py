@@ -120,7 +120,7 @@ def _dispatch(args) -> int:
 
 def _run(args, sets) -> int:
     rules = load(args.ruleset, sets, args.players)
-    bots = parse_bots(args.bots, rules.players)
+    bots, profiles = parse_bots(args.bots, rules.players)
     deal = None
     if args.deal:
         from .dealfile import read_deal
@@ -133,7 +133,7 @@ def _run(args, sets) -> int:
             log_file = open(args.log, "w", encoding="utf-8")   # before the game: a bad path fails fast
         except OSError as exc:
             raise GameError(f"--log {args.log}: cannot write: {exc.strerror}") from None
-    result = play(rules, args.seed, deal, args.max_actions, log=True, bots=bots)
+    result = play(rules, args.seed, deal, args.max_actions, log=True, bots=bots, profiles=profiles)
     if log_file is not None:
         with log_file as fh:
             for ev in result.events:

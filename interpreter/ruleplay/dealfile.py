@@ -34,9 +34,9 @@ def read_deal(path: str, rules: "Rules | None" = None) -> Deal:
         fail("expected a mapping with 'hands' (a list of card lists), optional 'rest' and 'dealer'",
              ("hands",) if isinstance(data, dict) and "hands" in data else ())
     for key in data:
-        if key not in ("hands", "rest", "dealer"):
-            fail(f"unknown key '{key}'", (key,), did_you_mean(key, ["hands", "rest", "dealer"]) or
-                 "a deal has hands, rest and dealer", value=False)
+        if key not in ("hands", "rest", "dealer", "slaps"):
+            fail(f"unknown key '{key}'", (key,), did_you_mean(key, ["hands", "rest", "dealer", "slaps"]) or
+                 "a deal has hands, rest, dealer and slaps", value=False)
     hands = data["hands"]
     for i, h in enumerate(hands):
         if not isinstance(h, list):
@@ -47,7 +47,20 @@ def read_deal(path: str, rules: "Rules | None" = None) -> Deal:
     dealer = data.get("dealer")
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
         fail("dealer must be a seat number", ("dealer",))
-    deal = Deal([[str(c) for c in h] for h in hands], [str(c) for c in rest], dealer)
+    slaps = data.get("slaps") or []
+    if not isinstance(slaps, list):
+        fail("'slaps' must be a list of {after, seat, time}", ("slaps",))
+    for i, sl in enumerate(slaps):
+        ok = isinstance(sl, dict) and set(sl) <= {"after", "seat", "time", "fingers"} and \
+            all(isinstance(sl.get(k), int) and not isinstance(sl.get(k), bool) for k in ("after", "seat")) and \
+            all(isinstance(sl.get(k, 1), int) and sl.get(k, 1) >= 0 for k in ("time", "fingers"))
+        if not ok:
+            fail("a slap is {after: N, seat: S, time: MS, fingers: F}: after the N-th card played, seat S "
+                 "slaps MS milliseconds after it landed (time and fingers optional)", ("slaps", i))
+        if rules is not None and not 0 <= sl["seat"] < rules.players:
+            fail(f"seat {sl['seat']} does not exist with {rules.players} players", ("slaps", i, "seat"))
+    deal = Deal([[str(c) for c in h] for h in hands], [str(c) for c in rest], dealer,
+                [{"time": 100, "fingers": 1, **sl} for sl in slaps])
     if rules is not None:
         check_deal(deal, rules, doc)
     return deal

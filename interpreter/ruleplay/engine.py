@@ -24,6 +24,7 @@ class Deal:
     hands: list[list[str]]
     rest: list[str] = field(default_factory=list)
     dealer: int | None = None
+    slaps: list[dict] | None = None   # scripted slaps: {after, seat, time, fingers}; replaces bots' reactions
 
 
 @dataclass
@@ -45,12 +46,31 @@ class Result:
     events: list[dict] | None
     hand_scores: list[list[int]] | None = None
     hands: int = 1
+    stats: dict[str, list[int]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         out = {k: getattr(self, k) for k in ("ruleset", "seed", "players", "options", "outcome", "winners",
                                                "reason", "cards_played", "pile_takes", "tricks", "actions",
-                                               "rounds", "scores", "cycle", "hand_scores", "hands")}
+                                               "rounds", "scores", "cycle", "hand_scores", "hands", "stats")}
         return out
+
+
+def _profiles(rules: Rules, wanted: list[str | None]) -> list[str]:
+    """Each seat's reaction profile: the one --bots names, else the ruleset's default."""
+    known: dict[str, None] = {}
+    default = ""
+    for ph in rules.phases:
+        r = getattr(ph, "reactions", None)
+        if r is not None:
+            known.update(dict.fromkeys(r.profiles))
+            default = default or r.profile
+    out = []
+    for w in wanted:
+        if w is not None and w not in known:
+            raise GameError(f"unknown reaction profile '{w}'" +
+                            (f"; this ruleset has: {', '.join(known)}" if known else "; this ruleset has no slaps"))
+        out.append(w or default)
+    return out
 
 
 def _choose_dealer(rules: Rules, t: Table) -> int:
@@ -128,10 +148,17 @@ def _explicit_deal(rules: Rules, t: Table, deal: Deal) -> None:
 
 
 def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
-         log: bool = True, check: bool = False, bots: list[str] | None = None) -> Result:
+         log: bool = True, check: bool = False, bots: list[str] | None = None,
+         profiles: list[str | None] | None = None) -> Result:
     t = Table(rules, seed, max_actions, log, check)
     t.bots = make_bots(bots or ["random"] * t.n, seed)
-    t.emit("start", ruleset=rules.name, seed=seed, players=t.n, options=rules.options)
+    t.profiles = _profiles(rules, profiles or [None] * t.n)
+    if deal is not None and deal.slaps is not None:
+        t.script = {}
+        for sl in deal.slaps:
+            t.script.setdefault(sl["after"], []).append(sl)
+    t.emit("start", ruleset=rules.name, seed=seed, players=t.n, options=rules.options,
+           bots=[b.kind for b in t.bots], profiles=t.profiles)
     try:
         try:
             if deal is not None and deal.dealer is not None:
@@ -157,7 +184,8 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
     t.emit("end", outcome=outcome, winners=winners, scores=list(t.scores), reason=reason)
     return Result(rules.name, seed, t.n, dict(rules.options), outcome, winners, reason, t.cards_played,
                   t.pile_takes, t.tricks, t.actions, t.rounds, list(t.scores) if rules.scoring else None,
-                  t.cycle, t.events, t.score_history if rules.scoring else None, t.hand_number)
+                  t.cycle, t.events, t.score_history if rules.scoring else None, t.hand_number,
+                  dict(sorted(t.stats.items())))
 
 
 def _play_hands(rules: Rules, t: Table) -> None:

@@ -158,6 +158,20 @@ class Ctx:
             self.errors.append(RuleError(f"in expression {raw!r}: {exc.message}"[:400], mark, path, exc.hint))
             return None
 
+    def word(self, path: tuple, words, default: str) -> str:
+        """A setting that is one of `words`, written literally or as an expression of options."""
+        raw = self.get(path, default)
+        if isinstance(raw, str) and raw in words:
+            return raw
+        c = self.expr(path, X.STR)
+        if c is None:
+            return default
+        if not c.is_const or c.const not in words:
+            self.error(path, f"expected one of {', '.join(words)} (or an expression of options giving one)",
+                       value=True)
+            return default
+        return c.const
+
     def const_int(self, path: tuple, default: int | None = None, lo: int = 0, hi: int = 10**6) -> int | None:
         c = self.expr(path, X.INT, default=default)
         if c is None:
@@ -317,6 +331,10 @@ def build_scope(ctx: Ctx) -> X.Scope:
     names["actor"] = X.Binding(X.SEAT, lambda e: e.actor)
     names["dealer"] = X.Binding(X.SEAT, lambda e: e.dealer)
     names["hand-number"] = X.Binding(X.INT, lambda e: e.hand_number)
+    # the current round of a flip phase: first card played onto the empty pile, cards played, cards burned
+    names["round-first"] = X.Binding(X.CARD, lambda e: e.round_first)
+    names["round-plays"] = X.Binding(X.INT, lambda e: e.round_plays)
+    names["round-burned"] = X.Binding(X.INT, lambda e: e.round_burned)
     seat_fields["out"] = (X.BOOL, lambda f: lambda e: e.out[f(e)])
     seat_fields["score"] = (X.INT, lambda f: lambda e: e.scores[f(e)])
     seat_fields["index"] = (X.INT, lambda f: lambda e: f(e))
@@ -400,7 +418,8 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         raise RuleplayError(ctx.errors)
     seat_i = shared_i = 0
     for zname, z in d["zones"].items():
-        if zname in ("seats", "actor", "dealer", "players", "card", "hand-number"):
+        if zname in ("seats", "actor", "dealer", "players", "card", "hand-number", "round-first", "round-plays",
+                     "round-burned"):
             ctx.error(("zones", zname), f"'{zname}' is a reserved name")
         if z["owner"] == "seat":
             ctx.zones[zname] = Zone(zname, "seat", z.get("visibility", "hidden"), seat_i, z.get("description", ""))
@@ -411,9 +430,11 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
     ctx.scope = build_scope(ctx)
 
     table = d.get("table", {})
-    direction = _direction(ctx, table.get("direction", "clockwise"))
+    direction = _direction(ctx)
     dealer = table.get("dealer", "last-seat")
-    if isinstance(dealer, int) and dealer >= ctx.players:
+    if not isinstance(dealer, int):
+        dealer = ctx.word(("table", "dealer"), ("last-seat", "random", "low-card"), "last-seat")
+    elif dealer >= ctx.players:
         ctx.error(("table", "dealer"), f"dealer seat {dealer} does not exist with {ctx.players} players", value=True)
     order_name = table.get("dealer-order", "rank")
     order_name = "order" if order_name == "rank" else order_name
@@ -485,18 +506,9 @@ def _compile_match(ctx: Ctx, seat_scope: X.Scope) -> Match | None:
                  max_hands)
 
 
-def _direction(ctx: Ctx, raw: str) -> int:
+def _direction(ctx: Ctx) -> int:
     words = {"clockwise": 1, "left": 1, "counterclockwise": -1, "right": -1}
-    if raw in words:
-        return words[raw]
-    c = ctx.expr(("table", "direction"), X.STR)
-    if c is None:
-        return 1
-    if not c.is_const or c.const not in words:
-        ctx.error(("table", "direction"), f"direction must be one of {', '.join(words)} (or an option giving one)",
-                  value=True)
-        return 1
-    return words[c.const]
+    return words[ctx.word(("table", "direction"), words, "clockwise")]
 
 
 def _compile_deal(ctx: Ctx) -> DealSpec:

@@ -58,6 +58,14 @@ class Table:
         self.trick_leader: int | None = None
         self.led: str | None = None
         self.trump: str | None = None
+        # flip-phase round state, readable as round-first / round-plays / round-burned
+        self.round_first: int | None = None
+        self.round_plays = 0
+        self.round_burned = 0
+        self.extra_state = tuple               # a phase's own state that decides the future (for cycles)
+        self.stats: dict[str, list[int]] = {}  # per-seat counters for --json (slaps, burns, ...)
+        self.script: dict[int, list[dict]] | None = None   # scripted slaps by cards_played
+        self.profiles: list[str] = []          # reaction profile per seat
         self.received: tuple[int, set] = (0, set())   # (hand number, cards passed in): not passable again
 
     # ---------------------------------------------------------------- helpers
@@ -72,6 +80,12 @@ class Table:
 
     def next_seat(self, seat: int, step: int = 1) -> int:
         return (seat + step * self.rules.direction) % self.n
+
+    def stat(self, name: str, seat: int, k: int = 1) -> None:
+        row = self.stats.get(name)
+        if row is None:
+            row = self.stats[name] = [0] * self.n
+        row[seat] += k
 
     def cards_held(self, seat: int) -> int:
         return sum(len(z[seat]) for z in self.seat_zones)
@@ -103,7 +117,7 @@ class Table:
 
     def state_key(self) -> tuple:
         """The whole table, for cycle detection (random draws included: a draw makes the future differ)."""
-        return (self.actor, self.rng_draws, tuple(self.out), tuple(self.scores),
+        return (self.actor, self.rng_draws, tuple(self.out), tuple(self.scores), self.extra_state(),
                 tuple(tuple(z) for zone in self.seat_zones for z in zone),
                 tuple(tuple(z) for z in self.shared))
 

@@ -2,8 +2,9 @@
 
 Covers the pile-collecting family: card powers that demand payment from the
 next player (challenges), taking the pile under your stack, running out of
-cards. Seats that are out, or have no card when `empty-hand: skip`, are
-passed over in turn order.
+cards, and (with `reactions`) slaps judged in a window after every card.
+Seats that are out, or have no card when `empty-hand: skip`, are passed over
+in turn order.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from .. import expr as X
 from ..model import Ctx, Zone, per_card
 from ..table import GameOver, Table
+from .reactions import Reactions, compile_reactions
 
 
 @dataclass
@@ -27,6 +29,7 @@ class Flip:
     leads_taker: bool
     empty_out: bool
     last_takes: bool
+    reactions: Reactions | None
     description: str = ""
 
     def run(self, t: Table) -> None:
@@ -39,18 +42,21 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Flip | None:
     pile = ctx.zone(path + ("to",), owner="table")
     take_to = ctx.zone(path + ("take", "to"), owner="seat")
     chances = per_card(ctx, path + ("challenge", "chances"), X.INT) if "challenge" in spec else None
+    empty_payer = ctx.word(path + ("challenge", "empty-payer"), ("challenger-takes", "next-pays"),
+                           "challenger-takes")
+    reactions = compile_reactions(ctx, path + ("reactions",))
     if None in (src, pile, take_to):
         return None
     ch = spec.get("challenge", {})
     take = spec["take"]
-    return Flip(name, src, pile, chances, ch.get("answer", True), ch.get("empty-payer", "challenger-takes"),
+    return Flip(name, src, pile, chances, ch.get("answer", True), empty_payer,
                 take_to, take.get("where", "bottom") == "bottom", take.get("leads", "taker") == "taker",
                 spec.get("empty-hand", "skip") == "out", spec.get("last-standing", "takes-pile") == "takes-pile",
-                spec.get("description", ""))
+                reactions, spec.get("description", ""))
 
 
 class _Run:
-    """One run of a flip phase; locals kept on self only where helpers need them."""
+    """One run of a flip phase."""
 
     def __init__(self, ph: Flip, t: Table):
         self.ph = ph
@@ -59,17 +65,33 @@ class _Run:
         self.pile = t.shared[ph.pile.index]
         self.dest = t.seat_zones[ph.take_to.index]
         self.last_player: int | None = None
+        self.false_run = [0] * t.n      # cards in a row each seat false-slapped
+        self.false_total = [0] * t.n
+        t.extra_state = lambda: (tuple(self.false_run), tuple(self.false_total), t.round_plays, t.round_burned)
 
+    # ---------------------------------------------------------------- table moves
     def take(self, seat: int, why: str) -> None:
         t, pile = self.t, self.pile
         count = len(pile)
         if self.ph.take_bottom:
-            self.dest[seat].extendleft(pile)   # first card played ends nearest the top of the new part
+            self.dest[seat].extendleft(pile)   # the first card played ends nearest the top of the new part
         else:
             self.dest[seat].extend(pile)
         pile.clear()
         t.pile_takes += 1
         t.emit("take", seat=seat, count=count, why=why)
+
+    def burn(self, payer: int, owner: int, n: int) -> int:
+        """Cards from the top of `payer`'s stack to the bottom of the pile, on behalf of `owner`."""
+        hand, pile = self.src[payer], self.pile
+        k = min(n, len(hand))
+        for _ in range(k):
+            pile.appendleft(hand.pop())
+        self.t.round_burned += k
+        if k:
+            self.t.stat("burns", owner, k)
+            self.t.emit("burn", seat=owner, count=k, **({"lender": payer} if payer != owner else {}))
+        return k
 
     def in_game(self) -> list[int]:
         return [s for s in self.t.seat_range if not self.t.out[s]]
@@ -90,8 +112,14 @@ class _Run:
         return None
 
     def eliminate(self, seat: int, why: str) -> None:
+        """Out for good; the seat's cards go face down under the pile, so none are lost."""
         t = self.t
         t.out[seat] = True
+        hand = self.src[seat]
+        if hand:
+            self.pile.extendleft(hand)
+            hand.clear()
+        t.stat("eliminations", seat)
         t.emit("out", seat=seat, why=why)
         left = self.in_game()
         if len(left) == 1 and self.ph.last_takes:
@@ -100,46 +128,80 @@ class _Run:
             t.check_end()
             raise GameOver("finished", left, "one player left in the game")
 
+    def new_round(self, taker: int) -> int:
+        """After a take: who leads, then the round boundary (end tests, cycle check)."""
+        t = self.t
+        actor = taker if self.ph.leads_taker else self.next_player(taker)
+        if actor is None or not self.src[actor]:
+            t.actor = taker
+            t.check_end()
+            actor = self.next_player(taker if actor is None else actor)
+            if actor is None:
+                raise GameOver("stuck", [], "no player can play a card")
+        t.actor = actor
+        t.round_first = None
+        t.round_plays = 0
+        t.round_burned = 0
+        t.boundary()
+        return actor
+
+    # ---------------------------------------------------------------- the loop
     def loop(self) -> None:
         t, ph, src, pile = self.t, self.ph, self.src, self.pile
         chances = ph.chances
         events = t.events
+        reactions = ph.reactions
         actor = t.actor
         challenger: int | None = None
         owed = 0
+        t.round_first, t.round_plays, t.round_burned = None, 0, 0
         t.boundary()
         while True:
             hand = src[actor]
             if not hand:
                 # The actor must play (lead or pay) and cannot.
-                if ph.empty_out:
+                if ph.empty_out and not t.out[actor]:
                     self.eliminate(actor, "no card to play")
                 nxt = self.next_player(actor)
-                if challenger is not None and (ph.empty_payer == "challenger-takes" or nxt == challenger or nxt is None):
+                if challenger is not None and (ph.empty_payer == "challenger-takes" or nxt == challenger
+                                               or nxt is None):
                     self.take(challenger, "payment not made")
-                    actor = challenger if ph.leads_taker else self.next_player(challenger)
+                    actor = self.new_round(challenger)
                     challenger = None
-                    if actor is None or not src[actor]:
-                        actor = self.next_player(actor if actor is not None else 0) or 0
-                    t.actor = actor
-                    t.boundary()
                     continue
                 if nxt is None:
                     # Nobody can play: the last player to play takes the pile.
                     if self.last_player is not None and pile:
                         self.take(self.last_player, "nobody can play")
                     t.check_end()
-                    raise GameOver("finished" if t.rules.end == [] else "stuck", [],
-                                   "no player can play a card")
+                    raise GameOver("stuck", [], "no player can play a card")
                 actor = nxt
                 continue
             card = hand.pop()
             pile.append(card)
             t.cards_played += 1
+            if t.round_plays == 0:
+                t.round_first = card
+            t.round_plays += 1
             self.last_player = actor
             if events is not None:
                 t.emit("play", seat=actor, card=t.rules.deck.names[card])
             t.act()
+            if reactions is not None:
+                # Q8: the window of every card, the last owed one included, closes before anyone collects.
+                taker = self.react(reactions, actor)
+                if taker is not None:
+                    challenger = None
+                    actor = self.new_round(taker)
+                    continue
+                if challenger is not None and t.out[challenger]:
+                    challenger = None
+                if t.out[actor]:
+                    nxt = self.next_player(actor)
+                    if nxt is None:
+                        raise GameOver("stuck", [], "no player can play a card")
+                    actor = nxt
+                    continue
             c = chances[card] if chances is not None else 0
             if c > 0 and (challenger is None or ph.answer):
                 challenger = actor
@@ -149,17 +211,10 @@ class _Run:
                 owed -= 1
                 if owed > 0:
                     continue            # the same payer goes on paying
+                t.stat("challenges-won", challenger)
                 self.take(challenger, "payment complete")
-                actor = challenger if ph.leads_taker else self.next_player(challenger)
+                actor = self.new_round(challenger)
                 challenger = None
-                if actor is None or not src[actor]:
-                    t.actor = actor if actor is not None else 0
-                    t.check_end()
-                    actor = self.next_player(t.actor)
-                    if actor is None:
-                        raise GameOver("stuck", [], "no player can play a card")
-                t.actor = actor
-                t.boundary()
                 continue
             else:
                 nxt = self.next_player(actor)
@@ -167,8 +222,139 @@ class _Run:
                 nxt = actor             # nobody else has cards; keep playing (or run out above)
             if nxt == challenger and challenger is not None:
                 # Nobody but the challenger can pay: the challenger wins the pile.
+                t.stat("challenges-won", challenger)
                 self.take(challenger, "nobody can pay")
                 challenger = None
-                t.actor = nxt
-                t.boundary()
+                actor = self.new_round(nxt)
+                continue
             actor = nxt
+
+    # ---------------------------------------------------------------- slaps
+    def react(self, r: Reactions, actor: int) -> int | None:
+        """Run one reaction window; return the seat that took the pile by a slap, if any."""
+        t = self.t
+        matched = None
+        for p in r.patterns:
+            if p.when(t):
+                matched = p
+                break
+        slaps = self.scripted() if t.script is not None else self.bot_slaps(r, matched, actor)
+        false_now = set()
+        if slaps:
+            slaps.sort()
+            if matched is None:
+                for time, seat, _ in slaps:
+                    if t.out[seat]:
+                        continue
+                    false_now.add(seat)
+                    t.emit("slap", seat=seat, time=time, valid=False, pattern=None)
+                    t.stat("false-slaps", seat)
+                    self.penalty(r, seat)
+            else:
+                winner = self.first_slap(r, slaps)
+                for time, seat, _ in slaps:
+                    t.emit("slap", seat=seat, time=time, valid=True, pattern=matched.name, won=seat == winner)
+                if winner is not None:
+                    self.false_run[winner] = 0
+                    t.stat("slaps:" + matched.name, winner)
+                    if matched.effect == "win":
+                        t.emit("win", seat=winner, why=f"slapped {matched.name}")
+                        raise GameOver("finished", [winner], f"seat {winner} slapped {matched.name}")
+                    if matched.effect == "lose":
+                        self.eliminate(winner, f"slapped {matched.name}")
+                    else:
+                        if t.out[winner]:
+                            t.out[winner] = False
+                        self.take(winner, f"slapped {matched.name}")
+                        return winner
+        for s in t.seat_range:
+            if s not in false_now:
+                self.false_run[s] = 0
+        if r.out_of_turn_burn and t.script is None:
+            self.out_of_turn(r, actor)
+        return None
+
+    def scripted(self) -> list[tuple[int, int, int]]:
+        return [(s["time"], s["seat"], s.get("fingers", 1)) for s in self.t.script.get(self.t.cards_played, [])]
+
+    def bot_slaps(self, r: Reactions, matched, actor: int) -> list[tuple[int, int, int]]:
+        t = self.t
+        rng = t.rng
+        out = []
+        for s in t.seat_range:
+            if t.out[s]:
+                continue
+            t.loc["s"] = s
+            if not r.eligible(t):
+                continue
+            prof = r.profiles[t.profiles[s]]
+            if matched is not None:
+                if prof.miss >= 1.0:
+                    continue
+                t.rng_draws += 1
+                if rng.random() < prof.miss:
+                    continue
+                time = max(1, round(rng.gauss(prof.mean, prof.spread)))
+                if time < r.pace:
+                    out.append((time, s, 1 + rng.randrange(prof.fingers)))
+            elif prof.false > 0.0:
+                t.rng_draws += 1
+                if rng.random() < prof.false:
+                    out.append((rng.randrange(1, r.pace), s, 1 + rng.randrange(prof.fingers)))
+        return out
+
+    def first_slap(self, r: Reactions, slaps: list[tuple[int, int, int]]) -> int | None:
+        """The earliest slap; exact ties go to the finger rule, then to nobody (or a seeded draw)."""
+        t = self.t
+        first = slaps[0][0]
+        tied = [x for x in slaps if x[0] == first]
+        if len(tied) == 1:
+            return tied[0][1]
+        if r.finger_rule:
+            most = max(x[2] for x in tied)
+            tied = [x for x in tied if x[2] == most]
+            if len(tied) == 1:
+                return tied[0][1]
+        if r.tie_no_winner:
+            t.emit("tie", seats=[x[1] for x in tied])
+            return None
+        t.rng_draws += 1
+        return t.rng.choice(tied)[1]
+
+    def penalty(self, r: Reactions, seat: int) -> None:
+        t = self.t
+        self.false_run[seat] += 1
+        self.false_total[seat] += 1
+        if r.limit_total and self.false_total[seat] >= r.limit_total:
+            self.eliminate(seat, f"false slap number {self.false_total[seat]}")
+            return
+        if r.limit_consecutive and self.false_run[seat] >= r.limit_consecutive:
+            self.eliminate(seat, f"false slaps on {self.false_run[seat]} cards in a row")
+            return
+        if self.src[seat]:
+            self.burn(seat, seat, r.burn)      # Q11: short of cards, burn what you have
+            return
+        if r.lending:
+            # Q15: the next seat in turn order with enough cards lends them, burned straight into the pile.
+            for step in range(1, t.n):
+                lender = t.next_seat(seat, step)
+                if not t.out[lender] and len(self.src[lender]) >= r.burn:
+                    self.burn(lender, seat, r.burn)
+                    return
+        if r.out_when_empty and r.burn > 0:
+            self.eliminate(seat, "false slap with no cards")
+
+    def out_of_turn(self, r: Reactions, actor: int) -> None:
+        t = self.t
+        rng = t.rng
+        for s in t.seat_range:
+            if s == actor or t.out[s] or not self.src[s]:
+                continue
+            p = r.profiles[t.profiles[s]].out_of_turn
+            if p > 0.0:
+                t.rng_draws += 1
+                if rng.random() < p:
+                    # Q18: the card is not played; the offence costs a burn.
+                    t.emit("out-of-turn", seat=s)
+                    t.stat("out-of-turn", s)
+                    self.burn(s, s, r.out_of_turn_burn)

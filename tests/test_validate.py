@@ -129,8 +129,7 @@ CASES = {
         "    hint: did you mean 'flip'?\n"),
     "dealer-wrong-type": (
         edit("players: 2", "players: 2\ntable: {dealer: [1]}"),
-        "bad.yaml:4:17: error [table.dealer]: expected one of last-seat, random, low-card or integer,"
-        " got list [1]\n"),
+        "bad.yaml:4:17: error [table.dealer]: expected string or integer, got list [1]\n"),
     "dealer-negative": (
         edit("players: 2", "players: 2\ntable: {dealer: -1}"),
         "bad.yaml:4:17: error [table.dealer]: -1 is less than the minimum of 0\n"),

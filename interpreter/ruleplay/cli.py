@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -81,6 +82,12 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"error: {exc.filename + ': ' if exc.filename else ''}{exc.strerror or exc}", file=sys.stderr)
         return 1
+    except Exception as exc:  # a bug of ours, not the user's: say so briefly (RULEPLAY_DEBUG=1 shows the trace)
+        if os.environ.get("RULEPLAY_DEBUG"):
+            raise
+        print(f"internal error: {type(exc).__name__}: {exc} (please report it; RULEPLAY_DEBUG=1 shows details)",
+              file=sys.stderr)
+        return 2
 
 
 def _dispatch(args) -> int:

@@ -7,6 +7,7 @@ output holds closures and int tables only; no YAML is left.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -150,7 +151,7 @@ class Ctx:
         if isinstance(raw, int):
             return X.const(raw, X.INT)
         try:
-            return X.compile_expr(raw, scope or self.scope, want)
+            return X.compile_expr(raw, scope or self.scope or _option_scope(self), want)
         except X.ExprError as exc:
             mark = self.doc.value_mark(path)
             if mark is not None and path in self.doc.marks and isinstance(raw, str):
@@ -163,6 +164,10 @@ class Ctx:
         raw = self.get(path, default)
         if isinstance(raw, str) and raw in words:
             return raw
+        if isinstance(raw, str) and raw not in self.options and re.fullmatch(r"[A-Za-z0-9_-]+", raw):
+            self.error(path, f"{raw!r} is not allowed here; expected one of: {one_of(words)}",
+                       did_you_mean(raw, words), value=True)
+            return default
         c = self.expr(path, X.STR)
         if c is None:
             return default
@@ -443,6 +448,13 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
                   did_you_mean(order_name, ctx.deck.orders), value=True)
         order_name = "order"
 
+    for i, c in enumerate(d.get("constraints", [])):
+        forbid = ctx.expr(("constraints", i, "forbid"), X.BOOL, scope=_option_scope(ctx))
+        if forbid is not None and not forbid.is_const:
+            ctx.error(("constraints", i, "forbid"), "a constraint may depend on options only", value=True)
+        elif forbid is not None and forbid.const:
+            set_by_user = ", ".join(f"{k}={v}" for k, v in sorted(res.option_set.items())) or "the defaults"
+            ctx.error(("constraints", i, "forbid"), f"{c['message']} (options: {set_by_user})", value=True)
     deal = _compile_deal(ctx)
     phases = []
     for pname, spec in d["phases"].items():

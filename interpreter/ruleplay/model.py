@@ -475,7 +475,7 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         mode = next(iter(rule["winners"]))
         val = ctx.expr(p + ("winners", mode), X.BOOL if mode == "where" else X.INT, seat_scope)
         if when is not None and val is not None:
-            end_rules.append(EndRule(when.fn, mode, val.fn, str(rule["when"])))
+            end_rules.append(EndRule(when.fn, mode, val.fn, rule.get("description") or str(rule["when"])))
     scoring = _compile_scoring(ctx, seat_scope)
     match = _compile_match(ctx, seat_scope)
     if ctx.errors:

@@ -238,7 +238,7 @@ class _Run:
             if p.when(t):
                 matched = p
                 break
-        slaps = self.scripted() if t.script is not None else self.bot_slaps(r, matched, actor)
+        slaps = self.scripted(r) if t.script is not None else self.bot_slaps(r, matched, actor)
         false_now = set()
         if slaps:
             slaps.sort()
@@ -274,8 +274,15 @@ class _Run:
             self.out_of_turn(r, actor)
         return None
 
-    def scripted(self) -> list[tuple[int, int, int]]:
-        return [(s["time"], s["seat"], s.get("fingers", 1)) for s in self.t.script.get(self.t.cards_played, [])]
+    def scripted(self, r: Reactions) -> list[tuple[int, int, int]]:
+        """The script's slaps after this card, from seats the rules let slap."""
+        t = self.t
+        out = []
+        for s in t.script.get(t.cards_played, []):
+            t.loc["s"] = s["seat"]
+            if not t.out[s["seat"]] and r.eligible(t):
+                out.append((s["time"], s["seat"], s.get("fingers", 1)))
+        return out
 
     def bot_slaps(self, r: Reactions, matched, actor: int) -> list[tuple[int, int, int]]:
         t = self.t

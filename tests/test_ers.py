@@ -1,0 +1,351 @@
+"""Egyptian Ratscrew: patterns, slaps, penalties and the life cycle of a player, by scripted games.
+
+A deal lists each seat's stack (top first); `slaps` script who slaps after
+the N-th card played and how many ms after it landed. With a script, bots do
+not slap, so every game here is decided by the deal and the script alone.
+"""
+import pytest
+
+from ruleplay.engine import Deal, play
+from ruleplay.errors import RuleplayError
+from ruleplay.pipeline import load
+
+_cache: dict = {}
+
+
+def rules(name="ers", players=2, **opts):
+    key = (name, players, tuple(sorted(opts.items())))
+    if key not in _cache:
+        _cache[key] = load(name, {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in opts.items()},
+                           players)
+    return _cache[key]
+
+
+def alternate(cards, extra0=(), extra1=()):
+    """Two stacks so that, while no challenge changes the order, the cards come out in `cards` order."""
+    return [list(cards[0::2]) + list(extra0), list(cards[1::2]) + list(extra1)]
+
+
+def game(r, hands, slaps=(), **kw):
+    deal = Deal(hands, slaps=[{"time": 100, "fingers": 1, **s} for s in slaps])
+    return play(r, deal=deal, check=True, **kw)
+
+
+def events(res, kind):
+    return [e for e in res.events if e["event"] == kind]
+
+
+def plays(res):
+    return [e["card"] for e in events(res, "play")]
+
+
+PATTERNS = [
+    # (pattern, options, cards in play order, the card after which it shows)
+    ("double", {}, ["5C", "5D"], 2),
+    ("sandwich", {}, ["5C", "7D", "5H"], 3),
+    ("top-bottom", {"slap-top-bottom": True}, ["8C", "3D", "4C", "8D"], 4),
+    ("tens", {"slap-tens": True}, ["3C", "7D"], 2),
+    ("tens", {"slap-tens": True}, ["AC", "9D"], 2),
+    ("tens-sandwich", {"slap-tens-sandwich": True}, ["AC", "KD", "9H"], 3),
+    ("joker", {"jokers": 2}, ["4C", "JK"], 2),
+    ("four-in-a-row", {"slap-four-in-a-row": True}, ["5C", "6D", "7H", "8S"], 4),
+    ("four-in-a-row", {"slap-four-in-a-row": True}, ["8C", "7D", "6H", "5S"], 4),
+    ("four-in-a-row", {"slap-four-in-a-row": True}, ["QC", "KD", "AH", "2S"], 4),
+    ("marriage", {"slap-marriage": True}, ["KC", "QD"], 2),
+    ("marriage", {"slap-marriage": True}, ["QC", "KD"], 2),
+]
+
+
+@pytest.mark.parametrize("pattern,opts,cards,after", PATTERNS, ids=[f"{p[0]}-{'-'.join(p[2])}" for p in PATTERNS])
+def test_each_pattern_takes_the_pile(pattern, opts, cards, after):
+    r = rules(**opts)
+    hands = alternate(cards, ["2H", "3H"], ["4H", "9S"])
+    res = game(r, hands, [{"after": after, "seat": 1}])
+    assert plays(res)[:after] == cards
+    slap = events(res, "slap")[0]
+    assert (slap["seat"], slap["valid"], slap["pattern"], slap["won"]) == (1, True, pattern, True)
+    take = events(res, "take")[0]
+    assert (take["seat"], take["count"]) == (1, after)
+    assert res.stats[f"slaps:{pattern}"] == [0, 1]
+    # the slapper leads the next round
+    first_after = [e for e in res.events if e["event"] == "play"][after]
+    assert first_after["seat"] == 1
+
+
+@pytest.mark.parametrize("pattern,opts,cards,after", PATTERNS, ids=[f"{p[0]}-{'-'.join(p[2])}" for p in PATTERNS])
+def test_each_pattern_is_off_without_its_option(pattern, opts, cards, after):
+    off = {"slap-double": False, "slap-sandwich": False}
+    if pattern == "joker":
+        off["jokers"] = 2
+        off["slap-joker"] = False
+    res = game(rules(**off), alternate(cards, ["2H", "3H"], ["4H", "9S"]), [{"after": after, "seat": 1}])
+    slap = events(res, "slap")[0]
+    assert slap["valid"] is False
+
+
+def test_no_wrap_without_run_wraps():
+    r = rules(**{"slap-four-in-a-row": True, "run-wraps": False})
+    res = game(r, alternate(["QC", "KD", "AH", "2S"], ["5H"], ["6H"]), [{"after": 4, "seat": 1}])
+    assert events(res, "slap")[0]["valid"] is False
+    res = game(r, alternate(["9C", "10D", "JH", "QS"], ["5H"], ["6H"]), [{"after": 4, "seat": 1}])
+    assert plays(res)[:4] == ["9C", "10D", "JH", "QS"]
+    assert events(res, "slap")[0]["pattern"] == "four-in-a-row"
+
+
+def test_false_slap_burns_to_the_bottom_of_the_pile():
+    r = rules(burn=2)
+    # 5C (s0), 9D (s1): nothing to slap; seat 0 slaps and burns its next two cards (2H, 3H) under the pile.
+    res = game(r, [["5C", "2H", "3H", "4H"], ["9D", "8D", "7D"]], [{"after": 2, "seat": 0}])
+    slap = events(res, "slap")[0]
+    assert (slap["seat"], slap["valid"]) == (0, False)
+    assert events(res, "burn")[0] == {"event": "burn", "seat": 0, "count": 2}
+    # play goes on in order: seat 0 plays its next card, 4H
+    assert plays(res)[2] == "4H"
+    assert res.stats["false-slaps"] == [1, 0] and res.stats["burns"] == [2, 0]
+
+
+def test_short_burn_burns_what_you_have_and_stays_in():
+    # Q11: seat 0 owes 2 but holds 1; it burns that one and stays in the game with no cards.
+    res = game(rules(burn=2), [["5C", "2H"], ["9D", "8D", "7D"]], [{"after": 2, "seat": 0}])
+    assert events(res, "burn")[0]["count"] == 1
+    assert not [e for e in events(res, "out") if e["seat"] == 0 and e["why"] == "false slap with no cards"]
+
+
+def test_false_slap_with_no_cards_is_out():
+    # seat 0 has played its only card; slapping falsely with no cards puts it out (Q11, 7.6); seat 1 wins.
+    res = game(rules(), [["5C"], ["9D", "8D"]], [{"after": 2, "seat": 0}])
+    out = events(res, "out")[0]
+    assert (out["seat"], out["why"]) == (0, "false slap with no cards")
+    assert res.winners == [1]
+
+
+def test_card_lending_pays_the_burn_instead():
+    res = game(rules(**{"card-lending": True}, players=3), [["5C"], ["9D", "8D", "2S"], ["4H", "3H", "2H"]],
+               [{"after": 3, "seat": 0}])
+    burn = events(res, "burn")[0]
+    assert burn["seat"] == 0 and burn["lender"] == 1
+    assert not [e for e in events(res, "out") if e["seat"] == 0 and "false slap" in e["why"]]
+
+
+def test_slap_back_in():
+    # seat 0 runs out, then wins a double with a slap: it takes the pile and leads again.
+    res = game(rules(), [["5C"], ["9D", "9H", "2S"]], [{"after": 3, "seat": 0}])
+    assert plays(res)[:3] == ["5C", "9D", "9H"]
+    take = events(res, "take")[0]
+    assert (take["seat"], take["count"]) == (0, 3)
+    assert events(res, "play")[3]["seat"] == 0
+
+
+def test_no_slap_back_in():
+    res = game(rules(**{"slap-back-in": False}), [["5C"], ["9D", "9H", "2S"]], [{"after": 3, "seat": 0}])
+    # seat 0 has no cards and may not slap: the script's slap is not made
+    assert not [e for e in events(res, "slap") if e["seat"] == 0]
+
+
+def test_slap_cancels_the_challenge_q8():
+    # s0 plays KC, s1 pays 4D, then 4H: a double on the last owed... seat 1 slaps it before s0 collects.
+    res = game(rules(), [["KC", "2C"], ["4D", "4H", "6S", "7S"]], [{"after": 3, "seat": 1}])
+    take = events(res, "take")[0]
+    assert (take["seat"], take["why"]) == (1, "slapped double")
+
+
+def test_challenge_won_after_the_window_closes():
+    res = game(rules(), [["JC", "2C"], ["4D", "6S"]])
+    take = events(res, "take")[0]
+    assert (take["seat"], take["count"], take["why"]) == (0, 2, "payment complete")
+    # then 2C, 6S, JC: seat 1 has nothing left to pay with, so seat 0 wins that challenge too
+    assert res.stats["challenges-won"] == [2, 0]
+
+
+def test_triple_wins_the_game():
+    r = rules("ers-triples")
+    res = game(r, alternate(["7C", "7D", "7H"], ["2H", "3H"], ["4H", "9S"]), [{"after": 3, "seat": 0}])
+    assert res.winners == [0] and res.outcome == "finished"
+    assert events(res, "slap")[0]["pattern"] == "triple"
+
+
+def test_triple_six_loses_overrides_double_sandwich_and_triple():
+    r = rules("ers-triples", players=3)
+    hands = [["6C", "2H", "3H"], ["6D", "4H", "8H"], ["6H", "5H", "9S"]]
+    res = game(r, hands, [{"after": 3, "seat": 2}])
+    slap = events(res, "slap")[0]
+    assert slap["pattern"] == "triple-six"
+    out = events(res, "out")[0]
+    assert (out["seat"], out["why"]) == (2, "slapped triple-six")
+    # Q12: the out player's cards went under the pile; play goes on between seats 0 and 1
+    assert res.winners and 2 not in res.winners
+
+
+def test_triple_six_with_two_players_the_other_wins():
+    r = rules("ers-triples")
+    res = game(r, alternate(["6C", "6D", "6H"], ["2H", "3H"], ["4H", "9S"]), [{"after": 3, "seat": 1}])
+    assert res.winners == [0]
+
+
+def test_triples_as_doubles_takes_the_pile():
+    r = rules(**{"triples-as-doubles": True, "slap-double": False, "slap-sandwich": False})
+    res = game(r, alternate(["7C", "7D", "7H"], ["2H", "3H"], ["4H", "9S"]), [{"after": 3, "seat": 1}])
+    assert events(res, "take")[0]["why"] == "slapped triple-as-double"
+
+
+def test_top_bottom_cancelled_by_burn():
+    # 3 players: 8C (s0), 3D (s1), 4C (s2), 8D (s0). Seat 2 slaps falsely after card 3 and burns 9H.
+    hands = [["8C", "8D", "2H"], ["3D", "5H"], ["4C", "9H", "9S"]]
+    script = [{"after": 3, "seat": 2}, {"after": 4, "seat": 1}]
+    on = rules(players=3, **{"slap-top-bottom": True, "top-bottom-cancelled-by-burn": True})
+    res = game(on, hands, script)
+    assert plays(res)[:4] == ["8C", "3D", "4C", "8D"]
+    assert events(res, "burn")[0] == {"event": "burn", "seat": 2, "count": 1}
+    assert [s["valid"] for s in events(res, "slap")[:2]] == [False, False]
+    res = game(rules(players=3, **{"slap-top-bottom": True}), hands, script)
+    assert [(s["valid"], s["pattern"]) for s in events(res, "slap")[:2]] == [(False, None), (True, "top-bottom")]
+
+
+def test_earliest_slap_wins_and_ties():
+    hands = alternate(["5C", "5D"], ["2H", "3H"], ["4H", "9S"])
+    res = game(rules(), hands, [{"after": 2, "seat": 0, "time": 300}, {"after": 2, "seat": 1, "time": 200}])
+    assert events(res, "take")[0]["seat"] == 1
+    # exact tie, no finger rule: nobody wins the pile (tie-no-winner)
+    res = game(rules(), hands, [{"after": 2, "seat": 0}, {"after": 2, "seat": 1}])
+    assert events(res, "tie")[0]["seats"] == [0, 1]
+    assert events(res, "take")[0]["why"] != "slapped double"
+    # finger rule: the most fingers wins the tie
+    res = game(rules(**{"finger-rule": True}), hands,
+               [{"after": 2, "seat": 0, "fingers": 3}, {"after": 2, "seat": 1, "fingers": 5}])
+    assert events(res, "take")[0]["seat"] == 1
+
+
+def test_false_slap_limit_total():
+    r = rules(**{"false-slap-limit-total": True, "burn": 0})
+    hands = [["2C", "3C", "4C", "5C", "6C", "7C", "8C"], ["9D", "10D", "9H", "10H", "9S", "10S", "3S"]]
+    slaps = [{"after": n, "seat": 0} for n in (1, 3, 5, 7, 9, 11)]
+    res = game(r, hands, slaps)
+    out = events(res, "out")[0]
+    assert (out["seat"], out["why"]) == (0, "false slap number 6")
+
+
+def test_false_slap_limit_consecutive_counts_cards_in_a_row():
+    r = rules(**{"false-slap-limit-consecutive": True, "burn": 0})
+    hands = [["2C", "3C", "4C", "5C", "6C", "7C", "8C"], ["9D", "10D", "9H", "10H", "9S", "10S", "3S"]]
+    gap = [{"after": n, "seat": 0} for n in (1, 2, 3, 4, 5, 7, 8)]      # no slap on card 6: the count restarts
+    assert not any("in a row" in e["why"] for e in events(game(r, hands, gap), "out"))
+    run = [{"after": n, "seat": 0} for n in range(1, 7)]
+    out = events(game(r, hands, run), "out")[0]
+    assert (out["seat"], out["why"]) == (0, "false slaps on 6 cards in a row")
+
+
+def test_eliminated_challenge_continues_with_remaining_chances():
+    # 3 players: s0 plays AC; s1 pays 2D, 3D and runs out; s2 pays the remaining two (4H, 5H); s0 takes 5 cards.
+    hands = [["AC", "9C"], ["2D", "3D"], ["4H", "5H", "6H"]]
+    res = game(rules(**{"eliminated-challenge-continues": True}, players=3), hands)
+    assert plays(res)[:5] == ["AC", "2D", "3D", "4H", "5H"]
+    take = events(res, "take")[0]
+    assert (take["seat"], take["count"]) == (0, 5)
+    # without the rule the challenger takes the pile as soon as the payer runs out
+    res = game(rules(players=3), hands)
+    take = events(res, "take")[0]
+    assert (take["seat"], take["count"], take["why"]) == (0, 3, "payment not made")
+
+
+def test_counterclockwise_and_low_card_dealer():
+    r = rules(counterclockwise=True, players=3)
+    res = game(r, [["2C", "3C"], ["2D", "3D"], ["2H", "3H"]])
+    # dealer is seat 2; counter-clockwise the dealer's right is seat 1, which starts
+    assert [e["seat"] for e in events(res, "play")][:3] == [1, 0, 2]
+    res = play(rules(**{"dealer-low-card": True}, players=3), seed=4)
+    draws = events(res, "draw-for-dealer")
+    assert draws
+
+
+def test_out_of_turn_penalty_by_profile():
+    r = rules(**{"out-of-turn-penalty": True, "reaction": "sloppy"}, players=4)
+    total = 0
+    for seed in range(6):
+        res = play(r, seed=seed, check=True, max_actions=3000)
+        total += sum(res.stats.get("out-of-turn", [0]))
+    assert total > 0
+    r0 = rules(players=4, reaction="sloppy")
+    assert all("out-of-turn" not in play(r0, seed=s, max_actions=3000).stats for s in range(3))
+
+
+def test_incompatible_options_are_rejected():
+    with pytest.raises(RuleplayError) as exc:
+        load("ers", {"jokers": "2", "joker-chances-5": "true"})
+    msg = exc.value.errors[0].format()
+    assert "joker-chances-5 makes the joker a challenge card" in msg and "slap-joker=false" in msg
+    assert "ers.yaml:" in msg
+    with pytest.raises(RuleplayError) as exc:
+        load("ers", {"triples-win": "true", "triples-as-doubles": "true"})
+    assert "contradict" in exc.value.errors[0].message
+    load("ers", {"jokers": "2", "joker-chances-5": "true", "slap-joker": "false"})   # fine
+
+
+def test_joker_chances_5():
+    r = rules(jokers=2, **{"joker-chances-5": True, "slap-joker": False})
+    res = game(r, [["JK", "9C"], ["2D", "3D", "4D", "5D", "6D", "7D"]])
+    take = events(res, "take")[0]
+    assert (take["seat"], take["count"]) == (0, 6)
+
+
+def test_bmn_as_ers_plays_exactly_like_bmn():
+    a, b = load("beggar-my-neighbour"), load("beggar-my-neighbour-ers")
+    for seed in range(40):
+        ra, rb = play(a, seed=seed), play(b, seed=seed)
+        strip = lambda evs: [{k: v for k, v in e.items() if k not in ("ruleset", "profiles")} for e in evs]
+        assert strip(ra.events) == strip(rb.events)
+
+
+SHIPPED = ["ers", "ers-wikihow", "ers-publisher", "ers-rule-sheet", "ers-instructables", "ers-triples",
+           "ers-custom-slaps"]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_files_run_to_an_end_with_cards_conserved(name):
+    for seed in range(3):
+        res = play(rules(name, players=3), seed=seed, check=True, max_actions=20_000)
+        assert res.outcome in ("finished", "limit", "cycle")
+        if res.outcome == "finished":
+            assert res.winners
+
+
+BOOL_OPTIONS = ["slap-double", "slap-sandwich", "slap-top-bottom", "slap-tens", "slap-tens-sandwich",
+                "slap-four-in-a-row", "run-wraps", "slap-marriage", "triples-win", "triple-six-loses",
+                "triples-as-doubles", "counterclockwise", "dealer-low-card", "top-bottom-cancelled-by-burn",
+                "zero-card-false-slap-out", "card-lending", "false-slap-limit-consecutive", "false-slap-limit-total",
+                "out-of-turn-penalty", "finger-rule", "tie-no-winner", "slap-while-playing", "slap-back-in",
+                "eliminated-challenge-continues"]
+
+
+@pytest.mark.parametrize("opt", BOOL_OPTIONS)
+def test_every_option_runs_with_cards_conserved(opt):
+    default = rules().options[opt]
+    r = rules(players=3, **{opt: not default})
+    res = play(r, seed=11, check=True, max_actions=20_000)
+    assert res.outcome in ("finished", "limit", "cycle")
+
+
+@pytest.mark.parametrize("opts", [{"jokers": 2}, {"decks": 2}, {"burn": 2}, {"reaction": "sharp"},
+                                  {"reaction": "none"}, {"jokers": 2, "joker-chances-5": True, "slap-joker": False}])
+def test_deck_and_numeric_options(opts):
+    r = rules(players=5, **opts)
+    res = play(r, seed=2, check=True, max_actions=20_000)
+    assert res.outcome in ("finished", "limit", "cycle")
+    assert len(r.deck) == 52 * opts.get("decks", 1) + opts.get("jokers", 0)
+
+
+def test_reaction_none_is_beggar_my_neighbour_like_and_deterministic():
+    r = rules(players=2, reaction="none")
+    a = play(r, seed=9)
+    assert not events(a, "slap")
+    assert a.events == play(r, seed=9).events
+
+
+def test_per_seat_profiles():
+    r = rules(players=2)
+    fast = slow = 0
+    for seed in range(5):
+        res = play(r, seed=seed, profiles=["sharp", "sloppy"], max_actions=5000)
+        won = [e["seat"] for e in events(res, "slap") if e.get("won")]
+        fast += won.count(0)
+        slow += won.count(1)
+    assert fast > slow

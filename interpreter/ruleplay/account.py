@@ -19,9 +19,9 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
             if kind != "take":
                 continue
         if kind == "start":
-            opts = ", ".join(f"{k}={v}" for k, v in ev["options"].items())
+            opts = ", ".join(f"{k}={v}" for k, v in ev.get("set", {}).items())
             out.write(f"{ev['ruleset']}: {ev['players']} players, seed {ev['seed']}" +
-                      (f", options: {opts}" if opts else "") + "\n")
+                      (f", house rules set: {opts}" if opts else "") + "\n")
         elif kind == "draw-for-dealer":
             out.write("Draw for dealer: " + ", ".join(f"seat {s} {c}" for s, c in ev["draws"].items()) + "\n")
         elif kind == "deal":
@@ -32,11 +32,30 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
                 out.write(f"  rest: {len(ev['rest'])} cards\n")
         elif kind == "play":
             plays.append(f"{ev['seat']}:{ev['card']}")
+        elif kind == "slap":
+            if ev["valid"] and ev.get("won"):
+                plays.append(f"[{ev['seat']} slaps {ev['pattern']} at {ev['time']} ms]")
+            elif not ev["valid"]:
+                plays.append(f"[{ev['seat']} false slap]")
+        elif kind == "burn":
+            lender = f" lent by {ev['lender']}" if "lender" in ev else ""
+            plays.append(f"[{ev['seat']} burns {ev['count']}{lender}]")
+        elif kind == "tie":
+            plays.append(f"[tie between {', '.join(map(str, ev['seats']))}: nobody wins]")
+        elif kind == "out-of-turn":
+            plays.append(f"[{ev['seat']} plays out of turn]")
+        elif kind == "win":
+            out.write(f"Round {rnd + 1}: {' '.join(plays)}\n  {seat_name(ev['seat'])} wins at once ({ev['why']}).\n")
+            plays = []
         elif kind == "take":
             if plays and not verbose:
                 rnd += 1
                 out.write(f"Round {rnd}: {' '.join(plays)}\n")
-            out.write(f"  {seat_name(ev['seat'])} takes {ev['count']} cards ({ev['why']}).\n")
+            why = ev["why"]
+            if why.startswith("slapped "):
+                out.write(f"  {seat_name(ev['seat'])} slaps the {why[8:]} and takes {ev['count']} cards.\n")
+            else:
+                out.write(f"  {seat_name(ev['seat'])} takes {ev['count']} cards ({why}).\n")
             plays = []
         elif kind == "trick":
             plays = []

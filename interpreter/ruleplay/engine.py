@@ -157,7 +157,7 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
         t.script = {}
         for sl in deal.slaps:
             t.script.setdefault(sl["after"], []).append(sl)
-    t.emit("start", ruleset=rules.name, seed=seed, players=t.n, options=rules.options,
+    t.emit("start", ruleset=rules.name, seed=seed, players=t.n, options=rules.options, set=rules.option_set,
            bots=[b.kind for b in t.bots], profiles=t.profiles)
     try:
         try:

@@ -89,6 +89,7 @@ class Rules:
     end: list[EndRule]
     scoring: Scoring | None = None
     match: Match | None = None
+    option_set: dict[str, Any] = field(default_factory=dict)   # the options the user set (--set)
 
     @property
     def seat_zones(self) -> list[Zone]:
@@ -485,7 +486,8 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         source=d.get("source", ""), files=res.files, doc=doc, options=dict(res.options),
         option_specs=dict(d.get("options") or {}), players=ctx.players, deck=ctx.deck, zones=ctx.zones,
         direction=direction, dealer=dealer, dealer_order=ctx.deck.orders[order_name], deal=deal,
-        phases=phases, end=end_rules, scoring=scoring, match=match)
+        phases=phases, end=end_rules, scoring=scoring, match=match,
+        option_set={k: res.options[k] for k in res.option_set if k in res.options})
 
 
 def _compile_scoring(ctx: Ctx, seat_scope: X.Scope) -> Scoring | None:

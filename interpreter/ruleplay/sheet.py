@@ -78,7 +78,7 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
         owner = "one per player" if z.owner == "seat" else "shared"
         w(f"  {z.name}: {owner}, {z.visibility}" + (f": {z.description}" if z.description else "") + "\n")
     direction = "clockwise" if rules.direction == 1 else "counter-clockwise"
-    dealer = d.get("table", {}).get("dealer", "last-seat")
+    dealer = rules.dealer
     dealer_txt = {"last-seat": "the last seat deals; seat 0, on the dealer's left, starts",
                   "random": "a random player deals", "low-card": "everyone draws; the lowest card deals"
                   }.get(dealer, f"seat {dealer} deals")
@@ -187,5 +187,28 @@ def describe_phase(spec: dict, phase: Any = None) -> str:
         text += f" A taken pile goes to the {take.get('where', 'bottom')} of the taker's {take['to']}."
         if spec.get("empty-hand") == "out":
             text += " A player who must play and has no card is out."
+        else:
+            text += " A player with no cards is skipped."
+        r = getattr(phase, "reactions", None)
+        if r is not None:
+            text += "\n    Slaps: after every card, anyone allowed may slap; the earliest slap is judged against " \
+                    "the pile at that instant."
+            effects = {"take": "takes the pile and leads", "win": "wins the game", "lose": "is out of the game"}
+            for p in r.patterns:
+                text += f"\n      {p.name}: {p.description}; the slapper {effects[p.effect]}."
+            if not r.patterns:
+                text += "\n      (no slap patterns are on)"
+            text += f"\n    A false slap burns {r.burn} card(s) under the pile (all you have when short)."
+            if r.out_when_empty:
+                text += " A player with no cards who slaps falsely is out" + \
+                        (", unless another player lends the cards." if r.lending else ".")
+            if r.limit_consecutive:
+                text += f" False-slapping {r.limit_consecutive} cards in a row puts you out."
+            if r.limit_total:
+                text += f" The {r.limit_total}th false slap of the game puts you out."
+            if r.out_of_turn_burn:
+                text += f" Playing out of turn burns {r.out_of_turn_burn} card(s)."
+            text += " Exact ties: " + ("most fingers on the pile, then " if r.finger_rule else "") + \
+                    ("nobody wins." if r.tie_no_winner else "a draw decides.")
         return text
     return spec["kind"]

@@ -20,6 +20,7 @@ class Pattern:
     when: object
     effect: str            # take | win | lose
     precedence: int
+    description: str = ""
 
 
 @dataclass
@@ -69,7 +70,8 @@ def compile_reactions(ctx: Ctx, path: tuple) -> Reactions | None:
         prec = ctx.const_int(pp + ("precedence",), 0, -1000, 1000)
         if when is None or (when.is_const and not when.const):
             continue                       # switched off by its options: no cost at run time
-        patterns.append(Pattern(name, when.fn, p.get("effect", "take"), prec))
+        patterns.append(Pattern(name, when.fn, p.get("effect", "take"), prec,
+                                p.get("description") or " ".join(str(p["when"]).split())))
     patterns.sort(key=lambda p: -p.precedence)
     profiles = {}
     for name, p in (spec.get("profiles") or {}).items():

@@ -44,6 +44,9 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("files", nargs="+")
     ruleset_args(v)
 
+    rp = sub.add_parser("replay", help="play a logged game again and check it matches, event for event")
+    rp.add_argument("log", help="a JSONL log written by run --log")
+
     sub.add_parser("list", help="the built-in rulesets")
 
     e = sub.add_parser("explain", help="a rule sheet generated from the data")
@@ -122,6 +125,15 @@ def _dispatch(args) -> int:
         return 0
     if cmd == "run":
         return _run(args, sets)
+    if cmd == "replay":
+        from .replay import read_log, replay
+        report = replay(read_log(args.log))
+        if report.same:
+            print(f"{args.log}: the game replays identically ({report.events} events).")
+            return 0
+        print(f"{args.log}: the replay differs at event {report.index + 1} of {report.events}:\n"
+              f"  logged:   {json.dumps(report.logged)}\n  replayed: {json.dumps(report.replayed)}")
+        return 1
     raise AssertionError(cmd)
 
 

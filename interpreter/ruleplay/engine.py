@@ -66,7 +66,7 @@ def _profiles(rules: Rules, wanted: list[str | None]) -> list[str]:
             default = default or r.profile
     out = []
     for w in wanted:
-        if w is not None and w not in known:
+        if w and w not in known:
             raise GameError(f"unknown reaction profile '{w}'" +
                             (f"; this ruleset has: {', '.join(known)}" if known else "; this ruleset has no slaps"))
         out.append(w or default)
@@ -157,8 +157,10 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
         t.script = {}
         for sl in deal.slaps:
             t.script.setdefault(sl["after"], []).append(sl)
-    t.emit("start", ruleset=rules.name, seed=seed, players=t.n, options=rules.options, set=rules.option_set,
-           bots=[b.kind for b in t.bots], profiles=t.profiles)
+    t.emit("start", ruleset=rules.name, ref=rules.ref or rules.name, seed=seed, players=t.n,
+           options=rules.options, set=rules.option_set, bots=[b.kind for b in t.bots], profiles=t.profiles,
+           max_actions=max_actions, explicit_deal=deal is not None,
+           **({"slaps": deal.slaps} if deal is not None and deal.slaps is not None else {}))
     try:
         try:
             if deal is not None and deal.dealer is not None:

@@ -90,6 +90,7 @@ class Rules:
     scoring: Scoring | None = None
     match: Match | None = None
     option_set: dict[str, Any] = field(default_factory=dict)   # the options the user set (--set)
+    ref: str = ""                  # how the user named it (a built-in name or a path), for replays
 
     @property
     def seat_zones(self) -> list[Zone]:

@@ -17,4 +17,6 @@ def load_resolved(ref: str, sets: dict[str, str] | None = None) -> Resolved:
 
 
 def load(ref: str, sets: dict[str, str] | None = None, players: int | None = None) -> Rules:
-    return compile_rules(load_resolved(ref, sets), players)
+    rules = compile_rules(load_resolved(ref, sets), players)
+    rules.ref = ref
+    return rules

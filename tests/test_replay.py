@@ -1,0 +1,57 @@
+"""Logs replay event for event; a changed log is caught at the first differing event."""
+import json
+
+import pytest
+
+from ruleplay.cli import main
+
+
+def run_and_log(tmp_path, *args):
+    log = tmp_path / "game.jsonl"
+    assert main(["run", *args, "--log", str(log), "-q"]) == 0
+    return log
+
+
+@pytest.mark.parametrize("args", [
+    ["ers-triples", "--seed", "4"],
+    ["ers", "--players", "3", "--seed", "1", "--set", "burn=2", "--bots", "random:sharp,random,random:sloppy"],
+    ["beggar-my-neighbour", "--seed", "7"],
+    ["hearts", "--seed", "1", "--bots", "smart,random,lowest,highest"],
+])
+def test_logs_replay_identically(tmp_path, capsys, args):
+    log = run_and_log(tmp_path, *args)
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    assert "replays identically" in capsys.readouterr().out
+
+
+def test_explicit_deal_with_scripted_slaps_replays(tmp_path, capsys):
+    deal = tmp_path / "deal.yaml"
+    deal.write_text("hands: [[5C, 2H, 9S], [5D, 3D, 8S]]\nslaps: [{after: 2, seat: 1, time: 120}]\n")
+    log = run_and_log(tmp_path, "ers", "--players", "2", "--deal", str(deal))
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    slap = next(e for e in events if e["event"] == "slap")
+    assert slap == {"event": "slap", "seat": 1, "time": 120, "valid": True, "pattern": "double", "won": True}
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+
+
+def test_a_changed_log_is_reported_at_the_first_difference(tmp_path, capsys):
+    log = run_and_log(tmp_path, "ers", "--seed", "3")
+    lines = log.read_text().splitlines()
+    i = next(n for n, line in enumerate(lines) if '"play"' in line and n > 10)
+    ev = json.loads(lines[i])
+    ev["card"] = "XX"
+    lines[i] = json.dumps(ev)
+    log.write_text("\n".join(lines) + "\n")
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 1
+    out = capsys.readouterr().out
+    assert f"differs at event {i + 1} " in out and '"XX"' in out
+
+
+def test_not_a_log(tmp_path, capsys):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("hello\n")
+    assert main(["replay", str(bad)]) == 1
+    assert "not a JSON line" in capsys.readouterr().err

@@ -349,3 +349,92 @@ def test_per_seat_profiles():
         fast += won.count(0)
         slow += won.count(1)
     assert fast > slow
+
+
+def test_burn_1_is_the_default():
+    res = game(rules(), [["5C", "2H", "3H"], ["9D", "8D", "7D"]], [{"after": 2, "seat": 0}])
+    assert events(res, "burn")[0]["count"] == 1
+
+
+def test_zero_card_false_slap_out_off_means_a_free_slap():
+    res = game(rules(**{"zero-card-false-slap-out": False}), [["5C"], ["9D", "8D"]], [{"after": 2, "seat": 0}])
+    assert not [e for e in events(res, "out") if e["why"] == "false slap with no cards"]
+
+
+def test_tie_without_tie_no_winner_is_a_seeded_draw():
+    hands = alternate(["5C", "5D"], ["2H", "3H"], ["4H", "9S"])
+    r = rules(**{"tie-no-winner": False})
+    winners = {events(game(r, hands, [{"after": 2, "seat": 0}, {"after": 2, "seat": 1}], seed=s), "take")[0]["seat"]
+               for s in range(12)}
+    assert winners == {0, 1}
+
+
+def test_custom_slaps_file():
+    r = rules("ers-custom-slaps")
+    res = game(r, alternate(["5H", "9D"], ["2C", "3C"], ["4C", "9S"]), [{"after": 2, "seat": 0}])
+    assert events(res, "slap")[0]["pattern"] == "red-pair"
+    res = game(r, alternate(["5C", "7S"], ["2C", "3C"], ["4C", "9S"]), [{"after": 2, "seat": 0}])
+    assert events(res, "slap")[0]["pattern"] == "seven"
+
+
+def test_slap_while_playing():
+    hands = alternate(["5C", "5D"], ["2H", "3H"], ["4H", "9S"])
+    res = game(rules(), hands, [{"after": 2, "seat": 1}])          # seat 1 played the 5D itself
+    assert events(res, "take")[0]["why"] == "slapped double"
+    res = game(rules(**{"slap-while-playing": False}), hands, [{"after": 2, "seat": 1}])
+    assert not events(res, "slap")
+
+
+def test_keep_pile_order_a_won_pile_comes_back_in_play_order():
+    # 5C (s0), 9D (s1), 5H (s0): seat 1 slaps the sandwich and takes the pile under its 2S, 8C.
+    res = game(rules(), [["5C", "5H", "3H"], ["9D", "2S", "8C"]], [{"after": 3, "seat": 1}])
+    later = [e["card"] for e in events(res, "play") if e["seat"] == 1][1:]
+    assert later[:5] == ["2S", "8C", "5C", "9D", "5H"]
+
+
+def test_no_hovering_a_slap_is_judged_when_it_lands():
+    # no-hovering needs no switch: the engine judges each slap against the pile at its instant,
+    # and the next card closes the window (a slap later than the pace is never made by a bot).
+    r = rules(players=2)
+    for seed in range(3):
+        res = play(r, seed=seed, max_actions=4000)
+        assert all(e["time"] < 1000 for e in events(res, "slap"))
+
+
+# Every named variant id of the digest and where it is reached and tested.
+VARIANT_IDS = {
+    "jokers": "test_deck_and_numeric_options", "slap-joker": "test_each_pattern_takes_the_pile",
+    "joker-chances-5": "test_joker_chances_5", "slap-double": "test_each_pattern_takes_the_pile",
+    "slap-sandwich": "test_each_pattern_takes_the_pile", "slap-top-bottom": "test_each_pattern_takes_the_pile",
+    "slap-tens": "test_each_pattern_takes_the_pile", "slap-tens-sandwich": "test_each_pattern_takes_the_pile",
+    "slap-four-in-a-row": "test_each_pattern_takes_the_pile", "run-wraps": "test_no_wrap_without_run_wraps",
+    "slap-marriage": "test_each_pattern_takes_the_pile", "triples-win": "test_triple_wins_the_game",
+    "triple-six-loses": "test_triple_six_loses_overrides_double_sandwich_and_triple",
+    "triples-as-doubles": "test_triples_as_doubles_takes_the_pile", "burn-1": "test_burn_1_is_the_default",
+    "burn-2": "test_false_slap_burns_to_the_bottom_of_the_pile",
+    "top-bottom-cancelled-by-burn": "test_top_bottom_cancelled_by_burn",
+    "zero-card-false-slap-out": "test_false_slap_with_no_cards_is_out", "card-lending": "test_card_lending_pays_the_burn_instead",
+    "false-slap-limit-consecutive": "test_false_slap_limit_consecutive_counts_cards_in_a_row",
+    "false-slap-limit-total": "test_false_slap_limit_total", "finger-rule": "test_earliest_slap_wins_and_ties",
+    "tie-no-winner": "test_earliest_slap_wins_and_ties", "out-of-turn-penalty": "test_out_of_turn_penalty_by_profile",
+    "counterclockwise": "test_counterclockwise_and_low_card_dealer", "multi-deck": "test_deck_and_numeric_options",
+    "custom-slaps": "test_custom_slaps_file", "dealer-low-card": "test_counterclockwise_and_low_card_dealer",
+    "slap-back-in": "test_slap_back_in", "eliminated-challenge-continues":
+        "test_eliminated_challenge_continues_with_remaining_chances",
+    "no-hovering": "test_no_hovering_a_slap_is_judged_when_it_lands", "slap-while-playing": "test_slap_while_playing",
+    "keep-pile-order": "test_keep_pile_order_a_won_pile_comes_back_in_play_order",
+}
+
+
+def test_every_variant_id_of_the_digest_is_covered():
+    import re
+    from pathlib import Path
+    digest = Path(__file__).resolve().parents[2] / "shared" / "rules" / "egyptian-ratscrew.md"
+    if digest.is_file():
+        text = digest.read_text()
+        tables = text.split("## 6.")[1].split("## 7.")[0] + text.split("## 10.")[1].split("## 11.")[0]
+        ids = set(re.findall(r"^\| `([a-z0-9-]+)` \|", tables, re.M))
+        assert ids == set(VARIANT_IDS)
+    assert len(VARIANT_IDS) == 33
+    for test in set(VARIANT_IDS.values()):
+        assert test in globals(), test

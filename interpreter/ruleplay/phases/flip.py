@@ -188,6 +188,7 @@ class _Run:
                 t.emit("play", seat=actor, card=t.rules.deck.names[card])
             t.act()
             if reactions is not None:
+                t.actor = actor
                 # Q8: the window of every card, the last owed one included, closes before anyone collects.
                 taker = self.react(reactions, actor)
                 if taker is not None:

@@ -347,36 +347,29 @@ class Compiler:
         return Compiled(lambda e: not f(e), BOOL, uses=a.uses)
 
     def c_and_(self, t):
-        parts = [self._typed(c, BOOL) for c in t.children]
-        if any(p.is_const and not p.const for p in parts):
-            return const(False, BOOL)
-        parts = [p for p in parts if not p.is_const]
-        if not parts:
-            return const(True, BOOL)
-        fns = tuple(p.fn for p in parts)
-        uses = frozenset().union(*(p.uses for p in parts))
-        if len(fns) == 1:
-            return Compiled(fns[0], BOOL, uses=uses)
-        if len(fns) == 2:
-            f1, f2 = fns
-            return Compiled(lambda e: f1(e) and f2(e), BOOL, uses=uses)
-        return Compiled(lambda e: all(f(e) for f in fns), BOOL, uses=uses)
+        return self._chain(t, all, False)
 
     def c_or_(self, t):
+        return self._chain(t, any, True)
+
+    def _chain(self, t, agg, decisive: bool) -> Compiled:
+        """`and` (agg=all, a false part decides) or `or` (agg=any, a true part decides), short-circuiting."""
         parts = [self._typed(c, BOOL) for c in t.children]
-        if any(p.is_const and p.const for p in parts):
-            return const(True, BOOL)
+        if any(p.is_const and p.const == decisive for p in parts):
+            return const(decisive, BOOL)
         parts = [p for p in parts if not p.is_const]
         if not parts:
-            return const(False, BOOL)
+            return const(not decisive, BOOL)
         fns = tuple(p.fn for p in parts)
         uses = frozenset().union(*(p.uses for p in parts))
         if len(fns) == 1:
             return Compiled(fns[0], BOOL, uses=uses)
         if len(fns) == 2:
             f1, f2 = fns
+            if agg is all:
+                return Compiled(lambda e: f1(e) and f2(e), BOOL, uses=uses)
             return Compiled(lambda e: f1(e) or f2(e), BOOL, uses=uses)
-        return Compiled(lambda e: any(f(e) for f in fns), BOOL, uses=uses)
+        return Compiled(lambda e: agg(f(e) for f in fns), BOOL, uses=uses)
 
     def c_cond(self, t):
         a, c, b = t.children  # a if c else b

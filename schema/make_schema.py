@@ -15,6 +15,7 @@ CARD_BOOL = "Bool over `card` (and the table); when no card in hand passes, the 
 TRICK_PHASE = {"if": {"properties": {"kind": {"const": "trick"}}},
                "then": obj({
                    "kind": {"const": "trick"},
+                   "before": s("Run this phase before the named one (a variant uses it to insert a phase ahead of inherited ones)."),
                    "description": s("What happens in this phase."),
                    "from": s("Per-seat hand the cards are played from."),
                    "to": s("Shared zone the trick is played to."),
@@ -36,6 +37,7 @@ TRICK_PHASE = {"if": {"properties": {"kind": {"const": "trick"}}},
 PASS_PHASE = {"if": {"properties": {"kind": {"const": "pass"}}},
               "then": obj({
                   "kind": {"const": "pass"},
+                   "before": s("Run this phase before the named one (a variant uses it to insert a phase ahead of inherited ones)."),
                   "description": s("What happens in this phase."),
                   "from": s("Per-seat zone the cards are chosen from."),
                   "to": s("Per-seat zone they arrive in (default: the same zone)."),
@@ -156,6 +158,7 @@ schema = {
             "allOf": [TRICK_PHASE, PASS_PHASE, {"if": {"properties": {"kind": {"const": "flip"}}},
                        "then": obj({
                            "kind": {"const": "flip"},
+                   "before": s("Run this phase before the named one (a variant uses it to insert a phase ahead of inherited ones)."),
                            "description": s("What happens in this phase."),
                            "from": s("Per-seat stack the actor plays from (its top card)."),
                            "to": s("Shared pile the card goes on."),

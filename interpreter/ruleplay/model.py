@@ -459,7 +459,7 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
             ctx.error(("constraints", i, "forbid"), f"{c['message']} (options: {set_by_user})", value=True)
     deal = _compile_deal(ctx)
     phases = []
-    for pname, spec in d["phases"].items():
+    for pname, spec in _phase_order(ctx, d["phases"]):
         kind = KINDS.get(spec.get("kind"))
         if kind is None:
             ctx.error(("phases", pname, "kind"), f"unknown phase kind {spec.get('kind')!r}",
@@ -489,6 +489,22 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         direction=direction, dealer=dealer, dealer_order=ctx.deck.orders[order_name], deal=deal,
         phases=phases, end=end_rules, scoring=scoring, match=match,
         option_set={k: res.options[k] for k in res.option_set if k in res.options})
+
+
+def _phase_order(ctx: Ctx, specs: dict) -> list[tuple[str, dict]]:
+    """Phases run in the order written, except that `before: NAME` moves a phase ahead of NAME."""
+    order = list(specs)
+    for name, spec in specs.items():
+        target = spec.get("before")
+        if target is None:
+            continue
+        if target not in specs or target == name:
+            ctx.error(("phases", name, "before"), f"'before' names no other phase: '{target}'",
+                      did_you_mean(str(target), [n for n in specs if n != name]), value=True)
+            continue
+        order.remove(name)
+        order.insert(order.index(target), name)
+    return [(n, specs[n]) for n in order]
 
 
 def _compile_scoring(ctx: Ctx, seat_scope: X.Scope) -> Scoring | None:

@@ -88,9 +88,9 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
     w(f"Deal: {count}, one at a time, into each player's {deal.to.name}" +
       (f"; the rest to {deal.rest.name}" if deal.rest else "") + ".\n")
     w("Play:\n")
-    compiled = {getattr(p, "name", None): p for p in rules.phases}
-    for name, spec in d["phases"].items():
-        w(f"  {name} ({spec['kind']}): " + describe_phase(spec, compiled.get(name)) + "\n")
+    for phase in rules.phases:            # in the order they run (`before:` included)
+        spec = d["phases"][phase.name]
+        w(f"  {phase.name} ({spec['kind']}): " + describe_phase(spec, phase) + "\n")
     write_scoring(d, out)
     if rules.end:
         w("End:\n")

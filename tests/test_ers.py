@@ -438,3 +438,11 @@ def test_every_variant_id_of_the_digest_is_covered():
     assert len(VARIANT_IDS) == 33
     for test in set(VARIANT_IDS.values()):
         assert test in globals(), test
+
+
+def test_set_players_is_the_player_count():
+    r = load("ers", {"players": "6"})
+    assert r.players == 6
+    with pytest.raises(RuleplayError) as exc:
+        load("ers", {"players": "x"})
+    assert "whole number" in exc.value.errors[0].message

@@ -1,7 +1,7 @@
 """The one-way pipeline: file -> resolved document -> schema check -> options -> compiled Rules."""
 from __future__ import annotations
 
-from .errors import RuleplayError
+from .errors import RuleError, RuleplayError
 from .model import Rules, compile_rules
 from .resolve import Resolved, apply_options, resolve
 from .schemacheck import check
@@ -17,6 +17,19 @@ def load_resolved(ref: str, sets: dict[str, str] | None = None) -> Resolved:
 
 
 def load(ref: str, sets: dict[str, str] | None = None, players: int | None = None) -> Rules:
-    rules = compile_rules(load_resolved(ref, sets), players)
+    sets = dict(sets or {})
+    res = load_resolved(ref, {k: v for k, v in sets.items() if k != "players"}
+                        if "players" in sets else sets)
+    if "players" in sets:
+        if "players" in (res.doc.data.get("options") or {}):
+            res = load_resolved(ref, sets)
+        elif players is None:
+            # `--set players=N` is the same as `--players N`, so a house rule file of options reads naturally
+            try:
+                players = int(sets["players"])
+            except ValueError:
+                raise RuleplayError(RuleError(f"--set players={sets['players']}: the number of players is a "
+                                              "whole number")) from None
+    rules = compile_rules(res, players)
     rules.ref = ref
     return rules

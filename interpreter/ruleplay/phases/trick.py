@@ -398,17 +398,22 @@ class _Run:
             win_seat, _ = self.winner(plays)
             pts = sum(ph.points[c] for _, c in plays)
             t.actor = win_seat
+            chosen = []
+            more = any(hand[s] for s in t.seat_range)
             for f, when in ph.choices:       # the winner may switch a flag on (e.g. reverse the rank order)
-                if not t.flags[f] and when(t):
-                    t.flags[f] = t.bots[win_seat].choose([0, 1], ChoiceView(win_seat, f, self)) == 1 \
-                        if getattr(t.bots[win_seat], "wants_view", False) else t.bots[win_seat].choose([0, 1]) == 1
-                    t.emit("choice", seat=win_seat, name=f, value=t.flags[f])
+                if more and not t.flags[f] and when(t):
+                    bot = t.bots[win_seat]
+                    t.flags[f] = (bot.choose([0, 1], ChoiceView(win_seat, f, self)) if getattr(bot, "wants_view", False)
+                                  else bot.choose([0, 1])) == 1
+                    chosen.append((f, t.flags[f]))
             self.won[win_seat].extend(pile)
             pile.clear()
             t.tricks += 1
             t.tricks_won[win_seat] += 1
             t.emit("trick", number=t.trick_number, leader=leader,
                    cards=[[s, names[c]] for s, c in plays], winner=win_seat, points=pts)
+            for f, v in chosen:
+                t.emit("choice", seat=win_seat, name=f, value=v)
             if t.check:
                 t.check_conservation()
             leader = win_seat

@@ -11,6 +11,7 @@ def seat_name(s: int) -> str:
 def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) -> None:
     """Round by round: the cards put on the pile, then who took it. -v adds every event."""
     plays: list[str] = []
+    bids: list[str] = []
     rnd = 0
     for ev in events:
         kind = ev["event"]
@@ -58,10 +59,32 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
                 out.write(f"  {seat_name(ev['seat'])} takes {ev['count']} cards ({why}).\n")
             plays = []
         elif kind == "trick":
+            if bids:
+                out.write("\n")
+                bids = []
             plays = []
             pts = f", {ev['points']} point{'s' if ev['points'] != 1 else ''}" if ev.get("points") else ""
             out.write(f"  Trick {ev.get('number', '')}: " + " ".join(f"{s}:{c}" for s, c in ev["cards"]) +
                       f"  -> {seat_name(ev['winner'])}{pts}\n")
+        elif kind == "trump":
+            if ev.get("lead"):
+                out.write(f"  Trump: {ev['suit']} (the suit of the first lead, {ev['card']}).\n")
+            elif ev.get("suit"):
+                out.write(f"Trump: {ev['suit']}" + (f" (turned up: {ev['card']})" if ev.get("card") else "") + ".\n")
+            else:
+                out.write("No trump this hand.\n")
+        elif kind == "bid":
+            bids.append(f"{seat_name(ev['seat'])} {'passes' if ev.get('pass') else 'bids ' + str(ev['bid'])}")
+            out.write(("Bids" + (" (sealed, revealed together)" if ev.get("sealed") else "") + ": "
+                       if len(bids) == 1 else ", ") + bids[-1])
+        elif kind == "auction":
+            out.write("\n" + (f"  {seat_name(ev['bidder'])} is the bidder at {ev['bid']}.\n"
+                              if ev.get("bidder") is not None else "  Everyone passed: no bid.\n"))
+            bids = []
+        elif kind == "choice":
+            out.write(f"  {seat_name(ev['seat'])} {'takes' if ev['value'] else 'declines'} the choice {ev['name']}.\n")
+        elif kind == "kitty":
+            out.write(f"  {seat_name(ev['seat'])} takes the {ev['zone']}: {' '.join(ev['cards'])}.\n")
         elif kind == "pass":
             if not ev["offset"]:
                 out.write("No pass this hand.\n")
@@ -69,8 +92,11 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
                 out.write(f"Pass {ev['offset']} seat(s) along: " + "; ".join(
                     f"{s} gives {' '.join(cards)}" for s, cards in enumerate(ev["cards"])) + "\n")
         elif kind == "score":
+            if bids:
+                out.write("\n")
+                bids = []
             who = ev.get("who") or []
-            rule = f" ({ev['rule']}: {', '.join(seat_name(s) for s in who)})" if ev.get("rule") else ""
+            rule = f" ({ev['rule']}: {', '.join(seat_name(s) for s in who) or 'nobody'})" if ev.get("rule") else ""
             out.write(f"Hand {ev['hand']}{rule}: points {ev['points']}, scores {ev['scores']}, "
                       f"totals {ev['totals']}\n")
         elif kind == "out":

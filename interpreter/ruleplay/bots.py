@@ -5,8 +5,11 @@
 `smart_card`; elsewhere it plays like `lowest`);
 `lowest` and `highest` are deterministic: the lowest/highest legal card in
 the canonical order (suit C<D<H<S, then rank 2..A, jokers last), the
-smallest/largest bid. A choice with one legal option never asks the bot, so
-it never consumes randomness.
+smallest/largest bid. A pass is ordered below every bid, so `lowest`
+passes whenever passing is allowed and `highest` bids the largest legal bid
+(it passes only when it must). A yes/no choice (e.g. reversing the rank
+order) is [no, yes]: `lowest` declines, `highest` accepts. A choice with one
+legal option never asks the bot, so it never consumes randomness.
 """
 from __future__ import annotations
 
@@ -27,6 +30,10 @@ class Bot:
         if self.kind == "random":
             return self.rng.randrange(len(keys))
         if self.kind == "smart" and view is not None:
+            if getattr(view, "bidding", False):
+                return smart_bid(view)
+            if getattr(view, "choosing", False):
+                return smart_choice(view)
             return smart_card(view)
         pick = max if self.kind == "highest" else min
         return pick(range(len(keys)), key=keys.__getitem__)
@@ -45,6 +52,9 @@ def smart_card(v) -> int:
     cards = v.legal
     pts, st, suit = v.points, v.strength, v.suit
     idx = range(len(cards))
+    want = getattr(v, "want", None)
+    if want is not None and getattr(v, "would_win", None) is not None:
+        return _contract_card(v, want)
     if getattr(v, "passing", False):
         return max(idx, key=lambda i: (pts[cards[i]], st(cards[i])))
     if v.leading:
@@ -90,3 +100,59 @@ def parse_bots(spec: str | None, players: int) -> tuple[list[str], list[str | No
 
 def make_bots(kinds: list[str], seed: int) -> list[Bot]:
     return [Bot(k, random.Random(f"{seed}:{i}:{k}")) for i, k in enumerate(kinds)]
+
+
+def _contract_card(v, want: int) -> int:
+    """Toward a bid: win tricks while some are still wanted, lose them once the bid is reached."""
+    cards, st, trump, suit = v.legal, v.strength, v.trump, v.suit
+    idx = range(len(cards))
+
+    def key(i: int) -> tuple:
+        return (trump is not None and suit[cards[i]] == trump, st(cards[i]))
+    if v.leading:
+        return max(idx, key=key) if want > 0 else min(idx, key=key)
+    winners = [i for i in idx if v.would_win(cards[i])]
+    losers = [i for i in idx if i not in winners]
+    if want > 0:
+        return min(winners, key=key) if winners else min(idx, key=key)
+    return max(losers, key=key) if losers else min(idx, key=key)
+
+
+def smart_bid(v) -> int:
+    """Bids from hand strength: top-two ranks and high trumps count as tricks (trick bids); in an
+    auction for points, the points held plus the long suit decide whether to bid the smallest raise."""
+    hand, st, top, suit = v.hand, v.strength, v.top, v.suit
+    legal = v.legal
+    bids = [b for b in legal if b is not None]
+    if not bids:
+        return 0
+    if v.style == "auction":
+        lengths: dict = {}
+        for c in hand:
+            lengths[suit[c]] = lengths.get(suit[c], 0) + 1
+        est = sum(v.points[c] for c in hand) + sum(1 for c in hand if st(c) == top) + max(lengths.values(), default=0)
+        ok = [b for b in bids if b <= est]
+        if ok:
+            return legal.index(min(ok))
+        return legal.index(None) if None in legal else legal.index(min(bids))
+    est = 0
+    for c in hand:
+        if v.trump is not None and suit[c] == v.trump:
+            est += 1 if st(c) >= top - 4 else 0
+        elif st(c) >= top - 1:
+            est += 1
+    best = min(bids, key=lambda b: (abs(b - est), b))
+    return legal.index(best)
+
+
+def smart_choice(v) -> int:
+    """A yes/no switch offered to a trick winner: take it (1) when most of the rest of its hand is in the
+    lower half of the ranks (the switch favours the cards it holds); otherwise decline (0)."""
+    run = v.run
+    hand = list(run.hand[v.seat])
+    if not hand:
+        return 0
+    order = run.deck.orders["order"]
+    top = max(order) or 1
+    low = sum(1 for c in hand if order[c] <= top // 2)
+    return 1 if low * 2 > len(hand) else 0

@@ -102,6 +102,8 @@ def _deal(rules: Rules, t: Table) -> None:
     t.shuffle(cards)
     to = t.seat_zones[spec.to.index]
     per = spec.count
+    if spec.sizes:                        # a hand schedule: this hand's size (the last size repeats past the end)
+        per = spec.sizes[min(t.hand_number, len(spec.sizes)) - 1]
     n = t.n
     if per is None:
         dealt = len(cards) if spec.remainder == "extra-to-first" else len(cards) - len(cards) % n
@@ -111,6 +113,7 @@ def _deal(rules: Rules, t: Table) -> None:
     for i in range(dealt):
         to[seat].append(cards.pop())
         seat = t.next_seat(seat)
+    t.hand_size = dealt // n
     if cards:
         t.shared[spec.rest.index].extend(cards)
     t.emit("deal", dealer=t.dealer, hands=[[rules.deck.names[c] for c in reversed(to[s])] for s in range(n)],
@@ -144,6 +147,7 @@ def _explicit_deal(rules: Rules, t: Table, deal: Deal) -> None:
         rest = t.shared[rules.deal.rest.index]
         for name in reversed(deal.rest):
             rest.append(take(name))
+    t.hand_size = max((len(h) for h in deal.hands), default=0)
     t.emit("deal", dealer=t.dealer, hands=[list(h) for h in deal.hands], rest=list(deal.rest))
 
 
@@ -194,6 +198,11 @@ def _play_hands(rules: Rules, t: Table) -> None:
     """Hand after hand: run the phases, score, test the match end, rotate the dealer, deal again."""
     match = rules.match
     while True:
+        t.actor = t.next_seat(t.dealer)
+        for phase in rules.phases:          # hand-start hooks (e.g. a trump turned up before the bidding)
+            start = getattr(phase, "start_hand", None)
+            if start is not None:
+                start(t)
         t.actor = t.next_seat(t.dealer)
         for phase in rules.phases:
             phase.run(t)

@@ -33,6 +33,8 @@ class DealSpec:
     count: int | None          # None: all cards
     rest: Zone | None
     remainder: str
+    sizes: list[int] | None = None     # a hand schedule: hand k deals sizes[k - 1] cards to each seat
+    size_max: int | None = None        # the schedule's N (deal.schedule.max), readable as hand-size-max
 
 
 @dataclass
@@ -311,12 +313,15 @@ def _compile_deck(ctx: Ctx) -> Deck | None:
 
 
 def _option_scope(ctx: Ctx) -> X.Scope:
-    names = {k: X.Binding(_opt_type(v), const=v, is_const=True) for k, v in ctx.options.items()}
+    names = {k: X.Binding(_opt_type(v), const=frozenset(v) if isinstance(v, list) else v, is_const=True)
+             for k, v in ctx.options.items()}
     names["players"] = X.Binding(X.INT, const=ctx.players, is_const=True)
     return X.Scope(names, X.Fields())
 
 
 def _opt_type(v: Any) -> str:
+    if isinstance(v, list):
+        return X.LIST            # a list option: usable with `in`
     return X.BOOL if isinstance(v, bool) else X.INT if isinstance(v, int) else X.STR
 
 
@@ -338,6 +343,11 @@ def build_scope(ctx: Ctx) -> X.Scope:
     names["actor"] = X.Binding(X.SEAT, lambda e: e.actor)
     names["dealer"] = X.Binding(X.SEAT, lambda e: e.dealer)
     names["hand-number"] = X.Binding(X.INT, lambda e: e.hand_number)
+    # the deal of this hand: cards dealt to each seat; with deal.schedule, the schedule's length and N
+    names["hand-size"] = X.Binding(X.INT, lambda e: e.hand_size)
+    names["hands-total"] = X.Binding(X.INT, lambda e: len(e.rules.deal.sizes) if e.rules.deal.sizes else 1)
+    names["hand-size-max"] = X.Binding(X.INT, lambda e: e.rules.deal.size_max
+                                       if e.rules.deal.size_max is not None else e.hand_size)
     # the current round of a flip phase: first card played onto the empty pile, cards played, cards burned
     names["round-first"] = X.Binding(X.CARD, lambda e: e.round_first)
     names["round-plays"] = X.Binding(X.INT, lambda e: e.round_plays)
@@ -426,7 +436,7 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
     seat_i = shared_i = 0
     for zname, z in d["zones"].items():
         if zname in ("seats", "actor", "dealer", "players", "card", "hand-number", "round-first", "round-plays",
-                     "round-burned"):
+                     "round-burned", "hand-size", "hands-total", "hand-size-max"):
             ctx.error(("zones", zname), f"'{zname}' is a reserved name")
         if z["owner"] == "seat":
             ctx.zones[zname] = Zone(zname, "seat", z.get("visibility", "hidden"), seat_i, z.get("description", ""))
@@ -455,8 +465,11 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         if forbid is not None and not forbid.is_const:
             ctx.error(("constraints", i, "forbid"), "a constraint may depend on options only", value=True)
         elif forbid is not None and forbid.const:
-            set_by_user = ", ".join(f"{k}={v}" for k, v in sorted(res.option_set.items())) or "the defaults"
-            ctx.error(("constraints", i, "forbid"), f"{c['message']} (options: {set_by_user})", value=True)
+            set_by_user = ", ".join(f"{k}={v}" for k, v in sorted(res.option_set.items()))
+            ctx.error(("constraints", i, "forbid"), c["message"],
+                      f"options set: {set_by_user}" if set_by_user else "these are the file's defaults", value=True)
+    if ctx.errors:
+        raise RuleplayError(ctx.errors)      # a refused combination: what follows would only repeat it
     deal = _compile_deal(ctx)
     phases = []
     for pname, spec in _phase_order(ctx, d["phases"]):
@@ -547,6 +560,11 @@ def _compile_deal(ctx: Ctx) -> DealSpec:
     to = ctx.zone(p + ("to",), owner="seat")
     rest = ctx.zone(p + ("rest",), owner="table")
     raw = ctx.get(p + ("count",))
+    if ctx.get(p + ("schedule",)) is not None:
+        return _compile_schedule(ctx, to, rest)
+    if raw is None:
+        ctx.error(p, "deal needs 'count' (cards per seat, or all) or a 'schedule'")
+        return DealSpec(to, 0, rest, "rest")
     remainder = ctx.get(p + ("remainder",), "extra-to-first")
     n = ctx.players
     size = len(ctx.deck)
@@ -562,3 +580,55 @@ def _compile_deal(ctx: Ctx) -> DealSpec:
         elif count is not None and count * n < size and rest is None:
             ctx.error(p, f"{size - count * n} cards stay undealt; name a table zone for them with 'rest'")
     return DealSpec(to, count, rest, remainder)
+
+
+SHAPES = ("up", "down", "up-and-down", "down-and-up")
+
+
+def schedule_sizes(n_max: int, shape: str, repeat_turn: bool = False) -> list[int]:
+    """Hand sizes of a schedule: up 1..N, down N..1, up-and-down 1..N..1, down-and-up N..1..N.
+
+    The turning hand is played once unless `repeat_turn` (2N - 1 hands, or 2N).
+    """
+    up = list(range(1, n_max + 1))
+    down = up[::-1]
+    if shape == "up":
+        return up
+    if shape == "down":
+        return down
+    first, second = (up, down) if shape == "up-and-down" else (down, up)
+    return first + (second if repeat_turn else second[1:])
+
+
+def _compile_schedule(ctx: Ctx, to: Zone | None, rest: Zone | None) -> DealSpec:
+    """deal.schedule: hand k deals sizes[k - 1] cards; the match may end with `hand-number == hands-total`."""
+    p = ("deal", "schedule")
+    n_max = ctx.const_int(p + ("max",), 1, 1, 10**4)
+    shape = ctx.word(p + ("shape",), SHAPES, "up")
+    repeat = ctx.expr(p + ("repeat-turn",), X.BOOL, _option_scope(ctx), default=False)
+    if repeat is not None and not repeat.is_const:
+        ctx.error(p + ("repeat-turn",), "this value must be fixed before the game starts (options only)", value=True)
+    sizes = schedule_sizes(n_max or 1, shape, bool(repeat.const) if repeat is not None else False)
+    raw = ctx.get(p + ("sizes",))
+    listed_used = False
+    if raw is not None:
+        listed = ctx.options.get(raw) if isinstance(raw, str) else raw
+        if isinstance(raw, str) and raw not in ctx.options:
+            ctx.error(p + ("sizes",), f"'{raw}' is not an option (a list option or a list of sizes is expected)",
+                      did_you_mean(raw, ctx.options), value=True)
+        elif not isinstance(listed, list):
+            ctx.error(p + ("sizes",), f"option '{raw}' must be of type list", value=True)
+        elif listed:
+            if any(not isinstance(x, int) or x < 1 for x in listed):
+                ctx.error(p + ("sizes",), "every hand size must be an int of at least 1", value=True)
+            else:
+                sizes, listed_used = list(listed), True
+    n, size = ctx.players, len(ctx.deck)
+    big = max(sizes)
+    if big * n > size:
+        ctx.error(p + (("sizes",) if listed_used else ("max",)),
+                  f"impossible deal: a hand of {big} cards to each of {n} players needs {big * n}, "
+                  f"but the deck has {size}", value=True)
+    elif big * n < size and rest is None:
+        ctx.error(("deal",), "the schedule leaves cards undealt; name a table zone for them with 'rest'")
+    return DealSpec(to, sizes[0], rest, "rest", sizes, n_max)

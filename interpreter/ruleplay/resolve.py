@@ -161,6 +161,27 @@ def coerce_option(name: str, spec: dict, raw: object, where: Mark | None, path: 
         lo, hi = spec.get("min"), spec.get("max")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             raise RuleplayError(RuleError(f"option '{name}' = {value} is out of range {lo}..{hi}", where, path))
+    elif kind == "list":
+        # a list of ints: from YAML ([5, 6]) or --set (hand-sizes=[5] or 5,6 or []); each within min..max
+        value = raw
+        if isinstance(raw, str):
+            text = raw.strip()
+            if text.startswith("[") and text.endswith("]"):
+                text = text[1:-1]
+            try:
+                value = [int(x) for x in text.replace(" ", "").split(",") if x != ""]
+            except ValueError:
+                value = raw
+        if not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
+            raise RuleplayError(RuleError(f"option '{name}' is a list of ints such as [5] or [1, 2, 3], got {raw!r}",
+                                          where, path))
+        lo, hi = spec.get("min"), spec.get("max")
+        bad = [x for x in value if (lo is not None and x < lo) or (hi is not None and x > hi)]
+        if bad:
+            raise RuleplayError(RuleError(f"option '{name}': {bad[0]} is out of range {lo}..{hi}", where, path))
+        if len(value) > 1000:
+            raise RuleplayError(RuleError(f"option '{name}': at most 1000 items", where, path))
+        value = list(value)
     elif kind == "choice":
         choices = spec.get("choices") or []
         if str(raw) not in choices:

@@ -85,6 +85,9 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
     w(f"Table: play goes {direction}; {dealer_txt}.\n")
     deal = rules.deal
     count = "all the cards" if deal.count is None else f"{deal.count} cards each"
+    if deal.sizes:
+        count = (f"a schedule of {len(deal.sizes)} hand(s): {', '.join(map(str, deal.sizes))} cards each"
+                 if len(deal.sizes) <= 40 else f"{len(deal.sizes)} hands")
     w(f"Deal: {count}, one at a time, into each player's {deal.to.name}" +
       (f"; the rest to {deal.rest.name}" if deal.rest else "") + ".\n")
     w("Play:\n")
@@ -92,6 +95,8 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
         spec = d["phases"][phase.name]
         w(f"  {phase.name} ({spec['kind']}): " + describe_phase(spec, phase) + "\n")
     write_scoring(d, out)
+    for c in d.get("constraints") or []:
+        w(f"Not allowed: {c['message']} (when {_x(c['forbid'])}).\n")
     if rules.end:
         w("End:\n")
         for rule in d.get("end", []):
@@ -168,7 +173,41 @@ def describe_phase(spec: dict, phase: Any = None) -> str:
             text += " When no card in hand meets a restriction, it lifts."
         for f, e in (spec.get("flags") or {}).items():
             text += f" {f} becomes true once a card with {_x(e)} is played this hand."
+        if "trump-card" in spec:
+            text += f" The card {_x(spec['trump-card'])} is turned up when the hand starts."
+        if getattr(phase, "trump_from_lead", None) is not None:
+            text += f" When {_x(spec['trump-from-lead'])}, the suit of the first card led becomes trump."
+        if "suit" in spec:
+            text += f" A card's suit for following and trumps is {_x(spec['suit'])}."
+        if "high" in spec:
+            text += f" A card with {_x(spec['high'])} beats every other card."
+        if "follow-allowed" in spec:
+            text += f" A player following suit may play a card only if {_x(spec['follow-allowed'])} (lifted when none does)."
+        for f, c in (spec.get("choices") or {}).items():
+            text += (f" After a trick, when {_x(c['when'])}, its winner may switch {f} on for the rest of the hand.")
         text += f" The winner keeps the trick in their {spec['won-to']}."
+        if "last-trick-takes" in spec:
+            text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
+        return text
+    if spec["kind"] == "bid":
+        first = spec.get("first", "left-of-dealer")
+        who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
+            first, f"the first player from the dealer's left for whom {_x(first)}")
+        rng = spec.get("range") or {}
+        style = getattr(phase, "style", spec.get("style", "one-each"))
+        text = {"one-each": f"starting with {who}, each player in turn bids once, publicly",
+                "sealed": "every player chooses a bid in secret; the bids are revealed together",
+                "auction": f"an auction starting with {who}: in turn each player bids higher than the current "
+                           "bid or passes (a pass is final), until the maximum is bid or every other player "
+                           "has passed; the highest bidder is the bidder"}.get(style, style)
+        text += f". A bid is a number from {_x(rng.get('min', 0))} to {_x(rng.get('max', 'hand-size'))}."
+        p = spec.get("pass", False)
+        text += (" Passing is not allowed." if p is False else " A player may pass." if p is True
+                 else f" A player may pass when {_x(p)}.")
+        if "forbid" in spec:
+            text += f" Nobody may bid a number for which {_x(spec['forbid'])}."
+        if getattr(phase, "forbid_last", None) is not None:
+            text += f" The last bidder may not bid a number for which {_x(spec['forbid-last'])}."
         return text
     if spec["kind"] == "pass":
         off = getattr(phase, "offset_const", None) if phase is not None else None

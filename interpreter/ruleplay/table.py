@@ -39,6 +39,14 @@ class Table:
         self.actor = 0
         self.dealer = 0
         self.hand_number = 1
+        self.hand_size = 0                     # cards dealt to each seat this hand
+        # bidding state (phases/bid.py): per hand
+        self.bids: list[int | None] = [None] * n
+        self.passed = [False] * n
+        self.bidder: int | None = None         # the seat that won the auction / the highest bid
+        self.high_bid: int | None = None
+        self.bid_style: str | None = None
+        self.trump_hand = 0                    # the hand whose trump the trick phase has set
         self.max_actions = max_actions
         self.actions = 0
         self.cards_played = 0

@@ -3,6 +3,6 @@
 A kind is a general mechanism (turning cards onto a pile, a trick, an
 auction, a pass); games pick and configure kinds in their rule files.
 """
-from . import flip, passing, trick
+from . import bid, flip, passing, trick
 
-KINDS = {"flip": flip, "trick": trick, "pass": passing}
+KINDS = {"flip": flip, "trick": trick, "pass": passing, "bid": bid}

@@ -20,6 +20,24 @@ The phase also defines the names `led` (suit of the card led, or none),
 `trump` (this hand's trump suit, or none), `trick-number` (1-based) and
 `leader` (the seat that led the current trick); `s.tricks` counts the
 tricks a seat won this hand.
+
+Trump from the table: `trump` is evaluated when the hand starts, before any
+phase runs (so a bid phase sees it), and a `trump` event is logged;
+`trump-card` (a card expression, e.g. `rest.top`) names the card turned up
+for the log and, without `trump`, gives the trump suit. `trump-from-lead`
+(bool, evaluated when the phase starts): with no trump set, the suit of the
+first card led in the hand becomes trump.
+
+Special cards: `suit` (str over `card`, may read `trump`) is a card's suit
+for following and for trumps (a joker may count as a trump; 'none' is no
+suit: nothing follows it, and when it leads anything may be played);
+`high` (bool over `card`) marks cards that beat every other card;
+`follow-allowed` restricts which card of the led suit a follower may play
+(lifted when none passes). `choices: {flag: {when}}`: after a trick, when
+`when` holds (read with `actor` = the winner, the trick still on the table),
+the winner may switch the per-hand flag on (a bot's choice, logged as a
+`choice` event). `last-trick-takes: ZONE`: the winner of the last trick
+also takes that table zone's cards into `won-to` (a `kitty` event).
 """
 from __future__ import annotations
 
@@ -49,6 +67,18 @@ class TrickView:
     points: list[int]                     # per card
     suit: list
     winning: int | None = None            # card currently winning the trick
+    want: int | None = None               # tricks still wanted toward a bid (None: no bid)
+    would_win: Callable[[int], bool] | None = None   # would this card win the trick as it stands
+
+
+@dataclass
+class ChoiceView:
+    """A yes/no choice offered to the winner of a trick (e.g. reversing the rank order)."""
+
+    seat: int
+    name: str
+    run: object
+    choosing: bool = True
 
 
 @dataclass
@@ -70,6 +100,28 @@ class Trick:
     points: list[int]
     description: str = ""
     spec: dict = field(default_factory=dict)
+    trump_card_fn: Callable | None = None
+    trump_from_lead: Callable | None = None
+    suit_fn: Callable | None = None
+    high_fn: Callable | None = None
+    follow_allowed: Callable | None = None
+    choices: list[tuple[str, Callable]] = field(default_factory=list)
+    kitty: Zone | None = None
+
+    def start_hand(self, t: Table) -> None:
+        """Set this hand's trump (before any phase runs, so bidders see it) and log it."""
+        t.trump_hand = t.hand_number
+        t.trump = self.trump_const
+        card = self.trump_card_fn(t) if self.trump_card_fn is not None else None
+        if self.trump_fn is not None:
+            v = self.trump_fn(t)
+            t.trump = None if v in (None, "none") else str(v).upper()
+        elif card is not None and self.trump_const is None and "trump" not in self.spec:
+            t.trump = t.rules.deck.suit[card]
+        if t.trump is not None:
+            t.emit("trump", suit=t.trump, **({"card": t.rules.deck.names[card]} if card is not None else {}))
+        elif self.trump_fn is not None or card is not None:
+            t.emit("trump", suit=None)
 
     def run(self, t: Table) -> None:
         _Run(self, t).loop()
@@ -93,7 +145,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         "trick-number": X.Binding(X.INT, lambda e: e.trick_number),
         "leader": X.Binding(X.SEAT, lambda e: e.trick_leader),
     }
-    flag_names = list((spec.get("flags") or {}).keys())
+    flag_names = list((spec.get("flags") or {}).keys()) + list((spec.get("choices") or {}).keys())
     for f in flag_names:
         extra[f] = X.Binding(X.BOOL, _flag_getter(f))
     for n in extra:
@@ -156,11 +208,28 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     else:
         points = list(deck.attrs.get("points", [0] * len(deck)))
     follow = spec.get("follow", "suit") == "suit"
+    trump_card = ctx.expr(path + ("trump-card",), X.CARD) if "trump-card" in spec else None
+    from_lead = ctx.expr(path + ("trump-from-lead",), X.BOOL) if "trump-from-lead" in spec else None
+    if from_lead is not None and from_lead.is_const and not from_lead.const:
+        from_lead = None
+    suit_fn = None
+    if "suit" in spec:
+        c = ctx.expr(path + ("suit",), X.STR, cscope)
+        suit_fn = c.fn if c else None
+    high = card_bool("high")
+    follow_allowed = card_bool("follow-allowed")
+    choices = []
+    for f, cspec in (spec.get("choices") or {}).items():
+        c = ctx.expr(path + ("choices", f, "when"), X.BOOL)
+        if c is not None and not (c.is_const and not c.const):
+            choices.append((f, c.fn))
+    kitty = ctx.zone(path + ("last-trick-takes",), owner="table") if "last-trick-takes" in spec else None
     if None in (src, pile, won_to):
         return None
     return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
                  order_table, order_fn, lead_allowed, play_allowed, flags, points,
-                 spec.get("description", ""), dict(spec))
+                 spec.get("description", ""), dict(spec), trump_card.fn if trump_card else None,
+                 from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty)
 
 
 class _Run:
@@ -182,9 +251,36 @@ class _Run:
         v = ph.order_fn(t)
         return v if v is not None else 0
 
+    def esuit(self, card: int) -> str | None:
+        """The card's suit for following and trumps (the `suit` expression, else its printed suit)."""
+        fn = self.ph.suit_fn
+        if fn is None:
+            return self.deck.suit[card]
+        t = self.t
+        keep = t.card
+        t.card = card
+        v = fn(t)
+        t.card = keep
+        return None if v in (None, "none") else str(v).upper()
+
+    def is_high(self, card: int) -> bool:
+        fn = self.ph.high_fn
+        if fn is None:
+            return False
+        t = self.t
+        keep = t.card
+        t.card = card
+        v = bool(fn(t))
+        t.card = keep
+        return v
+
     def winner(self, plays: list[tuple[int, int]]) -> tuple[int, int]:
         """(seat, card) winning the trick so far: highest trump, else highest of the led suit; first wins ties."""
-        suit = self.deck.suit
+        if self.ph.high_fn is not None:
+            for p in plays:
+                if self.is_high(p[1]):
+                    return p                 # a `high` card beats every other card; the first played wins
+        suit = self.deck.suit if self.ph.suit_fn is None else {c: self.esuit(c) for _, c in plays}
         led = suit[plays[0][1]]
         trump = self.t.trump
         best = plays[0]
@@ -222,9 +318,9 @@ class _Run:
             return self._restrict(self.ph.lead_allowed, cards, seat), False
         led = self.t.led
         if self.ph.follow and led is not None:
-            same = [c for c in cards if self.deck.suit[c] == led]
+            same = [c for c in cards if self.esuit(c) == led]
             if same:
-                return same, True
+                return self._restrict(self.ph.follow_allowed, same, seat), True
         return self._restrict(self.ph.play_allowed, cards, seat), False
 
     # ------------------------------------------------------------ flow
@@ -252,7 +348,8 @@ class _Run:
         if getattr(bot, "wants_view", False):
             view = TrickView(seat, leading, following, legal, list(plays), t.led, t.trump, to_play,
                              self.strength, self.ph.points, self.deck.suit,
-                             self.winner(plays)[1] if plays else None)
+                             self.winner(plays)[1] if plays else None, self._want(seat),
+                             lambda c: self.winner(plays + [(seat, c)])[0] == seat)
         i = bot.choose([key(c) for c in legal], view) if view is not None else bot.choose([key(c) for c in legal])
         return legal[i]
 
@@ -261,12 +358,12 @@ class _Run:
         n = t.n
         t.tricks_won = [0] * n
         t.flags = {f: False for f, _ in ph.flags}
+        t.flags.update({f: False for f, _ in ph.choices})
         t.trick_number = 0
         t.led = None
-        t.trump = ph.trump_const
-        if ph.trump_fn is not None:
-            v = ph.trump_fn(t)
-            t.trump = None if v in (None, "none") else str(v).upper()
+        if t.trump_hand != t.hand_number:
+            ph.start_hand(t)
+        from_lead = ph.trump_from_lead is not None and t.trump is None and bool(ph.trump_from_lead(t))
         leader = self.first_leader()
         names = deck.names
         while any(hand[s] for s in t.seat_range):
@@ -285,7 +382,10 @@ class _Run:
                 pile.append(card)
                 plays.append((seat, card))
                 if i == 0:
-                    t.led = deck.suit[card]
+                    if from_lead and t.trick_number == 1:
+                        t.trump = deck.suit[card]
+                        t.emit("trump", suit=t.trump, card=names[card], lead=True)
+                    t.led = self.esuit(card)
                 t.card = card
                 for f, fn in ph.flags:
                     if not t.flags[f] and fn(t):
@@ -297,15 +397,42 @@ class _Run:
                 t.act()
             win_seat, _ = self.winner(plays)
             pts = sum(ph.points[c] for _, c in plays)
+            t.actor = win_seat
+            chosen = []
+            more = any(hand[s] for s in t.seat_range)
+            for f, when in ph.choices:       # the winner may switch a flag on (e.g. reverse the rank order)
+                if more and not t.flags[f] and when(t):
+                    bot = t.bots[win_seat]
+                    t.flags[f] = (bot.choose([0, 1], ChoiceView(win_seat, f, self)) if getattr(bot, "wants_view", False)
+                                  else bot.choose([0, 1])) == 1
+                    chosen.append((f, t.flags[f]))
             self.won[win_seat].extend(pile)
             pile.clear()
             t.tricks += 1
             t.tricks_won[win_seat] += 1
             t.emit("trick", number=t.trick_number, leader=leader,
                    cards=[[s, names[c]] for s, c in plays], winner=win_seat, points=pts)
+            for f, v in chosen:
+                t.emit("choice", seat=win_seat, name=f, value=v)
             if t.check:
                 t.check_conservation()
             leader = win_seat
             t.actor = leader
             t.check_end()          # end rules only: a hand of tricks cannot cycle
+        if ph.kitty is not None and t.trick_number:
+            kitty = t.shared[ph.kitty.index]
+            taken = [names[c] for c in reversed(kitty)]
+            self.won[leader].extend(kitty)
+            kitty.clear()
+            t.emit("kitty", seat=leader, zone=ph.kitty.name, cards=taken)
+            if t.check:
+                t.check_conservation()
         t.led = None
+
+    def _want(self, seat: int) -> int | None:
+        """Tricks the seat still wants (its bid minus tricks won); in a point auction, every trick; else None."""
+        t = self.t
+        if t.bid_style == "auction":
+            return len(self.hand[seat]) + 1
+        b = t.bids[seat]
+        return None if b is None else b - t.tricks_won[seat]

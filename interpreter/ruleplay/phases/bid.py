@@ -1,0 +1,253 @@
+"""bid: the seats bid numbers (one each, an auction, or sealed bids revealed together).
+
+The legal range is two int expressions evaluated when the phase starts
+(they may read `hand-size`, `players`, options and the table, e.g. `trump`).
+Styles:
+
+`pass` is a bool evaluated for each seat as it bids (`actor`), so a rule
+may oblige some seat to bid (e.g. the dealer, when everyone else passed).
+
+- `one-each`: from the first bidder in play direction, every seat bids once;
+  bids are public as they are made. `forbid-last` (bool over `bid`) removes
+  bids the last bidder may not make (e.g. the total of bids equal to the
+  number of tricks).
+- `sealed`: every seat chooses without seeing the others' bids; the bids are
+  revealed together (one `bid` event each, in seat order from the first
+  bidder, with `sealed: true`). There is no last bidder, so `forbid-last`
+  must be false (checked when the rules are compiled).
+- `auction`: in turn, each seat still in the auction bids higher than the
+  current high bid or passes (if `pass` allows); a pass is final. The
+  auction ends when the maximum is bid or every other seat has passed; the
+  highest bidder is the `bidder`. When every seat passes there is no
+  bidder (`contract` is false).
+
+`forbid` (bool over `bid` and `actor`) removes bids for every bidder. A
+restriction that would leave a seat without any legal choice lifts (a rule
+never leaves a player without a move).
+
+Names: `bid` (the bid being judged, in forbid expressions), `bidder` (seat
+with the highest bid, or none), `high-bid` (int, 0 when nobody bid),
+`contract` (bool: some seat bid). Seat fields: `s.bid` (int, none before the
+seat bids or after a pass), `s.passed`. Events: `bid` with `seat` and `bid`
+or `pass: true`; an auction ends with an `auction` event (`bidder`, `bid`).
+Bots choose among the legal options with a pass ordered below every bid:
+`lowest` passes whenever passing is allowed and otherwise bids the smallest
+legal bid; `highest` bids the largest.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .. import expr as X
+from ..model import Ctx
+from ..table import Table
+
+STYLES = ("one-each", "auction", "sealed")
+PASS = None
+
+
+@dataclass
+class BidView:
+    """What a bot may know about its bid: the legal choices (None is a pass) and its own hand."""
+
+    seat: int
+    legal: list[int | None]
+    hand: list[int]
+    trump: str | None
+    style: str
+    high_bid: int | None
+    hand_size: int
+    strength: Callable[[int], int]        # a card's rank order (deck order `order`)
+    top: int                              # the highest rank order
+    points: list[int]
+    suit: list
+    bidding: bool = True
+
+
+@dataclass
+class Bid:
+    name: str
+    first_mode: str                        # left-of-dealer | dealer | expr
+    first_fn: Callable | None
+    lo: Callable
+    hi: Callable
+    may_pass: Callable
+    style: str
+    forbid: Callable | None
+    forbid_last: Callable | None
+    hand_zone: int | None                  # per-seat zone index of the hand, for bots' views
+    points: list[int]
+    description: str = ""
+    spec: dict = field(default_factory=dict)
+
+    def start_hand(self, t: Table) -> None:
+        t.bids = [None] * t.n
+        t.passed = [False] * t.n
+        t.bidder = None
+        t.high_bid = None
+        t.bid_style = self.style
+
+    def run(self, t: Table) -> None:
+        self.start_hand(t)
+        lo, hi = self.lo(t), self.hi(t)
+        lo = 0 if lo is None else lo
+        hi = lo if hi is None else hi
+        order = self._order(t)
+        if self.style == "auction":
+            self._auction(t, order, lo, hi)
+            return
+        chosen: list[tuple[int, int | None]] = []
+        for i, seat in enumerate(order):
+            last = self.style == "one-each" and i == len(order) - 1
+            options = self._legal(t, seat, list(range(lo, hi + 1)), self._may_pass(t, seat), last)
+            choice = self._ask(t, seat, options, hi, lo)
+            chosen.append((seat, choice))
+            if self.style == "one-each":
+                self._record(t, seat, choice)
+        if self.style == "sealed":
+            for seat, choice in chosen:
+                self._record(t, seat, choice, sealed=True)
+        bids = [b for b in t.bids if b is not None]
+        if bids:
+            t.high_bid = max(bids)
+            t.bidder = next(s for s in order if t.bids[s] == t.high_bid)
+
+    # ------------------------------------------------------------ helpers
+    def _order(self, t: Table) -> list[int]:
+        first = t.next_seat(t.dealer)
+        if self.first_mode == "dealer":
+            first = t.dealer
+        elif self.first_mode == "expr" and self.first_fn is not None:
+            for step in range(1, t.n + 1):
+                s = t.next_seat(t.dealer, step)
+                t.loc["s"] = s
+                if self.first_fn(t):
+                    first = s
+                    break
+        return [t.next_seat(first, k) for k in range(t.n)]
+
+    def _may_pass(self, t: Table, seat: int) -> bool:
+        t.actor = seat
+        return bool(self.may_pass(t))
+
+    def _legal(self, t: Table, seat: int, bids: list[int], may_pass: bool, last: bool) -> list[int | None]:
+        t.actor = seat
+        for fn in (self.forbid, self.forbid_last if last else None):
+            if fn is None or not bids:
+                continue
+            ok = []
+            for b in bids:
+                t.loc["bid"] = b
+                if not fn(t):
+                    ok.append(b)
+            t.loc.pop("bid", None)
+            if ok or may_pass:
+                bids = ok
+        options: list[int | None] = ([PASS] if may_pass or not bids else []) + bids
+        return options
+
+    def _ask(self, t: Table, seat: int, options: list[int | None], hi: int, lo: int) -> int | None:
+        if len(options) == 1:
+            return options[0]
+        bot = t.bots[seat]
+        keys = [-1 if o is None else o for o in options]
+        if getattr(bot, "wants_view", False):
+            deck = t.rules.deck
+            hand = list(t.seat_zones[self.hand_zone][seat]) if self.hand_zone is not None else []
+            order = deck.orders["order"]
+            view = BidView(seat, list(options), hand, t.trump, self.style, t.high_bid, t.hand_size,
+                           order.__getitem__, max(order) if order else 0, self.points, deck.suit)
+            return options[bot.choose(keys, view)]
+        return options[bot.choose(keys)]
+
+    def _record(self, t: Table, seat: int, choice: int | None, sealed: bool = False) -> None:
+        extra = {"sealed": True} if sealed else {}
+        if choice is None:
+            t.passed[seat] = True
+            t.emit("bid", seat=seat, **{"pass": True}, **extra)
+        else:
+            t.bids[seat] = choice
+            t.emit("bid", seat=seat, bid=choice, **extra)
+        t.act()
+
+    def _auction(self, t: Table, order: list[int], lo: int, hi: int) -> None:
+        active = list(order)
+        i = 0
+        while True:
+            seat = active[i % len(active)] if active else None
+            if seat is None:
+                break
+            if t.bidder == seat:
+                break                                      # back to the high bidder: everyone else has passed
+            if t.high_bid is not None and t.high_bid >= hi:
+                break                                      # the maximum was bid
+            start = lo if t.high_bid is None else t.high_bid + 1
+            options = self._legal(t, seat, list(range(start, hi + 1)), self._may_pass(t, seat), False)
+            choice = self._ask(t, seat, options, hi, lo)
+            if choice is None:
+                self._record(t, seat, None)
+                active.remove(seat)
+                if not active:
+                    break
+                i = i % len(active)
+                continue
+            self._record(t, seat, choice)
+            t.high_bid, t.bidder = choice, seat
+            i += 1
+        t.emit("auction", bidder=t.bidder, bid=t.high_bid)
+
+
+def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
+    spec = ctx.get(path)
+    # Names this phase defines, readable by every expression compiled after it (play and scoring).
+    extra = {
+        "bidder": X.Binding(X.SEAT, lambda e: e.bidder),
+        "high-bid": X.Binding(X.INT, lambda e: e.high_bid or 0),
+        "contract": X.Binding(X.BOOL, lambda e: e.bidder is not None),
+    }
+    for n in extra:
+        if n in ctx.options or n in ctx.zones:
+            ctx.error(path, f"'{n}' is both a name this bid phase defines and an option or zone")
+    ctx.scope = ctx.scope.with_names(**extra)
+    fields = X.Fields(card=ctx.scope.fields.card, seat=dict(ctx.scope.fields.seat))
+    fields.seat["bid"] = (X.INT, lambda f: lambda e: e.bids[f(e)])
+    fields.seat["passed"] = (X.BOOL, lambda f: lambda e: e.passed[f(e)])
+    ctx.scope = X.Scope(ctx.scope.names, fields, dict(ctx.scope.loop_vars))
+    bid_scope = ctx.scope.with_names(bid=X.Binding(X.INT, lambda e: e.loc.get("bid")))
+
+    first_raw = spec.get("first", "left-of-dealer")
+    first_fn = None
+    if first_raw in ("left-of-dealer", "dealer"):
+        first_mode = first_raw
+    else:
+        first_mode = "expr"
+        c = ctx.expr(path + ("first",), X.BOOL, ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"])))
+        first_fn = c.fn if c else None
+    lo = ctx.expr(path + ("range", "min"), X.INT, default=0)
+    hi = ctx.expr(path + ("range", "max"), X.INT, default="hand-size")
+    may_pass = ctx.expr(path + ("pass",), X.BOOL, default=False)
+    style = ctx.word(path + ("style",), STYLES, "one-each")
+    forbid = ctx.expr(path + ("forbid",), X.BOOL, bid_scope) if "forbid" in spec else None
+    forbid_last = ctx.expr(path + ("forbid-last",), X.BOOL, bid_scope) if "forbid-last" in spec else None
+    if forbid_last is not None and style != "one-each" and not (forbid_last.is_const and not forbid_last.const):
+        ctx.error(path + ("forbid-last",), f"forbid-last needs a last bidder, but style {style} has none "
+                  "(it applies only to one-each bidding)", value=True)
+    if forbid_last is not None and forbid_last.is_const and not forbid_last.const:
+        forbid_last = None
+    if forbid is not None and forbid.is_const and not forbid.const:
+        forbid = None
+    hand_name = spec.get("hand")
+    hand_zone = None
+    if hand_name is not None:
+        z = ctx.zone(path + ("hand",), owner="seat")
+        hand_zone = z.index if z else None
+    else:
+        hand_zone = ctx.zones[ctx.doc.data["deal"]["to"]].index if ctx.doc.data.get("deal", {}).get("to") in \
+            ctx.zones else None
+    points = list(ctx.deck.attrs.get("points", [0] * len(ctx.deck)))
+    if None in (lo, hi, may_pass):
+        return None
+    return Bid(name, first_mode, first_fn, lo.fn, hi.fn, may_pass.fn, style,
+               forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
+               spec.get("description", ""), dict(spec))

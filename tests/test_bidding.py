@@ -1,0 +1,127 @@
+"""The bid kind and its companions: one-each, forbid-last, sealed bids, auctions, hand schedules,
+list options and constraints (on the built-in Oh Hell and One Card files)."""
+import pytest
+
+from ruleplay.engine import Deal, play
+from ruleplay.errors import RuleplayError
+from ruleplay.model import schedule_sizes
+from ruleplay.pipeline import load
+
+
+def ev(r, kind):
+    return [e for e in r.events if e["event"] == kind]
+
+
+def oh(players=3, **sets):
+    return load("oh-hell", {k: str(v) for k, v in sets.items()}, players)
+
+
+# 3 players, dealer 2: seat 0 bids and leads first; trump S (the first rest card is turned up)
+DEAL4 = Deal([["AS", "KS", "QS", "JS"], ["2C", "3C", "4C", "5C"], ["2D", "3D", "4D", "5D"]],
+             rest=["9S", "2H"], dealer=2)
+
+
+def test_one_each_from_the_dealers_left_public_bids():
+    r = play(oh(**{"hand-sizes": "[4]"}), deal=DEAL4, check=True, bots=["highest"] * 3)
+    assert [(b["seat"], b["bid"]) for b in ev(r, "bid")] == [(0, 4), (1, 4), (2, 4)]
+    assert not any(b.get("sealed") for b in ev(r, "bid"))
+
+
+def test_forbid_last_restricts_only_the_dealer():
+    deal = Deal([["AS"], ["2C"], ["2D"]], rest=["9S"], dealer=2)
+    bots = ["lowest", "lowest", "highest"]
+    free = play(oh(**{"hand-sizes": "[1]"}), deal=deal, check=True, bots=bots)
+    hook = play(oh(**{"hand-sizes": "[1]", "no-exact-total": "true"}), deal=deal, check=True, bots=bots)
+    assert [b["bid"] for b in ev(free, "bid")] == [0, 0, 1]
+    assert [b["bid"] for b in ev(hook, "bid")] == [0, 0, 0]        # 0 + 0 + 1 == 1 trick: forbidden
+
+
+def test_sealed_bids_are_revealed_together_after_all_chose():
+    r = play(oh(**{"hand-sizes": "[4]", "simultaneous-bidding": "true"}), deal=DEAL4, check=True,
+             bots=["highest"] * 3)
+    bids = ev(r, "bid")
+    assert [b["seat"] for b in bids] == [0, 1, 2] and all(b["sealed"] for b in bids)
+
+
+def test_constraint_rejects_sealed_with_no_exact_total():
+    with pytest.raises(RuleplayError) as exc:
+        oh(**{"simultaneous-bidding": "true", "no-exact-total": "true"})
+    msgs = [e.message for e in exc.value.errors]
+    assert "simultaneous-bidding has no last bidder, so it cannot be combined with no-exact-total" in msgs
+
+
+def test_validate_cli_reports_the_constraint(capsys):
+    from ruleplay.cli import main
+    code = main(["validate", "oh-hell", "--set", "simultaneous-bidding=true", "--set", "no-exact-total=true"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "simultaneous-bidding has no last bidder, so it cannot be combined with no-exact-total" in out + err
+
+
+@pytest.mark.parametrize("shape, repeat, sizes", [
+    ("up", False, [1, 2, 3]), ("down", False, [3, 2, 1]), ("up-and-down", False, [1, 2, 3, 2, 1]),
+    ("down-and-up", False, [3, 2, 1, 2, 3]), ("up-and-down", True, [1, 2, 3, 3, 2, 1])])
+def test_schedule_shapes(shape, repeat, sizes):
+    assert schedule_sizes(3, shape, repeat) == sizes
+
+
+@pytest.mark.parametrize("players, n", [(3, 15), (4, 13), (5, 10), (6, 8), (7, 7)])
+def test_schedule_by_player_count(players, n):
+    assert oh(players).deal.sizes == list(range(1, n + 1))
+    assert oh(players, schedule="reverse").deal.sizes == list(range(n, 0, -1))
+    assert len(oh(players, schedule="up-and-down").deal.sizes) == 2 * n - 1
+    assert oh(players, schedule="down-and-up").deal.sizes[n - 1] == 1
+
+
+@pytest.mark.parametrize("raw, sizes", [("[5]", [5]), ("5,6", [5, 6]), ("[ 2, 3 ]", [2, 3]), ("[]", list(range(1, 16)))])
+def test_hand_sizes_list_option(raw, sizes):
+    assert oh(**{"hand-sizes": raw}).deal.sizes == sizes
+
+
+@pytest.mark.parametrize("raw, msg", [("[x]", "is a list of ints"), ("[0]", "out of range"),
+                                      ("[18]", "impossible deal: a hand of 18 cards to each of 3 players")])
+def test_bad_hand_sizes(raw, msg):
+    with pytest.raises(RuleplayError) as exc:
+        oh(**{"hand-sizes": raw})
+    assert msg in str([e.message for e in exc.value.errors])
+
+
+def test_single_hand_game_plays_one_hand():
+    r = play(oh(4, **{"hand-sizes": "[5]"}), seed=3, check=True)
+    assert r.hands == 1 and len(ev(r, "score")) == 1 and r.outcome == "finished"
+    assert all(len(h) == 5 for h in ev(r, "deal")[0]["hands"])
+
+
+def test_auction_ends_at_the_maximum():
+    r = play(load("one-card"), seed=1, check=True, bots=["highest"] * 3)
+    bids, auctions, deals = ev(r, "bid"), ev(r, "auction"), ev(r, "deal")
+    assert len(bids) == len(auctions) == r.hands                 # one bid of 15 per hand ends each auction
+    for b, a, d in zip(bids, auctions, deals):
+        assert b["bid"] == 15 and b["seat"] == (d["dealer"] + 1) % 3
+        assert a == {"event": "auction", "bidder": b["seat"], "bid": 15}
+
+
+def test_auction_all_pass_gives_no_bidder():
+    r = play(load("one-card"), seed=1, check=True, bots=["lowest"] * 3)
+    a = ev(r, "auction")[0]
+    assert a["bidder"] is None and a["bid"] is None
+    assert [b.get("pass") for b in ev(r, "bid")[:3]] == [True, True, True]
+
+
+def test_auction_raises_until_others_pass():
+    # seat 0 (left of the dealer) bids 7, seat 1 raises to 15 and ends it
+    r = play(load("one-card"), deal=None, seed=2, check=True, bots=["lowest", "highest", "lowest"])
+    first_hand = []
+    for e in r.events:
+        if e["event"] == "auction":
+            break
+        if e["event"] == "bid":
+            first_hand.append(e)
+    assert first_hand[-1]["bid"] == 15
+    assert all(e.get("pass") or e["seat"] == first_hand[-1]["seat"] for e in first_hand)
+
+
+def test_stick_the_dealer_without_no_bid_hand():
+    r = play(load("one-card", {"no-bid-hand": "false"}), seed=1, check=True, bots=["lowest"] * 3)
+    for a in ev(r, "auction"):
+        assert a["bidder"] is not None and a["bid"] == 7           # the dealer must bid the minimum

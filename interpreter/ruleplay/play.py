@@ -332,6 +332,8 @@ def run_play(args, sets: dict) -> int:
         if args.deal:
             from .dealfile import read_deal
             deal = read_deal(args.deal, rules)
+            if not deal.slaps:
+                deal.slaps = None        # no scripted slaps: the bots slap by their profiles, in the race
         max_actions = args.max_actions
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         log_path = Path(args.log) if args.log else default_log_dir() / f"{rules.name}-{stamp}-seed{seed}.jsonl"

@@ -204,3 +204,30 @@ def test_new_writes_a_starter_that_validates(tmp_path, capsys):
     assert main(["new", str(tmp_path / "sub" / "x.yaml"), "--from", str(target)]) == 0
     assert "extends: ../my-ers.yaml" in (tmp_path / "sub" / "x.yaml").read_text()
     assert main(["new", "Bad_Name"]) == 1
+
+
+def test_schema_documents_every_key_for_editors():
+    schema = json.loads((ROOT / "schema" / "ruleset.schema.json").read_text())
+    missing = []
+
+    def walk(node, path, in_if=False):
+        if isinstance(node, dict):
+            props = node.get("properties")
+            if isinstance(props, dict) and not in_if:
+                for k, v in props.items():
+                    if k == "kind" and "const" in v:
+                        continue
+                    lacks = [f for f in ("title", "description") if f not in v]
+                    if "default" not in v and "examples" not in v:
+                        lacks.append("default or examples")
+                    if lacks:
+                        missing.append((path + "/" + k, lacks))
+            for k, v in node.items():
+                walk(v, path + "/" + k, in_if or k == "if")
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, path, in_if)
+    walk(schema, "")
+    assert not missing, missing
+    for f in (ROOT / "rulesets").glob("*.yaml"):
+        assert f.read_text().startswith("# yaml-language-server: $schema=../schema/ruleset.schema.json"), f

@@ -245,6 +245,167 @@ schema = {
   }, ["when", "winners"]),
  },
 }
+
+# ---------------------------------------------------------------------------- editor support
+# Every key gets a title (from its name) and, from DOCS below where the entries above lack them, a
+# description, examples and defaults, so a YAML language server completes and documents rule files.
+# DOCS is keyed by a key's path without the schema's plumbing (properties, items, ...): "deck/strip",
+# "flip/reactions", "reactions/profiles/mean". A test checks that every key has a title and a description.
+_CARD_EX = ["card.rank == 'K'", "card.suit == 'H'"]
+DOCS = {
+ "description": {"examples": ["Two players turn cards onto a pile; honour cards demand payment."]},
+ "source": {"examples": ["our kitchen table, 2024", "seed 001 (publisher page)"]},
+ "implements": {"examples": [["ERS-5.2", "ERS-Q3"]]},
+ "options": {"examples": [{"burn": {"type": "int", "default": 1, "min": 0, "max": 5, "description": "Cards a false slap costs."}}]},
+ "players": {"examples": [2, {"min": 2, "max": 8, "default": 4}]},
+ "players/min": {"description": "Fewest seats the game allows.", "examples": [2]},
+ "players/max": {"description": "Most seats the game allows.", "examples": [8]},
+ "players/default": {"description": "Seats when --players is not given.", "examples": [4]},
+ "deck": {"description": "Which cards make the deck: ranks, suits, copies, jokers, stripped and extra cards, attributes and orders.",
+          "examples": [{"ranks": [2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K", "A"], "suits": ["C", "D", "H", "S"]}]},
+ "zones": {"examples": [{"hand": {"owner": "seat", "visibility": "owner"}, "pile": {"owner": "table", "visibility": "public"}}]},
+ "table": {"examples": [{"dealer": "last-seat", "direction": "clockwise"}]},
+ "deal": {"description": "How each hand is dealt: one card at a time from the dealer's left, in turn order.",
+          "examples": [{"to": "stock", "count": "all"}, {"to": "hand", "count": 5, "rest": "stock"}]},
+ "phases": {"examples": [{"play": {"kind": "flip", "from": "stock", "to": "pile", "take": {"to": "stock"}}}]},
+ "scoring": {"examples": [{"points": "sum(c.points for c in s.taken)"}]},
+ "scoring/points": {"examples": ["sum(c.points for c in s.taken)"]},
+ "scoring/rules": {"examples": [[{"name": "moon", "when": "any(s.points == 26 for s in seats)", "score": "0 if s.points == 26 else 26"}]]},
+ "scoring/rules/when": {"examples": ["any(s.points == 26 for s in seats)"]},
+ "scoring/rules/score": {"examples": ["0 if s.points == 26 else 26"]},
+ "scoring/rules/name": {"examples": ["moon"]},
+ "scoring/rules/who": {"examples": ["s.points == 26"]},
+ "scoring/rules/description": {"examples": ["shooting the moon"]},
+ "match": {"examples": [{"end": "max(s.score for s in seats) >= 100", "winners": {"lowest": "s.score"}}]},
+ "match/end": {"examples": ["max(s.score for s in seats) >= 100"]},
+ "match/winners": {"examples": [{"lowest": "s.score"}]},
+ "match/winners/where": {"description": "Bool over seat `s`: every seat where it holds wins.", "examples": ["s.score >= 100"]},
+ "match/winners/lowest": {"description": "Int over seat `s`: the lowest value wins (ties are joint).", "examples": ["s.score"]},
+ "match/winners/highest": {"description": "Int over seat `s`: the highest value wins (ties are joint).", "examples": ["s.score"]},
+ "constraints": {"examples": [[{"forbid": "triples-win and triples-as-doubles", "message": "choose one triples rule"}]]},
+ "constraints/forbid": {"examples": ["triples-win and triples-as-doubles"]},
+ "constraints/message": {"examples": ["triples-win and triples-as-doubles contradict each other"]},
+ "end": {"examples": [[{"when": "count(s.stock.size > 0 for s in seats) == 1 and pile.empty", "winners": {"where": "s.stock.size > 0"}}]]},
+ "option/type": {"examples": ["bool", "int", "choice"]},
+ "option/default": {"examples": [True, 1, "left"]},
+ "option/min": {"description": "Smallest value an int option accepts.", "examples": [0]},
+ "option/max": {"description": "Largest value an int option accepts.", "examples": [5]},
+ "option/choices": {"description": "The values a choice option accepts.", "examples": [["left", "right", "across"]]},
+ "option/description": {"examples": ["Cards a false slap costs."]},
+ "deck/strip": {"default": [], "examples": [["2D"], ["2", "3"]]},
+ "deck/extra": {"default": [], "examples": [["JK"]]},
+ "deck/attributes": {"default": {}, "examples": [{"chances": {"J": 1, "Q": 2, "K": 3, "A": 4}}, {"points": {"H": 1, "QS": 13}}]},
+ "deck/orders": {"default": {}, "examples": [{"run": ["A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"]}]},
+ "zone/owner": {"examples": ["seat", "table"]},
+ "zone/description": {"examples": ["face-down hand; the top card is played"]},
+ "deal/to": {"examples": ["stock", "hand"]},
+ "deal/count": {"examples": ["all", 13, 5]},
+ "deal/rest": {"examples": ["stock"]},
+ "take/to": {"examples": ["stock"]},
+ "challenge/chances": {"examples": ["card.chances"]},
+ "reactions/profile": {"default": "the first profile", "examples": ["casual", "reaction"]},
+ "reactions/profiles": {"examples": [{"casual": {"mean": 450, "spread": 120, "miss": 0.15, "false": 0.01, "fingers": 4}}]},
+ "reactions/profiles/mean": {"default": 500, "examples": [450]},
+ "reactions/profiles/spread": {"default": 0, "examples": [120]},
+ "reactions/profiles/miss": {"default": 0, "examples": [0.15]},
+ "reactions/profiles/false": {"default": 0, "examples": [0.01]},
+ "reactions/profiles/out-of-turn": {"default": 0, "examples": [0.005]},
+ "reactions/profiles/fingers": {"default": 1, "examples": [4]},
+ "reactions/patterns": {"default": {}, "examples": [{"double": {"when": "pile[1].rank == pile[2].rank", "precedence": 20}}]},
+ "reactions/patterns/when": {"examples": ["pile[1].rank == pile[2].rank", "pile[1].rank == pile[3].rank and pile[2].rank != pile[1].rank"]},
+ "reactions/patterns/description": {"examples": ["two cards of one rank on top (5-5)"]},
+ "reactions/ties": {"description": "How an exact tie between the earliest slaps is broken.", "default": {},
+                    "examples": [{"finger-rule": "finger-rule", "no-winner": True}]},
+ "reactions/false-slap": {"description": "What a slap on a pile that shows no pattern costs.", "default": {},
+                          "examples": [{"burn": 1, "out-when-empty": True}]},
+ "reactions/out-of-turn": {"description": "Playing out of turn (bots, by their profile's chance): what it costs.",
+                           "default": {}, "examples": [{"burn": 1}]},
+ "end/when": {"examples": ["count(s.stock.size > 0 for s in seats) == 1 and pile.empty"]},
+ "end/winners": {"description": "Who wins when this end rule holds: exactly one of where, lowest, highest.",
+                 "examples": [{"where": "s.stock.size > 0"}, {"lowest": "s.score"}]},
+ "end/winners/where": {"examples": ["s.stock.size > 0"]},
+ "end/winners/lowest": {"examples": ["s.score"]},
+ "end/winners/highest": {"examples": ["s.score"]},
+ "end/description": {"examples": ["one player holds every card"]},
+ "phase/kind": {"examples": ["flip", "trick", "pass"]},
+ "description@phase": {"examples": ["Each turn the actor turns the top card of their stack onto the pile."]},
+ "trick/from": {"examples": ["hand"]}, "trick/to": {"examples": ["trick"]}, "trick/won-to": {"examples": ["taken"]},
+ "trick/lead-allowed": {"examples": ["hearts-broken or card.suit != 'H'"]},
+ "trick/play-allowed": {"examples": ["trick-number > 1 or card.points == 0"]},
+ "trick/flags": {"default": {}, "examples": [{"hearts-broken": "card.suit == 'H'"}]},
+ "trick/points": {"examples": ["card.points"]},
+ "pass/from": {"examples": ["hand"]}, "pass/to": {"examples": ["hand"]}, "pass/count": {"examples": [3]},
+ "pass/points": {"examples": ["card.points"]},
+ "flip/from": {"examples": ["stock"]}, "flip/to": {"examples": ["pile"]},
+ "flip/challenge": {"description": "Card powers: a card that demands payment from the next player.",
+                    "examples": [{"chances": "card.chances"}]},
+ "flip/take": {"description": "Where a won pile goes and who leads next.", "examples": [{"to": "stock", "leads": "taker"}]},
+ "flip/reactions": {"description": "A slap window after every card put on the pile (Egyptian Ratscrew).",
+                    "examples": [{"profiles": {"casual": {"mean": 450}}, "patterns": {"double": {"when": "pile[1].rank == pile[2].rank"}}}]},
+}
+_PLUMBING = {"properties", "items", "additionalProperties", "then", "$defs"}
+
+
+def _title(key: str) -> str:
+    return key.replace("-", " ").capitalize()
+
+
+DOCS.update({
+ "deal/schedule": {"examples": [{"shape": "up", "max": "15 if players == 3 else 13"}, {"sizes": "hand-sizes"}]},
+ "deal/schedule/max": {"examples": ["52 // players", 10]},
+ "deal/schedule/sizes": {"examples": ["hand-sizes", [5]]},
+ "trick/before": {"examples": ["tricks"]}, "pass/before": {"examples": ["tricks"]},
+ "flip/before": {"examples": ["play"]}, "bid/before": {"examples": ["tricks"]},
+ "trick/trump-card": {"examples": ["undealt.top"]},
+ "trick/suit": {"examples": ["'H' if card.joker else card.suit"]},
+ "trick/high": {"examples": ["card.joker"]},
+ "trick/follow-allowed": {"examples": ["not card.joker or actor.hand.size == 1"]},
+ "trick/choices": {"examples": [{"downtown": {"when": "any(c.joker for c in trick)"}}]},
+ "trick/choices/when": {"examples": ["card.joker"]},
+ "trick/choices/description": {"examples": ["reverse the rank order for the rest of the hand"]},
+ "trick/last-trick-takes": {"examples": ["one"]},
+ "bid/range": {"examples": [{"min": 0, "max": "hand-size"}]},
+ "bid/forbid": {"examples": ["bid < 3 and not may-pass"]},
+ "bid/forbid-last": {"examples": ["sum(s.bid for s in seats) + bid == hand-size"]},
+ "bid/hand": {"examples": ["hand"]},
+})
+
+
+def _annotate(node, path: tuple = ()) -> None:
+    if isinstance(node, list):
+        for i, v in enumerate(node):
+            _annotate(v, path)
+        return
+    if not isinstance(node, dict):
+        return
+    props = node.get("properties")
+    if isinstance(props, dict) and "if" not in path[-1:]:
+        kind = props.get("kind", {}).get("const") if isinstance(props.get("kind"), dict) else None
+        base = (kind,) if kind else path
+        for k, v in props.items():
+            if not isinstance(v, dict) or k == "kind" and "const" in v:
+                continue
+            key = "/".join(base + (k,))
+            extra = DOCS.get(key) or (DOCS.get("description@phase") if kind and k == "description" else None) or {}
+            v.setdefault("title", _title(k))
+            for f, val in extra.items():
+                v.setdefault(f, val)
+            _annotate(v, base + (k,))
+    for k, v in node.items():
+        if k in ("properties",):
+            continue
+        if k == "if":
+            continue
+        _annotate(v, path if k in _PLUMBING or k.startswith(("oneOf", "allOf")) or k in ("oneOf", "allOf")
+                  else (path + (k,) if path or k in ("option", "deck", "zone", "deal", "take", "challenge",
+                                                       "reactions", "end", "phase") else path))
+
+
+_annotate(schema["$defs"])
+_annotate({"properties": schema["properties"]})
+for _k in ("option", "deck", "zone", "deal", "take", "challenge", "reactions", "end", "phase", "expr"):
+    schema["$defs"][_k].setdefault("title", _title(_k))
+
 if __name__ == "__main__":
     from pathlib import Path
     out = Path(__file__).with_name("ruleset.schema.json")

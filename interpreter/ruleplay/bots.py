@@ -98,8 +98,9 @@ def parse_bots(spec: str | None, players: int) -> tuple[list[str], list[str | No
     return kinds, profiles
 
 
-def make_bots(kinds: list[str], seed: int) -> list[Bot]:
-    return [Bot(k, random.Random(f"{seed}:{i}:{k}")) for i, k in enumerate(kinds)]
+def make_bots(kinds: list, seed: int) -> list[Bot]:
+    """One bot per seat from its kind; a Bot object in the list (e.g. a human seat) is used as it is."""
+    return [k if isinstance(k, Bot) else Bot(k, random.Random(f"{seed}:{i}:{k}")) for i, k in enumerate(kinds)]
 
 
 def _contract_card(v, want: int) -> int:

@@ -1,4 +1,4 @@
-"""The `ruleplay` command line: run, validate, list, explain, schema, diff."""
+"""The `ruleplay` command line: run, validate, list, explain, schema, diff, replay, play, new."""
 from __future__ import annotations
 
 import argparse
@@ -54,6 +54,11 @@ def _parser() -> argparse.ArgumentParser:
     ruleset_args(e)
 
     sub.add_parser("schema", help="print the JSON Schema of a ruleset")
+
+    from .play import add_parser as add_play
+    from .starter import add_parser as add_new
+    add_play(sub)
+    add_new(sub)
 
     d = sub.add_parser("diff", help="the rules that differ between two rulesets (after extends and options)")
     d.add_argument("a")
@@ -125,6 +130,12 @@ def _dispatch(args) -> int:
         return 0
     if cmd == "run":
         return _run(args, sets)
+    if cmd == "play":
+        from .play import run_play
+        return run_play(args, sets)
+    if cmd == "new":
+        from .starter import run_new
+        return run_new(args)
     if cmd == "replay":
         from .replay import read_log, replay
         report = replay(read_log(args.log))

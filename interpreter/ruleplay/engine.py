@@ -156,6 +156,10 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
          profiles: list[str | None] | None = None) -> Result:
     t = Table(rules, seed, max_actions, log, check)
     t.bots = make_bots(bots or ["random"] * t.n, seed)
+    for seat, bot in enumerate(t.bots):
+        sit = getattr(bot, "sit", None)      # a bot that needs the table (a human seat) is told its seat
+        if sit is not None:
+            sit(t, seat)
     t.profiles = _profiles(rules, profiles or [None] * t.n)
     if deal is not None and deal.slaps is not None:
         t.script = {}

@@ -58,8 +58,12 @@ def replay(logged: list[dict]) -> ReplayReport:
         if start.get("explicit_deal"):
             d = next(e for e in logged if e["event"] == "deal")
             deal = Deal(d["hands"], d.get("rest", []), d["dealer"], start.get("slaps"))
+        bots = start.get("bots")
+        if bots and "human" in bots:         # a person's seat: feed back the choices and slaps the log records
+            from .human import recorded_bots
+            bots = recorded_bots(bots, logged)
         result = play(rules, start["seed"], deal, start.get("max_actions", 1_000_000), log=True,
-                      bots=start.get("bots"), profiles=start.get("profiles"))
+                      bots=bots, profiles=start.get("profiles"))
     except (KeyError, StopIteration, TypeError) as exc:
         raise GameError(f"the log's start event lacks what a replay needs ({exc})") from None
     again = json.loads(json.dumps(result.events))     # the same JSON round trip the log went through

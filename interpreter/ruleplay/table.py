@@ -75,6 +75,10 @@ class Table:
         self.script: dict[int, list[dict]] | None = None   # scripted slaps by cards_played
         self.profiles: list[str] = []          # reaction profile per seat
         self.received: tuple[int, set] = (0, set())   # (hand number, cards passed in): not passable again
+        # seat -> reactor(deadline, pace, eligible) -> (time ms, fingers) | None: a seat whose slaps come from
+        # outside (a human at the keyboard) instead of its reaction profile; empty for bots-only games
+        self.reactors: dict = {}
+        self.public: dict = {}                 # public facts a phase wants shown to a human (name -> value)
 
     # ---------------------------------------------------------------- helpers
     def emit(self, event: str, **fields) -> None:

@@ -240,6 +240,8 @@ class _Run:
                 matched = p
                 break
         slaps = self.scripted(r) if t.script is not None else self.bot_slaps(r, matched, actor)
+        if t.reactors:
+            self.reactor_slaps(r, slaps)
         false_now = set()
         if slaps:
             slaps.sort()
@@ -288,9 +290,10 @@ class _Run:
     def bot_slaps(self, r: Reactions, matched, actor: int) -> list[tuple[int, int, int]]:
         t = self.t
         rng = t.rng
+        reactors = t.reactors
         out = []
         for s in t.seat_range:
-            if t.out[s]:
+            if t.out[s] or s in reactors:
                 continue
             t.loc["s"] = s
             if not r.eligible(t):
@@ -310,6 +313,22 @@ class _Run:
                 if rng.random() < prof.false:
                     out.append((rng.randrange(1, r.pace), s, 1 + rng.randrange(prof.fingers)))
         return out
+
+    def reactor_slaps(self, r: Reactions, slaps: list[tuple[int, int, int]]) -> None:
+        """Slaps of seats with a reactor (a human at the keyboard), added to the others' of this window.
+
+        Asked after the others' slaps are known, so a real-time reactor stops
+        waiting when the earliest other slap lands (`deadline`, ms); it is
+        asked even when its seat may not slap, so a display keeps pace.
+        """
+        t = self.t
+        deadline = min((x[0] for x in slaps), default=r.pace)
+        for s, reactor in t.reactors.items():
+            t.loc["s"] = s
+            eligible = not t.out[s] and bool(r.eligible(t))
+            got = reactor(deadline, r.pace, eligible)
+            if got is not None and eligible and got[0] < r.pace:
+                slaps.append((got[0], s, got[1]))
 
     def first_slap(self, r: Reactions, slaps: list[tuple[int, int, int]]) -> int | None:
         """The earliest slap; exact ties go to the finger rule, then to nobody (or a seeded draw)."""
@@ -356,7 +375,7 @@ class _Run:
         t = self.t
         rng = t.rng
         for s in t.seat_range:
-            if s == actor or t.out[s] or not self.src[s]:
+            if s == actor or t.out[s] or not self.src[s] or s in t.reactors:
                 continue
             p = r.profiles[t.profiles[s]].out_of_turn
             if p > 0.0:

@@ -1,0 +1,315 @@
+"""A human seat: a Bot whose choices and slaps come from a person, through a user interface.
+
+The engine knows no difference: phases ask `choose(keys, view)` as they ask
+any bot, and a flip phase with reactions asks the seat's reactor (registered
+on `Table.reactors` when the bot sits down) for its slap in each window.
+Every decision is recorded as an event (`choice`: seat, index, option;
+`reaction`: seat, after = cards played, time, fingers), so a log replays the
+game exactly (`Feed` feeds the decisions back) and an unfinished game can
+be resumed. What a seat may see (`seat_view`) follows the zones'
+`visibility` in the ruleset; `Narrator` tells the events in words without
+what the seat may not know (other hands in the deal, other seats' passes).
+
+This module imports no UI library; the terminal front end is `play.py`.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Protocol, Sequence
+
+from .bots import Bot
+from .cards import RED, split_name
+from .errors import GameError
+
+
+class HumanQuit(Exception):
+    """The person asked to stop; the game so far is saved and can be resumed."""
+
+
+@dataclass
+class Option:
+    label: str               # what the screen shows and the log records: a card name or a value
+    card: int | None = None  # the card, for card choices
+    value: object = None     # the value, for other choices (a bid)
+
+
+def options_for(deck, keys: Sequence) -> list[Option]:
+    """The legal options from a phase's sort keys: a card's canonical key ends with the card; others are values."""
+    out = []
+    for k in keys:
+        if isinstance(k, tuple) and k and isinstance(k[-1], int) and 0 <= k[-1] < len(deck):
+            out.append(Option(deck.names[k[-1]], card=k[-1]))
+        else:
+            out.append(Option(str(k), value=k))
+    return out
+
+
+def match_input(text: str, options: list[Option]) -> tuple[int | None, str]:
+    """The option a typed answer names: a card name (qh, 10h, th), a value (a bid), or a 1-based index.
+
+    Returns (index, "") or (None, a short message).
+    """
+    text = text.strip()
+    if not text:
+        return None, "type a choice"
+    values = [o for o in options if o.card is None]
+    if values:
+        for i, o in enumerate(options):
+            if o.card is None and o.label.lower() == text.lower():
+                return i, ""
+        return None, f"'{text}' is not one of: {', '.join(o.label for o in options)}"
+    if text.isdigit():
+        k = int(text)
+        if 1 <= k <= len(options):
+            return k - 1, ""
+        return None, f"no choice number {k}; choose 1 to {len(options)} or a card name"
+    try:
+        r, s = split_name(text)
+        name = r if s is None else f"{r}{s}"
+    except ValueError:
+        return None, f"'{text}' is neither a choice number nor a card name"
+    for i, o in enumerate(options):
+        if o.label == name:
+            return i, ""
+    return None, f"{name} cannot be chosen now; legal: {', '.join(o.label for o in options)}"
+
+
+# ---------------------------------------------------------------------------- what a seat sees
+@dataclass
+class ZoneView:
+    name: str
+    seat: int | None          # owning seat, or None for a table zone
+    size: int
+    cards: list[str] | None   # bottom to top; None when this seat may not see them
+    ids: list[int] | None = None
+
+
+@dataclass
+class SeatView:
+    me: int
+    players: int
+    title: str
+    turn: int
+    dealer: int
+    hand_number: int
+    seat_zones: list[ZoneView]
+    table_zones: list[ZoneView]
+    out: list[bool]
+    scores: list[int] | None
+    tricks_won: list[int] | None
+    trick_number: int
+    trump: str | None
+    led: str | None
+    public: dict = field(default_factory=dict)
+
+
+def seat_view(t, me: int) -> SeatView:
+    """Everything seat `me` may see: public zones, its own `owner` zones, and sizes of the rest."""
+    rules = t.rules
+    names = rules.deck.names
+    seat_zones = []
+    for z in rules.seat_zones:
+        for s in t.seat_range:
+            cards = t.seat_zones[z.index][s]
+            visible = z.visibility == "public" or (z.visibility == "owner" and s == me)
+            seat_zones.append(ZoneView(z.name, s, len(cards), [names[c] for c in cards] if visible else None,
+                                       list(cards) if visible else None))
+    table_zones = []
+    for z in rules.shared_zones:
+        cards = t.shared[z.index]
+        visible = z.visibility == "public"
+        table_zones.append(ZoneView(z.name, None, len(cards), [names[c] for c in cards] if visible else None,
+                                    list(cards) if visible else None))
+    return SeatView(me, t.n, rules.title or rules.name, t.actor, t.dealer, t.hand_number, seat_zones, table_zones,
+                    list(t.out), list(t.scores) if rules.scoring else None,
+                    list(t.tricks_won) if t.trick_number else None, t.trick_number, t.trump, t.led,
+                    dict(t.public))
+
+
+def is_red(name: str) -> bool:
+    return name[-1:] in RED
+
+
+# ---------------------------------------------------------------------------- the game in words
+class Narrator:
+    """Events in words, for one seat: public events in full, private ones only as that seat may know them."""
+
+    def __init__(self, me: int, n: int, direction: int = 1):
+        self.me = me
+        self.n = n
+        self.direction = direction
+        self.recent: list[str] = []          # cards played since the last take, top last
+        self.slap: dict | None = None        # the winning slap, told together with its take
+
+    def who(self, s: int) -> str:
+        return "You" if s == self.me else f"Seat {s}"
+
+    def verb(self, s: int, you: str, other: str) -> str:
+        return f"{self.who(s)} {you if s == self.me else other}"
+
+    def tell(self, ev: dict) -> list[str]:
+        kind = ev.get("event")
+        me = self.me
+        if kind in ("start", "choice", "reaction"):
+            return []
+        if kind == "draw-for-dealer":
+            return ["Draw for dealer: " + ", ".join(f"{self.who(int(s))} {c}" for s, c in ev["draws"].items())]
+        if kind == "deal":
+            hands = ev.get("hands", [])
+            sizes = ", ".join(f"{self.who(s)} {len(h)}" for s, h in enumerate(hands))
+            rest = f"; {len(ev['rest'])} left over" if ev.get("rest") else ""
+            self.recent = []
+            return [f"{self.verb(ev['dealer'], 'deal', 'deals')}: {sizes} cards{rest}."]
+        if kind == "play":
+            self.recent.append(ev["card"])
+            return [f"{self.verb(ev['seat'], 'play', 'plays')} {ev['card']}."]
+        if kind == "slap":
+            s = ev["seat"]
+            if not ev.get("valid"):
+                return [f"{self.verb(s, 'slap', 'slaps')} at {ev['time']} ms, but the pile shows nothing: "
+                        "a false slap."]
+            if ev.get("won"):
+                self.slap = ev
+                return []
+            return [f"{self.verb(s, 'slap', 'slaps')} too, at {ev['time']} ms."]
+        if kind == "tie":
+            return ["Slaps at the same instant by " + " and ".join(self.who(s) for s in ev["seats"]) +
+                    ": nobody wins the pile."]
+        if kind == "burn":
+            lender = f" (lent by {self.who(ev['lender'])})" if "lender" in ev else ""
+            k = ev["count"]
+            return [f"{self.verb(ev['seat'], 'burn', 'burns')} {k} card{'s' if k != 1 else ''} under the pile{lender}."]
+        if kind == "out-of-turn":
+            return [f"{self.verb(ev['seat'], 'play', 'plays')} out of turn."]
+        if kind == "win":
+            return [f"{self.verb(ev['seat'], 'win', 'wins')} at once ({ev['why']})."]
+        if kind == "take":
+            s, k = ev["seat"], ev["count"]
+            top = " ".join(reversed(self.recent[-3:]))
+            self.recent = []
+            sl, self.slap = self.slap, None
+            if sl is not None and sl["seat"] == s and ev["why"].startswith("slapped "):
+                return [f"{self.verb(s, 'slap', 'slaps')} the {sl['pattern']} ({top}, top first) at {sl['time']} ms "
+                        f"and {'take' if s == me else 'takes'} {k} cards."]
+            return [f"{self.verb(s, 'take', 'takes')} {k} cards ({ev['why']})."]
+        if kind == "trick":
+            pts = ev.get("points")
+            pts = f" ({pts} point{'s' if pts != 1 else ''})" if pts else ""
+            return [f"{self.verb(ev['winner'], 'win', 'wins')} trick {ev.get('number', '')}{pts}."]
+        if kind == "pass":
+            off = ev.get("offset", 0)
+            if not off:
+                return ["No pass this hand."]
+            cards = ev.get("cards", [])
+            to = (me + off * self.direction) % self.n
+            frm = (me - off * self.direction) % self.n
+            gave = " ".join(cards[me]) if me < len(cards) else ""
+            got = " ".join(cards[frm]) if frm < len(cards) else ""
+            return [f"You pass {gave} to {self.who(to)} and receive {got} from {self.who(frm)}."]
+        if kind == "score":
+            return [f"Hand {ev['hand']} scores: " + ", ".join(
+                f"{self.who(s)} {p:+d} (total {tot})" for s, (p, tot) in enumerate(zip(ev["scores"], ev["totals"]))) +
+                (f"  [{ev['rule']}]" if ev.get("rule") else "")]
+        if kind == "out":
+            return [f"{self.verb(ev['seat'], 'are', 'is')} out ({ev['why']})."]
+        if kind == "end":
+            w = ev.get("winners") or []
+            if ev.get("outcome") == "finished":
+                who = " and ".join(self.who(s) for s in w) if w else "Nobody"
+                won = "win" if len(w) != 1 or w[0] == me else "wins"
+                return [f"Game over: {who} {won}. ({ev.get('reason', '')})"]
+            return [f"Game over without a winner: {ev.get('outcome')} ({ev.get('reason', '')})."]
+        # An event kind this narrator does not know (a new phase's, e.g. a bid): its plain fields only,
+        # never lists or maps (where hidden cards could be).
+        fields = ", ".join(f"{k} {self.who(v) if k == 'seat' else v}" for k, v in ev.items()
+                           if k != "event" and isinstance(v, (int, str, bool, float)))
+        return [f"{kind}: {fields}" if fields else str(kind)]
+
+
+# ---------------------------------------------------------------------------- recorded decisions
+class Feed:
+    """A seat's decisions from a log, fed back in order: for a replay (`complete`) or to resume a game."""
+
+    def __init__(self, events: list[dict], seat: int, complete: bool):
+        self.choices = deque(ev for ev in events if ev.get("event") == "choice" and ev.get("seat") == seat)
+        self.reactions = {ev["after"]: ev for ev in events
+                          if ev.get("event") == "reaction" and ev.get("seat") == seat}
+        self.last_card = sum(1 for ev in events if ev.get("event") == "play")
+        self.complete = complete
+
+    def covers_window(self, cards_played: int) -> bool:
+        """Was this reaction window decided in the log? (In an unfinished log the last window may not be.)"""
+        return self.complete or cards_played < self.last_card or cards_played in self.reactions
+
+
+class UI(Protocol):
+    def choose(self, bot: "HumanBot", options: list[Option], view) -> int: ...
+    def react(self, bot: "HumanBot", deadline: int, pace: int, eligible: bool) -> tuple[int, int] | None: ...
+    def resumed(self, bot: "HumanBot") -> None: ...
+
+
+class HumanBot(Bot):
+    """A seat played by a person through `ui`; decisions in `feed` (from a log) come first."""
+
+    def __init__(self, ui: UI | None = None, feed: Feed | None = None):
+        super().__init__("human", random.Random(0))
+        self.wants_view = True
+        self.ui = ui
+        self.feed = feed
+        self.t = None
+        self.seat = 0
+        self.live = feed is None
+
+    def sit(self, t, seat: int) -> None:
+        self.t = t
+        self.seat = seat
+        t.reactors[seat] = self.react
+
+    def view(self) -> SeatView:
+        return seat_view(self.t, self.seat)
+
+    def _go_live(self) -> None:
+        if not self.live:
+            self.live = True
+            if self.ui is not None:
+                self.ui.resumed(self)
+
+    def choose(self, keys: Sequence, view=None) -> int:
+        t = self.t
+        options = options_for(t.rules.deck, keys)
+        if self.feed is not None and self.feed.choices:
+            ev = self.feed.choices.popleft()
+            i = ev.get("index")
+            if not isinstance(i, int) or not 0 <= i < len(options) or options[i].label != ev.get("option"):
+                raise GameError(f"the log's choice {ev.get('option')!r} of seat {self.seat} does not fit this game "
+                                f"(options now: {', '.join(o.label for o in options)})")
+        elif self.ui is None or (self.feed is not None and self.feed.complete):
+            raise GameError(f"the log has no more choices of seat {self.seat}, but the game asks for one")
+        else:
+            self._go_live()
+            i = self.ui.choose(self, options, view)
+        t.emit("choice", seat=self.seat, index=i, option=options[i].label)
+        return i
+
+    def react(self, deadline: int, pace: int, eligible: bool) -> tuple[int, int] | None:
+        t = self.t
+        k = t.cards_played
+        if self.feed is not None and self.feed.covers_window(k):
+            ev = self.feed.reactions.get(k)
+            got = (ev["time"], ev.get("fingers", 1)) if ev is not None else None
+        elif self.ui is None:
+            got = None
+        else:
+            self._go_live()
+            got = self.ui.react(self, deadline, pace, eligible)
+        if got is not None and eligible:
+            t.emit("reaction", seat=self.seat, after=k, time=got[0], fingers=got[1])
+            return got
+        return None
+
+
+def recorded_bots(kinds: list, events: list[dict], complete: bool = True, ui: UI | None = None) -> list:
+    """The bots of a logged game, with each human seat fed its recorded decisions."""
+    return [HumanBot(ui, Feed(events, i, complete)) if k == "human" else k for i, k in enumerate(kinds)]

@@ -1,0 +1,393 @@
+"""`ruleplay play`: one person against bots in a terminal, through the same engine and rules.
+
+The person's seat is a `HumanBot` (human.py) whose user interface is the
+`Terminal` here: rich for colour and layout, or plain lines (`--plain`) for
+screen readers and logs. Slaps are real time when the terminal gives raw
+keys (space slaps, Enter deals the next card at once); elsewhere, or with
+`--turn-based`, a prompt after each card asks. Every game is logged (by
+default under $XDG_DATA_HOME/ruleplay/games/) so that `ruleplay replay`
+plays it back and `ruleplay play --resume LOG` continues an unfinished one.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+
+from .bots import parse_bots
+from .engine import DEFAULT_MAX_ACTIONS, Deal, play
+from .errors import GameError
+from .human import Feed, HumanBot, HumanQuit, Narrator, Option, is_red, match_input
+from .pipeline import load
+
+HELP = ("Type the number of a choice or a card name (qh, 10h, th); for a bid, the number itself. "
+        "'?' shows the table again, 'q' saves the game and quits (resume with --resume LOG).")
+
+
+def default_log_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "ruleplay" / "games"
+
+
+def _raw_keys_possible(stream) -> bool:
+    try:
+        import termios  # noqa: F401
+        import tty  # noqa: F401
+    except ImportError:
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class Terminal:
+    """The human seat's screen and keyboard."""
+
+    def __init__(self, plain: bool, realtime: bool, speed: float, slap_time: int, out=None, inp=None):
+        self.out = out or sys.stdout
+        self.inp = inp or sys.stdin
+        self.plain = plain
+        self.realtime = realtime
+        self.speed = speed
+        self.slap_time = slap_time
+        self.console = None
+        if not plain:
+            from rich.console import Console
+            self.console = Console(file=self.out, highlight=False, soft_wrap=True)
+        self.seen = 0
+        self.narrator: Narrator | None = None
+
+    # ------------------------------------------------------------ output
+    def line(self, *segs) -> None:
+        if self.console is not None:
+            from rich.text import Text
+            self.console.print(Text.assemble(*[(s, "") if isinstance(s, str) else s for s in segs]))
+        else:
+            self.out.write("".join(s if isinstance(s, str) else s[0] for s in segs) + "\n")
+            self.out.flush()
+
+    def card(self, name: str, style: str = "") -> tuple[str, str]:
+        return name, " ".join(x for x in (style, "red" if is_red(name) else "") if x)
+
+    def cards(self, names: list[str], style: str = "") -> list:
+        out: list = []
+        for i, n in enumerate(names):
+            if i:
+                out.append(" ")
+            out.append(self.card(n, style))
+        return out
+
+    def catch_up(self, bot: HumanBot) -> bool:
+        """Tell the events since the last look; True when something worth a pause happened (a take, a slap)."""
+        t = bot.t
+        if self.narrator is None:
+            self.narrator = Narrator(bot.seat, t.n, t.rules.direction)
+        events = t.events or []
+        notable = False
+        for ev in events[self.seen:]:
+            for text in self.narrator.tell(ev):
+                style = "bold" if ev["event"] in ("take", "trick", "win", "end", "out", "score") else ""
+                self.line((text, style))
+            notable |= ev["event"] in ("take", "slap", "burn", "out", "tie")
+        self.seen = len(events)
+        return notable
+
+    def resumed(self, bot: HumanBot) -> None:
+        self.seen = len(bot.t.events or [])
+        self.narrator = Narrator(bot.seat, bot.t.n, bot.t.rules.direction)
+        self.line((f"Resumed after {bot.t.cards_played} cards played.", "bold"))
+
+    def show_table(self, bot: HumanBot, options: list[Option] | None = None, view=None) -> None:
+        v = bot.view()
+        me = v.me
+        head = [v.title, f"hand {v.hand_number}"]
+        if v.trick_number:
+            head.append(f"trick {v.trick_number}")
+            head.append(f"trump {v.trump or 'none'}")
+        self.line((f"== {' - '.join(head)} - you are Seat {me} ==", "bold cyan"))
+        legal = {o.card: i for i, o in enumerate(options or []) if o.card is not None}
+        for s in range(v.players):
+            segs: list = [(f"Seat {s}{' (you)' if s == me else ''}{' [dealer]' if s == v.dealer else ''}",
+                           "bold" if s == me else "")]
+            if v.out[s]:
+                segs.append((" out", "dim"))
+            for z in v.seat_zones:
+                if z.seat != s:
+                    continue
+                if s == me and z.cards is not None and any(c in legal for c in z.ids or []):
+                    continue                     # the zone the choice is made from: shown below, numbered
+                if z.cards is None or not z.cards:
+                    segs.append(f"  {z.name} {z.size}")
+                else:
+                    segs.append(f"  {z.name} {z.size}: ")
+                    segs.extend(self.cards(z.cards if z.size <= 13 else z.cards[-13:]))
+            if v.scores is not None:
+                segs.append(f"  score {v.scores[s]}")
+            if v.tricks_won is not None:
+                segs.append(f"  tricks {v.tricks_won[s]}")
+            for k, val in v.public.items():
+                if isinstance(val, (list, tuple)) and len(val) == v.players:
+                    segs.append(f"  {k} {val[s] if val[s] is not None else '-'}")
+            self.line(*segs)
+        for k, val in v.public.items():
+            if not (isinstance(val, (list, tuple)) and len(val) == v.players):
+                self.line(f"{k}: {val}")
+        plays = getattr(view, "plays", None)
+        for z in v.table_zones:
+            if z.cards is None:
+                self.line(f"{z.name}: {z.size} cards, face down")
+            elif plays and z.size == len(plays):
+                segs = [f"{z.name}: "]
+                for i, (s, c) in enumerate(plays):
+                    segs += [("  " if i else ""), self.card(bot.t.rules.deck.names[c]), f" (Seat {s})"]
+                self.line(*segs)
+            elif z.cards:
+                shown = z.cards[-8:]
+                more = f"{z.size - len(shown)} more under, " if z.size > len(shown) else ""
+                self.line(f"{z.name} ({more}top last): ", *self.cards(shown))
+            else:
+                self.line(f"{z.name}: empty")
+        if options:
+            self._show_options(bot, v, options, legal)
+
+    def _show_options(self, bot, v, options: list[Option], legal: dict) -> None:
+        if not legal:
+            self.line("Choose: ", *[x for i, o in enumerate(options) for x in ((" " if i else ""), (o.label, "bold"))])
+            return
+        deck = bot.t.rules.deck
+        for z in v.seat_zones:
+            if z.seat != v.me or z.ids is None or not any(c in legal for c in z.ids):
+                continue
+            segs: list = [(f"Your {z.name}: ", "bold")]
+            for k, c in enumerate(sorted(z.ids, key=deck.canonical_key)):
+                if k:
+                    segs.append("  ")
+                name = deck.names[c]
+                if c in legal:
+                    segs.append((f"{legal[c] + 1}:", "bold green"))
+                    segs.append(self.card(name, "bold reverse" if not self.plain else ""))
+                else:
+                    segs.append(self.card(f"({name})", "dim"))
+            self.line(*segs)
+
+    # ------------------------------------------------------------ input
+    def ask(self, prompt: str) -> str:
+        self.out.write(prompt)
+        self.out.flush()
+        text = self.inp.readline()
+        if text == "":
+            raise HumanQuit()
+        return text
+
+    def choose(self, bot: HumanBot, options: list[Option], view) -> int:
+        self.catch_up(bot)
+        self.show_table(bot, options, view)
+        what = "pass a card" if getattr(view, "passing", False) else (
+            "play a card" if any(o.card is not None for o in options) else "choose")
+        rng = f"1-{len(options)} or a card name" if any(o.card is not None for o in options) else \
+            "one of " + " ".join(o.label for o in options)
+        while True:
+            text = self.ask(f"Your turn (Seat {bot.seat}): {what} [{rng}, ? help, q quit] > ").strip()
+            if text.lower() in ("q", "quit", "exit"):
+                raise HumanQuit()
+            if text in ("?", "h", "help"):
+                self.line(HELP)
+                self.show_table(bot, options, view)
+                continue
+            i, msg = match_input(text, options)
+            if i is None:
+                self.line((msg, "yellow"))
+                continue
+            return i
+
+    def pile_line(self, bot: HumanBot) -> None:
+        v = bot.view()
+        segs: list = []
+        for z in v.table_zones:
+            if z.cards:
+                shown = z.cards[-6:]
+                segs += [f"{z.name} {z.size}: ", *self.cards(shown[:-1]), (" " if len(shown) > 1 else ""),
+                         self.card(shown[-1], "bold reverse" if not self.plain else ""), "   "]
+        counts = "  ".join(f"{'You' if z.seat == v.me else 'Seat ' + str(z.seat)} {z.size}"
+                           for z in v.seat_zones if z.seat is not None and not v.out[z.seat])
+        self.line(*segs, counts)
+
+    def react(self, bot: HumanBot, deadline: int, pace: int, eligible: bool) -> tuple[int, int] | None:
+        t = bot.t
+        if self.catch_up(bot) and self.realtime:
+            time.sleep(min(1.5, 0.8 / self.speed))      # a moment to read who took what
+        if not eligible:
+            if self.realtime and not t.out[bot.seat]:
+                time.sleep(pace / 1000 / self.speed)
+            return None
+        if self.realtime:
+            return self.key_window(bot, deadline)
+        self.pile_line(bot)
+        while True:
+            text = self.ask("Slap? [s = slap, Enter = next card, q = quit] > ").strip().lower()
+            if text in ("q", "quit"):
+                raise HumanQuit()
+            if text in ("", "n", "no"):
+                return None
+            if text in ("s", "slap", "y", "yes", " "):
+                return self.slap_time, 1
+            self.line(("type s to slap, or just Enter", "yellow"))
+
+    def key_window(self, bot: HumanBot, deadline: int) -> tuple[int, int] | None:
+        """The card is shown; wait for a key until the window closes (or another seat slaps first)."""
+        import select
+        import termios
+        import tty
+        fd = self.inp.fileno()
+        old = termios.tcgetattr(fd)
+        try:
+            tty.setcbreak(fd)
+            termios.tcflush(fd, termios.TCIFLUSH)        # keys pressed before the card showed do not count
+            self.pile_line(bot)
+            self.out.write("  [SPACE slap, Enter next card, q quit]\n")
+            self.out.flush()
+            start = time.monotonic()
+            limit = deadline / 1000 / self.speed
+            while True:
+                left = limit - (time.monotonic() - start)
+                if left <= 0:
+                    return None
+                ready, _, _ = select.select([fd], [], [], left)
+                if not ready:
+                    return None
+                ch = os.read(fd, 1)
+                if ch == b" ":
+                    ms = (time.monotonic() - start) * 1000 * self.speed
+                    self.line(("You slap!", "bold magenta"))
+                    return max(1, round(ms)), 1
+                if ch in (b"q", b"Q"):
+                    raise HumanQuit()
+                if ch in (b"\r", b"\n"):
+                    return None
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, old)
+
+
+# ---------------------------------------------------------------------------- the command
+def _bots_for(spec: str | None, players: int, seat: int) -> tuple[list, list]:
+    items = (spec or "random").split(",")
+    if len(items) == 1:
+        items = items * players
+    elif len(items) == players - 1:
+        items.insert(seat, "random")
+    elif len(items) != players:
+        raise GameError(f"--bots lists {len(items)} bots; give one kind, one per other seat "
+                        f"({players - 1}) or one per seat ({players})")
+    items[seat] = "random"
+    kinds, profiles = parse_bots(",".join(items), players)
+    profiles[seat] = None
+    return list(kinds), profiles
+
+
+def _open_log(path: Path):
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise GameError(f"--log {path}: cannot write: {exc.strerror}") from None
+
+
+def run_play(args, sets: dict) -> int:
+    feed = None
+    if args.resume:
+        from .replay import _as_set, read_log
+        logged = read_log(args.resume)
+        start = logged[0]
+        if any(ev["event"] == "end" for ev in logged):
+            raise GameError(f"{args.resume}: this game is finished; `ruleplay replay {args.resume}` plays it back")
+        kinds = list(start.get("bots") or [])
+        if "human" not in kinds:
+            raise GameError(f"{args.resume}: no human seat in this log (it is a bots' game: use ruleplay replay)")
+        seat = kinds.index("human")
+        rules = load(start["ref"], {k: _as_set(v) for k, v in start.get("set", {}).items()}, start["players"])
+        seed = start["seed"]
+        deal = None
+        if start.get("explicit_deal"):
+            d = next(e for e in logged if e["event"] == "deal")
+            deal = Deal(d["hands"], d.get("rest", []), d["dealer"], start.get("slaps"))
+        profiles = start.get("profiles")
+        max_actions = start.get("max_actions", DEFAULT_MAX_ACTIONS)
+        feed = Feed(logged, seat, complete=False)
+        log_path = Path(args.log or args.resume)
+    else:
+        if not args.ruleset:
+            raise GameError("name a ruleset to play (ruleplay list shows the built-in ones), or --resume LOG")
+        rules = load(args.ruleset, sets, args.players)
+        seat = args.seat
+        if not 0 <= seat < rules.players:
+            raise GameError(f"--seat {seat}: the game has seats 0 to {rules.players - 1}")
+        kinds, profiles = _bots_for(args.bots, rules.players, seat)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+        deal = None
+        if args.deal:
+            from .dealfile import read_deal
+            deal = read_deal(args.deal, rules)
+            if not deal.slaps:
+                deal.slaps = None        # no scripted slaps: the bots slap by their profiles, in the race
+        max_actions = args.max_actions
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        log_path = Path(args.log) if args.log else default_log_dir() / f"{rules.name}-{stamp}-seed{seed}.jsonl"
+    if args.speed <= 0:
+        raise GameError("--speed must be more than 0 (1 is the ruleset's pace, 2 twice as fast)")
+    realtime = not args.turn_based and _raw_keys_possible(sys.stdin)
+    ui = Terminal(args.plain, realtime, args.speed, args.slap_time)
+    human = HumanBot(ui, feed)
+    kinds[seat] = human
+    fh = _open_log(log_path)
+    ui.line((f"{rules.title}", "bold"), f" - {rules.players} players, seed {seed}. You are Seat {seat}; "
+            f"the others are bots ({', '.join(k for k in kinds if isinstance(k, str))}).")
+    if rules.description and not args.resume:
+        ui.line((" ".join(rules.description.split()), "dim"))
+    if any(getattr(ph, "reactions", None) for ph in rules.phases):
+        ui.line("Slaps: " + ("press SPACE while a card shows (Enter deals the next card at once)." if realtime
+                             else f"answer s after a card to slap (your slap lands at {args.slap_time} ms)."))
+    finished = False
+    events: list[dict] = []
+    try:
+        result = play(rules, seed, deal, max_actions, log=True, bots=kinds, profiles=profiles)
+        events = result.events or []
+        finished = True
+    except (HumanQuit, KeyboardInterrupt):
+        events = (human.t.events if human.t is not None else None) or []
+    finally:
+        with fh:
+            for ev in (events or (human.t.events if human.t is not None else None) or []):
+                fh.write(json.dumps(ev) + "\n")
+    if finished:
+        ui.catch_up(human)
+        ui.line(f"Log: {log_path}  (ruleplay replay {log_path} plays it back)")
+        return 0
+    ui.line(("\nGame saved.", "bold"), f" Resume it with: ruleplay play --resume {log_path}")
+    return 0
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("play", help="play a game yourself, against bots, in the terminal")
+    p.add_argument("ruleset", nargs="?", help="a built-in name or a path to a .yaml file")
+    p.add_argument("--seat", type=int, default=0, help="your seat (0 = the dealer's left; default 0)")
+    p.add_argument("--players", type=int, help="number of players (within the ruleset's range)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="set a house-rule option")
+    p.add_argument("--bots", default="random",
+                   help="the other seats: one kind for all, or a comma list (one per other seat); KIND[:PROFILE]")
+    p.add_argument("--seed", type=int, help="the shuffle and the bots' draws (default: a random seed, logged)")
+    p.add_argument("--deal", metavar="FILE", help="play this explicit deal (YAML or JSON)")
+    p.add_argument("--speed", type=float, default=1.0,
+                   help="pace of a slap game: 1 is the ruleset's pace, 2 twice as fast, 0.5 half (bots too)")
+    p.add_argument("--turn-based", action="store_true",
+                   help="ask after each card whether to slap (no raw keys needed)")
+    p.add_argument("--slap-time", type=int, default=300, metavar="MS",
+                   help="with --turn-based: the time your slap lands, in ms after the card (default 300)")
+    p.add_argument("--plain", action="store_true", help="plain text, no colour or layout (screen readers, logs)")
+    p.add_argument("--log", metavar="FILE", help="where to write the game log (default: under the user's data dir)")
+    p.add_argument("--resume", metavar="LOG", help="continue an unfinished game from its log")
+    p.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS)

@@ -1,0 +1,233 @@
+"""`ruleplay play`: a person's seat, driven through a pseudo-terminal (pexpect) or a pipe."""
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from ruleplay.cards import build_deck
+from ruleplay.cli import main
+from ruleplay.human import HumanBot, Narrator, match_input, options_for
+from ruleplay.replay import read_log, replay
+
+pexpect = pytest.importorskip("pexpect")
+
+ROOT = Path(__file__).resolve().parent.parent
+PROMPT = r"Your turn \(Seat 0\): .*> "
+CARD = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
+
+
+def spawn(args: list[str], tmp_path: Path, **kw):
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "TERM": "xterm", "COLUMNS": "160",
+           "PYTHONPATH": str(ROOT / "interpreter")}
+    return pexpect.spawn(sys.executable, ["-m", "ruleplay.cli", "play", *args], cwd=str(ROOT), env=env,
+                         encoding="utf-8", timeout=20, dimensions=(40, 160), **kw)
+
+
+def events(path: Path) -> list[dict]:
+    return [json.loads(x) for x in path.read_text().splitlines()]
+
+
+def test_hearts_full_hand_by_keys(tmp_path):
+    log = tmp_path / "hearts.jsonl"
+    child = spawn(["hearts", "--set", "hands=single", "--seed", "3", "--plain", "--log", str(log)], tmp_path)
+    screens = []
+    child.logfile_read = transcript = io.StringIO()
+    while True:
+        i = child.expect([PROMPT, r"Log: .*plays it back"])
+        screens.append(child.before)
+        if i == 1:
+            break
+        child.sendline("1" if len(screens) % 2 else "x9")    # every other answer is illegal first
+        if len(screens) % 2 == 0:
+            child.expect("is neither a choice number nor a card name|cannot be chosen now")
+            child.sendline("1")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    evs = events(log)
+    deal = next(e for e in evs if e["event"] == "deal")
+    mine = set(deal["hands"][0])
+    passed = next(e for e in evs if e["event"] == "pass")
+    received = set(passed["cards"][(0 - passed["offset"]) % 4])
+    others = {c for s in (1, 2, 3) for c in deal["hands"][s]}
+    # Before the first choice the screen shows the person's 13 cards and none of the 39 others.
+    first = set(CARD.findall(screens[0].split(" deals: ", 1)[1]))      # after the ruleset's description
+    assert first == mine and not first & others
+    # The hand the person is shown is always theirs: dealt or received, never another seat's.
+    for scr in screens:
+        for line in scr.splitlines():
+            if line.startswith("Your hand:"):
+                assert set(CARD.findall(line)) <= mine | received
+            assert not re.match(r"Seat [123].* hand \d+:", line)
+    text = transcript.getvalue()
+    assert "You pass" in text and "Game over:" in text
+    end = evs[-1]
+    assert end["event"] == "end" and end["outcome"] == "finished"
+    assert sum(1 for e in evs if e["event"] == "trick") == 13
+    assert any(e["event"] == "choice" and e["seat"] == 0 for e in evs)
+    report = replay(read_log(str(log)))
+    assert report.same, (report.logged, report.replayed)
+
+
+def _ers_deal(tmp_path: Path) -> Path:
+    deal = tmp_path / "double.yaml"
+    deal.write_text("hands: [[5C, 2S], [5H, 9D]]\n")      # seat 0 plays 5C, seat 1 plays 5H: a double
+    return deal
+
+
+def test_ers_real_time_slap_takes_the_pile(tmp_path):
+    log = tmp_path / "ers.jsonl"
+    child = spawn(["rulesets/ers.yaml", "--players", "2", "--deal", str(_ers_deal(tmp_path)), "--bots",
+                   "random:none", "--seed", "1", "--speed", "0.25", "--plain", "--log", str(log)], tmp_path)
+    child.expect(r"pile 1: 5C .*SPACE slap")
+    assert "9D" not in child.before and "5H" not in child.before     # the face-down stacks stay hidden
+    child.send("\r")                                                  # nothing to slap: the next card now
+    child.expect(r"pile 2: 5C 5H .*SPACE slap")
+    child.send(" ")
+    child.expect(r"You slap the double \(5H 5C, top first\) at \d+ ms and take 2 cards")
+    child.expect(pexpect.EOF)
+    child.close()
+    evs = events(log)
+    slap = next(e for e in evs if e["event"] == "slap")
+    assert slap["seat"] == 0 and slap["valid"] and slap["won"] and 0 < slap["time"] < 1000
+    take = next(e for e in evs if e["event"] == "take")
+    assert take == {"event": "take", "seat": 0, "count": 2, "why": "slapped double"}
+    assert any(e["event"] == "reaction" and e["after"] == 2 for e in evs)
+    assert replay(read_log(str(log))).same
+
+
+def test_ers_turn_based_race_against_a_sharp_bot(tmp_path):
+    """With --turn-based the slap lands at --slap-time; a bot's profile draws its time in the same race."""
+    deal = _ers_deal(tmp_path)
+    base = [sys.executable, "-m", "ruleplay.cli", "play", "rulesets/ers.yaml", "--players", "2", "--deal",
+            str(deal), "--seed", "2", "--plain", "--turn-based"]
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT / "interpreter")}
+    slow = subprocess.run(base + ["--bots", "random:sharp", "--slap-time", "900", "--log", str(tmp_path / "a.jsonl")],
+                          input="\ns\n\n\n\n\n", capture_output=True, text=True, cwd=ROOT, env=env, timeout=30)
+    assert slow.returncode == 0, slow.stderr
+    assert "Seat 1 slaps the double (5H 5C, top first)" in slow.stdout
+    assert "You slap too, at 900 ms" in slow.stdout
+    fast = subprocess.run(base + ["--bots", "random:sharp", "--slap-time", "20", "--log", str(tmp_path / "b.jsonl")],
+                          input="\ns\n\n\n\n\n", capture_output=True, text=True, cwd=ROOT, env=env, timeout=30)
+    assert "You slap the double (5H 5C, top first) at 20 ms and take 2 cards" in fast.stdout
+    assert "Game over:" in fast.stdout
+    # A false slap costs what the rules say (burn 1 under the pile).
+    false = subprocess.run(base + ["--bots", "random:none", "--log", str(tmp_path / "c.jsonl")],
+                           input="s\n\n\n\n\n\n", capture_output=True, text=True, cwd=ROOT, env=env, timeout=30)
+    assert "You slap at 300 ms, but the pile shows nothing: a false slap." in false.stdout
+    assert "You burn 1 card under the pile." in false.stdout
+    for name in "abc":
+        assert replay(read_log(str(tmp_path / f"{name}.jsonl"))).same
+
+
+def test_quit_then_resume_then_replay(tmp_path):
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT / "interpreter")}
+    cmd = [sys.executable, "-m", "ruleplay.cli", "play"]
+    first = subprocess.run(cmd + ["hearts", "--set", "hands=single", "--seed", "5", "--plain"],
+                           input="2\nq\n", capture_output=True, text=True, cwd=ROOT, env=env, timeout=30)
+    assert first.returncode == 0, first.stderr
+    logs = list((tmp_path / "data" / "ruleplay" / "games").glob("hearts-*-seed5.jsonl"))
+    assert len(logs) == 1 and "Resume it with: ruleplay play --resume" in first.stdout
+    second = subprocess.run(cmd + ["--resume", str(logs[0]), "--plain"], input="1\n" * 40,
+                            capture_output=True, text=True, cwd=ROOT, env=env, timeout=30)
+    assert second.returncode == 0, second.stderr
+    assert "Resumed after 0 cards played." in second.stdout and "Game over:" in second.stdout
+    evs = events(logs[0])
+    assert evs[-1]["event"] == "end"
+    assert [e["option"] for e in evs if e["event"] == "choice"][0] == \
+        sorted(next(e for e in evs if e["event"] == "deal")["hands"][0], key=lambda c: ("CDHS".index(c[-1]),
+               ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].index(c[:-1])))[1]
+    assert replay(read_log(str(logs[0]))).same
+    assert main(["replay", str(logs[0])]) == 0
+
+
+def test_rich_screen_and_quit(tmp_path):
+    child = spawn(["hearts", "--seed", "1", "--log", str(tmp_path / "r.jsonl")], tmp_path)
+    child.expect(PROMPT)
+    assert "\x1b[" in child.before                     # colour on a terminal
+    child.sendline("?")
+    child.expect("card name")
+    child.sendline("q")
+    child.expect("Game saved")
+    child.expect(pexpect.EOF)
+
+
+def test_numeric_choices_are_values_like_bids():
+    deck = build_deck(["2", "3"], ["C"], 1, 0, [], [])
+    answers = iter(["9", "2"])
+    seen = []
+
+    class UI:
+        def choose(self, bot, options, view):
+            while True:
+                i, msg = match_input(next(answers), options)
+                if i is not None:
+                    return i
+                seen.append(msg)
+
+    evs = []
+    t = SimpleNamespace(rules=SimpleNamespace(deck=deck), reactors={}, emit=lambda e, **f: evs.append((e, f)))
+    bot = HumanBot(UI())
+    bot.sit(t, 1)
+    assert bot.choose([0, 1, 2, 3]) == 2
+    assert seen and "not one of: 0, 1, 2, 3" in seen[0]
+    assert evs == [("choice", {"seat": 1, "index": 2, "option": "2"})]
+    assert [o.label for o in options_for(deck, [deck.canonical_key(1), deck.canonical_key(0)])] == ["3C", "2C"]
+    assert match_input("th", options_for(deck, [deck.canonical_key(0)]))[0] is None
+
+
+def test_narrator_keeps_other_seats_secrets():
+    n = Narrator(0, 4)
+    deal = n.tell({"event": "deal", "dealer": 3, "hands": [["2C"], ["AS"], ["KS"], ["QS"]], "rest": []})
+    assert not CARD.findall(" ".join(deal))
+    passed = n.tell({"event": "pass", "offset": 1, "cards": [["2C"], ["AS"], ["KS"], ["QS"]]})
+    assert passed == ["You pass 2C to Seat 1 and receive QS from Seat 3."]
+    assert n.tell({"event": "bid", "seat": 2, "bid": 3, "hands": [["AS"]]}) == ["bid: seat Seat 2, bid 3"]
+
+
+def test_new_writes_a_starter_that_validates(tmp_path, capsys):
+    target = tmp_path / "my-ers.yaml"
+    assert main(["new", str(target), "--from", "ers"]) == 0
+    text = target.read_text()
+    assert text.startswith("# yaml-language-server: $schema=")
+    assert "extends: ers" in text and "#   burn: {default: 1}" in text
+    assert main(["validate", str(target)]) == 0
+    assert main(["new", str(target)]) == 1                 # never overwrites without --force
+    (tmp_path / "sub").mkdir()
+    assert main(["new", str(tmp_path / "sub" / "x.yaml"), "--from", str(target)]) == 0
+    assert "extends: ../my-ers.yaml" in (tmp_path / "sub" / "x.yaml").read_text()
+    assert main(["new", "Bad_Name"]) == 1
+
+
+def test_schema_documents_every_key_for_editors():
+    schema = json.loads((ROOT / "schema" / "ruleset.schema.json").read_text())
+    missing = []
+
+    def walk(node, path, in_if=False):
+        if isinstance(node, dict):
+            props = node.get("properties")
+            if isinstance(props, dict) and not in_if:
+                for k, v in props.items():
+                    if k == "kind" and "const" in v:
+                        continue
+                    lacks = [f for f in ("title", "description") if f not in v]
+                    if "default" not in v and "examples" not in v:
+                        lacks.append("default or examples")
+                    if lacks:
+                        missing.append((path + "/" + k, lacks))
+            for k, v in node.items():
+                walk(v, path + "/" + k, in_if or k == "if")
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, path, in_if)
+    walk(schema, "")
+    assert not missing, missing
+    for f in (ROOT / "rulesets").glob("*.yaml"):
+        assert f.read_text().startswith("# yaml-language-server: $schema=../schema/ruleset.schema.json"), f

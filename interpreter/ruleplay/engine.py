@@ -234,6 +234,8 @@ def _score_hand(rules: Rules, t: Table) -> None:
             chosen = rule.score
             if rule.name:
                 named = {"rule": rule.name, "who": t.select("where", rule.who) if rule.who else []}
+                for s in named["who"]:            # a counter per named rule, for `ruleplay sim`
+                    t.stat("rule:" + rule.name, s)
             break
     for s in t.seat_range:
         t.loc["s"] = s

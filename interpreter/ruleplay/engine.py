@@ -108,13 +108,15 @@ def _deal(rules: Rules, t: Table) -> None:
     else:
         dealt = per * n
     seat = t.next_seat(t.dealer)
+    step = rules.direction
     for i in range(dealt):
         to[seat].append(cards.pop())
-        seat = t.next_seat(seat)
+        seat = (seat + step) % n
     if cards:
         t.shared[spec.rest.index].extend(cards)
-    t.emit("deal", dealer=t.dealer, hands=[[rules.deck.names[c] for c in reversed(to[s])] for s in range(n)],
-           rest=[rules.deck.names[c] for c in reversed(t.shared[spec.rest.index])] if spec.rest else [])
+    if t.events is not None:      # the names are built only for a log
+        t.emit("deal", dealer=t.dealer, hands=[[rules.deck.names[c] for c in reversed(to[s])] for s in range(n)],
+               rest=[rules.deck.names[c] for c in reversed(t.shared[spec.rest.index])] if spec.rest else [])
 
 
 def _explicit_deal(rules: Rules, t: Table, deal: Deal) -> None:
@@ -157,8 +159,9 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
         t.script = {}
         for sl in deal.slaps:
             t.script.setdefault(sl["after"], []).append(sl)
-    t.emit("start", ruleset=rules.name, seed=seed, players=t.n, options=rules.options,
-           bots=[b.kind for b in t.bots], profiles=t.profiles)
+    if t.events is not None:
+        t.emit("start", ruleset=rules.name, seed=seed, players=t.n, options=rules.options,
+               bots=[b.kind for b in t.bots], profiles=t.profiles)
     try:
         try:
             if deal is not None and deal.dealer is not None:

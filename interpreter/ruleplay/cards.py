@@ -47,6 +47,17 @@ class Deck:
 
     def canonical_key(self, card: int) -> tuple:
         """Bots' canonical order: suit (C<D<H<S, others after), then rank 2..A, jokers last."""
+        keys = self.__dict__.get("_keys")
+        if keys is None:          # computed once per deck: bots sort legal cards on every decision
+            keys = self.__dict__["_keys"] = [self._key(c) for c in range(len(self.names))]
+        return keys[card]
+
+    def canonical_keys(self) -> list[tuple]:
+        """canonical_key of every card, indexed by card."""
+        self.canonical_key(0)
+        return self.__dict__["_keys"]
+
+    def _key(self, card: int) -> tuple:
         if self.joker[card]:
             return (99, 99, card)
         s = self.suit[card]

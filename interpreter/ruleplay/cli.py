@@ -1,4 +1,4 @@
-"""The `ruleplay` command line: run, validate, list, explain, schema, diff, replay, play, new."""
+"""The `ruleplay` command line: run, validate, list, explain, schema, diff, replay, play, new, sim, compare."""
 from __future__ import annotations
 
 import argparse
@@ -64,6 +64,12 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("a")
     d.add_argument("b")
     ruleset_args(d)
+
+    from .sim import add_arguments
+    add_arguments(sub.add_parser("sim", help="play many seeded games and report outcomes, lengths, win rates"),
+                  compare=False)
+    add_arguments(sub.add_parser("compare", help="the same seeds under two or more rule variants, side by side"),
+                  compare=True)
     return p
 
 
@@ -145,6 +151,9 @@ def _dispatch(args) -> int:
         print(f"{args.log}: the replay differs at event {report.index + 1} of {report.events}:\n"
               f"  logged:   {json.dumps(report.logged)}\n  replayed: {json.dumps(report.replayed)}")
         return 1
+    if cmd in ("sim", "compare"):
+        from . import sim
+        return sim.cmd_sim(args, sets) if cmd == "sim" else sim.cmd_compare(args, sets)
     raise AssertionError(cmd)
 
 

@@ -110,14 +110,16 @@ def _deal(rules: Rules, t: Table) -> None:
     else:
         dealt = per * n
     seat = t.next_seat(t.dealer)
+    step = rules.direction
     for i in range(dealt):
         to[seat].append(cards.pop())
-        seat = t.next_seat(seat)
+        seat = (seat + step) % n
     t.hand_size = dealt // n
     if cards:
         t.shared[spec.rest.index].extend(cards)
-    t.emit("deal", dealer=t.dealer, hands=[[rules.deck.names[c] for c in reversed(to[s])] for s in range(n)],
-           rest=[rules.deck.names[c] for c in reversed(t.shared[spec.rest.index])] if spec.rest else [])
+    if t.events is not None:      # the names are built only for a log
+        t.emit("deal", dealer=t.dealer, hands=[[rules.deck.names[c] for c in reversed(to[s])] for s in range(n)],
+               rest=[rules.deck.names[c] for c in reversed(t.shared[spec.rest.index])] if spec.rest else [])
 
 
 def _explicit_deal(rules: Rules, t: Table, deal: Deal) -> None:
@@ -165,10 +167,11 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
         t.script = {}
         for sl in deal.slaps:
             t.script.setdefault(sl["after"], []).append(sl)
-    t.emit("start", ruleset=rules.name, ref=rules.ref or rules.name, seed=seed, players=t.n,
-           options=rules.options, set=rules.option_set, bots=[b.kind for b in t.bots], profiles=t.profiles,
-           max_actions=max_actions, explicit_deal=deal is not None,
-           **({"slaps": deal.slaps} if deal is not None and deal.slaps is not None else {}))
+    if t.events is not None:
+        t.emit("start", ruleset=rules.name, ref=rules.ref or rules.name, seed=seed, players=t.n,
+               options=rules.options, set=rules.option_set, bots=[b.kind for b in t.bots], profiles=t.profiles,
+               max_actions=max_actions, explicit_deal=deal is not None,
+               **({"slaps": deal.slaps} if deal is not None and deal.slaps is not None else {}))
     try:
         try:
             if deal is not None and deal.dealer is not None:
@@ -249,6 +252,8 @@ def _score_hand(rules: Rules, t: Table) -> None:
             chosen = rule.score
             if rule.name:
                 named = {"rule": rule.name, "who": t.select("where", rule.who) if rule.who else []}
+                for s in named["who"]:            # a counter per named rule, for `ruleplay sim`
+                    t.stat("rule:" + rule.name, s)
             break
     for s in t.seat_range:
         t.loc["s"] = s

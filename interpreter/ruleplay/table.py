@@ -23,6 +23,7 @@ class GameOver(Exception):
 class Table:
     def __init__(self, rules: Rules, seed: int, max_actions: int, log: bool, check: bool):
         self.rules = rules
+        self.end_rules = rules.end
         self.n = n = rules.players
         self.rng = random.Random(seed)
         self.rng_draws = 0
@@ -130,11 +131,10 @@ class Table:
     def state_key(self) -> tuple:
         """The whole table, for cycle detection (random draws included: a draw makes the future differ)."""
         return (self.actor, self.rng_draws, tuple(self.out), tuple(self.scores), self.extra_state(),
-                tuple(tuple(z) for zone in self.seat_zones for z in zone),
-                tuple(tuple(z) for z in self.shared))
+                tuple(map(tuple, self.shared)), *[tuple(z) for zone in self.seat_zones for z in zone])
 
     def check_end(self) -> None:
-        for rule in self.rules.end:
+        for rule in self.end_rules:
             if rule.when(self):
                 raise GameOver("finished", self.select(rule.mode, rule.value), rule.text)
 

@@ -240,6 +240,7 @@ class _Run:
         self.pile = t.shared[ph.pile.index]
         self.won = t.seat_zones[ph.won_to.index]
         self.deck = t.rules.deck
+        self.keys = self.deck.canonical_keys()      # the bots' sort keys, a table lookup per card
 
     # ------------------------------------------------------------ rules
     def strength(self, card: int) -> int:
@@ -339,8 +340,8 @@ class _Run:
     def choose(self, seat: int, leading: bool, plays: list[tuple[int, int]], to_play: int) -> int:
         t = self.t
         legal, following = self.legal(seat, leading)
-        key = self.deck.canonical_key
-        legal.sort(key=key)
+        keys = self.keys
+        legal.sort(key=keys.__getitem__)
         if len(legal) == 1:
             return legal[0]
         bot = t.bots[seat]
@@ -350,7 +351,7 @@ class _Run:
                              self.strength, self.ph.points, self.deck.suit,
                              self.winner(plays)[1] if plays else None, self._want(seat),
                              lambda c: self.winner(plays + [(seat, c)])[0] == seat)
-        i = bot.choose([key(c) for c in legal], view) if view is not None else bot.choose([key(c) for c in legal])
+        i = bot.choose([keys[c] for c in legal], view) if view is not None else bot.choose([keys[c] for c in legal])
         return legal[i]
 
     def loop(self) -> None:

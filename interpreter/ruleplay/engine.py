@@ -15,6 +15,7 @@ from .model import Rules
 from .table import GameOver, Table
 
 DEFAULT_MAX_ACTIONS = 1_000_000
+CYCLE_CHECK_FROM = 200       # rounds played before tables are recorded (see Table.boundary)
 
 
 @dataclass
@@ -155,8 +156,10 @@ def _explicit_deal(rules: Rules, t: Table, deal: Deal) -> None:
 
 def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
          log: bool = True, check: bool = False, bots: list[str] | None = None,
-         profiles: list[str | None] | None = None) -> Result:
+         profiles: list[str | None] | None = None, _cycle_from: int = CYCLE_CHECK_FROM) -> Result:
+    args = (rules, seed, deal, max_actions, log, check, bots, profiles)
     t = Table(rules, seed, max_actions, log, check)
+    t.cycle_from = _cycle_from
     t.bots = make_bots(bots or ["random"] * t.n, seed)
     for seat, bot in enumerate(t.bots):
         sit = getattr(bot, "sit", None)      # a bot that needs the table (a human seat) is told its seat
@@ -192,6 +195,8 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
             raise GameOver("limit", [], "evaluation too deep") from None
     except GameOver as over:
         outcome, winners, reason = over.outcome, over.winners, over.reason
+    if outcome == "cycle" and t.cycle_from > 0:
+        return play(*args, _cycle_from=0)          # the same game again, to find where the loop starts
     if check and t.in_play is not None:
         t.check_conservation()
     t.emit("end", outcome=outcome, winners=winners, scores=list(t.scores), reason=reason)

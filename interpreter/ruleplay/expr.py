@@ -108,6 +108,7 @@ class Fields:
 
     card: dict[str, tuple[str, Callable]] = field(default_factory=dict)
     seat: dict[str, tuple[str, Callable]] = field(default_factory=dict)
+    seat_zones: dict[str, int] = field(default_factory=dict)   # seat field -> Table.seat_zones index
 
 
 @dataclass
@@ -127,6 +128,8 @@ class Compiled:
     const: Any = None
     is_const: bool = False
     uses: frozenset = frozenset()   # names read (for analysis: e.g. depends only on `card`)
+    loop_var: str | None = None     # this value is the aggregate variable of that name
+    zone_of: tuple | None = None    # (seat_zones index, loop variable): `x.<zone>` for a loop seat x
 
 
 def const(value: Any, type_: str) -> Compiled:
@@ -197,7 +200,8 @@ class Compiler:
         name = str(tok)
         if name in self.scope.loop_vars:
             self.uses.add(name)
-            return Compiled(lambda e, n=name: e.loc[n], self.scope.loop_vars[name], uses=frozenset([name]))
+            return Compiled(lambda e, n=name: e.loc[n], self.scope.loop_vars[name], uses=frozenset([name]),
+                            loop_var=name)
         b = self.scope.names.get(name)
         if b is None:
             known = list(self.scope.names) + list(self.scope.loop_vars)
@@ -216,6 +220,10 @@ class Compiler:
         tok = t.children[1]
         name = str(tok)
         f = inner.fn
+        if inner.type == CARDS and inner.zone_of is not None and name == "size":
+            # `s.<zone>.size` over a loop seat, fused into one closure: it is the usual end test
+            i, var = inner.zone_of
+            return Compiled(lambda e: len(e.seat_zones[i][e.loc[var]]), INT, uses=inner.uses)
         if inner.type == CARDS:
             got = _cards_field(name, f)
             known = CARDS_FIELDS
@@ -232,7 +240,10 @@ class Compiler:
         if got is None:
             raise ExprError(f"{inner.type} has no field '{name}'", _col(tok),
                             did_you_mean(name, known) or f"{inner.type} fields: {one_of(known)}")
-        return Compiled(got[1], got[0], uses=inner.uses)
+        zone_of = None
+        if inner.type == SEAT and inner.loop_var is not None and name in self.scope.fields.seat_zones:
+            zone_of = (self.scope.fields.seat_zones[name], inner.loop_var)
+        return Compiled(got[1], got[0], uses=inner.uses, zone_of=zone_of)
 
     def c_index(self, t):
         inner = self.compile(t.children[0])
@@ -323,7 +334,14 @@ class Compiler:
             v = b.const
             if op == "==":
                 return Compiled(lambda e: fa(e) == v, BOOL, uses=a.uses)
-            return Compiled(lambda e: (x := fa(e)) is not None and fn(x, v), BOOL, uses=a.uses)
+            if op == "!=":
+                return Compiled(lambda e: (x := fa(e)) is not None and x != v, BOOL, uses=a.uses)
+            # one closure per operator: no operator-function call on the per-card path
+            run = {"<": lambda e: (x := fa(e)) is not None and x < v,
+                   ">": lambda e: (x := fa(e)) is not None and x > v,
+                   "<=": lambda e: (x := fa(e)) is not None and x <= v,
+                   ">=": lambda e: (x := fa(e)) is not None and x >= v}[op]
+            return Compiled(run, BOOL, uses=a.uses)
 
         def cmp(e):
             x = fa(e)
@@ -424,21 +442,37 @@ class Compiler:
             raise ExprError(f"{kind}(...) needs a {want} expression before 'for', got {b.type}", _col(body))
         fb, fc = b.fn, c.fn
 
-        def items(e):
-            for x in fc(e):
-                e.loc[var] = x
-                yield fb(e)
         if kind == "count":
-            fn = lambda e: sum(1 for v in items(e) if v)
-        elif kind == "any":
-            fn = lambda e: any(items(e))
-        elif kind == "all":
-            fn = lambda e: all(items(e))
-        elif kind == "sum":
-            fn = lambda e: sum(v for v in items(e) if v is not None)
+            def fn(e):
+                loc, n = e.loc, 0
+                for x in fc(e):
+                    loc[var] = x
+                    if fb(e):
+                        n += 1
+                return n
+        elif kind in ("any", "all"):
+            want_true = kind == "any"
+
+            def fn(e):
+                loc = e.loc
+                for x in fc(e):
+                    loc[var] = x
+                    if bool(fb(e)) == want_true:
+                        return want_true
+                return not want_true
         else:
-            agg = max if kind == "max" else min
-            fn = lambda e: agg((v for v in items(e) if v is not None), default=None)
+            def values(e):
+                loc = e.loc
+                for x in fc(e):
+                    loc[var] = x
+                    v = fb(e)
+                    if v is not None:
+                        yield v
+            if kind == "sum":
+                fn = lambda e: sum(values(e))
+            else:
+                agg = max if kind == "max" else min
+                fn = lambda e: agg(values(e), default=None)
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
 
 

@@ -375,7 +375,8 @@ def build_scope(ctx: Ctx) -> X.Scope:
         if oname in card_fields:
             ctx.error(("deck", "orders", oname), f"'{oname}' is already a card field")
         card_fields[oname] = table_field(arr, X.INT)
-    return X.Scope(names, X.Fields(card=card_fields, seat=seat_fields))
+    seat_zones = {z.name: z.index for z in ctx.zones.values() if z.owner == "seat"}
+    return X.Scope(names, X.Fields(card=card_fields, seat=seat_fields, seat_zones=seat_zones))
 
 
 def card_scope(scope: X.Scope) -> X.Scope:

@@ -59,6 +59,7 @@ class Table:
         self.in_play: Counter | None = None   # the multiset of cards in the game, for conservation checks
         self.rounds = 0
         self.seen: dict[tuple, tuple[int, int]] = {}
+        self.cycle_from = 0
         self.cycle: dict | None = None
         # trick-taking state (phases/trick.py): per hand
         self.tricks_won = [0] * n
@@ -149,9 +150,18 @@ class Table:
         return [s for s, v in zip(self.seat_range, vals) if v == best]
 
     def boundary(self) -> None:
-        """A round or trick boundary: test the end rules, then look for a repeated table."""
+        """A round or trick boundary: test the end rules, then look for a repeated table.
+
+        Tables are recorded only from round `cycle_from` on: most games end long
+        before, and a loop found later is still a loop of the right length. The
+        engine then plays the game again recording from round 0 to say exactly
+        where the loop starts (a game with a cycle is deterministic, so the
+        second run is the same game).
+        """
         self.check_end()
         self.rounds += 1
+        if self.rounds < self.cycle_from:
+            return
         key = self.state_key()
         first = self.seen.get(key)
         if first is not None:

@@ -79,7 +79,8 @@ class _Run:
             self.dest[seat].extend(pile)
         pile.clear()
         t.pile_takes += 1
-        t.emit("take", seat=seat, count=count, why=why)
+        if t.events is not None:
+            t.emit("take", seat=seat, count=count, why=why)
 
     def burn(self, payer: int, owner: int, n: int) -> int:
         """Cards from the top of `payer`'s stack to the bottom of the pile, on behalf of `owner`."""
@@ -148,87 +149,114 @@ class _Run:
     # ---------------------------------------------------------------- the loop
     def loop(self) -> None:
         t, ph, src, pile = self.t, self.ph, self.src, self.pile
-        chances = ph.chances
+        chances = ph.chances or [0] * len(t.rules.deck)
         events = t.events
         reactions = ph.reactions
+        check = t.check
+        out, n, step, empty_out = t.out, t.n, t.rules.direction, ph.empty_out
+        next_player = self.next_player
         actor = t.actor
         challenger: int | None = None
         owed = 0
+        # Cards played here are counted in `k`; the table's counters (cards_played, actions) are
+        # brought up to date before anything reads them (a round boundary, a slap window, the end),
+        # which keeps attribute writes off the per-card path.
+        k = 0
+        played0, actions0 = t.cards_played, t.actions
+        room = t.max_actions - actions0        # cards this loop may play before --max-actions
+
+        def sync() -> None:
+            t.cards_played = played0 + k
+            t.actions = actions0 + k
         t.round_first, t.round_plays, t.round_burned = None, 0, 0
         t.boundary()
-        while True:
-            hand = src[actor]
-            if not hand:
-                # The actor must play (lead or pay) and cannot.
-                if ph.empty_out and not t.out[actor]:
-                    self.eliminate(actor, "no card to play")
-                nxt = self.next_player(actor)
-                if challenger is not None and (ph.empty_payer == "challenger-takes" or nxt == challenger
-                                               or nxt is None):
-                    self.take(challenger, "payment not made")
-                    actor = self.new_round(challenger)
-                    challenger = None
-                    continue
-                if nxt is None:
-                    # Nobody can play: the last player to play takes the pile.
-                    if self.last_player is not None and pile:
-                        self.take(self.last_player, "nobody can play")
-                    t.check_end()
-                    raise GameOver("stuck", [], "no player can play a card")
-                actor = nxt
-                continue
-            card = hand.pop()
-            pile.append(card)
-            t.cards_played += 1
-            if t.round_plays == 0:
-                t.round_first = card
-            t.round_plays += 1
-            self.last_player = actor
-            if events is not None:
-                t.emit("play", seat=actor, card=t.rules.deck.names[card])
-            t.act()
-            if reactions is not None:
-                t.actor = actor
-                # Q8: the window of every card, the last owed one included, closes before anyone collects.
-                taker = self.react(reactions, actor)
-                if taker is not None:
-                    challenger = None
-                    actor = self.new_round(taker)
-                    continue
-                if challenger is not None and t.out[challenger]:
-                    challenger = None
-                if t.out[actor]:
-                    nxt = self.next_player(actor)
+        try:
+            while True:
+                hand = src[actor]
+                if not hand:
+                    # The actor must play (lead or pay) and cannot.
+                    sync()
+                    if empty_out and not out[actor]:
+                        self.eliminate(actor, "no card to play")
+                    nxt = next_player(actor)
+                    if challenger is not None and (ph.empty_payer == "challenger-takes" or nxt == challenger
+                                                   or nxt is None):
+                        self.take(challenger, "payment not made")
+                        actor = self.new_round(challenger)
+                        challenger = None
+                        continue
                     if nxt is None:
+                        # Nobody can play: the last player to play takes the pile.
+                        if self.last_player is not None and pile:
+                            self.take(self.last_player, "nobody can play")
+                        t.check_end()
                         raise GameOver("stuck", [], "no player can play a card")
                     actor = nxt
                     continue
-            c = chances[card] if chances is not None else 0
-            if c > 0 and (challenger is None or ph.answer):
-                challenger = actor
-                owed = c
-                nxt = self.next_player(actor)
-            elif challenger is not None:
-                owed -= 1
-                if owed > 0:
-                    continue            # the same payer goes on paying
-                t.stat("challenges-won", challenger)
-                self.take(challenger, "payment complete")
-                actor = self.new_round(challenger)
-                challenger = None
-                continue
-            else:
-                nxt = self.next_player(actor)
-            if nxt is None:
-                nxt = actor             # nobody else has cards; keep playing (or run out above)
-            if nxt == challenger and challenger is not None:
-                # Nobody but the challenger can pay: the challenger wins the pile.
-                t.stat("challenges-won", challenger)
-                self.take(challenger, "nobody can pay")
-                challenger = None
-                actor = self.new_round(nxt)
-                continue
-            actor = nxt
+                card = hand.pop()
+                pile.append(card)
+                k += 1
+                if events is not None:
+                    t.emit("play", seat=actor, card=t.rules.deck.names[card])
+                if check:
+                    sync()
+                    t.check_conservation()
+                if k >= room:
+                    sync()
+                    raise GameOver("limit", [], f"stopped after {t.actions} actions (--max-actions)")
+                if reactions is not None:
+                    sync()
+                    self.last_player = actor
+                    if t.round_plays == 0:
+                        t.round_first = card
+                    t.round_plays += 1
+                    t.actor = actor
+                    # Q8: the window of every card, the last owed one included, closes before anyone collects.
+                    taker = self.react(reactions, actor)
+                    if taker is not None:
+                        challenger = None
+                        actor = self.new_round(taker)
+                        continue
+                    if challenger is not None and out[challenger]:
+                        challenger = None
+                    if out[actor]:
+                        nxt = next_player(actor)
+                        if nxt is None:
+                            raise GameOver("stuck", [], "no player can play a card")
+                        actor = nxt
+                        continue
+                else:
+                    self.last_player = actor
+                c = chances[card]
+                if c > 0 and (challenger is None or ph.answer):
+                    challenger = actor
+                    owed = c
+                elif challenger is not None:
+                    owed -= 1
+                    if owed > 0:
+                        continue            # the same payer goes on paying
+                    sync()
+                    t.stat("challenges-won", challenger)
+                    self.take(challenger, "payment complete")
+                    actor = self.new_round(challenger)
+                    challenger = None
+                    continue
+                nxt = (actor + step) % n            # the usual case without a call: the next seat can play
+                if out[nxt] or not (empty_out or src[nxt]):
+                    nxt = next_player(actor)
+                if nxt is None:
+                    nxt = actor             # nobody else has cards; keep playing (or run out above)
+                if nxt == challenger and challenger is not None:
+                    # Nobody but the challenger can pay: the challenger wins the pile.
+                    sync()
+                    t.stat("challenges-won", challenger)
+                    self.take(challenger, "nobody can pay")
+                    challenger = None
+                    actor = self.new_round(nxt)
+                    continue
+                actor = nxt
+        finally:
+            sync()
 
     # ---------------------------------------------------------------- slaps
     def react(self, r: Reactions, actor: int) -> int | None:

@@ -109,6 +109,7 @@ class Fields:
     card: dict[str, tuple[str, Callable]] = field(default_factory=dict)
     seat: dict[str, tuple[str, Callable]] = field(default_factory=dict)
     seat_zones: dict[str, int] = field(default_factory=dict)   # seat field -> Table.seat_zones index
+    card_tables: dict[str, list] = field(default_factory=dict)  # card field -> its per-card list
 
 
 @dataclass
@@ -128,6 +129,7 @@ class Compiled:
     const: Any = None
     is_const: bool = False
     uses: frozenset = frozenset()   # names read (for analysis: e.g. depends only on `card`)
+    from_top: tuple | None = None   # (cards getter, k): this card is the k-th from the top of those cards
     loop_var: str | None = None     # this value is the aggregate variable of that name
     zone_of: tuple | None = None    # (seat_zones index, loop variable): `x.<zone>` for a loop seat x
 
@@ -224,6 +226,12 @@ class Compiler:
             # `s.<zone>.size` over a loop seat, fused into one closure: it is the usual end test
             i, var = inner.zone_of
             return Compiled(lambda e: len(e.seat_zones[i][e.loc[var]]), INT, uses=inner.uses)
+        arr = self.scope.fields.card_tables.get(name) if inner.from_top is not None else None
+        if arr is not None:
+            # `pile[k].rank`, fused into one closure: the usual shape of a slap pattern
+            zone, k = inner.from_top
+            return Compiled(lambda e: (arr[z[-k]] if len(z := zone(e)) >= k else None),
+                            self.scope.fields.card[name][0], uses=inner.uses)
         if inner.type == CARDS:
             got = _cards_field(name, f)
             known = CARDS_FIELDS
@@ -258,7 +266,8 @@ class Compiler:
             if k < 1:
                 raise ExprError("cards are counted from the top starting at 1 (pile[1] is the top card)",
                                 _col(t.children[1]))
-            return Compiled(lambda e: (z[-k] if len(z := f(e)) >= k else None), CARD, uses=inner.uses)
+            return Compiled(lambda e: (z[-k] if len(z := f(e)) >= k else None), CARD, uses=inner.uses,
+                            from_top=(f, k))
 
         def index(e):
             z = f(e)

@@ -367,8 +367,8 @@ def build_scope(ctx: Ctx) -> X.Scope:
     card_fields["suit"] = table_field(deck.suit, X.STR)
     card_fields["name"] = table_field(deck.names, X.STR)
     card_fields["joker"] = table_field(deck.joker, X.BOOL)
-    card_fields["color"] = table_field(["red" if s in RED else None if s is None else "black"
-                                        for s in deck.suit], X.STR)
+    colors = ["red" if s in RED else None if s is None else "black" for s in deck.suit]
+    card_fields["color"] = table_field(colors, X.STR)
     for aname, arr in deck.attrs.items():
         card_fields[aname] = table_field(arr, X.INT)
     for oname, arr in deck.orders.items():
@@ -376,7 +376,10 @@ def build_scope(ctx: Ctx) -> X.Scope:
             ctx.error(("deck", "orders", oname), f"'{oname}' is already a card field")
         card_fields[oname] = table_field(arr, X.INT)
     seat_zones = {z.name: z.index for z in ctx.zones.values() if z.owner == "seat"}
-    return X.Scope(names, X.Fields(card=card_fields, seat=seat_fields, seat_zones=seat_zones))
+    tables = {"rank": deck.rank, "suit": deck.suit, "name": deck.names, "joker": deck.joker,
+              "color": colors, **deck.attrs, **deck.orders}
+    return X.Scope(names, X.Fields(card=card_fields, seat=seat_fields, seat_zones=seat_zones,
+                                   card_tables={k: v for k, v in tables.items() if k in card_fields}))
 
 
 def card_scope(scope: X.Scope) -> X.Scope:

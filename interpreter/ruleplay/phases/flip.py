@@ -66,6 +66,8 @@ class _Run:
         self.dest = t.seat_zones[ph.take_to.index]
         self.last_player: int | None = None
         self.false_run = [0] * t.n      # cards in a row each seat false-slapped
+        r = ph.reactions
+        self.seat_profiles = [r.profiles[p] for p in t.profiles] if r is not None else []
         self.false_total = [0] * t.n
         t.extra_state = lambda: (tuple(self.false_run), tuple(self.false_total), t.round_plays, t.round_burned)
 
@@ -298,9 +300,11 @@ class _Run:
                             t.out[winner] = False
                         self.take(winner, f"slapped {matched.name}")
                         return winner
-        for s in t.seat_range:
-            if s not in false_now:
-                self.false_run[s] = 0
+        run = self.false_run
+        if any(run):                   # a card a seat did not false-slap restarts its count
+            for s in t.seat_range:
+                if s not in false_now:
+                    run[s] = 0
         if r.out_of_turn_burn and t.script is None:
             self.out_of_turn(r, actor)
         return None
@@ -316,17 +320,20 @@ class _Run:
         return out
 
     def bot_slaps(self, r: Reactions, matched, actor: int) -> list[tuple[int, int, int]]:
+        """Each bot decides from its profile; who may slap (`who`) is asked only of a bot about to slap."""
         t = self.t
         rng = t.rng
         reactors = t.reactors
+        out_ = t.out
+        profiles = self.seat_profiles
+        loc = t.loc
+        eligible = r.eligible
+        pace = r.pace
         out = []
         for s in t.seat_range:
-            if t.out[s] or s in reactors:
+            if out_[s] or s in reactors:
                 continue
-            t.loc["s"] = s
-            if not r.eligible(t):
-                continue
-            prof = r.profiles[t.profiles[s]]
+            prof = profiles[s]
             if matched is not None:
                 if prof.miss >= 1.0:
                     continue
@@ -334,12 +341,18 @@ class _Run:
                 if rng.random() < prof.miss:
                     continue
                 time = max(1, round(rng.gauss(prof.mean, prof.spread)))
-                if time < r.pace:
-                    out.append((time, s, 1 + rng.randrange(prof.fingers)))
+                if time >= pace:
+                    continue
             elif prof.false > 0.0:
                 t.rng_draws += 1
-                if rng.random() < prof.false:
-                    out.append((rng.randrange(1, r.pace), s, 1 + rng.randrange(prof.fingers)))
+                if rng.random() >= prof.false:
+                    continue
+                time = rng.randrange(1, pace)
+            else:
+                continue
+            loc["s"] = s
+            if eligible(t):
+                out.append((time, s, 1 + rng.randrange(prof.fingers)))
         return out
 
     def reactor_slaps(self, r: Reactions, slaps: list[tuple[int, int, int]]) -> None:

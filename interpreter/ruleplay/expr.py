@@ -130,6 +130,7 @@ class Compiled:
     is_const: bool = False
     uses: frozenset = frozenset()   # names read (for analysis: e.g. depends only on `card`)
     from_top: tuple | None = None   # (cards getter, k): this card is the k-th from the top of those cards
+    top_field: tuple | None = None  # (cards getter, k, per-card list): a field of such a card
     loop_var: str | None = None     # this value is the aggregate variable of that name
     zone_of: tuple | None = None    # (seat_zones index, loop variable): `x.<zone>` for a loop seat x
 
@@ -231,7 +232,7 @@ class Compiler:
             # `pile[k].rank`, fused into one closure: the usual shape of a slap pattern
             zone, k = inner.from_top
             return Compiled(lambda e: (arr[z[-k]] if len(z := zone(e)) >= k else None),
-                            self.scope.fields.card[name][0], uses=inner.uses)
+                            self.scope.fields.card[name][0], uses=inner.uses, top_field=(zone, k, arr))
         if inner.type == CARDS:
             got = _cards_field(name, f)
             known = CARDS_FIELDS
@@ -338,6 +339,8 @@ class Compiler:
               "<=": operator.le, ">=": operator.ge}[op]
         if a.is_const and b.is_const:
             return const(fn(a.const, b.const), BOOL)
+        if op in ("==", "!=") and a.top_field and b.top_field and a.top_field[0] is b.top_field[0]:
+            return self._compare_on_top(op, a, b)
         fa, fb = a.fn, b.fn
         if b.is_const and b.const is not None:
             v = b.const
@@ -359,6 +362,24 @@ class Compiler:
             y = fb(e)
             return y is not None and fn(x, y)
         return Compiled(cmp, BOOL, uses=a.uses | b.uses)
+
+    @staticmethod
+    def _compare_on_top(op: str, a: Compiled, b: Compiled) -> Compiled:
+        """`pile[1].rank == pile[2].rank` in one closure (the usual slap pattern); same meaning as cmp."""
+        zone, k1, arr1 = a.top_field
+        _, k2, arr2 = b.top_field
+        kmax = max(k1, k2)
+        if op == "==":
+            def run(e):
+                z = zone(e)
+                return len(z) >= kmax and (x := arr1[z[-k1]]) is not None and \
+                    (y := arr2[z[-k2]]) is not None and x == y
+        else:
+            def run(e):
+                z = zone(e)
+                return len(z) >= kmax and (x := arr1[z[-k1]]) is not None and \
+                    (y := arr2[z[-k2]]) is not None and x != y
+        return Compiled(run, BOOL, uses=a.uses | b.uses)
 
     def _typed(self, node, type_: str) -> Compiled:
         c = self.compile(node)
@@ -396,7 +417,19 @@ class Compiler:
             if agg is all:
                 return Compiled(lambda e: f1(e) and f2(e), BOOL, uses=uses)
             return Compiled(lambda e: f1(e) or f2(e), BOOL, uses=uses)
-        return Compiled(lambda e: agg(f(e) for f in fns), BOOL, uses=uses)
+        if agg is all:
+            def run(e):
+                for f in fns:
+                    if not f(e):
+                        return False
+                return True
+        else:
+            def run(e):
+                for f in fns:
+                    if f(e):
+                        return True
+                return False
+        return Compiled(run, BOOL, uses=uses)
 
     def c_cond(self, t):
         a, c, b = t.children  # a if c else b

@@ -8,6 +8,7 @@ in turn order.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .. import expr as X
@@ -68,6 +69,8 @@ class _Run:
         self.false_run = [0] * t.n      # cards in a row each seat false-slapped
         r = ph.reactions
         self.seat_profiles = [r.profiles[p] for p in t.profiles] if r is not None else []
+        self.false_countdown = [self.cards_to_false_slap(p) for p in self.seat_profiles] \
+            if r is not None and t.script is None else []
         self.false_total = [0] * t.n
         t.extra_state = lambda: (tuple(self.false_run), tuple(self.false_total), t.round_plays, t.round_burned)
 
@@ -272,8 +275,9 @@ class _Run:
         slaps = self.scripted(r) if t.script is not None else self.bot_slaps(r, matched, actor)
         if t.reactors:
             self.reactor_slaps(r, slaps)
-        false_now = set()
+        false_now: set | tuple = ()
         if slaps:
+            false_now = set()
             slaps.sort()
             if matched is None:
                 for time, seat, _ in slaps:
@@ -320,12 +324,19 @@ class _Run:
         return out
 
     def bot_slaps(self, r: Reactions, matched, actor: int) -> list[tuple[int, int, int]]:
-        """Each bot decides from its profile; who may slap (`who`) is asked only of a bot about to slap."""
+        """Each bot decides from its profile; who may slap (`who`) is asked only of a bot about to slap.
+
+        A valid pattern costs each bot a miss draw and a reaction time. False slaps
+        come from a countdown: the number of pattern-free cards until a bot's next
+        false slap is drawn once (geometric, the same chance per card as drawing on
+        every card), so the usual card, which shows nothing, costs no draw at all.
+        """
         t = self.t
         rng = t.rng
         reactors = t.reactors
         out_ = t.out
         profiles = self.seat_profiles
+        countdown = self.false_countdown
         loc = t.loc
         eligible = r.eligible
         pace = r.pace
@@ -343,17 +354,29 @@ class _Run:
                 time = max(1, round(rng.gauss(prof.mean, prof.spread)))
                 if time >= pace:
                     continue
-            elif prof.false > 0.0:
-                t.rng_draws += 1
-                if rng.random() >= prof.false:
-                    continue
-                time = rng.randrange(1, pace)
             else:
-                continue
+                left = countdown[s] - 1
+                if left > 0:
+                    countdown[s] = left
+                    continue
+                if left < 0:             # a profile that never slaps falsely
+                    continue
+                countdown[s] = self.cards_to_false_slap(prof)
+                t.rng_draws += 1
+                time = rng.randrange(1, pace)
             loc["s"] = s
             if eligible(t):
                 out.append((time, s, 1 + rng.randrange(prof.fingers)))
         return out
+
+    def cards_to_false_slap(self, prof) -> int:
+        """Pattern-free cards until the next false slap: geometric with the profile's chance per card."""
+        if prof.false <= 0.0:
+            return -1
+        if prof.false >= 1.0:
+            return 1
+        self.t.rng_draws += 1
+        return 1 + int(math.log(1.0 - self.t.rng.random()) / math.log(1.0 - prof.false))
 
     def reactor_slaps(self, r: Reactions, slaps: list[tuple[int, int, int]]) -> None:
         """Slaps of seats with a reactor (a human at the keyboard), added to the others' of this window.

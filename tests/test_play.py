@@ -231,3 +231,36 @@ def test_schema_documents_every_key_for_editors():
     assert not missing, missing
     for f in (ROOT / "rulesets").glob("*.yaml"):
         assert f.read_text().startswith("# yaml-language-server: $schema=../schema/ruleset.schema.json"), f
+
+
+def test_oh_hell_bid_then_play_by_keys(tmp_path):
+    """A bidding game: the person bids by typing the number, then plays the hand by keys."""
+    log = tmp_path / "oh.jsonl"
+    child = spawn(["oh-hell", "--players", "4", "--set", "hand-sizes=[3]", "--seed", "2", "--plain",
+                   "--log", str(log)], tmp_path)
+    child.logfile_read = transcript = io.StringIO()
+    child.expect(r"Your turn \(Seat 0\): choose \[one of 0 1 2 3, .*\] > ")
+    assert "Choose: 0 1 2 3" in child.before
+    child.sendline("7")                                   # not a legal bid
+    child.expect(r"Your turn \(Seat 0\): choose")
+    child.sendline("0")
+    prompts = 0
+    while child.expect([r"Your turn \(Seat 0\): play a card \[.*\] > ", r"Log: .*plays it back"]) == 0:
+        prompts += 1                                      # a forced card (one legal) is played without asking
+        child.sendline("1")
+    assert 1 <= prompts <= 3
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    evs = events(log)
+    bids = [e for e in evs if e["event"] == "bid"]
+    assert [b["seat"] for b in bids] == [1, 2, 3, 0] and bids[-1]["bid"] == 0
+    deal = next(e for e in evs if e["event"] == "deal")
+    others = {c for s in (1, 2, 3) for c in deal["hands"][s]}
+    text = transcript.getvalue()
+    first_screen = text.split("Choose: 0 1 2 3")[0]
+    assert set(CARD.findall(first_screen.split("hand 3:", 1)[1].splitlines()[0])) == set(deal["hands"][0])
+    assert not set(CARD.findall(first_screen.split("== Oh Hell", 1)[1])) & others
+    assert "Game over:" in text and evs[-1]["outcome"] == "finished"
+    assert sum(1 for e in evs if e["event"] == "trick") == 3
+    assert replay(read_log(str(log))).same

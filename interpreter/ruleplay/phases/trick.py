@@ -48,8 +48,6 @@ from .. import expr as X
 from ..model import Ctx, Zone, card_scope, per_card
 from ..table import Table
 
-PHASE_NAMES = ("led", "trump", "trick-number", "leader")
-
 
 @dataclass
 class TrickView:
@@ -219,7 +217,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     high = card_bool("high")
     follow_allowed = card_bool("follow-allowed")
     choices = []
-    for f, cspec in (spec.get("choices") or {}).items():
+    for f in spec.get("choices") or {}:
         c = ctx.expr(path + ("choices", f, "when"), X.BOOL)
         if c is not None and not (c.is_const and not c.const):
             choices.append((f, c.fn))

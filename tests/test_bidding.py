@@ -2,23 +2,12 @@
 list options and constraints (on the built-in Oh Hell and One Card files)."""
 import pytest
 
+from conftest import DEAL4, ev, oh
+
 from ruleplay.engine import Deal, play
 from ruleplay.errors import RuleplayError
 from ruleplay.model import schedule_sizes
 from ruleplay.pipeline import load
-
-
-def ev(r, kind):
-    return [e for e in r.events if e["event"] == kind]
-
-
-def oh(players=3, **sets):
-    return load("oh-hell", {k: str(v) for k, v in sets.items()}, players)
-
-
-# 3 players, dealer 2: seat 0 bids and leads first; trump S (the first rest card is turned up)
-DEAL4 = Deal([["AS", "KS", "QS", "JS"], ["2C", "3C", "4C", "5C"], ["2D", "3D", "4D", "5D"]],
-             rest=["9S", "2H"], dealer=2)
 
 
 def test_one_each_from_the_dealers_left_public_bids():

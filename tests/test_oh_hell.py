@@ -4,23 +4,12 @@ import random
 
 import pytest
 
+from conftest import DEAL4, ev, oh
+
 from ruleplay.engine import Deal, play
 from ruleplay.pipeline import load
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-
-
-def ev(r, kind):
-    return [e for e in r.events if e["event"] == kind]
-
-
-def oh(players=3, **sets):
-    return load("oh-hell", {k: str(v) for k, v in sets.items()}, players)
-
-
-# dealer 2: seat 0 bids first and leads; the first rest card (9S) is turned up: spades are trump
-DEAL4 = Deal([["AS", "KS", "QS", "JS"], ["2C", "3C", "4C", "5C"], ["2D", "3D", "4D", "5D"]],
-             rest=["9S", "2H"], dealer=2)
 
 
 def test_bid_4_won_4_scores_14():

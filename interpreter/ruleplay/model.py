@@ -163,6 +163,15 @@ class Ctx:
             self.errors.append(RuleError(f"in expression {raw!r}: {exc.message}"[:400], mark, path, exc.hint))
             return None
 
+    def first_seat(self, path: tuple) -> tuple[str, Callable | None]:
+        """Who starts: 'left-of-dealer', 'dealer', or ('expr', bool over seat `s`): the first such seat
+        from the dealer's left."""
+        raw = self.get(path, "left-of-dealer")
+        if raw in ("left-of-dealer", "dealer"):
+            return raw, None
+        c = self.expr(path, X.BOOL, self.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"])))
+        return "expr", (c.fn if c else None)
+
     def word(self, path: tuple, words, default: str) -> str:
         """A setting that is one of `words`, written literally or as an expression of options."""
         raw = self.get(path, default)

@@ -216,14 +216,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     ctx.scope = X.Scope(ctx.scope.names, fields, dict(ctx.scope.loop_vars))
     bid_scope = ctx.scope.with_names(bid=X.Binding(X.INT, lambda e: e.loc.get("bid")))
 
-    first_raw = spec.get("first", "left-of-dealer")
-    first_fn = None
-    if first_raw in ("left-of-dealer", "dealer"):
-        first_mode = first_raw
-    else:
-        first_mode = "expr"
-        c = ctx.expr(path + ("first",), X.BOOL, ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"])))
-        first_fn = c.fn if c else None
+    first_mode, first_fn = ctx.first_seat(path + ("first",))
     lo = ctx.expr(path + ("range", "min"), X.INT, default=0)
     hi = ctx.expr(path + ("range", "max"), X.INT, default="hand-size")
     may_pass = ctx.expr(path + ("pass",), X.BOOL, default=False)

@@ -152,14 +152,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     ctx.scope = ctx.scope.with_names(**extra)
     cscope = card_scope(ctx.scope)
 
-    leader_raw = spec.get("leader", "left-of-dealer")
-    leader_fn = None
-    if leader_raw in ("left-of-dealer", "dealer"):
-        leader_mode = leader_raw
-    else:
-        leader_mode = "expr"
-        c = ctx.expr(path + ("leader",), X.BOOL, ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"])))
-        leader_fn = c.fn if c else None
+    leader_mode, leader_fn = ctx.first_seat(path + ("leader",))
 
     trump_raw = spec.get("trump", "none")
     trump_const = trump_fn = None

@@ -16,8 +16,10 @@ The CI share runs a fixed, derandomized number of examples. A long campaign:
 
     RULEPLAY_FUZZ_EXAMPLES=100000 python -m pytest -q -m fuzz tests/test_fuzz.py
 
-(`RULEPLAY_FUZZ_SEED=N` picks another random stream, so several campaigns can
-run side by side.)
+A campaign does not shrink and does not stop at the first failure: with
+`RULEPLAY_FUZZ_REPORT=FILE` each failing input is appended to FILE as a JSON
+line (progress in FILE.progress). Several campaigns can run side by side with
+`--hypothesis-seed=N`.
 """
 from __future__ import annotations
 
@@ -255,9 +257,9 @@ def check_case(files: dict[str, str], target: str, sets: list[str], players: int
         for fname, text in files.items():
             Path(tmp, fname).write_text(text, encoding="utf-8")
         path = str(Path(tmp, target))
-        argv = ["validate", path] + [a for s in sets for a in ("--set", s)]
+        argv = ["validate", path] + [f"--set={s}" for s in sets]      # '--set=-=' is not taken for an option
         if players is not None:
-            argv += ["--players", str(players)]
+            argv += [f"--players={players}"]
         t0 = time.perf_counter()
         with time_bound(VALIDATE_SECONDS, "validate"):
             rc, out, err = run_cli(argv)
@@ -283,7 +285,7 @@ def _fuzz(case, seed):
         Path(REPORT + ".progress").write_text(f"{_COUNT[0]} cases in {time.time() - _COUNT[1]:.0f} s\n")
     try:
         check_case(files, target, sets, players, seed)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         if REPORT:
             with open(REPORT, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps({"error": f"{type(exc).__name__}: {exc}"[:2000], "files": files,

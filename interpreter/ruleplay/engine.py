@@ -181,6 +181,9 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
             raise GameOver("limit", [], "evaluation too deep") from None
     except GameOver as over:
         outcome, winners, reason = over.outcome, over.winners, over.reason
+    except KeyboardInterrupt as stop:
+        stop.events = t.events          # what was played so far: the CLI still writes a partial --log
+        raise
     if check and t.in_play is not None:
         t.check_conservation()
     t.emit("end", outcome=outcome, winners=winners, scores=list(t.scores), reason=reason)

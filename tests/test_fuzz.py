@@ -146,15 +146,29 @@ def _get(node, path):
 
 def mutate_data(draw, data):
     """A few structural mutations of the parsed document, in place."""
-    for _ in range(draw(st.integers(1, 4))):
+    for _ in range(draw(st.sampled_from([1, 1, 1, 2, 3, 4]))):
         paths = _paths(data)[1:]
         if not paths:
             break
         path = draw(st.sampled_from(paths))
         parent = _get(data, path[:-1])
         last = path[-1]
-        op = draw(st.sampled_from(["delete", "replace", "expr", "rename", "duplicate", "number", "wrap"]))
-        if op == "delete":
+        op = draw(st.sampled_from(["delete", "replace", "expr", "rename", "duplicate", "number", "wrap",
+                                   "tweak", "tweak", "tweak"]))
+        if op == "tweak":     # a small change that often still validates: a token into a text, a number nearby
+            leaves = [p for p in paths if isinstance(_get(data, p), (str, int)) and not isinstance(_get(data, p), bool)]
+            if not leaves:
+                continue
+            path = draw(st.sampled_from(leaves))
+            parent, last = _get(data, path[:-1]), path[-1]
+            old = parent[last]
+            if isinstance(old, int):
+                parent[last] = old + draw(st.sampled_from([-2, -1, 1, 2, 10, 100, 10**9]))
+            else:
+                j = draw(st.integers(0, len(old)))
+                parent[last] = old[:j] + draw(st.sampled_from(EXPR_WORDS + EXPR_PUNCT + [" + 1", " * 2", " and true",
+                                                                                          " or false", "[2]"])) + old[j:]
+        elif op == "delete":
             del parent[last]
         elif op == "replace":
             parent[last] = draw(value())
@@ -210,7 +224,7 @@ def fuzz_case(draw):
     files = {"main.yaml": text}
     target = "main.yaml"
     # random extends chains over siblings, built-ins and the mutated file (cycles included)
-    for k in range(draw(st.integers(0, 3))):
+    for k in range(draw(st.sampled_from([0, 0, 0, 0, 0, 1, 1, 2, 3]))):
         base = draw(st.sampled_from(["main.yaml", "v0.yaml", "v1.yaml", "v2.yaml", "main", "nowhere.yaml", "../x.yaml",
                                      *RULESETS]))
         extra = draw(st.dictionaries(st.sampled_from(["name", "players", "options", "deck", "phases", "zones", "end"]),
@@ -219,12 +233,18 @@ def fuzz_case(draw):
         target = f"v{k}.yaml"
     sets = []
     declared = list((DATA[name].get("options") or {}))
-    for _ in range(draw(st.integers(0, 3))):
-        opt = draw(st.sampled_from(declared) if declared and draw(st.booleans()) else key_text())
-        val = draw(st.one_of(st.sampled_from(["true", "false", "0", "1", "-1", "99999999999", "yes", ""]),
-                             st.text(max_size=12)))
+    for _ in range(draw(st.sampled_from([0, 0, 0, 1, 2, 3]))):
+        if declared and draw(st.integers(0, 4)):     # mostly declared options with plausible values
+            opt = draw(st.sampled_from(declared))
+            spec = DATA[name]["options"][opt] or {}
+            val = draw(st.one_of(st.sampled_from([str(c) for c in spec.get("choices") or ["true", "false"]]),
+                                 st.integers(spec.get("min", 0) or 0, spec.get("max", 10) or 10).map(str)))
+        else:
+            opt = draw(key_text())
+            val = draw(st.one_of(st.sampled_from(["true", "false", "0", "1", "-1", "99999999999", "yes", ""]),
+                                 st.text(max_size=12)))
         sets.append(f"{opt}={val}")
-    players = draw(st.one_of(st.none(), st.integers(-2, 70)))
+    players = draw(st.sampled_from([None] * 8 + [0, 1, 2, 3, 4, 5, 6, 8, 64, 65, -1]))
     return files, target, sets, players
 
 

@@ -25,6 +25,7 @@ from .resources import data_dir
 
 MAX_EXPR_CHARS = 2000
 MAX_EXPR_DEPTH = 60
+MAX_AGG_NESTING = 2      # count(... count(... for c in pile) ... for s in seats): each level may loop over every card
 
 # Types. Kept as short strings so messages can say them.
 INT, BOOL, STR, CARD, CARDS, SEAT, SEATS = "int", "bool", "str", "card", "cards", "seat", "seats"
@@ -422,6 +423,9 @@ class Compiler:
             raise ExprError(f"'{kind}(... for {var} in ...)' needs cards or seats, not {c.type}", _col(coll))
         if var in self.scope.names:
             raise ExprError(f"'{var}' is already a name here; choose another loop variable", _col(var_tok))
+        if len(self.scope.loop_vars) >= MAX_AGG_NESTING:
+            raise ExprError(f"'{kind}(... for ...)' nested more than {MAX_AGG_NESTING} deep; its evaluation "
+                            "would take too long", _col(kind_tok))
         inner_scope = Scope(self.scope.names, self.scope.fields, {**self.scope.loop_vars, var: vtype})
         sub = Compiler(inner_scope, self.text)
         b = sub.compile(body)

@@ -144,7 +144,7 @@ def _get(node, path):
     return node
 
 
-def mutate_data(draw, data):
+def mutate_data(draw, data, ops=None):
     """A few structural mutations of the parsed document, in place."""
     for _ in range(draw(st.sampled_from([1, 1, 1, 2, 3, 4]))):
         paths = _paths(data)[1:]
@@ -153,8 +153,8 @@ def mutate_data(draw, data):
         path = draw(st.sampled_from(paths))
         parent = _get(data, path[:-1])
         last = path[-1]
-        op = draw(st.sampled_from(["delete", "replace", "expr", "rename", "duplicate", "number", "wrap",
-                                   "tweak", "tweak", "tweak"]))
+        op = draw(st.sampled_from(ops or ["delete", "replace", "expr", "rename", "duplicate", "number", "wrap",
+                                          "tweak", "tweak", "tweak"]))
         if op == "tweak":     # a small change that often still validates: a token into a text, a number nearby
             leaves = [p for p in paths if isinstance(_get(data, p), (str, int)) and not isinstance(_get(data, p), bool)]
             if not leaves:
@@ -211,20 +211,23 @@ def mutate_text(draw, text):
 
 
 @st.composite
-def fuzz_case(draw):
-    """(files to write, the file to validate, --set items, --players or None)."""
+def fuzz_case(draw, games=False):
+    """(files to write, the file to validate, --set items, --players or None).
+
+    With `games`, only small changes (a token into an expression, a number nudged), so that most
+    inputs still validate and the engine plays them."""
     name = draw(st.sampled_from(RULESETS))
     data = yaml.safe_load(TEXTS[name])
-    style = draw(st.sampled_from(["data", "data", "text", "both", "none"]))
+    style = "data" if games else draw(st.sampled_from(["data", "data", "text", "both", "none"]))
     if style in ("data", "both"):
-        data = mutate_data(draw, data)
+        data = mutate_data(draw, data, ["tweak"] if games else None)
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True) if style != "text" else TEXTS[name]
     if style in ("text", "both"):
         text = mutate_text(draw, text)
     files = {"main.yaml": text}
     target = "main.yaml"
     # random extends chains over siblings, built-ins and the mutated file (cycles included)
-    for k in range(draw(st.sampled_from([0, 0, 0, 0, 0, 1, 1, 2, 3]))):
+    for k in range(0 if games else draw(st.sampled_from([0, 0, 0, 0, 0, 1, 1, 2, 3]))):
         base = draw(st.sampled_from(["main.yaml", "v0.yaml", "v1.yaml", "v2.yaml", "main", "nowhere.yaml", "../x.yaml",
                                      *RULESETS]))
         extra = draw(st.dictionaries(st.sampled_from(["name", "players", "options", "deck", "phases", "zones", "end"]),
@@ -321,6 +324,14 @@ def _fuzz(case, seed):
 @_settings(CI_EXAMPLES)
 @given(fuzz_case(), st.integers(0, 2**16))
 def test_fuzzed_rule_files(case, seed):
+    _fuzz(case, seed)
+
+
+@pytest.mark.fuzz
+@_settings(CI_EXAMPLES // 3)
+@given(fuzz_case(games=True), st.integers(0, 2**16))
+def test_fuzzed_games(case, seed):
+    """Small changes that mostly still validate: the engine must play whatever validates."""
     _fuzz(case, seed)
 
 

@@ -172,3 +172,18 @@ def test_extends_cycle_of_three(cli):
     rc, out, err = cli("validate", "a.yaml", files=files)
     assert rc == 1
     assert err == "c.yaml:1:10: error [extends]: 'extends' forms a cycle: a.yaml -> b.yaml -> c.yaml -> a.yaml\n"
+
+
+# --------------------------------------------------------------------------- found while fuzzing by hand
+
+def test_winners_by_a_value_missing_for_every_seat(cli):
+    """`lowest:` over a card past the bottom of the pile: min() of nothing crashed the run (exit 1, 'error: min()')."""
+    text = ("extends: beggar-my-neighbour\nname: x\nend:\n"
+            "  - when: \"count(s.stock.size > 0 for s in seats) == 1 and pile.empty\"\n"
+            "    winners: {lowest: \"pile[1].chances\"}\n")
+    rc, out, err = cli("run", "m.yaml", "--json", files={"m.yaml": text})
+    assert (rc, err) == (0, "")
+    import json
+    res = json.loads(out)
+    assert (res["outcome"], res["winners"], res["reason"]) == (
+        "finished", [], "count(s.stock.size > 0 for s in seats) == 1 and pile.empty")

@@ -64,6 +64,10 @@ def parse(text: str) -> Tree:
         tok = exc.token
         if tok.type == "$END":
             raise ExprError("the expression ends too early", len(text) + 1) from None
+        start = getattr(tok, "start_pos", None)
+        if tok.type == "INT" and start and text[start - 1].isdigit():     # 1000000000 lexes as 100000000, 0
+            first = len(text[:start].rstrip("0123456789")) + 1
+            raise ExprError("a number has at most 9 digits", first) from None
         expected = sorted(e for e in exc.expected if not e.startswith("__"))[:8]
         raise ExprError(f"unexpected {tok.value!r}", getattr(tok, "column", 1),
                         f"expected one of: {', '.join(expected)}" if expected else None) from None

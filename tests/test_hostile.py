@@ -187,3 +187,21 @@ def test_winners_by_a_value_missing_for_every_seat(cli):
     res = json.loads(out)
     assert (res["outcome"], res["winners"], res["reason"]) == (
         "finished", [], "count(s.stock.size > 0 for s in seats) == 1 and pile.empty")
+
+
+@pytest.mark.parametrize("base, expected", [
+    ("x" * 300, "'extends' names no known ruleset: '" + "x" * 300 + "'"),
+    ("x" * 300 + ".yaml", "'extends' names a file that does not exist: " + "x" * 300 + ".yaml"),
+    ('"a\\0b"', "'extends' names no known ruleset: 'a\\x00b'"),
+])
+def test_extends_names_no_file_could_have(cli, base, expected):
+    """Fuzz: a 300-character base name made the file test raise (ENAMETOOLONG): 'error: ...' with no place."""
+    err = bad(cli, f"extends: {base}\nname: t\n")
+    assert err.startswith(f"bad.yaml:1:10: error [extends]: {expected}\n")
+    assert err.count("error") == 1
+
+
+def test_a_ruleset_argument_no_file_could_have(cli):
+    rc, out, err = cli("validate", "y" * 300)
+    assert rc == 1
+    assert err.startswith("<command line>: error: no ruleset named '" + "y" * 300 + "' (not a file, not a built-in)\n")

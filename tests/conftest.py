@@ -31,3 +31,41 @@ def oh(players=3, **sets):
 # 3 players, dealer 2: seat 0 bids first and leads; the first rest card (9S) is turned up: spades are trump
 DEAL4 = Deal([["AS", "KS", "QS", "JS"], ["2C", "3C", "4C", "5C"], ["2D", "3D", "4D", "5D"]],
              rest=["9S", "2H"], dealer=2)
+
+
+def check_invariants(events: list[dict], players: int, direction: int = 1) -> None:
+    """What must hold in every game log, whatever the ruleset (cards conserved is `play(..., check=True)`).
+
+    - scores follow the `score` events: each hand's totals are the previous totals plus that hand's scores,
+      and the `end` event's scores are the last totals (all 0 when nothing was scored);
+    - no seat acts out of turn except through a declared rule (an `out-of-turn` event, never a `play`):
+      in trick games the plays of a trick are exactly its cards, from the leader on in play direction,
+      one per seat; in every game a seat that is out for good never plays again.
+    """
+    totals = [0] * players
+    pending: list[tuple[int, str]] = []
+    out: set[int] = set()
+    for i, ev in enumerate(events):
+        kind = ev["event"]
+        if kind == "score":
+            want = [t + s for t, s in zip(totals, ev["scores"])]
+            assert ev["totals"] == want, f"event {i + 1}: totals {ev['totals']} != previous {totals} + {ev['scores']}"
+            totals = ev["totals"]
+        elif kind == "play":
+            assert 0 <= ev["seat"] < players, f"event {i + 1}: no seat {ev['seat']}"
+            assert ev["seat"] not in out, f"event {i + 1}: seat {ev['seat']} plays after it went out"
+            pending.append((ev["seat"], ev["card"]))
+        elif kind == "out":
+            out.add(ev["seat"])
+        elif kind == "trick":
+            cards = [tuple(c) for c in ev["cards"]]
+            assert pending == cards, f"event {i + 1}: the trick's cards {cards} are not the plays {pending}"
+            order = [(ev["leader"] + k * direction) % players for k in range(len(cards))]
+            assert [s for s, _ in cards] == order, f"event {i + 1}: plays out of turn {cards}, leader {ev['leader']}"
+            pending = []
+        elif kind in ("deal", "take"):
+            if kind == "deal":
+                out.clear()
+    end = events[-1]
+    assert end["event"] == "end" and end["outcome"] in ("finished", "cycle", "limit"), end
+    assert end["scores"] == totals, f"end scores {end['scores']} != the score events' totals {totals}"

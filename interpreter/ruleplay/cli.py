@@ -172,7 +172,16 @@ def _run(args, sets) -> int:
             log_file = open(args.log, "w", encoding="utf-8")   # before the game: a bad path fails fast
         except OSError as exc:
             raise GameError(f"--log {args.log}: cannot write: {exc.strerror}") from None
-    result = play(rules, args.seed, deal, args.max_actions, log=True, bots=bots, profiles=profiles)
+    try:
+        result = play(rules, args.seed, deal, args.max_actions, log=True, bots=bots, profiles=profiles)
+    except KeyboardInterrupt as stop:   # Ctrl-C: the log keeps the events played so far (valid JSON lines)
+        if log_file is not None:
+            with log_file as fh:
+                for ev in getattr(stop, "events", None) or []:
+                    fh.write(json.dumps(ev) + "\n")
+            print(f"{args.log}: {len(getattr(stop, 'events', None) or [])} events written before the interrupt",
+                  file=sys.stderr)
+        raise
     if log_file is not None:
         with log_file as fh:
             for ev in result.events:

@@ -195,6 +195,9 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
             raise GameOver("limit", [], "evaluation too deep") from None
     except GameOver as over:
         outcome, winners, reason = over.outcome, over.winners, over.reason
+    except KeyboardInterrupt as stop:
+        stop.events = t.events          # what was played so far: the CLI still writes a partial --log
+        raise
     if outcome == "cycle" and t.cycle_from > 0:
         return play(*args, _cycle_from=0)          # the same game again, to find where the loop starts
     if check and t.in_play is not None:

@@ -32,11 +32,18 @@ class RuleError:
 
     def format(self) -> str:
         where = str(self.mark) if self.mark else "<command line>"
-        key = f" [{path_str(self.path)}]" if self.path else ""
-        text = f"{where}: error{key}: {self.message}"
+        key = f" [{printable(path_str(self.path))}]" if self.path else ""
+        text = f"{where}: error{key}: {printable(self.message)}"
         if self.hint:
-            text += f"\n    hint: {self.hint}"
+            text += f"\n    hint: {printable(self.hint)}"
         return text
+
+
+def printable(text: str) -> str:
+    """One line of text: a key or value from a file may hold newlines or control characters; escape them."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class RuleplayError(Exception):

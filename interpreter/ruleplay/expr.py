@@ -25,6 +25,7 @@ from .resources import data_dir
 
 MAX_EXPR_CHARS = 2000
 MAX_EXPR_DEPTH = 60
+MAX_AGG_NESTING = 2      # count(... count(... for c in pile) ... for s in seats): each level may loop over every card
 
 # Types. Kept as short strings so messages can say them.
 INT, BOOL, STR, CARD, CARDS, SEAT, SEATS = "int", "bool", "str", "card", "cards", "seat", "seats"
@@ -63,6 +64,10 @@ def parse(text: str) -> Tree:
         tok = exc.token
         if tok.type == "$END":
             raise ExprError("the expression ends too early", len(text) + 1) from None
+        start = getattr(tok, "start_pos", None)
+        if tok.type == "INT" and start and text[start - 1].isdigit():     # 1000000000 lexes as 100000000, 0
+            first = len(text[:start].rstrip("0123456789")) + 1
+            raise ExprError("a number has at most 9 digits", first) from None
         expected = sorted(e for e in exc.expected if not e.startswith("__"))[:8]
         raise ExprError(f"unexpected {tok.value!r}", getattr(tok, "column", 1),
                         f"expected one of: {', '.join(expected)}" if expected else None) from None
@@ -475,6 +480,9 @@ class Compiler:
             raise ExprError(f"'{kind}(... for {var} in ...)' needs cards or seats, not {c.type}", _col(coll))
         if var in self.scope.names:
             raise ExprError(f"'{var}' is already a name here; choose another loop variable", _col(var_tok))
+        if len(self.scope.loop_vars) >= MAX_AGG_NESTING:
+            raise ExprError(f"'{kind}(... for ...)' nested more than {MAX_AGG_NESTING} deep; its evaluation "
+                            "would take too long", _col(kind_tok))
         inner_scope = Scope(self.scope.names, self.scope.fields, {**self.scope.loop_vars, var: vtype})
         sub = Compiler(inner_scope, self.text)
         b = sub.compile(body)

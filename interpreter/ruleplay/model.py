@@ -160,7 +160,8 @@ class Ctx:
             mark = self.doc.value_mark(path)
             if mark is not None and path in self.doc.marks and isinstance(raw, str):
                 mark = _column_in(mark, self.doc, path, raw, exc.column)
-            self.errors.append(RuleError(f"in expression {raw!r}: {exc.message}"[:400], mark, path, exc.hint))
+            shown = raw if len(str(raw)) <= 200 else str(raw)[:80] + "..."     # the reason must not be cut off
+            self.errors.append(RuleError(f"in expression {shown!r}: {exc.message}", mark, path, exc.hint))
             return None
 
     def first_seat(self, path: tuple) -> tuple[str, Callable | None]:

@@ -26,7 +26,7 @@ class Resolved:
 def locate(ref: str) -> Path:
     """A ruleset argument is a file path or a built-in name."""
     p = Path(ref)
-    if p.suffix in (".yaml", ".yml") or p.exists() or "/" in ref:
+    if p.suffix in (".yaml", ".yml") or _is(p.exists) or "/" in ref:
         return p
     builtin = builtin_path(ref)
     if builtin is None:
@@ -35,6 +35,14 @@ def locate(ref: str) -> Path:
             f"no ruleset named '{ref}' (not a file, not a built-in)", None, (),
             hint or f"built-ins: {one_of(builtin_names())}"))
     return builtin
+
+
+def _is(test) -> bool:
+    """A file test that is simply false for a name the system refuses (too long, invalid bytes)."""
+    try:
+        return test()
+    except (OSError, ValueError):
+        return False
 
 
 def display_name(path: Path) -> str:
@@ -104,13 +112,13 @@ def load_chain(path: Path, stack: tuple[Path, ...] = ()) -> tuple[Doc, list[str]
         raise RuleplayError(RuleError(f"'extends' chain longer than {MAX_EXTENDS_DEPTH}", mark, ("extends",)))
     if ext.endswith((".yaml", ".yml")) or "/" in ext:
         base_path = (path.parent / ext)
-        if not base_path.is_file():
+        if not _is(base_path.is_file):
             raise RuleplayError(RuleError(f"'extends' names a file that does not exist: {ext}", mark, ("extends",)))
     else:
         base_path = builtin_path(ext)
         if base_path is None:
             sibling = path.parent / f"{ext}.yaml"
-            if sibling.is_file():
+            if _is(sibling.is_file):
                 base_path = sibling
             else:
                 raise RuleplayError(RuleError(f"'extends' names no known ruleset: '{ext}'", mark, ("extends",),
@@ -193,9 +201,9 @@ def coerce_option(name: str, spec: dict, raw: object, where: Mark | None, path: 
 
 def resolve(ref: str, sets: dict[str, str] | None = None) -> Resolved:
     path = locate(ref)
-    if path.is_dir():
+    if _is(path.is_dir):
         raise RuleplayError(RuleError(f"{ref} is a directory, not a rule file"))
-    if not path.is_file():
+    if not _is(path.is_file):
         raise RuleplayError(RuleError(f"no such file: {ref}"))
     doc, files = load_chain(path)
     return Resolved(doc, files, option_set=dict(sets or {}))

@@ -22,4 +22,7 @@ def builtin_names() -> list[str]:
 
 def builtin_path(name: str) -> Path | None:
     path = data_dir("rulesets") / f"{name}.yaml"
-    return path if path.is_file() else None
+    try:
+        return path if path.is_file() else None
+    except (OSError, ValueError):      # a name no file can have (too long, a NUL byte) is no built-in
+        return None

@@ -146,7 +146,10 @@ class Table:
             vals.append(fn(self))
         if mode == "where":
             return [s for s, v in zip(self.seat_range, vals) if v]
-        best = (min if mode == "lowest" else max)(v for v in vals if v is not None)
+        known = [v for v in vals if v is not None]
+        if not known:                 # every seat's value is missing (e.g. a card past the bottom): no winner
+            return []
+        best = (min if mode == "lowest" else max)(known)
         return [s for s, v in zip(self.seat_range, vals) if v == best]
 
     def boundary(self) -> None:

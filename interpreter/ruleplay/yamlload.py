@@ -157,10 +157,16 @@ def _count_aliases(text: str, name: str) -> None:
                 if event.anchor is not None:
                     sizes[event.anchor] = 1
     except yaml.YAMLError as exc:
-        raise RuleplayError(_yaml_error(exc, name)) from None
+        raise RuleplayError(_yaml_error(exc, name, text)) from None
 
 
-def _yaml_error(exc: yaml.YAMLError, name: str) -> RuleError:
+def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "") -> RuleError:
+    if isinstance(exc, yaml.reader.ReaderError):    # a character YAML does not allow: no mark, a position
+        before = text[: exc.position]
+        where = Mark(name, before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1)
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        return RuleError(f"YAML syntax: unacceptable character #x{ord(char):04x}: {exc.reason}", where,
+                         hint="remove the control character, or quote and escape it")
     mark = getattr(exc, "problem_mark", None)
     where = Mark(name, mark.line + 1, mark.column + 1) if mark else Mark(name, 1, 1)
     problem = getattr(exc, "problem", None) or str(exc)
@@ -195,7 +201,7 @@ def load_text(text: str, name: str) -> Doc:
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
-        raise RuleplayError(_yaml_error(exc, name)) from None
+        raise RuleplayError(_yaml_error(exc, name, text)) from None
     except RecursionError:
         raise RuleplayError(RuleError("nesting too deep", Mark(name, 1, 1))) from None
     if node is None:

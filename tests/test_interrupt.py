@@ -1,0 +1,42 @@
+"""Ctrl-C during `ruleplay run`: a short message, exit 130, and the --log so far is valid JSON lines."""
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ENDLESS = Path(__file__).resolve().parent / "data" / "endless-hearts.yaml"
+
+
+def test_ctrl_c_during_run_keeps_a_valid_partial_log(tmp_path):
+    log = tmp_path / "game.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "ruleplay.cli", "run", str(ENDLESS), "--max-actions", "10000000",
+                             "--log", str(log), "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(4)       # loading takes well under a second; the match never ends by itself
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert proc.returncode == 130
+    assert out == ""
+    assert err == f"{log}: {len(lines)} events written before the interrupt\ninterrupted\n"
+    assert "Traceback" not in err
+    events = [json.loads(line) for line in lines]          # every line is a whole JSON object
+    assert len(events) > 100
+    assert events[0]["event"] == "start" and events[1]["event"] == "deal"
+    assert {"play", "trick", "score"} <= {e["event"] for e in events}
+    assert all(e["event"] != "end" for e in events)
+
+
+def test_the_endless_match_only_stops_at_the_limit(tmp_path):
+    """The game used above really does not end by itself (else the interrupt test would prove nothing)."""
+    from ruleplay.engine import play
+    from ruleplay.pipeline import load
+    result = play(load(str(ENDLESS)), 0, max_actions=5000, log=False)
+    assert (result.outcome, result.reason) == ("limit", "stopped after 5000 actions (--max-actions)")

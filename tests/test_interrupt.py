@@ -40,3 +40,22 @@ def test_the_endless_match_only_stops_at_the_limit(tmp_path):
     from ruleplay.pipeline import load
     result = play(load(str(ENDLESS)), 0, max_actions=5000, log=False)
     assert (result.outcome, result.reason) == ("limit", "stopped after 5000 actions (--max-actions)")
+
+
+def test_ctrl_c_during_sim_reports_the_games_completed():
+    proc = subprocess.Popen([sys.executable, "-m", "ruleplay.cli", "sim", "beggar-my-neighbour", "-n", "10000000",
+                             "--jobs", "1", "-q", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(4)       # a batch of 2,000 games takes well under a second; ten million games do not
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130
+    assert "Traceback" not in err
+    report = json.loads(out)
+    done = report["games"]
+    assert 0 < done < 10_000_000 and done % 2000 == 0          # whole batches only
+    assert err == (f"interrupted: {done} of 10000000 games completed; the report covers those "
+                   "(which ones depends on timing, so it is not reproducible)\n")

@@ -81,6 +81,7 @@ class Agg:
     counters: dict[str, list[int]] = field(default_factory=dict)       # name -> per-seat sum over games
     counter_games: dict[str, Counter] = field(default_factory=dict)    # name -> histogram of the per-game total
     scored: int = 0                                                    # games with scores
+    interrupted: bool = False          # Ctrl-C stopped the run: the aggregate covers the finished batches
     score_sum: list[int] = field(default_factory=list)
     score_sq: list[int] = field(default_factory=list)
     hand_points: list[int] = field(default_factory=list)   # sum of hand scores over every hand, per seat
@@ -238,18 +239,22 @@ def simulate(spec: Spec, games: int, seed: int = 0, jobs: int | None = None, bac
         raise GameError("--jobs must be at least 1")
     chunks = _chunks(games, jobs)
     jobs = min(jobs, len(chunks))
-    if jobs == 1:
-        for a, b in chunks:
-            agg.merge(run_batch(spec, seed, a, b))
-            if progress:
-                progress(b - a)
-        return agg
-    import multiprocessing as mp
-    with mp.get_context().Pool(jobs) as pool:
-        for part in pool.imap_unordered(_run_batch_star, [(spec, seed, a, b) for a, b in chunks]):
-            agg.merge(part)
-            if progress:
-                progress(part.games)
+    try:
+        if jobs == 1:
+            for a, b in chunks:
+                agg.merge(run_batch(spec, seed, a, b))
+                if progress:
+                    progress(b - a)
+            return agg
+        import multiprocessing as mp
+        with mp.get_context().Pool(jobs) as pool:
+            for part in pool.imap_unordered(_run_batch_star, [(spec, seed, a, b) for a, b in chunks]):
+                agg.merge(part)
+                if progress:
+                    progress(part.games)
+    except KeyboardInterrupt:
+        # Ctrl-C: keep the batches that finished; the caller reports them as a partial result.
+        agg.interrupted = True
     return agg
 
 
@@ -574,6 +579,9 @@ def cmd_sim(args, sets: dict) -> int:
     spec = _spec(args.ruleset, sets, args)
     rules = _CACHE[spec]
     agg, secs = _run_spec(spec, args, rules.name)
+    if agg.interrupted and not agg.games:
+        print("interrupted before any game completed", file=sys.stderr)
+        return 130
     rep = agg.report()
     rep["ruleset"] = rules.name
     rep["options"] = dict(rules.options)
@@ -589,6 +597,10 @@ def cmd_sim(args, sets: dict) -> int:
         write_report(rep, head, sys.stdout)
     if args.plot:
         plot([rules.name], [agg], args.plot)
+    if agg.interrupted:
+        print(f"interrupted: {agg.games} of {args.games} games completed; the report covers those "
+              "(which ones depends on timing, so it is not reproducible)", file=sys.stderr)
+        return 130
     return 0
 
 

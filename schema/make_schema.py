@@ -47,6 +47,7 @@ TRICK_PHASE = {"if": {"properties": {"kind": {"const": "trick"}}},
 BID_PHASE = {"if": {"properties": {"kind": {"const": "bid"}}},
              "then": obj({
                  "kind": {"const": "bid"},
+                 "before": s("Run this phase before the named one (a variant uses it to insert a phase ahead of inherited ones)."),
                  "description": s("What happens in this phase."),
                  "first": {"description": "Who bids first: left-of-dealer, dealer, or a bool over seat `s` (the first seat from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
                  "range": obj({"min": {"description": "Lowest bid (int; may read hand-size, players, options).", "default": 0, **EXPR},

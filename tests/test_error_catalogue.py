@@ -66,7 +66,7 @@ def test_every_block_is_closed():
 # --------------------------------------------------------------------------- every error the validator can give
 
 SRC = Path(__file__).resolve().parent.parent / "interpreter" / "ruleplay"
-VALIDATOR = ["yamlload.py", "resolve.py", "schemacheck.py", "model.py", "expr.py", "phases/flip.py",
+VALIDATOR = ["yamlload.py", "resolve.py", "schemacheck.py", "model.py", "expr.py", "phases/flip.py", "phases/bid.py",
              "phases/reactions.py", "phases/trick.py", "phases/passing.py"]
 
 # Messages the catalogue cannot show (with why), each tested elsewhere or unreachable from a file.
@@ -90,6 +90,8 @@ ELSEWHERE = {
     "unsupported construct": "a guard: every grammar rule has a compiler",
     "expected a number in ": "the schema's minimum/maximum refuse first",
     "reactions need at least one profile": "the schema requires profiles; a variant's {} merges with the base",
+    "this value must be fixed before the game starts (options only)":
+        "unreachable: a schedule value compiles in a scope of options and players, which all fold",
 }
 
 

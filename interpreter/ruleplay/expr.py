@@ -214,7 +214,7 @@ class Compiler:
         if b is None:
             known = list(self.scope.names) + list(self.scope.loop_vars)
             hint = did_you_mean(name, known)
-            if "-" in name and not hint:
+            if "-" in name and not hint and any(part in known for part in name.split("-")):
                 hint = "names may contain hyphens, so write subtraction with spaces: a - b"
             raise ExprError(f"unknown name '{name}'", _col(tok), hint or f"known names: {one_of(known)}")
         self.uses.add(name)
@@ -452,6 +452,10 @@ class Compiler:
         tok = t.children[0]
         name = str(tok)
         args = [self.compile(c) for c in t.children[1:] if c is not None]
+        if all(a.is_const for a in args) and args and all(a.type == INT for a in args) and (
+                (name == "abs" and len(args) == 1) or (name in ("max", "min") and len(args) >= 2)):
+            vals = [a.const for a in args]          # options and numbers only: fold now, like any operator
+            return const(abs(vals[0]) if name == "abs" else (max if name == "max" else min)(vals), INT)
         if name == "abs" and len(args) == 1 and args[0].type == INT:
             f = args[0].fn
             return Compiled(lambda e: None if (v := f(e)) is None else abs(v), INT, uses=args[0].uses)

@@ -276,3 +276,12 @@ def test_diff_with_option_value(cli):
     assert (rc, err) == (0, "")
     assert out == ("deck.attributes.chances.A:\n  - 4\n  + ace-chances\n"
                    "option ace-chances:\n  - (absent)\n  + 4\n")
+
+
+def test_rulesets_path_outside_a_checkout_is_the_built_in(tmp_path, monkeypatch, capsys):
+    """`ruleplay run rulesets/ers-triples.yaml` works from any directory: the path names the built-in."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "rulesets/ers-triples.yaml", "-q", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.startswith("Result:")
+    assert main(["run", "rulesets/no-such-game.yaml", "-q"]) == 1
+    assert "no such file" in capsys.readouterr().err

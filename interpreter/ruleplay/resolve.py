@@ -27,6 +27,8 @@ def locate(ref: str) -> Path:
     """A ruleset argument is a file path or a built-in name."""
     p = Path(ref)
     if p.suffix in (".yaml", ".yml") or _is(p.exists) or "/" in ref:
+        if not _is(p.exists) and p.parent.name == "rulesets" and p.suffix == ".yaml" and builtin_path(p.stem):
+            return builtin_path(p.stem)    # `rulesets/x.yaml` outside a checkout: the installed built-in
         return p
     builtin = builtin_path(ref)
     if builtin is None:

@@ -1,5 +1,7 @@
 import pytest
 
+import ruleplay.bots as bots_module
+
 from ruleplay.engine import Deal, play
 from ruleplay.pipeline import load
 
@@ -69,3 +71,16 @@ def check_invariants(events: list[dict], players: int, direction: int = 1) -> No
     end = events[-1]
     assert end["event"] == "end" and end["outcome"] in ("finished", "cycle", "limit"), end
     assert end["scores"] == totals, f"end scores {end['scores']} != the score events' totals {totals}"
+
+
+@pytest.fixture
+def offered(monkeypatch):
+    """Records the legal options each time our engine asks a bot (i.e. whenever there is a choice)."""
+    seen = []
+    orig = bots_module.Bot.choose
+
+    def choose(self, keys, view=None):
+        seen.append(list(keys))
+        return orig(self, keys, view)
+    monkeypatch.setattr(bots_module.Bot, "choose", choose)
+    return seen

@@ -65,7 +65,6 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from ruleplay import bots as bots_module  # noqa: E402
 from ruleplay.engine import Deal, play  # noqa: E402
 from ruleplay.model import compile_rules  # noqa: E402
 from ruleplay.pipeline import load  # noqa: E402
@@ -327,19 +326,6 @@ def test_fast_rules_build_is_load():
 # --------------------------------------------------------------------------- random play, legal sets
 
 RANDOM_GAMES = 3            # seeded random games per configuration
-
-
-@pytest.fixture
-def offered(monkeypatch):
-    """Records the legal options each time our engine asks a bot (i.e. whenever there is a choice)."""
-    seen = []
-    orig = bots_module.Bot.choose
-
-    def choose(self, keys, view=None):
-        seen.append(list(keys))
-        return orig(self, keys, view)
-    monkeypatch.setattr(bots_module.Bot, "choose", choose)
-    return seen
 
 
 def replay_in_openspiel(params, pass_cards, passing, hand, choices):

@@ -62,7 +62,6 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from ruleplay import bots as bots_module  # noqa: E402
 from ruleplay.engine import Deal, play  # noqa: E402
 from ruleplay.pipeline import load  # noqa: E402
 
@@ -257,19 +256,6 @@ def test_the_games_exercise_the_rules():
 
 
 # --------------------------------------------------------------------------- random play, legal sets
-
-@pytest.fixture
-def offered(monkeypatch):
-    """Records the legal options each time our engine asks a bot (i.e. whenever there is a choice)."""
-    seen = []
-    orig = bots_module.Bot.choose
-
-    def choose(self, keys, view=None):
-        seen.append(list(keys))
-        return orig(self, keys, view)
-    monkeypatch.setattr(bots_module.Bot, "choose", choose)
-    return seen
-
 
 def replay_in_openspiel(players, n, hand, asked, names):
     """Replay one of our hands in OpenSpiel: every bid and card must be legal there, and wherever either

@@ -72,7 +72,7 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
                                       f" ({d['players']['min']}-{d['players']['max']})") + "\n")
     w(f"Cards: {_cards(rules)}\n")
     for aname, table in (d["deck"].get("attributes") or {}).items():
-        w(f"  {aname}: " + ", ".join(f"{k} = {rules_value(v, rules)}" for k, v in table.items()) + "\n")
+        w(f"  {aname}: " + ", ".join(f"{k} = {v}" for k, v in table.items()) + "\n")
     w("Zones:\n")
     for z in rules.zones.values():
         owner = "one per player" if z.owner == "seat" else "shared"
@@ -113,10 +113,6 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
                 rng = f", one of {'/'.join(spec['choices'])}"
             w(f"  {name} = {rules.options[name]} ({spec['type']}{rng}, default {spec['default']}): "
               f"{spec['description']}\n")
-
-
-def rules_value(v: Any, rules: Rules) -> str:
-    return str(v)
 
 
 def write_scoring(d: dict, out: TextIO) -> None:

@@ -65,7 +65,6 @@ class _Run:
         self.src = t.seat_zones[ph.src.index]
         self.pile = t.shared[ph.pile.index]
         self.dest = t.seat_zones[ph.take_to.index]
-        self.last_player: int | None = None
         self.false_run = [0] * t.n      # cards in a row each seat false-slapped
         r = ph.reactions
         self.seat_profiles = [r.profiles[p] for p in t.profiles] if r is not None else []
@@ -163,6 +162,7 @@ class _Run:
         actor = t.actor
         challenger: int | None = None
         owed = 0
+        last_player: int | None = None         # who put the last card on the pile
         # Cards played here are counted in `k`; the table's counters (cards_played, actions) are
         # brought up to date before anything reads them (a round boundary, a slap window, the end),
         # which keeps attribute writes off the per-card path.
@@ -192,8 +192,8 @@ class _Run:
                         continue
                     if nxt is None:
                         # Nobody can play: the last player to play takes the pile.
-                        if self.last_player is not None and pile:
-                            self.take(self.last_player, "nobody can play")
+                        if last_player is not None and pile:
+                            self.take(last_player, "nobody can play")
                         t.check_end()
                         raise GameOver("stuck", [], "no player can play a card")
                     actor = nxt
@@ -211,7 +211,7 @@ class _Run:
                     raise GameOver("limit", [], f"stopped after {t.actions} actions (--max-actions)")
                 if reactions is not None:
                     sync()
-                    self.last_player = actor
+                    last_player = actor
                     if t.round_plays == 0:
                         t.round_first = card
                     t.round_plays += 1
@@ -231,7 +231,7 @@ class _Run:
                         actor = nxt
                         continue
                 else:
-                    self.last_player = actor
+                    last_player = actor
                 c = chances[card]
                 if c > 0 and (challenger is None or ph.answer):
                     challenger = actor

@@ -5,7 +5,6 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
 
 from . import __version__
 from .account import write_account
@@ -14,7 +13,7 @@ from .engine import DEFAULT_MAX_ACTIONS, play
 from .errors import GameError, RuleError, RuleplayError
 from .pipeline import load, load_resolved
 from .resolve import parse_set
-from .resources import builtin_names, builtin_path, data_dir
+from .resources import builtin_names, data_dir
 
 
 def _parser() -> argparse.ArgumentParser:

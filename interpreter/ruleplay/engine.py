@@ -5,7 +5,6 @@ same rules, seed, options and bots give the same events.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from .bots import make_bots

@@ -223,7 +223,7 @@ def apply_options(res: Resolved) -> None:
                 raise RuleplayError(RuleError(f"option '{name}' of type choice needs 'choices'",
                                               res.doc.mark(path), path))
             if spec.get("type") != "choice" and "choices" in spec:
-                raise RuleplayError(RuleError(f"'choices' only applies to options of type choice",
+                raise RuleplayError(RuleError("'choices' only applies to options of type choice",
                                               res.doc.mark(path + ("choices",)), path + ("choices",)))
             values[name] = coerce_option(name, spec, spec.get("default"), res.doc.value_mark(path + ("default",)),
                                          path + ("default",))

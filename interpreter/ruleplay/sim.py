@@ -355,7 +355,7 @@ def write_report(rep: dict, head: str, out) -> None:
     for k, s in rep["lengths"].items():
         print(f"{LABELS[k]:14} {s['mean']:9.1f} {_fmt(s['median']):>8} {_fmt(s['p5']):>8} {_fmt(s['p95']):>8} "
               f"{s['max']:8d}", file=out)
-    print(f"\nwin rate (95% Wilson interval)", file=out)
+    print("\nwin rate (95% Wilson interval)", file=out)
     for w in rep["win_rate"]:
         lo, hi = w["ci95"]
         print(f"  seat {w['seat']:<3} {_pct(w['rate']):>6}  [{_pct(lo)}, {_pct(hi)}]  {w['wins']} wins", file=out)

@@ -114,3 +114,74 @@ def test_stick_the_dealer_without_no_bid_hand():
     r = play(load("one-card", {"no-bid-hand": "false"}), seed=1, check=True, bots=["lowest"] * 3)
     for a in ev(r, "auction"):
         assert a["bidder"] is not None and a["bid"] == 7           # the dealer must bid the minimum
+
+
+def _auction_referee(events: list[dict], players: int, top: int) -> None:
+    """Independent model of an auction (one-card digest 3.2-3.4, Q4) checked against each hand's bid events:
+    from the dealer's left, the seats still in bid higher or pass for good, until the top bid is made,
+    the turn comes back to the high bidder, or every seat has passed."""
+    hand: list[dict] = []
+    dealer = None
+    for e in events:
+        if e["event"] == "deal":
+            dealer, hand = e["dealer"], []
+        elif e["event"] == "bid":
+            hand.append(e)
+        elif e["event"] == "auction":
+            active = [(dealer + 1 + k) % players for k in range(players)]
+            i, high, bidder = 0, None, None
+            for b in hand:
+                assert active, "a bid after every seat has passed"
+                assert b["seat"] == active[i], f"seat {b['seat']} bid where seat {active[i]} was to bid"
+                if b.get("pass"):
+                    del active[i]
+                    i = i % len(active) if active else 0
+                else:
+                    assert high is None or b["bid"] > high
+                    high, bidder = b["bid"], b["seat"]
+                    i = (i + 1) % len(active)
+            # the auction is over exactly when nobody else may still bid
+            assert not active or active[i] == bidder or (high is not None and high >= top), \
+                f"the auction ended with seat {active[i]} still to bid"
+            assert (e["bidder"], e["bid"]) == (bidder, high)
+
+
+def test_auction_goes_round_the_seats_still_in():
+    # The issue's deal: bids 6, 7, 8, 9; then seats 0, 1 and 2 must each be asked again (seat 1 was skipped).
+    deal = Deal([["9C", "10C", "JC", "9H", "10D", "QC"], ["JK", "9S", "10S", "JS", "10H", "JH"],
+                 ["QS", "KS", "AS", "QH", "KH", "AH"], ["AC", "KC", "9D", "JD", "QD", "KD"]], rest=["AD"], dealer=3)
+    r = play(load("one-card", players=4), deal=deal, check=True, bots=["smart"] * 4)
+    first = []
+    for e in r.events:
+        if e["event"] == "auction":
+            break
+        if e["event"] == "bid":
+            first.append((e["seat"], "pass" if e.get("pass") else e["bid"]))
+    assert first[:4] == [(0, 6), (1, 7), (2, 8), (3, 9)]
+    assert [s for s, _ in first[4:]] == [0, 1, 2]
+    _auction_referee(r.events, 4, 15)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_auctions_follow_the_rotation_over_random_games(players):
+    for seed in range(25):
+        r = play(load("one-card", players=players), seed=seed, check=True, bots=["random"] * players)
+        _auction_referee(r.events, players, 15)
+
+
+def _oh_hell_variant(tmp_path, forbid: str):
+    f = tmp_path / "hearts-zero.yaml"
+    f.write_text(f"extends: oh-hell\nname: no-zero-in-hearts\nphases:\n  bidding:\n    forbid: \"{forbid}\"\n")
+    return f
+
+
+def test_a_bid_phase_may_read_trump(tmp_path):
+    # The trick phase defines `trump` and comes after the bidding; its name is known to the bid phase,
+    # and its value (the turned-up card, set when the hand starts) is there when the seats bid.
+    variant = _oh_hell_variant(tmp_path, "bid == 0 and trump == 'H'")
+    rules = load(str(variant), {"hand-sizes": "[1]"}, 3)
+    hearts = Deal([["AS"], ["2C"], ["2D"]], rest=["9H"], dealer=2)
+    spades = Deal([["AS"], ["2C"], ["2D"]], rest=["9S"], dealer=2)
+    lowest = ["lowest"] * 3
+    assert [b["bid"] for b in ev(play(rules, deal=hearts, check=True, bots=lowest), "bid")] == [1, 1, 1]
+    assert [b["bid"] for b in ev(play(rules, deal=spades, check=True, bots=lowest), "bid")] == [0, 0, 0]

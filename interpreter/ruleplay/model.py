@@ -485,13 +485,19 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
     if ctx.errors:
         raise RuleplayError(ctx.errors)      # a refused combination: what follows would only repeat it
     deal = _compile_deal(ctx)
-    phases = []
+    kinds = []
     for pname, spec in _phase_order(ctx, d["phases"]):
         kind = KINDS.get(spec.get("kind"))
         if kind is None:
             ctx.error(("phases", pname, "kind"), f"unknown phase kind {spec.get('kind')!r}",
                       did_you_mean(str(spec.get("kind")), KINDS), value=True)
             continue
+        declare = getattr(kind, "declare", None)
+        if declare is not None:          # every phase's names first: any phase may read another's
+            declare(ctx, ("phases", pname))
+        kinds.append((pname, kind))
+    phases = []
+    for pname, kind in kinds:
         ph = kind.compile(ctx, ("phases", pname), pname)
         if ph is not None:
             phases.append(ph)

@@ -172,12 +172,12 @@ class Bid:
         t.act()
 
     def _auction(self, t: Table, order: list[int], lo: int, hi: int) -> None:
+        """Around the seats still in, each bids higher or passes for good, until the maximum is bid or
+        the turn comes back to the high bidder (every other seat has passed), or every seat has passed."""
         active = list(order)
-        i = 0
-        while True:
-            seat = active[i % len(active)] if active else None
-            if seat is None:
-                break
+        i = 0                                              # the index in `active` of the seat to bid
+        while active:
+            seat = active[i]
             if t.bidder == seat:
                 break                                      # back to the high bidder: everyone else has passed
             if t.high_bid is not None and t.high_bid >= hi:
@@ -185,22 +185,19 @@ class Bid:
             start = lo if t.high_bid is None else t.high_bid + 1
             options = self._legal(t, seat, list(range(start, hi + 1)), self._may_pass(t, seat), False)
             choice = self._ask(t, seat, options, hi, lo)
-            if choice is None:
-                self._record(t, seat, None)
-                active.remove(seat)
-                if not active:
-                    break
-                i = i % len(active)
-                continue
             self._record(t, seat, choice)
+            if choice is None:
+                del active[i]                              # a pass is final; the next seat now sits at i
+                if active:
+                    i %= len(active)
+                continue
             t.high_bid, t.bidder = choice, seat
-            i += 1
+            i = (i + 1) % len(active)
         t.emit("auction", bidder=t.bidder, bid=t.high_bid)
 
 
-def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
-    spec = ctx.get(path)
-    # Names this phase defines, readable by every expression compiled after it (play and scoring).
+def declare(ctx: Ctx, path: tuple) -> None:
+    """The names this phase defines, added before any expression is compiled (phases may read each other's)."""
     extra = {
         "bidder": X.Binding(X.SEAT, lambda e: e.bidder),
         "high-bid": X.Binding(X.INT, lambda e: e.high_bid or 0),
@@ -210,10 +207,15 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
         if n in ctx.options or n in ctx.zones:
             ctx.error(path, f"'{n}' is both a name this bid phase defines and an option or zone")
     ctx.scope = ctx.scope.with_names(**extra)
-    fields = X.Fields(card=ctx.scope.fields.card, seat=dict(ctx.scope.fields.seat))
+    fields = X.Fields(card=ctx.scope.fields.card, seat=dict(ctx.scope.fields.seat),
+                      seat_zones=ctx.scope.fields.seat_zones, card_tables=ctx.scope.fields.card_tables)
     fields.seat["bid"] = (X.INT, lambda f: lambda e: e.bids[f(e)])
     fields.seat["passed"] = (X.BOOL, lambda f: lambda e: e.passed[f(e)])
     ctx.scope = X.Scope(ctx.scope.names, fields, dict(ctx.scope.loop_vars))
+
+
+def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
+    spec = ctx.get(path)
     bid_scope = ctx.scope.with_names(bid=X.Binding(X.INT, lambda e: e.loc.get("bid")))
 
     first_mode, first_fn = ctx.first_seat(path + ("first",))

@@ -129,27 +129,33 @@ def _flag_getter(name: str):
     return lambda e: e.flags.get(name, False)
 
 
-def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
-    spec = ctx.get(path)
-    src = ctx.zone(path + ("from",), owner="seat")
-    pile = ctx.zone(path + ("to",), owner="table")
-    won_to = ctx.zone(path + ("won-to",), owner="seat")
-    deck = ctx.deck
+def _flag_names(spec: dict) -> list[str]:
+    return list((spec.get("flags") or {}).keys()) + list((spec.get("choices") or {}).keys())
 
-    # Names this phase defines, readable by every expression compiled after it (scoring too).
+
+def declare(ctx: Ctx, path: tuple) -> None:
+    """The names this phase defines, added before any expression is compiled (a bid may read `trump`)."""
     extra = {
         "led": X.Binding(X.STR, lambda e: e.led),
         "trump": X.Binding(X.STR, lambda e: e.trump),
         "trick-number": X.Binding(X.INT, lambda e: e.trick_number),
         "leader": X.Binding(X.SEAT, lambda e: e.trick_leader),
     }
-    flag_names = list((spec.get("flags") or {}).keys()) + list((spec.get("choices") or {}).keys())
-    for f in flag_names:
+    for f in _flag_names(ctx.get(path)):
         extra[f] = X.Binding(X.BOOL, _flag_getter(f))
     for n in extra:
         if n in ctx.options or n in ctx.zones:
             ctx.error(path, f"'{n}' is both a name this trick phase defines and an option or zone")
     ctx.scope = ctx.scope.with_names(**extra)
+
+
+def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
+    spec = ctx.get(path)
+    src = ctx.zone(path + ("from",), owner="seat")
+    pile = ctx.zone(path + ("to",), owner="table")
+    won_to = ctx.zone(path + ("won-to",), owner="seat")
+    deck = ctx.deck
+    flag_names = _flag_names(spec)
     cscope = card_scope(ctx.scope)
 
     leader_mode, leader_fn = ctx.first_seat(path + ("leader",))

@@ -66,7 +66,7 @@ def test_every_block_is_closed():
 # --------------------------------------------------------------------------- every error the validator can give
 
 SRC = Path(__file__).resolve().parent.parent / "interpreter" / "ruleplay"
-VALIDATOR = ["yamlload.py", "resolve.py", "schemacheck.py", "model.py", "expr.py", "phases/flip.py", "phases/bid.py",
+VALIDATOR = ["safefile.py", "yamlload.py", "resolve.py", "schemacheck.py", "model.py", "expr.py", "phases/flip.py", "phases/bid.py",
              "phases/reactions.py", "phases/trick.py", "phases/passing.py"]
 
 # Messages the catalogue cannot show (with why), each tested elsewhere or unreachable from a file.
@@ -81,6 +81,8 @@ ELSEWHERE = {
     "document too large": "unreachable from a file: the alias count refuses first (a guard)",
     "nesting too deep": "unreachable: nesting is refused at 40 levels before the composer recurses (a guard)",
     "cannot read file: ": "a permission error; not reproducible as root in CI",
+    "not a regular file (": "a FIFO, /dev/zero, a directory: tests/test_file_policy.py",
+    "names something that is not a regular file": "a directory named x.yaml: tests/test_file_policy.py",
     "unknown phase kind": "the schema's enum refuses an unknown kind first",
     ": names are kebab-case": "the schema's pattern message comes first",
     "a constraint may depend on options only": "unreachable: constraints compile in a scope of options only",
@@ -117,7 +119,7 @@ def _templates() -> list[tuple[str, str]]:
                 continue
             f = n.func
             called = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
-            if called in ("RuleError", "ExprError") and n.args:
+            if called in ("RuleError", "ExprError", "_refuse") and n.args:
                 msg = n.args[0]
             elif called == "error" and isinstance(f, ast.Attribute) and len(n.args) >= 2:
                 msg = n.args[1]

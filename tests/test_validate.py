@@ -281,7 +281,7 @@ def test_extends_itself(cli):
 
 
 def test_error_in_base_points_at_the_base_file(cli):
-    rc, out, err = cli("validate", "sub/v.yaml", files={
+    rc, out, err = cli("validate", "sub/v.yaml", "--include", ".", files={
         "base.yaml": edit("to: pile", "to: piel"),
         "sub/v.yaml": "extends: ../base.yaml\nname: v\n"})
     assert rc == 1
@@ -325,10 +325,10 @@ phases:
 
 
 def test_variant_by_relative_path(cli):
-    rc, out, err = cli("validate", "sub/v.yaml", files={
+    rc, out, err = cli("validate", "sub/v.yaml", "--include", ".", files={
         "base.yaml": BASE, "sub/v.yaml": "extends: ../base.yaml\nname: v\ndeal: {count: 26}\n"})
     assert (rc, err) == (0, "")
-    d = load_resolved("sub/v.yaml").doc.data
+    d = load_resolved("sub/v.yaml", include=(".",)).doc.data
     assert d["deal"] == {"to": "stock", "count": 26}
     assert d["name"] == "v" and d["description"] == "test"
 

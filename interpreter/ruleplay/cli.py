@@ -26,6 +26,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="set a house-rule option (repeatable)")
         if players:
             sp.add_argument("--players", type=int, help="number of players (within the ruleset's range)")
+        sp.add_argument("--include", action="append", default=[], metavar="DIR",
+                        help="a directory whose rule files `extends` may also read (repeatable)")
 
     r = sub.add_parser("run", help="play one game with bots and tell what happened")
     r.add_argument("ruleset", help="a built-in name or a path to a .yaml file")
@@ -119,7 +121,7 @@ def _dispatch(args) -> int:
         bad = 0
         for f in args.files:
             try:
-                rules = load(f, sets, args.players)
+                rules = load(f, sets, args.players, tuple(args.include))
                 print(f"{f}: OK ({rules.title}, {rules.players} players, {len(rules.deck)} cards)")
             except RuleplayError as exc:
                 bad += 1
@@ -127,11 +129,12 @@ def _dispatch(args) -> int:
         return 1 if bad else 0
     if cmd == "explain":
         from .sheet import write_sheet
-        write_sheet(load(args.ruleset, sets, args.players), sys.stdout)
+        write_sheet(load(args.ruleset, sets, args.players, tuple(args.include)), sys.stdout)
         return 0
     if cmd == "diff":
         from .sheet import write_diff
-        write_diff(load(args.a, sets, args.players), load(args.b, sets, args.players), sys.stdout)
+        inc = tuple(args.include)
+        write_diff(load(args.a, sets, args.players, inc), load(args.b, sets, args.players, inc), sys.stdout)
         return 0
     if cmd == "run":
         return _run(args, sets)
@@ -157,7 +160,7 @@ def _dispatch(args) -> int:
 
 
 def _run(args, sets) -> int:
-    rules = load(args.ruleset, sets, args.players)
+    rules = load(args.ruleset, sets, args.players, tuple(args.include))
     bots, profiles = parse_bots(args.bots, rules.players)
     deal = None
     if args.deal:

@@ -7,8 +7,8 @@ from .resolve import Resolved, apply_options, resolve
 from .schemacheck import check
 
 
-def load_resolved(ref: str, sets: dict[str, str] | None = None) -> Resolved:
-    res = resolve(ref, sets)
+def load_resolved(ref: str, sets: dict[str, str] | None = None, include: tuple[str, ...] = ()) -> Resolved:
+    res = resolve(ref, sets, include)
     errors = check(res.doc)
     if errors:
         raise RuleplayError(errors)
@@ -16,13 +16,15 @@ def load_resolved(ref: str, sets: dict[str, str] | None = None) -> Resolved:
     return res
 
 
-def load(ref: str, sets: dict[str, str] | None = None, players: int | None = None) -> Rules:
+def load(ref: str, sets: dict[str, str] | None = None, players: int | None = None,
+         include: tuple[str, ...] = ()) -> Rules:
+    """`include`: directories besides the rule file's own that its `extends` may read."""
     sets = dict(sets or {})
     res = load_resolved(ref, {k: v for k, v in sets.items() if k != "players"}
-                        if "players" in sets else sets)
+                        if "players" in sets else sets, include)
     if "players" in sets:
         if "players" in (res.doc.data.get("options") or {}):
-            res = load_resolved(ref, sets)
+            res = load_resolved(ref, sets, include)
         elif players is None:
             # `--set players=N` is the same as `--players N`, so a house rule file of options reads naturally
             try:

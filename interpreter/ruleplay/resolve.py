@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import Mark, RuleError, RuleplayError, did_you_mean, one_of
-from .resources import builtin_names, builtin_path
+from .resources import builtin_names, builtin_path, data_dir
 from .yamlload import Doc, load_file
 
 MAX_EXTENDS_DEPTH = 16
@@ -55,14 +55,13 @@ def display_name(path: Path) -> str:
 
 
 def _merge(base: Doc, child: Doc) -> Doc:
-    """Deep-merge child over base: mappings merge, everything else replaces, null deletes."""
+    """Deep-merge child over base: mappings merge, everything else replaces, null deletes.
+
+    Linear in the two documents: the marks of a replaced subtree are found by
+    walking that subtree, never by scanning every mark.
+    """
     marks = dict(base.marks)
     key_marks = dict(base.key_marks)
-
-    def drop(path: tuple) -> None:
-        for table in (marks, key_marks):
-            for k in [k for k in table if k[: len(path)] == path and len(k) > len(path)]:
-                del table[k]
 
     def walk(b, c, path):
         if isinstance(b, dict) and isinstance(c, dict):
@@ -75,9 +74,17 @@ def _merge(base: Doc, child: Doc) -> Doc:
                 if k in b and isinstance(b[k], dict) and isinstance(v, dict):
                     out[k] = walk(b[k], v, sub)
                 else:
-                    drop(sub)
+                    if k in b:
+                        for p in _paths(b[k], sub):
+                            if p != sub:
+                                marks.pop(p, None)
+                                key_marks.pop(p, None)
                     out[k] = v
-                    _copy_marks(child, sub, marks, key_marks)
+                    for p in _paths(v, sub):
+                        if p in child.marks:
+                            marks[p] = child.marks[p]
+                        if p in child.key_marks:
+                            key_marks[p] = child.key_marks[p]
                 if sub in child.key_marks:
                     key_marks[sub] = child.key_marks[sub]
             return out
@@ -88,20 +95,84 @@ def _merge(base: Doc, child: Doc) -> Doc:
     return Doc(data, marks, key_marks)
 
 
-def _copy_marks(src: Doc, prefix: tuple, marks: dict, key_marks: dict) -> None:
-    n = len(prefix)
-    for k, m in src.marks.items():
-        if k[:n] == prefix:
-            marks[k] = m
-    for k, m in src.key_marks.items():
-        if k[:n] == prefix:
-            key_marks[k] = m
+def _paths(value, prefix: tuple):
+    """`prefix` and the path of every node below it in `value`."""
+    stack = [(value, prefix)]
+    while stack:
+        v, p = stack.pop()
+        yield p
+        if isinstance(v, dict):
+            stack.extend((x, p + (k,)) for k, x in v.items())
+        elif isinstance(v, list):
+            stack.extend((x, p + (i,)) for i, x in enumerate(v))
 
 
-def load_chain(path: Path, stack: tuple[Path, ...] = ()) -> tuple[Doc, list[str]]:
+@dataclass(frozen=True)
+class Access:
+    """Where `extends` may read (docs/limits.md, "What ruleplay reads"): built-ins, and `.yaml`/`.yml` files
+    inside the directory of the file that started the chain or a directory named with --include."""
+
+    roots: tuple[Path, ...]
+
+    def allows(self, path: Path) -> bool:
+        try:
+            real = path.resolve()
+        except (OSError, RuntimeError, ValueError):
+            return False
+        return any(real.is_relative_to(r) for r in self.roots)
+
+
+def _refuse(message: str, mark: Mark | None, hint: str | None = None) -> RuleplayError:
+    return RuleplayError(RuleError(message, mark, ("extends",), hint))
+
+
+INCLUDE_HINT = "keep the base beside your file, or name its directory with --include DIR"
+
+
+def _find_base(ext: str, path: Path, access: Access, mark: Mark | None) -> Path:
+    """The file `extends: ext` of the rule file `path` names, within the access policy."""
+    if "/" in ext or "\\" in ext or ext.endswith((".yaml", ".yml")):
+        rel = Path(ext)
+        if rel.is_absolute() or ext.startswith("~"):
+            raise _refuse("'extends' takes a built-in name or a relative path; an absolute path is not read",
+                          mark, INCLUDE_HINT)
+        if rel.suffix not in (".yaml", ".yml"):
+            raise _refuse("'extends' reads only .yaml or .yml files", mark, INCLUDE_HINT)
+        tries = [path.parent / rel] + [r / rel for r in access.roots[1:]]
+    else:
+        builtin = builtin_path(ext)
+        if builtin is not None:
+            return builtin
+        tries = [path.parent / f"{ext}.yaml"] + [r / f"{ext}.yaml" for r in access.roots[1:]]
+    for cand in tries:
+        if not access.allows(cand):          # judged before existence: no probing of other directories
+            raise _refuse(f"'extends' may not read outside the rule file's directory: {ext}", mark, INCLUDE_HINT)
+        if not _is(cand.exists):
+            continue
+        if not _is(cand.is_file):
+            raise _refuse(f"'extends' names something that is not a regular file: {ext}", mark)
+        return cand
+    if tries[0].name == f"{ext}.yaml":
+        raise _refuse(f"'extends' names no known ruleset: '{ext}'", mark,
+                      did_you_mean(ext, builtin_names()) or f"built-ins: {one_of(builtin_names())}")
+    raise _refuse(f"'extends' names a file that does not exist: {ext}", mark)
+
+
+def _top_keys() -> set[str]:
+    from .schemacheck import schema
+    return set(schema().get("properties") or {})
+
+
+def load_chain(path: Path, access: Access, stack: tuple[Path, ...] = (),
+               via: Mark | None = None) -> tuple[Doc, list[str]]:
+    """The document of `path` with its `extends` chain merged in. `via` is the `extends` line that led
+    here: a base that is not a ruleset is reported there, without quoting what the file holds."""
     name = display_name(path)
     doc = load_file(path, name)
-    if not isinstance(doc.data, dict):
+    if not isinstance(doc.data, dict) or (via is not None and not set(doc.data) <= _top_keys()):
+        if via is not None:
+            raise _refuse("'extends' names a file that is not a ruleset", via,
+                          "a ruleset is a mapping of keys such as name, deck, phases")
         raise RuleplayError(RuleError("a ruleset must be a mapping of keys such as name, deck, phases",
                                       doc.marks.get(())))
     ext = doc.data.get("extends")
@@ -109,32 +180,54 @@ def load_chain(path: Path, stack: tuple[Path, ...] = ()) -> tuple[Doc, list[str]
         return doc, [name]
     mark = doc.marks.get(("extends",))
     if not isinstance(ext, str) or not ext:
-        raise RuleplayError(RuleError("'extends' must be a ruleset name or a relative path", mark, ("extends",)))
+        raise _refuse("'extends' must be a ruleset name or a relative path", mark)
     if len(stack) >= MAX_EXTENDS_DEPTH:
-        raise RuleplayError(RuleError(f"'extends' chain longer than {MAX_EXTENDS_DEPTH}", mark, ("extends",)))
-    if ext.endswith((".yaml", ".yml")) or "/" in ext:
-        base_path = (path.parent / ext)
-        if not _is(base_path.is_file):
-            raise RuleplayError(RuleError(f"'extends' names a file that does not exist: {ext}", mark, ("extends",)))
-    else:
-        base_path = builtin_path(ext)
-        if base_path is None:
-            sibling = path.parent / f"{ext}.yaml"
-            if _is(sibling.is_file):
-                base_path = sibling
-            else:
-                raise RuleplayError(RuleError(f"'extends' names no known ruleset: '{ext}'", mark, ("extends",),
-                                              did_you_mean(ext, builtin_names()) or
-                                              f"built-ins: {one_of(builtin_names())}"))
+        raise _refuse(f"'extends' chain longer than {MAX_EXTENDS_DEPTH}", mark)
+    base_path = _find_base(ext, path, access, mark)
     here = path.resolve()
     chain = stack + (here,)
     if base_path.resolve() in chain:
         cycle = " -> ".join(display_name(p) for p in chain + (base_path.resolve(),))
-        raise RuleplayError(RuleError(f"'extends' forms a cycle: {cycle}", mark, ("extends",)))
-    base, files = load_chain(base_path, chain)
+        raise _refuse(f"'extends' forms a cycle: {cycle}", mark)
+    base, files = load_chain(base_path, access, chain, mark)
+    _check_option_overrides(base, doc)
     merged = _merge(base, doc)
     merged.data.pop("extends", None)
     return merged, [name] + files
+
+
+def _check_option_overrides(base: Doc, child: Doc) -> None:
+    """A variant's `options:` entries, judged against the base's, with the fix a newcomer needs."""
+    mine = child.data.get("options")
+    theirs = base.data.get("options") or {}
+    if not isinstance(mine, dict) or not isinstance(theirs, dict):
+        return
+    errors = []
+    for k, v in mine.items():
+        path = ("options", k)
+        if k in theirs and v is not None and not isinstance(v, dict):
+            errors.append(RuleError(f"option '{k}' of the base is declared as a mapping, not {type(v).__name__}",
+                                    child.value_mark(path), path,
+                                    f"to change its default, write `{k}: {{default: {_yaml_scalar(v)}}}`"))
+        elif k not in theirs and isinstance(v, dict) and "type" not in v and theirs:
+            errors.append(RuleError(f"the base has no option '{k}'", child.mark(path), path,
+                                    did_you_mean(k, theirs) or
+                                    f"the base's options: {one_of(theirs)}; a new option needs a 'type'"))
+    if errors:
+        raise RuleplayError(errors)
+
+
+def _yaml_scalar(v: object) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)[:40] if isinstance(v, (int, float)) else repr(str(v)[:40])
+
+
+def _real_dir(path: Path) -> Path:
+    try:
+        return (path if path.is_dir() else path.parent).resolve()
+    except (OSError, RuntimeError):
+        return path.parent
 
 
 def parse_set(items: list[str]) -> dict[str, str]:
@@ -201,13 +294,18 @@ def coerce_option(name: str, spec: dict, raw: object, where: Mark | None, path: 
     return value
 
 
-def resolve(ref: str, sets: dict[str, str] | None = None) -> Resolved:
+def resolve(ref: str, sets: dict[str, str] | None = None, include: tuple[str, ...] = ()) -> Resolved:
+    """`include`: directories, besides the rule file's own, that its `extends` chain may read."""
     path = locate(ref)
     if _is(path.is_dir):
         raise RuleplayError(RuleError(f"{ref} is a directory, not a rule file"))
-    if not _is(path.is_file):
+    if not _is(path.exists):
         raise RuleplayError(RuleError(f"no such file: {ref}"))
-    doc, files = load_chain(path)
+    for d in include:
+        if not _is(Path(d).is_dir):
+            raise RuleplayError(RuleError(f"--include {d}: not a directory"))
+    roots = [_real_dir(path)] + [Path(d).resolve() for d in include] + [data_dir("rulesets").resolve()]
+    doc, files = load_chain(path, Access(tuple(roots)))
     return Resolved(doc, files, option_set=dict(sets or {}))
 
 

@@ -80,9 +80,10 @@ def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
     if err.validator == "pattern" and path and path[-1] == "name":
         return [RuleError(f"{err.instance!r} is not a kebab-case name", doc.value_mark(path), path,
                           "use lowercase letters, digits and hyphens, e.g. my-house-rules")]
-    if err.validator == "propertyNames":
+    if err.validator == "propertyNames" or "propertyNames" in err.schema_path:
+        sub = path + (err.instance,)        # the key itself: where the user wrote it, not the base's mapping
         return [RuleError(f"{err.instance!r}: names are kebab-case (lowercase letters, digits, hyphens)"[:200],
-                          doc.mark(path), path)]
+                          doc.mark(sub) or doc.mark(path), sub)]
     return [RuleError(err.message[:300], doc.value_mark(path), path)]
 
 

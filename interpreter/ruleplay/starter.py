@@ -93,9 +93,14 @@ def run_new(args) -> int:
     text = starter_text(name, base_load, base_ref, schema_ref)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")
-    rules = load(str(target))
+    include: tuple[str, ...] = ()
+    flags = ""
+    if base_ref.startswith("../"):           # a base outside the new file's directory: `extends` needs --include
+        include = (str(Path(base_load).resolve().parent),)
+        flags = f" --include {include[0]}"
+    rules = load(str(target), include=include)
     print(f"{target}: written, OK ({rules.title}, {rules.players} players). "
-          f"Edit it, then: ruleplay validate {target} && ruleplay play {target}")
+          f"Edit it, then: ruleplay validate {target}{flags} && ruleplay play {target}{flags}")
     return 0
 
 

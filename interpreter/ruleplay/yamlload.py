@@ -14,8 +14,9 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .errors import Mark, RuleError, RuleplayError
+from .safefile import RULE_FILE_BYTES, read_bytes
 
-MAX_BYTES = 1_000_000
+MAX_BYTES = RULE_FILE_BYTES
 MAX_DEPTH = 40
 MAX_ALIASES = 100
 MAX_NODES = 100_000
@@ -213,12 +214,7 @@ def load_text(text: str, name: str) -> Doc:
 
 def load_file(path: Path, display: str | None = None) -> Doc:
     name = display or str(path)
-    try:
-        raw = path.read_bytes() if path.stat().st_size <= MAX_BYTES else None
-    except OSError as exc:
-        raise RuleplayError(RuleError(f"cannot read file: {exc.strerror}", Mark(name, 1, 1))) from None
-    if raw is None:
-        raise RuleplayError(RuleError(f"file too large (the limit is {MAX_BYTES} bytes)", Mark(name, 1, 1)))
+    raw = read_bytes(path, MAX_BYTES, name)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

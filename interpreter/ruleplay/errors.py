@@ -53,6 +53,10 @@ class RuleplayError(Exception):
         self.errors = [errors] if isinstance(errors, RuleError) else list(errors)
         super().__init__("\n".join(e.format() for e in self.errors))
 
+    def __reduce__(self):
+        """Raised in a `sim` worker (a runaway value), it travels to the parent whole."""
+        return type(self), (self.errors,)
+
 
 class GameError(Exception):
     """A runtime problem that is not the rule file's fault (bad --deal, bad --set)."""

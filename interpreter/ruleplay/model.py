@@ -295,6 +295,21 @@ def _source_lines(file: str) -> list[str]:
 
 # --------------------------------------------------------------------------- deck
 
+MAX_CARDS = 900     # a deck, after copies, jokers, extra cards and strip: every card is a few table entries
+
+
+def _deck_too_big(ctx: Ctx, d: dict, cards: int) -> None:
+    """Refuse a deck of more than MAX_CARDS cards, at the key that made it big."""
+    path = ("deck",)
+    ranks, suits = d.get("ranks", range(13)), d.get("suits", range(4))     # the defaults: 13 ranks, 4 suits
+    if len(ranks) * len(suits) > MAX_CARDS:
+        key = "suits" if len(suits) >= len(ranks) else "ranks"
+    else:
+        key = next((k for k in ("copies", "extra", "jokers") if d.get(k)), None)
+    ctx.error(path + ((key,) if key else ()), f"the deck would hold {cards:,} cards; the limit is {MAX_CARDS}",
+              "a deck is at most 900 cards: fewer suits, ranks or copies")
+
+
 def _compile_deck(ctx: Ctx) -> Deck | None:
     path = ("deck",)
     d = ctx.get(path, {})
@@ -313,7 +328,14 @@ def _compile_deck(ctx: Ctx) -> Deck | None:
         except ValueError as exc:
             ctx.error(path + ("extra", i), str(exc), value=True)
             return None
+    most = len(ranks) * len(suits) * (copies or 1) + (jokers or 0) + len(extra)   # before strip
+    if most > 100 * MAX_CARDS:           # not even built: 2,000 suits would be 26,000 cards, more with copies
+        _deck_too_big(ctx, d, most)
+        return None
     deck = build_deck(ranks, suits, copies or 1, jokers or 0, strip, extra)
+    if len(deck) > MAX_CARDS:
+        _deck_too_big(ctx, d, len(deck))
+        return None
     for i, s in enumerate(strip):
         sym = str(s).upper()
         if sym not in deck.names and rank_symbol(sym) not in ranks and sym not in suits and \

@@ -215,6 +215,8 @@ def _count_aliases(text: str, name: str) -> None:
                 total += 1
                 if event.anchor is not None:
                     sizes[event.anchor] = 1
+            if total > MAX_NODES:            # a long list: refused here, before the (slower) composer runs
+                raise RuleplayError(RuleError(f"document too large (more than {MAX_NODES} nodes)", at(event)))
     except yaml.YAMLError as exc:
         raise RuleplayError(_yaml_error(exc, name, text)) from None
 
@@ -235,11 +237,36 @@ def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "") -> RuleError:
         quote = text[opened.index] if opened.index < len(text) else "'"      # the file ended inside the string
         return RuleError(f"YAML syntax: a quoted string is not closed: this {quote} has no closing {quote}",
                          Mark(name, opened.line + 1, opened.column + 1), hint=f"end the string with {quote}")
+    runaway = _runaway_quote(text, mark.index if mark else len(text))
+    if runaway is not None:
+        quote, start, end = runaway
+        return RuleError(f"YAML syntax: a quoted string is not closed on its line: this {quote} runs on to line "
+                         f"{end.line + 1}", Mark(name, start.line + 1, start.column + 1),
+                         hint=f"end the string with {quote}; a quoted string goes on over lines until the next {quote}")
     where = Mark(name, mark.line + 1, mark.column + 1) if mark else Mark(name, 1, 1)
     hint = None
     if "'\\t'" in problem:
         hint = "YAML indentation uses spaces, not tabs: use spaces"
     return RuleError(f"YAML syntax: {problem}" + (f" ({context})" if context else ""), where, hint=hint)
+
+
+def _runaway_quote(text: str, before: int):
+    """(quote, start, end) of the first quoted string before `before` that swallowed a `key:` line.
+
+    A string left open runs on to the next quote of its kind, usually in a later line, and YAML then
+    stumbles there; the place to fix is where the string opened.
+    """
+    try:
+        for tok in yaml.scan(text, Loader=_Loader):
+            if tok.start_mark.index >= before:
+                break
+            if isinstance(tok, yaml.ScalarToken) and tok.style in ("'", '"') and \
+                    tok.end_mark.line > tok.start_mark.line and \
+                    re.search(r"\n[ \t]*[\w-]+:[ \n]", text[tok.start_mark.index:tok.end_mark.index]):
+                return text[tok.start_mark.index], tok.start_mark, tok.end_mark
+    except yaml.YAMLError:
+        pass
+    return None
 
 
 def _depth_guard(text: str, name: str) -> None:

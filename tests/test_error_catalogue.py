@@ -78,7 +78,7 @@ ELSEWHERE = {
     "'extends' chain longer than": "17 files: tests/test_hostile.py::test_extends_chain_too_long",
     "expression too long": "3,000 characters: tests/test_hostile.py::test_huge_expression",
     "unsupported YAML node": "unreachable: PyYAML composes scalars, sequences and mappings only",
-    "document too large": "unreachable from a file: the alias count refuses first (a guard)",
+    "document too large": "150,000 list items: tests/test_runtime_values.py::test_too_many_nodes",
     "nesting too deep": "unreachable: nesting is refused at 40 levels before the composer recurses (a guard)",
     "cannot read file: ": "a permission error; not reproducible as root in CI",
     "not a regular file (": "a FIFO, /dev/zero, a directory: tests/test_file_policy.py",

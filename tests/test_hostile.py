@@ -118,7 +118,7 @@ def test_deeply_nested_expression(cli):
 
 @pytest.mark.parametrize("expr, expected", [
     ("().__class__", "19:18: error [phases.play.challenge.chances]: in expression '().__class__': unexpected ')'\n"
-                     "    hint: expected one of: AGG, FALSE, INT, LPAR, LSQB, MINUS, NAME, NOT\n"),
+                     "    hint: expected a value, a name or '('\n"),
     ("card.__dict__", "19:22: error [phases.play.challenge.chances]: in expression 'card.__dict__': card has no field "
                       "'__dict__'\n    hint: card fields: chances, color, joker, name, order, rank, suit\n"),
     ("card.__class__", "19:22: error [phases.play.challenge.chances]: in expression 'card.__class__': card has no "
@@ -134,7 +134,7 @@ def test_deeply_nested_expression(cli):
                             "unknown function 'open' for these arguments\n    hint: functions: abs(int), max(a, b, "
                             "...), min(a, b, ...), and count/sum/max/min/any/all (x for x in ...)\n"),
     ("999999999 * 999999999", "19:27: error [phases.play.challenge.chances]: in expression '999999999 * 999999999': "
-                              "number too large\n"),
+                              "number too large (the limit is 1,000,000,000)\n"),
 ])
 def test_expressions_cannot_reach_python(cli, expr, expected):
     assert bad(cli, edit("chances: card.chances", f'chances: "{expr}"')) == "bad.yaml:" + expected
@@ -192,7 +192,7 @@ def test_winners_by_a_value_missing_for_every_seat(cli):
 @pytest.mark.parametrize("base, expected", [
     ("x" * 300, "'extends' names no known ruleset: '" + "x" * 300 + "'"),
     ("x" * 300 + ".yaml", "'extends' names a file that does not exist: " + "x" * 300 + ".yaml"),
-    ('"a\\0b"', "'extends' names no known ruleset: 'a\\x00b'"),
+    ('"a\\0b"', "a string holds the control character or lone surrogate U+0000"),
 ])
 def test_extends_names_no_file_could_have(cli, base, expected):
     """Fuzz: a 300-character base name made the file test raise (ENAMETOOLONG): 'error: ...' with no place."""

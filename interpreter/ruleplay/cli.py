@@ -10,7 +10,7 @@ from . import __version__
 from .account import write_account
 from .bots import parse_bots
 from .engine import DEFAULT_MAX_ACTIONS, play
-from .errors import GameError, RuleError, RuleplayError
+from .errors import GameError, RuleError, RuleplayError, TerminalText, printable
 from .pipeline import load, load_resolved
 from .resolve import parse_set
 from .resources import builtin_names, data_dir
@@ -111,7 +111,7 @@ def _dispatch(args) -> int:
         for name in builtin_names():
             res = load_resolved(name)
             desc = " ".join(res.doc.data["description"].split())
-            print(f"{name:28} {desc[:90]}{'...' if len(desc) > 90 else ''}")
+            print(printable(f"{name:28} {desc[:90]}{'...' if len(desc) > 90 else ''}"))
         return 0
     if cmd == "schema":
         print((data_dir("schema") / "ruleset.schema.json").read_text(encoding="utf-8"), end="")
@@ -122,19 +122,20 @@ def _dispatch(args) -> int:
         for f in args.files:
             try:
                 rules = load(f, sets, args.players, tuple(args.include))
-                print(f"{f}: OK ({rules.title}, {rules.players} players, {len(rules.deck)} cards)")
+                print(printable(f"{f}: OK ({rules.title}, {rules.players} players, {len(rules.deck)} cards)"))
             except RuleplayError as exc:
                 bad += 1
                 _err(exc.errors)
         return 1 if bad else 0
     if cmd == "explain":
         from .sheet import write_sheet
-        write_sheet(load(args.ruleset, sets, args.players, tuple(args.include)), sys.stdout)
+        write_sheet(load(args.ruleset, sets, args.players, tuple(args.include)), TerminalText(sys.stdout))
         return 0
     if cmd == "diff":
         from .sheet import write_diff
         inc = tuple(args.include)
-        write_diff(load(args.a, sets, args.players, inc), load(args.b, sets, args.players, inc), sys.stdout)
+        write_diff(load(args.a, sets, args.players, inc), load(args.b, sets, args.players, inc),
+                   TerminalText(sys.stdout))
         return 0
     if cmd == "run":
         return _run(args, sets)
@@ -195,9 +196,9 @@ def _run(args, sets) -> int:
                                   if rules.scoring else []))
         print(json.dumps(out))
     elif args.quiet:
-        write_account([ev for ev in result.events if ev["event"] == "end"], sys.stdout)
+        write_account([ev for ev in result.events if ev["event"] == "end"], TerminalText(sys.stdout))
     else:
-        write_account(result.events, sys.stdout, args.verbose)
+        write_account(result.events, TerminalText(sys.stdout), args.verbose)
         print(f"{result.cards_played} cards played, {result.pile_takes} piles taken, " +
               (f"{result.tricks} tricks, " if result.tricks else "") + f"{result.actions} actions.")
         if result.cycle:

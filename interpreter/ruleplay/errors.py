@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, TextIO
 
 
 @dataclass(frozen=True)
@@ -39,11 +39,25 @@ class RuleError:
         return text
 
 
-def printable(text: str) -> str:
-    """One line of text: a key or value from a file may hold newlines or control characters; escape them."""
+def printable(text: str, keep: str = "") -> str:
+    """Text from a file, safe on a terminal: escape newlines (unless kept), controls, bidi overrides, surrogates."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return "".join(c if c.isprintable() or c in keep else repr(c)[1:-1] for c in text)
+
+
+class TerminalText:
+    """A stream that escapes what `printable` escapes, but newlines and tabs: for sheets and accounts of games,
+    which print descriptions, names and card names written in a rule file."""
+
+    def __init__(self, out: TextIO):
+        self.out = out
+
+    def write(self, text: str) -> int:
+        return self.out.write(printable(text, "\n\t"))
+
+    def flush(self) -> None:
+        self.out.flush()
 
 
 class RuleplayError(Exception):
@@ -52,6 +66,10 @@ class RuleplayError(Exception):
     def __init__(self, errors: RuleError | Sequence[RuleError]):
         self.errors = [errors] if isinstance(errors, RuleError) else list(errors)
         super().__init__("\n".join(e.format() for e in self.errors))
+
+    def __reduce__(self):
+        """Raised in a `sim` worker (a runaway value), it travels to the parent whole."""
+        return type(self), (self.errors,)
 
 
 class GameError(Exception):

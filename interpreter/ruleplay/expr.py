@@ -7,12 +7,15 @@ values the scope exposes. Expressions that depend only on options fold to
 constants.
 
 Missing cards (an index past the bottom of a pile) are `None`; a field of a
-missing card is `None`; arithmetic with `None` gives `None`; every comparison
-with `None` is false. So `pile[3].rank == pile[1].rank` is simply false on a
-two-card pile.
+missing card is `None`; arithmetic with `None` gives `None`, and so does a
+division or modulo by zero; every comparison with `None` is false. So
+`pile[3].rank == pile[1].rank` is simply false on a two-card pile. Where a
+setting needs an int (`checked_int`), a missing value, or one beyond
++-MAX_VALUE, is an error placed at the expression.
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
@@ -26,6 +29,7 @@ from .resources import data_dir
 MAX_EXPR_CHARS = 2000
 MAX_EXPR_DEPTH = 60
 MAX_AGG_NESTING = 2      # count(... count(... for c in pile) ... for s in seats): each level may loop over every card
+MAX_VALUE = 10**9        # every int a setting takes lies within +-MAX_VALUE (a runaway score stops with an error)
 
 # Types. Kept as short strings so messages can say them.
 INT, BOOL, STR, CARD, CARDS, SEAT, SEATS = "int", "bool", "str", "card", "cards", "seat", "seats"
@@ -55,28 +59,58 @@ def parse(text: str) -> Tree:
     try:
         tree = _parser().parse(text)
     except UnexpectedCharacters as exc:
-        raise ExprError(f"unexpected character {text[exc.pos_in_stream]!r}", exc.column,
+        char = text[exc.pos_in_stream]
+        if char in "'\"":
+            closed = char in text[exc.pos_in_stream + 1:].split("\n")[0]
+            raise ExprError("a string has at most 200 characters" if closed else
+                            f"a quoted string is not closed: this {char} has no closing {char}", exc.column,
+                            None if closed else f"end the string with {char}") from None
+        raise ExprError(f"unexpected character {char!r}", exc.column,
                         "names may contain hyphens, so write subtraction with spaces: a - b"
-                        if text[exc.pos_in_stream] == "-" else None) from None
+                        if char == "-" else None) from None
     except UnexpectedEOF:
         raise ExprError("the expression ends too early", len(text) + 1) from None
     except UnexpectedToken as exc:
         tok = exc.token
+        expected = _expected_words(exc)
         if tok.type == "$END":
-            raise ExprError("the expression ends too early", len(text) + 1) from None
+            raise ExprError("the expression ends too early", len(text) + 1, expected) from None
         start = getattr(tok, "start_pos", None)
         if tok.type == "INT" and start and text[start - 1].isdigit():     # 1000000000 lexes as 100000000, 0
             first = len(text[:start].rstrip("0123456789")) + 1
             raise ExprError("a number has at most 9 digits", first) from None
-        expected = sorted(e for e in exc.expected if not e.startswith("__"))[:8]
-        raise ExprError(f"unexpected {tok.value!r}", getattr(tok, "column", 1),
-                        f"expected one of: {', '.join(expected)}" if expected else None) from None
+        raise ExprError(f"unexpected {tok.value!r}", getattr(tok, "column", 1), expected) from None
     except UnexpectedInput as exc:
         raise ExprError("cannot parse the expression", getattr(exc, "column", 1)) from None
     except RecursionError:
         raise ExprError("expression nested too deeply") from None
     _check_depth(tree)
     return tree
+
+
+# The grammar's terminals, as a person reads them in "expected ..." (never AGG, LPAR, ...).
+_VALUE_STARTS = {"INT", "STRING", "TRUE", "FALSE", "AGG", "MINUS", "NOT"}
+_OPERATORS = {"ADDOP", "MULOP", "COMP", "AND", "OR", "IF", "DOT"}
+_PUNCTUATION = {"RPAR": "')'", "RSQB": "']'", "COMMA": "','", "ELSE": "'else'", "FOR": "'for'", "IN": "'in'"}
+
+
+def _expected_words(exc: UnexpectedToken) -> str | None:
+    """What the parser would have accepted where it stopped, in words: 'expected an operator or ')''."""
+    try:
+        accepts = set(exc.interactive_parser.accepts())
+    except Exception:                      # noqa: BLE001 - a hint only; lark's own list is the fallback
+        accepts = set(exc.expected)
+    words = []
+    if accepts & _VALUE_STARTS:
+        words.append("a value, a name or '('")
+    elif "NAME" in accepts:
+        words.append("a name")
+    if accepts & _OPERATORS:
+        words.append("an operator")
+    words += [w for t, w in _PUNCTUATION.items() if t in accepts]
+    if not words:
+        return None
+    return "expected " + (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1])
 
 
 def _check_depth(tree: Tree) -> None:
@@ -171,6 +205,15 @@ class Compiler:
         self.scope = scope
         self.text = text
         self.uses: set[str] = set()
+        self.dead = 0      # > 0 inside a branch that options rule out: its division by zero is no error
+
+    def compile_dead(self, tree, dead: bool) -> Compiled:
+        """Compile (type-check) a part that options may rule out, e.g. `x // (players - 2) if players > 2 else x`."""
+        self.dead += dead
+        try:
+            return self.compile(tree)
+        finally:
+            self.dead -= dead
 
     def compile(self, tree) -> Compiled:
         if isinstance(tree, Tree) and tree.data in _PASS_THROUGH and len(tree.children) == 1:
@@ -299,16 +342,16 @@ class Compiler:
         return acc
 
     def _arith(self, op, a: Compiled, b: Compiled, tok) -> Compiled:
-        import operator
-        fn = {"+": operator.add, "-": operator.sub, "*": operator.mul,
-              "//": operator.floordiv, "%": operator.mod}[op]
-        if a.is_const and b.is_const:
-            if op in ("//", "%") and b.const == 0:
-                raise ExprError("division by zero", _col(tok))
+        fn = _ARITH[op]
+        if op in ("//", "%") and b.is_const and b.const == 0 and not self.dead:
+            raise ExprError("division by zero" + ("" if a.is_const else " (here the divisor is always 0)"),
+                            _col(tok), "guard it: x // d if d != 0 else 0")
+        if a.is_const and b.is_const and a.const is not None and b.const is not None and b.const != 0:
             v = fn(a.const, b.const)
-            if abs(v) > 10**12:
-                raise ExprError("number too large", _col(tok))
-            return const(v, INT)
+            if abs(v) <= MAX_VALUE:
+                return const(v, INT)
+            if not self.dead:
+                raise ExprError(f"number too large (the limit is {MAX_VALUE:,})", _col(tok))
         fa, fb = a.fn, b.fn
         if op in ("//", "%"):
             def run(e):
@@ -322,8 +365,7 @@ class Compiler:
 
     def c_compare(self, t):
         a = self.compile(t.children[0])
-        op = str(t.children[1]).split()
-        op = " ".join(op)
+        op = " ".join(str(t.children[1]).split())
         b = self.compile(t.children[2])
         if op in ("in", "not in"):
             if b.type != LIST:
@@ -339,11 +381,9 @@ class Compiler:
             raise ExprError(f"cannot compare {a.type} with {b.type}", _col(t.children[1]))
         if op in ("<", ">", "<=", ">=") and a.type != INT:
             raise ExprError(f"'{op}' compares numbers, not {a.type}", _col(t.children[1]))
-        import operator
-        fn = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
-              "<=": operator.le, ">=": operator.ge}[op]
+        fn = _COMPARE[op]
         if a.is_const and b.is_const:
-            return const(fn(a.const, b.const), BOOL)
+            return const(a.const is not None and b.const is not None and fn(a.const, b.const), BOOL)
         if op in ("==", "!=") and a.top_field and b.top_field and a.top_field[0] is b.top_field[0]:
             return self._compare_on_top(op, a, b)
         fa, fb = a.fn, b.fn
@@ -407,7 +447,14 @@ class Compiler:
 
     def _chain(self, t, agg, decisive: bool) -> Compiled:
         """`and` (agg=all, a false part decides) or `or` (agg=any, a true part decides), short-circuiting."""
-        parts = [self._typed(c, BOOL) for c in t.children]
+        parts: list[Compiled] = []
+        for c in t.children:
+            decided = any(p.is_const and p.const == decisive for p in parts)
+            self.dead += decided
+            try:
+                parts.append(self._typed(c, BOOL))
+            finally:
+                self.dead -= decided
         if any(p.is_const and p.const == decisive for p in parts):
             return const(decisive, BOOL)
         parts = [p for p in parts if not p.is_const]
@@ -438,9 +485,9 @@ class Compiler:
 
     def c_cond(self, t):
         a, c, b = t.children  # a if c else b
-        ca = self.compile(a)
         cc = self._typed(c, BOOL)
-        cb = self.compile(b)
+        ca = self.compile_dead(a, cc.is_const and not cc.const)
+        cb = self.compile_dead(b, cc.is_const and bool(cc.const))
         if ca.type != cb.type:
             raise ExprError(f"both branches of 'if' must have one type, got {ca.type} and {cb.type}", _col(b))
         if cc.is_const:
@@ -455,7 +502,8 @@ class Compiler:
         if all(a.is_const for a in args) and args and all(a.type == INT for a in args) and (
                 (name == "abs" and len(args) == 1) or (name in ("max", "min") and len(args) >= 2)):
             vals = [a.const for a in args]          # options and numbers only: fold now, like any operator
-            return const(abs(vals[0]) if name == "abs" else (max if name == "max" else min)(vals), INT)
+            if None not in vals:
+                return const(abs(vals[0]) if name == "abs" else (max if name == "max" else min)(vals), INT)
         if name == "abs" and len(args) == 1 and args[0].type == INT:
             f = args[0].fn
             return Compiled(lambda e: None if (v := f(e)) is None else abs(v), INT, uses=args[0].uses)
@@ -528,6 +576,25 @@ class Compiler:
                 agg = max if kind == "max" else min
                 fn = lambda e: agg(values(e), default=None)
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+
+
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt, "<=": operator.le,
+            ">=": operator.ge}
+
+
+def checked_int(fn: Callable[[Any], Any], fault: Callable[[Any], Exception]) -> Callable[[Any], int]:
+    """`fn` where a setting needs an int: a missing value or one beyond +-MAX_VALUE raises `fault(value)`.
+
+    One comparison per evaluation, on the value a setting takes (a score, a count), not on every operator:
+    inside one expression of at most MAX_EXPR_CHARS characters values stay small enough to compute.
+    """
+    def run(e):
+        v = fn(e)
+        if v is None or not -MAX_VALUE <= v <= MAX_VALUE:
+            raise fault(v)
+        return v
+    return run
 
 
 def compile_expr(text: str, scope: Scope, want: str | tuple[str, ...] | None = None) -> Compiled:

@@ -146,23 +146,47 @@ class Ctx:
         return z
 
     def expr(self, path: tuple, want: str | tuple, scope: X.Scope | None = None,
-             default: Any = None) -> X.Compiled | None:
+             default: Any = None, ranked: bool = False) -> X.Compiled | None:
+        """Compile the expression at `path`, or record a placed error and give None.
+
+        An int result is checked each time it is used (`X.checked_int`): missing or beyond +-MAX_VALUE
+        is an error placed here, unless the value is only `ranked` (winners: a missing value leaves the
+        seat out, a big one simply ranks).
+        """
         raw = self.get(path, default)
         if raw is None:
             return None
-        if isinstance(raw, bool):
-            return X.const(raw, X.BOOL)
-        if isinstance(raw, int):
-            return X.const(raw, X.INT)
         try:
-            return X.compile_expr(raw, scope or self.scope or _option_scope(self), want)
+            if isinstance(raw, bool):
+                out = X.const(raw, X.BOOL)
+            elif isinstance(raw, int):
+                out = X.const(raw, X.INT)
+            else:
+                out = X.compile_expr(raw, scope or self.scope or _option_scope(self), want)
+            wants = (want,) if isinstance(want, str) else want or (out.type,)
+            if out.type not in wants:
+                raise X.ExprError(f"this value is {'a' if out.type == X.BOOL else 'an'} {out.type}, but "
+                                  f"{' or '.join(wants)} is expected here", 1, _type_hint(wants))
+            if out.type == X.INT and out.is_const and not -X.MAX_VALUE <= out.const <= X.MAX_VALUE:
+                raise X.ExprError(f"number too large (the limit is {X.MAX_VALUE:,})")
         except X.ExprError as exc:
-            mark = self.doc.value_mark(path)
-            if mark is not None and path in self.doc.marks and isinstance(raw, str):
-                mark = _column_in(mark, self.doc, path, raw, exc.column)
-            shown = raw if len(str(raw)) <= 200 else str(raw)[:80] + "..."     # the reason must not be cut off
-            self.errors.append(RuleError(f"in expression {shown!r}: {exc.message}", mark, path, exc.hint))
+            self.errors.append(self._expr_error(path, raw, exc.message, exc.column, exc.hint))
             return None
+        if out.type == X.INT and not out.is_const and not ranked:
+            out.fn = X.checked_int(out.fn, lambda v: RuleplayError(self._expr_error(
+                path, raw, _fault_message(v), 1, "an int is needed here; guard it, e.g. "
+                "'x // d if d != 0 else 0'" if v is None else "values stay within -1,000,000,000..1,000,000,000")))
+        return out
+
+    def _expr_error(self, path: tuple, raw: Any, message: str, column: int, hint: str | None) -> RuleError:
+        """An error about expression `raw` at `path`, placed at its column `column`."""
+        mark = self.doc.value_mark(path)
+        if mark is not None and path in self.doc.marks and isinstance(raw, str):
+            mark = _column_in(mark, self.doc, path, raw, column)
+        if not isinstance(raw, str):
+            return RuleError(message, mark, path, hint)
+        shown = raw if len(raw) <= 200 else raw[:80] + "..."     # the reason must not be cut off
+        return RuleError(f"in expression {shown!r}: {message}", mark, path, hint)
 
     def first_seat(self, path: tuple) -> tuple[str, Callable | None]:
         """Who starts: 'left-of-dealer', 'dealer', or ('expr', bool over seat `s`): the first such seat
@@ -203,6 +227,20 @@ class Ctx:
             self.error(path, f"value {c.const} is out of range {lo}..{hi}", value=True)
             return default
         return c.const
+
+
+def _type_hint(wants: tuple) -> str | None:
+    if X.BOOL in wants:
+        return "a condition is true, false or an expression such as 'pile.size > 0'"
+    return None
+
+
+def _fault_message(value: Any) -> str:
+    """Why a value an int setting took at run time is refused (the value may have thousands of digits)."""
+    if value is None:
+        return "gave no value while the game was played (a division by zero, or a card that is not there)"
+    shown = f"{value:,}" if abs(value) < 10**30 else f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    return f"gave {shown} while the game was played, beyond the limit of {X.MAX_VALUE:,}"
 
 
 def _column_in(mark: Mark, doc: Doc, path: tuple, raw: str, col: int) -> Mark:
@@ -257,6 +295,21 @@ def _source_lines(file: str) -> list[str]:
 
 # --------------------------------------------------------------------------- deck
 
+MAX_CARDS = 900     # a deck, after copies, jokers, extra cards and strip: every card is a few table entries
+
+
+def _deck_too_big(ctx: Ctx, d: dict, cards: int) -> None:
+    """Refuse a deck of more than MAX_CARDS cards, at the key that made it big."""
+    path = ("deck",)
+    ranks, suits = d.get("ranks", range(13)), d.get("suits", range(4))     # the defaults: 13 ranks, 4 suits
+    if len(ranks) * len(suits) > MAX_CARDS:
+        key = "suits" if len(suits) >= len(ranks) else "ranks"
+    else:
+        key = next((k for k in ("copies", "extra", "jokers") if d.get(k)), None)
+    ctx.error(path + ((key,) if key else ()), f"the deck would hold {cards:,} cards; the limit is {MAX_CARDS}",
+              "a deck is at most 900 cards: fewer suits, ranks or copies")
+
+
 def _compile_deck(ctx: Ctx) -> Deck | None:
     path = ("deck",)
     d = ctx.get(path, {})
@@ -275,7 +328,14 @@ def _compile_deck(ctx: Ctx) -> Deck | None:
         except ValueError as exc:
             ctx.error(path + ("extra", i), str(exc), value=True)
             return None
+    most = len(ranks) * len(suits) * (copies or 1) + (jokers or 0) + len(extra)   # before strip
+    if most > 100 * MAX_CARDS:           # not even built: 2,000 suits would be 26,000 cards, more with copies
+        _deck_too_big(ctx, d, most)
+        return None
     deck = build_deck(ranks, suits, copies or 1, jokers or 0, strip, extra)
+    if len(deck) > MAX_CARDS:
+        _deck_too_big(ctx, d, len(deck))
+        return None
     for i, s in enumerate(strip):
         sym = str(s).upper()
         if sym not in deck.names and rank_symbol(sym) not in ranks and sym not in suits and \
@@ -412,9 +472,13 @@ def per_card(ctx: Ctx, path: tuple, want: str, default: Any = None) -> list | No
         loc: dict = {}
     env = _E()
     out = []
-    for i in range(len(ctx.deck)):
-        env.card = i
-        out.append(c.fn(env))
+    try:
+        for i in range(len(ctx.deck)):
+            env.card = i
+            out.append(c.fn(env))
+    except RuleplayError as exc:          # a card for which the value is missing: known now, before any game
+        ctx.errors.extend(exc.errors)
+        return None
     return out
 
 
@@ -508,7 +572,7 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         p = ("end", i)
         when = ctx.expr(p + ("when",), X.BOOL)
         mode = next(iter(rule["winners"]))
-        val = ctx.expr(p + ("winners", mode), X.BOOL if mode == "where" else X.INT, seat_scope)
+        val = ctx.expr(p + ("winners", mode), X.BOOL if mode == "where" else X.INT, seat_scope, ranked=True)
         if when is not None and val is not None:
             end_rules.append(EndRule(when.fn, mode, val.fn, rule.get("description") or str(rule["when"])))
     scoring = _compile_scoring(ctx, seat_scope)
@@ -564,7 +628,7 @@ def _compile_match(ctx: Ctx, seat_scope: X.Scope) -> Match | None:
     winners = ctx.get(p + ("winners",), {"lowest": "0 - s.score"})
     mode = next(iter(winners))
     val = ctx.expr(p + ("winners", mode), X.BOOL if mode == "where" else X.INT, seat_scope,
-                   default=winners[mode])
+                   default=winners[mode], ranked=True)
     max_hands = ctx.const_int(p + ("max-hands",), 1000, 1, 100_000)
     return Match(end.fn if end else None, mode, val.fn if val else None, ctx.get(p + ("dealer",), "rotate"),
                  max_hands)

@@ -3,14 +3,20 @@
 We compose the node graph ourselves (never `yaml.load`), so we can count
 aliases and depth before anything walks the data, reject duplicate keys and
 object-constructing tags, and remember where every value came from.
+
+Plain scalars are resolved the YAML 1.2 way (core schema), not PyYAML's 1.1:
+`1:00` is the string "1:00", not 60; `010` is ten; `0x10`, `0o10`, `1_000`,
+`yes`, `no`, `on`, `off` and dates are strings. Integers lie within
++-MAX_INT, and strings hold no control characters or lone
+surrogates, so nothing read here can reach a terminal raw or overflow later.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
-from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .errors import Mark, RuleError, RuleplayError
@@ -20,6 +26,28 @@ MAX_BYTES = RULE_FILE_BYTES
 MAX_DEPTH = 40
 MAX_ALIASES = 100
 MAX_NODES = 100_000
+MAX_INT = 10**9             # the bound of every int: in a file, an option, an expression's value
+
+_STR, _INT, _FLOAT, _BOOL, _NULL = (f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null"))
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader with the YAML 1.2 core schema's implicit types instead of YAML 1.1's."""
+
+    yaml_implicit_resolvers: dict = {}
+
+
+for _tag, _regex, _first in (
+        (_BOOL, r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+        (_INT, r"^[-+]?[0-9]+$", "-+0123456789"),
+        (_FLOAT, r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)"
+                 r"|\.(?:nan|NaN|NAN))$", "-+.0123456789"),
+        (_NULL, r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+        ("tag:yaml.org,2002:merge", r"^<<$", "<")):        # resolved only to be refused with a hint
+    _Loader.add_implicit_resolver(_tag, re.compile(_regex), list(_first))
+
+# C0 and C1 control characters (but tab and newline) and lone surrogates: never in a rule file's text.
+_BAD_CHAR = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
@@ -58,7 +86,6 @@ class _Builder:
         self.marks: dict[tuple, Mark] = {}
         self.key_marks: dict[tuple, Mark] = {}
         self.nodes = 0
-        self.constructor = SafeConstructor()
 
     def at(self, node) -> Mark:
         return Mark(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -75,10 +102,7 @@ class _Builder:
                 raise RuleplayError(RuleError(
                     f"unsupported YAML tag {node.tag!r}", self.at(node), path,
                     "rule files use plain strings, numbers, booleans, lists and mappings; quote the value"))
-            value = self.constructor.construct_object(node, deep=True)
-            if isinstance(value, float) and value != value:
-                raise RuleplayError(RuleError("NaN is not a value", self.at(node), path))
-            return value
+            return self.scalar(node, path)
         if isinstance(node, SequenceNode):
             if node.tag != "tag:yaml.org,2002:seq":
                 raise RuleplayError(RuleError(f"unsupported YAML tag {node.tag!r}", self.at(node), path))
@@ -93,7 +117,7 @@ class _Builder:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     raise RuleplayError(RuleError("YAML merge keys (<<) are not supported; use 'extends'",
                                                   self.at(key_node), path))
-                key = self.constructor.construct_object(key_node)
+                key = self.scalar(key_node, path)
                 key = key if isinstance(key, str) else str(key).lower() if isinstance(key, bool) else str(key)
                 if key in out:
                     first = self.key_marks[path + (key,)]
@@ -104,6 +128,41 @@ class _Builder:
                 out[key] = self.build(value_node, path + (key,), depth + 1)
             return out
         raise RuleplayError(RuleError("unsupported YAML node", self.at(node), path))
+
+
+    def scalar(self, node: ScalarNode, path: tuple):
+        """The value of a plain scalar under the YAML 1.2 core schema; refuse what nothing should hold."""
+        text = node.value
+        if node.tag == _STR:
+            bad = _BAD_CHAR.search(text)
+            if bad:
+                raise RuleplayError(RuleError(
+                    f"a string holds the control character or lone surrogate U+{ord(bad.group()):04X}",
+                    self.at(node), path, "rule files hold printable text; remove the escape sequence"))
+            return text
+        if node.tag == _INT:
+            if not re.fullmatch(r"[-+]?[0-9]+", text):
+                raise RuleplayError(RuleError(f"{text!r} is not a decimal integer", self.at(node), path,
+                                              "write integers in decimal digits, e.g. 16"))
+            digits = text.lstrip("+-").lstrip("0")
+            if len(digits) > 10 or int(digits or 0) > MAX_INT:        # never convert thousands of digits
+                raise RuleplayError(RuleError(
+                    f"number too large (the limit is {MAX_INT:,})", self.at(node), path,
+                    "integers in rule files lie between -1,000,000,000 and 1,000,000,000"))
+            return int(text)
+        if node.tag == _FLOAT:
+            low = text.lower()
+            if low.endswith(".nan"):
+                raise RuleplayError(RuleError("NaN is not a value", self.at(node), path))
+            try:
+                return float(low.replace(".inf", "inf"))
+            except ValueError:
+                raise RuleplayError(RuleError(f"{text!r} is not a number", self.at(node), path)) from None
+        if node.tag == _BOOL:
+            if text.lower() not in ("true", "false"):
+                raise RuleplayError(RuleError(f"{text!r} is not true or false", self.at(node), path))
+            return text.lower() == "true"
+        return None                                   # null: `~`, `null` or nothing
 
 
 def _count_aliases(text: str, name: str) -> None:
@@ -157,11 +216,14 @@ def _count_aliases(text: str, name: str) -> None:
                 total += 1
                 if event.anchor is not None:
                     sizes[event.anchor] = 1
+            if total > MAX_NODES:            # a long list: refused here, before the (slower) composer runs
+                raise RuleplayError(RuleError(f"document too large (more than {MAX_NODES} nodes)", at(event)))
     except yaml.YAMLError as exc:
         raise RuleplayError(_yaml_error(exc, name, text)) from None
 
 
 def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "") -> RuleError:
+    """The place and words of a YAML syntax error: an unclosed quote at its opening, a tab with a hint."""
     if isinstance(exc, yaml.reader.ReaderError):    # a character YAML does not allow: no mark, a position
         before = text[: exc.position]
         where = Mark(name, before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1)
@@ -169,10 +231,43 @@ def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "") -> RuleError:
         return RuleError(f"YAML syntax: unacceptable character #x{ord(char):04x}: {exc.reason}", where,
                          hint="remove the control character, or quote and escape it")
     mark = getattr(exc, "problem_mark", None)
-    where = Mark(name, mark.line + 1, mark.column + 1) if mark else Mark(name, 1, 1)
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
-    return RuleError(f"YAML syntax: {problem}" + (f" ({context})" if context else ""), where)
+    opened = getattr(exc, "context_mark", None)
+    if context == "while scanning a quoted scalar" and opened is not None and "unexpected" in problem:
+        quote = text[opened.index] if opened.index < len(text) else "'"      # the file ended inside the string
+        return RuleError(f"YAML syntax: a quoted string is not closed: this {quote} has no closing {quote}",
+                         Mark(name, opened.line + 1, opened.column + 1), hint=f"end the string with {quote}")
+    runaway = _runaway_quote(text, mark.index if mark else len(text))
+    if runaway is not None:
+        quote, start, end = runaway
+        return RuleError(f"YAML syntax: a quoted string is not closed on its line: this {quote} runs on to line "
+                         f"{end.line + 1}", Mark(name, start.line + 1, start.column + 1),
+                         hint=f"end the string with {quote}; a quoted string goes on over lines until the next {quote}")
+    where = Mark(name, mark.line + 1, mark.column + 1) if mark else Mark(name, 1, 1)
+    hint = None
+    if "'\\t'" in problem:
+        hint = "YAML indentation uses spaces, not tabs: use spaces"
+    return RuleError(f"YAML syntax: {problem}" + (f" ({context})" if context else ""), where, hint=hint)
+
+
+def _runaway_quote(text: str, before: int):
+    """(quote, start, end) of the first quoted string before `before` that swallowed a `key:` line.
+
+    A string left open runs on to the next quote of its kind, usually in a later line, and YAML then
+    stumbles there; the place to fix is where the string opened.
+    """
+    try:
+        for tok in yaml.scan(text, Loader=_Loader):
+            if tok.start_mark.index >= before:
+                break
+            if isinstance(tok, yaml.ScalarToken) and tok.style in ("'", '"') and \
+                    tok.end_mark.line > tok.start_mark.line and \
+                    re.search(r"\n[ \t]*[\w-]+:[ \n]", text[tok.start_mark.index:tok.end_mark.index]):
+                return text[tok.start_mark.index], tok.start_mark, tok.end_mark
+    except yaml.YAMLError:
+        pass
+    return None
 
 
 def _depth_guard(text: str, name: str) -> None:
@@ -200,7 +295,7 @@ def load_text(text: str, name: str) -> Doc:
     _depth_guard(text, name)
     _count_aliases(text, name)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         raise RuleplayError(_yaml_error(exc, name, text)) from None
     except RecursionError:

@@ -37,6 +37,14 @@ class _Loader(yaml.SafeLoader):
     yaml_implicit_resolvers: dict = {}
 
 
+class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The same resolvers over libyaml's parser, when PyYAML has it: 10x faster on a large file.
+    Only a file it accepts is read with it; any error is reported by the pure-Python parser,
+    whose messages the error catalogue shows."""
+
+    yaml_implicit_resolvers: dict = {}
+
+
 for _tag, _regex, _first in (
         (_BOOL, r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
         (_INT, r"^[-+]?[0-9]+$", "-+0123456789"),
@@ -45,6 +53,7 @@ for _tag, _regex, _first in (
         (_NULL, r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
         ("tag:yaml.org,2002:merge", r"^<<$", "<")):        # resolved only to be refused with a hint
     _Loader.add_implicit_resolver(_tag, re.compile(_regex), list(_first))
+    _FastLoader.add_implicit_resolver(_tag, re.compile(_regex), list(_first))
 
 # C0 and C1 control characters (but tab and newline) and lone surrogates: never in a rule file's text.
 _BAD_CHAR = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -165,7 +174,7 @@ class _Builder:
         return None                                   # null: `~`, `null` or nothing
 
 
-def _count_aliases(text: str, name: str) -> None:
+def _count_aliases(text: str, name: str, loader=_FastLoader) -> None:
     """Refuse alias bombs and deep nesting before composing.
 
     Aliases are cheap to parse, explosive to walk: besides counting them we add
@@ -185,7 +194,7 @@ def _count_aliases(text: str, name: str) -> None:
         return Mark(name, m.line + 1, m.column + 1)
 
     try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        for event in yaml.parse(text, Loader=loader):
             if isinstance(event, yaml.AliasEvent):
                 aliases += 1
                 if aliases > MAX_ALIASES:
@@ -293,9 +302,15 @@ def load_text(text: str, name: str) -> Doc:
         raise RuleplayError(RuleError(f"file too large ({len(text)} characters; the limit is {MAX_BYTES})",
                                       Mark(name, 1, 1)))
     _depth_guard(text, name)
-    _count_aliases(text, name)
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        try:
+            _count_aliases(text, name)
+            node = yaml.compose(text, Loader=_FastLoader)
+        except (yaml.YAMLError, RuleplayError):
+            node = None                     # the pure-Python parser says what is wrong, and where
+        if node is None:
+            _count_aliases(text, name, _Loader)
+            node = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         raise RuleplayError(_yaml_error(exc, name, text)) from None
     except RecursionError:

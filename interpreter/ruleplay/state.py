@@ -1,6 +1,6 @@
 """A steppable game state with OpenSpiel's names: it stops at each decision and waits for an action.
 
-    game = ruleplay.load_game("hearts", options={"passing": "none"})
+    game = ruleplay.load_game("oh-hell", options={"hand-sizes": [5]})
     state = game.new_initial_state(seed=0)
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
@@ -162,6 +162,9 @@ class State:
         for a in self._history:
             other.apply_action(a)
         return other
+
+    def __deepcopy__(self, memo) -> "State":
+        return self.clone()                  # a running greenlet cannot be copied; its history can
 
     def events(self) -> list[dict]:
         t = self._table

@@ -2,7 +2,7 @@ import pytest
 
 import ruleplay.bots as bots_module
 
-from ruleplay.engine import Deal, play
+from ruleplay.engine import Deal
 from ruleplay.pipeline import load
 
 
@@ -73,14 +73,14 @@ def check_invariants(events: list[dict], players: int, direction: int = 1) -> No
     assert end["scores"] == totals, f"end scores {end['scores']} != the score events' totals {totals}"
 
 
-@pytest.fixture
-def offered(monkeypatch):
-    """Records the legal options each time our engine asks a bot (i.e. whenever there is a choice)."""
-    seen = []
-    orig = bots_module.Bot.choose
-
-    def choose(self, keys, view=None):
-        seen.append(list(keys))
-        return orig(self, keys, view)
-    monkeypatch.setattr(bots_module.Bot, "choose", choose)
-    return seen
+def play_stepped(rules, seed: int, kinds: list[str]) -> tuple[list[dict], list[list[str]]]:
+    """A game through the steppable state with ruleplay's bots: its events and, at every decision
+    (a choice of more than one option), the labels of the legal actions offered."""
+    from ruleplay.state import Game, bot_action
+    state = Game(rules).new_initial_state(seed=seed)
+    bots = bots_module.make_bots(kinds, seed)
+    offered = []
+    while not state.is_terminal():
+        offered.append([state.action_to_string(a) for a in state.legal_actions()])
+        state.apply_action(bot_action(state, bots[state.current_player()]))
+    return state.events(), offered

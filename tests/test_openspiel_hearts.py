@@ -48,8 +48,8 @@ Conventions:
     hand's deal and pass direction.
   * OpenSpiel reports the leader of each next trick (its current player); the
     winner of trick 13 is taken as the highest card of the suit led.
-  * Our offered cards are read by wrapping `Bot.choose` (the engine asks a bot
-    only when there is more than one legal card).
+  * Our offered cards are the steppable state's legal actions (`play_stepped`:
+    the state stops only where there is more than one legal card).
 
 Each OpenSpiel rule (hearts.cc) means what issue 6 says of the matching option,
 so no option is left out: OpenSpiel's moon ("every trick with points went to
@@ -65,6 +65,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from conftest import play_stepped  # noqa: E402
 from ruleplay.engine import Deal, play  # noqa: E402
 from ruleplay.model import compile_rules  # noqa: E402
 from ruleplay.pipeline import load  # noqa: E402
@@ -366,17 +367,15 @@ def replay_in_openspiel(params, pass_cards, passing, hand, choices):
 
 
 @pytest.mark.parametrize("combo", COMBOS, ids=_ids)
-def test_random_play_offers_the_same_cards(combo, offered):
+def test_random_play_offers_the_same_cards(combo):
     """Our `random` bots play; OpenSpiel replays every card and must offer the same legal cards."""
     params = dict(zip(PARAMS, combo))
     for j, (pass_cards, passing) in enumerate(PASSINGS):
         rules = our_rules(tuple(sorted(params.items())), passing)
-        names = {rules.deck.canonical_key(c): rules.deck.names[c] for c in range(len(rules.deck))}
         for seed in range(RANDOM_GAMES):
-            offered.clear()
-            r = play(rules, seed=int(_ids(combo), 2) * 100 + j * 10 + seed, bots=["random"] * 4)
-            (hand,) = summary(r.events)
-            choices = [sorted((names[k] for k in keys), key=key) for keys in offered]
+            events, offered = play_stepped(rules, int(_ids(combo), 2) * 100 + j * 10 + seed, ["random"] * 4)
+            (hand,) = summary(events)
+            choices = [sorted(labels, key=key) for labels in offered]
             replay_in_openspiel(params, pass_cards, passing, hand, choices)
 
 

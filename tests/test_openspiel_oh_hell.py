@@ -62,6 +62,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from conftest import play_stepped  # noqa: E402
 from ruleplay.engine import Deal, play  # noqa: E402
 from ruleplay.pipeline import load  # noqa: E402
 
@@ -257,10 +258,10 @@ def test_the_games_exercise_the_rules():
 
 # --------------------------------------------------------------------------- random play, legal sets
 
-def replay_in_openspiel(players, n, hand, asked, names):
+def replay_in_openspiel(players, n, hand, asked):
     """Replay one of our hands in OpenSpiel: every bid and card must be legal there, and wherever either
-    engine offered a choice, OpenSpiel must offer exactly what ours offered. `asked` holds the keys our
-    bots were offered, in order: bids first (the keys are the bids), then cards (canonical card keys)."""
+    engine offered a choice, OpenSpiel must offer exactly what ours offered. `asked` holds the labels of
+    the legal actions our state offered, in order: bids first ("bid 3"), then cards ("QS")."""
     st = openspiel_start(players, n, hand["deal"], hand["rest"][0], hand["dealer"])
     pending = iter(asked)
     for seat, bid in hand["bids"]:
@@ -268,7 +269,7 @@ def replay_in_openspiel(players, n, hand, asked, names):
         legal = sorted(a - NUM_CARDS for a in st.legal_actions())
         assert bid in legal, (seat, bid, legal)
         if len(legal) > 1:
-            ours = sorted(next(pending, []))
+            ours = sorted(int(label.removeprefix("bid ")) for label in next(pending, []))
             assert ours == legal, (seat, "ours offered bids", ours, "OpenSpiel", legal)
         st.apply_action(bid + NUM_CARDS)
     for k, t in enumerate(hand["tricks"], 1):
@@ -277,7 +278,7 @@ def replay_in_openspiel(players, n, hand, asked, names):
             legal = sorted((CARD_OF[a] for a in st.legal_actions()), key=key)
             assert card in legal, (k, seat, card, legal)
             if len(legal) > 1:
-                ours = sorted((names[c] for c in next(pending, [])), key=key)
+                ours = sorted(next(pending, []), key=key)
                 assert ours == legal, (k, seat, "ours offered", ours, "OpenSpiel", legal)
             st.apply_action(ACTION_OF[card])
         if k < n:
@@ -291,17 +292,15 @@ RANDOM_GAMES = 10           # seeded random games per (players, N)
 
 
 @pytest.mark.parametrize("players", range(3, 8))
-def test_random_play_offers_the_same_choices(players, offered):
+def test_random_play_offers_the_same_choices(players):
     """Our `random` bots play (random deal and dealer); OpenSpiel replays every bid and card and
     must offer the same legal bids and cards."""
     for n in sizes(players):
         rules = our_rules(players, n)
-        names = {rules.deck.canonical_key(c): rules.deck.names[c] for c in range(len(rules.deck))}
         for seed in range(RANDOM_GAMES):
-            offered.clear()
-            r = play(rules, seed=1000 * players + 10 * n + seed, bots=["random"] * players)
-            assert r.outcome == "finished"
-            replay_in_openspiel(players, n, summary(r.events), list(offered), names)
+            events, offered = play_stepped(rules, 1000 * players + 10 * n + seed, ["random"] * players)
+            assert events[-1]["outcome"] == "finished"
+            replay_in_openspiel(players, n, summary(events), offered)
 
 
 # --------------------------------------------------------------------------- the command line of issue 7

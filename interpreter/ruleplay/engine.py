@@ -155,10 +155,11 @@ def _explicit_deal(rules: Rules, t: Table, deal: Deal) -> None:
 
 def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
          log: bool = True, check: bool = False, bots: list[str] | None = None,
-         profiles: list[str | None] | None = None, _cycle_from: int = CYCLE_CHECK_FROM) -> Result:
+         profiles: list[str | None] | None = None, _cycle_length: int = 0) -> Result:
     args = (rules, seed, deal, max_actions, log, check, bots, profiles)
     t = Table(rules, seed, max_actions, log, check)
-    t.cycle_from = _cycle_from
+    t.cycle_from = CYCLE_CHECK_FROM
+    t.cycle_length = _cycle_length
     t.bots = make_bots(bots or ["random"] * t.n, seed)
     for seat, bot in enumerate(t.bots):
         sit = getattr(bot, "sit", None)      # a bot that needs the table (a human seat) is told its seat
@@ -197,8 +198,8 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
     except KeyboardInterrupt as stop:
         stop.events = t.events          # what was played so far: the CLI still writes a partial --log
         raise
-    if outcome == "cycle" and t.cycle_from > 0:
-        return play(*args, _cycle_from=0)          # the same game again, to find where the loop starts
+    if outcome == "cycle" and not _cycle_length:
+        return play(*args, _cycle_length=t.cycle["length"])   # the same game again, to find where the loop starts
     if check and t.in_play is not None:
         t.check_conservation()
     t.emit("end", outcome=outcome, winners=winners, scores=list(t.scores), reason=reason)

@@ -6,6 +6,7 @@ list lookups. Zones are deques whose right end is the top.
 """
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter, deque
 
@@ -58,8 +59,12 @@ class Table:
         self.bots: list = []
         self.in_play: Counter | None = None   # the multiset of cards in the game, for conservation checks
         self.rounds = 0
-        self.seen: dict[tuple, tuple[int, int]] = {}
         self.cycle_from = 0
+        self.cycle_length = 0                  # known loop length: the replay that locates its start
+        self.saved_key: tuple | None = None    # Brent's saved table and (round, actions) (see boundary)
+        self.saved_at = (0, 0)
+        self.power = 1
+        self.recent: deque = deque()           # locating a loop: the last cycle_length tables, as digests
         self.cycle: dict | None = None
         # trick-taking state (phases/trick.py): per hand
         self.tricks_won = [0] * n
@@ -72,6 +77,7 @@ class Table:
         self.round_first: int | None = None
         self.round_plays = 0
         self.round_burned = 0
+        self.round_cards: list[int] = []       # the cards played this round, bottom first: what patterns see
         self.extra_state = tuple               # a phase's own state that decides the future (for cycles)
         self.stats: dict[str, list[int]] = {}  # per-seat counters for --json (slaps, burns, ...)
         self.script: dict[int, list[dict]] | None = None   # scripted slaps by cards_played
@@ -155,20 +161,48 @@ class Table:
     def boundary(self) -> None:
         """A round or trick boundary: test the end rules, then look for a repeated table.
 
-        Tables are recorded only from round `cycle_from` on: most games end long
-        before, and a loop found later is still a loop of the right length. The
-        engine then plays the game again recording from round 0 to say exactly
-        where the loop starts (a game with a cycle is deterministic, so the
-        second run is the same game).
+        Brent's method keeps one table: it is compared with every later one and
+        replaced by the current table whenever the rounds since it reach a
+        power of two, so memory stays flat however long a game runs, and the
+        first repeat gives the loop's exact length. A random draw changes the
+        table (`rng_draws`), so a game with draws compares one number per round.
+        Tables are compared only from round `cycle_from` on: most games end
+        long before. The engine then plays the game again with the length known
+        (`cycle_length`) to say where the loop starts: the first round whose
+        table equals the one `cycle_length` rounds before (a game with a cycle
+        is deterministic, so the second run is the same game).
         """
         self.check_end()
         self.rounds += 1
-        if self.rounds < self.cycle_from:
-            return
-        key = self.state_key()
-        first = self.seen.get(key)
-        if first is not None:
-            self.cycle = {"start": first[0], "length": self.rounds - first[0],
-                          "start_action": first[1], "length_actions": self.actions - first[1]}
-            raise GameOver("cycle", [], f"the table at round {self.rounds} repeats round {first[0]}")
-        self.seen[key] = (self.rounds, self.actions)
+        if self.cycle_length:
+            self._locate()
+        elif self.rounds >= self.cycle_from:
+            self._brent()
+
+    def _brent(self) -> None:
+        saved = self.saved_key
+        if saved is not None and saved[0] == self.actor and saved[1] == self.rng_draws:
+            key = self.state_key()
+            if key == saved:
+                start, start_action = self.saved_at
+                self._found(start, start_action)
+        else:
+            key = None
+        if saved is None or self.rounds - self.saved_at[0] >= self.power:
+            self.saved_key = key if key is not None else self.state_key()
+            self.saved_at = (self.rounds, self.actions)
+            self.power = 1 if saved is None else 2 * self.power
+
+    def _locate(self) -> None:
+        digest = hashlib.blake2b(repr(self.state_key()).encode(), digest_size=16).digest()
+        recent = self.recent
+        if len(recent) == self.cycle_length:
+            old, start_action = recent.popleft()
+            if old == digest:
+                self._found(self.rounds - self.cycle_length, start_action)
+        recent.append((digest, self.actions))
+
+    def _found(self, start: int, start_action: int) -> None:
+        self.cycle = {"start": start, "length": self.rounds - start,
+                      "start_action": start_action, "length_actions": self.actions - start_action}
+        raise GameOver("cycle", [], f"the table at round {self.rounds} repeats round {start}")

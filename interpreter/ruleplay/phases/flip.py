@@ -45,7 +45,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Flip | None:
     chances = per_card(ctx, path + ("challenge", "chances"), X.INT) if "challenge" in spec else None
     empty_payer = ctx.word(path + ("challenge", "empty-payer"), ("challenger-takes", "next-pays"),
                            "challenger-takes")
-    reactions = compile_reactions(ctx, path + ("reactions",))
+    reactions = compile_reactions(ctx, path + ("reactions",), pile)
     if None in (src, pile, take_to):
         return None
     ch = spec.get("challenge", {})
@@ -147,6 +147,7 @@ class _Run:
         t.round_first = None
         t.round_plays = 0
         t.round_burned = 0
+        t.round_cards.clear()
         t.boundary()
         return actor
 
@@ -174,6 +175,8 @@ class _Run:
             t.cards_played = played0 + k
             t.actions = actions0 + k
         t.round_first, t.round_plays, t.round_burned = None, 0, 0
+        round_cards = t.round_cards
+        round_cards.clear()
         t.boundary()
         try:
             while True:
@@ -192,7 +195,7 @@ class _Run:
                         continue
                     if nxt is None:
                         # Nobody can play: the last player to play takes the pile.
-                        if last_player is not None and pile:
+                        if last_player is not None and pile and not out[last_player]:
                             self.take(last_player, "nobody can play")
                         t.check_end()
                         raise GameOver("stuck", [], "no player can play a card")
@@ -215,6 +218,7 @@ class _Run:
                     if t.round_plays == 0:
                         t.round_first = card
                     t.round_plays += 1
+                    round_cards.append(card)    # burned cards and an out seat's cards go under these (Q4)
                     t.actor = actor
                     # Q8: the window of every card, the last owed one included, closes before anyone collects.
                     taker = self.react(reactions, actor)
@@ -223,29 +227,27 @@ class _Run:
                         actor = self.new_round(taker)
                         continue
                     if challenger is not None and out[challenger]:
-                        challenger = None
-                    if out[actor]:
-                        nxt = next_player(actor)
-                        if nxt is None:
-                            raise GameOver("stuck", [], "no player can play a card")
-                        actor = nxt
-                        continue
+                        challenger = None   # a challenger put out for good collects nothing
                 else:
                     last_player = actor
+                # A card counts even when its player was put out for good in its window (Q10): the
+                # payment goes on from the top of the loop, where an actor with no card hands over.
                 c = chances[card]
                 if c > 0 and (challenger is None or ph.answer):
-                    challenger = actor
+                    challenger = None if out[actor] else actor
                     owed = c
                 elif challenger is not None:
                     owed -= 1
                     if owed > 0:
-                        continue            # the same payer goes on paying
+                        continue            # the same payer goes on paying (or hands over: see above)
                     sync()
                     t.stat("challenges-won", challenger)
                     self.take(challenger, "payment complete")
                     actor = self.new_round(challenger)
                     challenger = None
                     continue
+                if out[actor]:
+                    continue                # put out in the window: the top of the loop passes the turn
                 nxt = (actor + step) % n            # the usual case without a call: the next seat can play
                 if out[nxt] or not (empty_out or src[nxt]):
                     nxt = next_player(actor)
@@ -275,43 +277,49 @@ class _Run:
         slaps = self.scripted(r) if t.script is not None else self.bot_slaps(r, matched, actor)
         if t.reactors:
             self.reactor_slaps(r, slaps)
-        false_now: set | tuple = ()
-        if slaps:
-            false_now = set()
+        if not slaps:
+            if any(self.false_run):
+                self.restart_runs(())
+        elif matched is None:
             slaps.sort()
-            if matched is None:
-                for time, seat, _ in slaps:
-                    if t.out[seat]:
-                        continue
-                    false_now.add(seat)
-                    t.emit("slap", seat=seat, time=time, valid=False, pattern=None)
-                    t.stat("false-slaps", seat)
-                    self.penalty(r, seat)
-            else:
-                winner = self.first_slap(r, slaps)
-                for time, seat, _ in slaps:
-                    t.emit("slap", seat=seat, time=time, valid=True, pattern=matched.name, won=seat == winner)
-                if winner is not None:
-                    self.false_run[winner] = 0
-                    t.stat("slaps:" + matched.name, winner)
-                    if matched.effect == "win":
-                        t.emit("win", seat=winner, why=f"slapped {matched.name}")
-                        raise GameOver("finished", [winner], f"seat {winner} slapped {matched.name}")
-                    if matched.effect == "lose":
-                        self.eliminate(winner, f"slapped {matched.name}")
-                    else:
-                        if t.out[winner]:
-                            t.out[winner] = False
-                        self.take(winner, f"slapped {matched.name}")
-                        return winner
-        run = self.false_run
-        if any(run):                   # a card a seat did not false-slap restarts its count
-            for s in t.seat_range:
-                if s not in false_now:
-                    run[s] = 0
+            self.restart_runs({seat for _, seat, _ in slaps})
+            counted = set()
+            for time, seat, _ in slaps:
+                if t.out[seat]:
+                    continue
+                t.emit("slap", seat=seat, time=time, valid=False, pattern=None)
+                t.stat("false-slaps", seat)
+                self.penalty(r, seat, seat not in counted)
+                counted.add(seat)
+        else:
+            slaps.sort()
+            self.restart_runs(())          # every slap on this card is valid, won or not (Q16)
+            winner = self.first_slap(r, slaps)
+            for time, seat, _ in slaps:
+                t.emit("slap", seat=seat, time=time, valid=True, pattern=matched.name, won=seat == winner)
+            if winner is not None:
+                t.stat("slaps:" + matched.name, winner)
+                if matched.effect == "win":
+                    t.emit("win", seat=winner, why=f"slapped {matched.name}")
+                    raise GameOver("finished", [winner], f"seat {winner} slapped {matched.name}")
+                if matched.effect == "lose":
+                    self.eliminate(winner, f"slapped {matched.name}")
+                else:
+                    if t.out[winner]:
+                        t.out[winner] = False
+                    self.take(winner, f"slapped {matched.name}")
+                    return winner
         if r.out_of_turn_burn and t.script is None:
             self.out_of_turn(r, actor)
         return None
+
+    def restart_runs(self, slapped) -> None:
+        """Q16: a card a seat did not false-slap (no slap, or a valid one) restarts its cards in a row."""
+        run = self.false_run
+        if any(run):
+            for s in self.t.seat_range:
+                if s not in slapped:
+                    run[s] = 0
 
     def scripted(self, r: Reactions) -> list[tuple[int, int, int]]:
         """The script's slaps after this card, from seats the rules let slap."""
@@ -412,9 +420,11 @@ class _Run:
         t.rng_draws += 1
         return t.rng.choice(tied)[1]
 
-    def penalty(self, r: Reactions, seat: int) -> None:
+    def penalty(self, r: Reactions, seat: int, new_card: bool) -> None:
+        """One false slap: each costs a burn and counts for the total; a card counts once in a row (Q16)."""
         t = self.t
-        self.false_run[seat] += 1
+        if new_card:
+            self.false_run[seat] += 1
         self.false_total[seat] += 1
         if r.limit_total and self.false_total[seat] >= r.limit_total:
             self.eliminate(seat, f"false slap number {self.false_total[seat]}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import expr as X
-from ..model import Ctx
+from ..model import Ctx, Zone
 
 
 @dataclass
@@ -58,15 +58,20 @@ def _num(ctx: Ctx, path: tuple, default, lo, hi):
     return v
 
 
-def compile_reactions(ctx: Ctx, path: tuple) -> Reactions | None:
+def compile_reactions(ctx: Ctx, path: tuple, pile: Zone | None) -> Reactions | None:
     spec = ctx.get(path)
     if spec is None:
         return None
     seat_scope = ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"]))
+    # Q4: burned cards (and an out seat's cards) lie face down under the pile and count for no
+    # pattern, so to a pattern the pile is the cards played this round: `pile[k]`, `pile.size`,
+    # `pile.bottom` (the first card played, like `round-first`) and loops over it alike.
+    pattern_scope = ctx.scope if pile is None else \
+        ctx.scope.with_names(**{pile.name: X.Binding(X.CARDS, lambda e: e.round_cards)})
     patterns = []
     for name, p in (spec.get("patterns") or {}).items():
         pp = path + ("patterns", name)
-        when = ctx.expr(pp + ("when",), X.BOOL)
+        when = ctx.expr(pp + ("when",), X.BOOL, pattern_scope)
         prec = ctx.const_int(pp + ("precedence",), 0, -1000, 1000)
         if when is None or (when.is_const and not when.const):
             continue                       # switched off by its options: no cost at run time

@@ -146,3 +146,36 @@ def test_out_for_good_on_the_last_owed_card_the_challenger_collects():
              slaps=[{"after": 5, "seat": 1}])
     assert brief(r)[:8] == ["0 plays AS", "1 plays 4D", "1 plays 5D", "1 plays 6D", "1 plays 7D",
                             "1 slaps falsely", "1 out", "0 takes 5 (payment complete)"]
+
+
+# ------------------------------------------------------------------ random options, random scripted slaps
+
+def test_random_options_and_scripted_slaps_conserve_every_card():
+    import random
+
+    from ruleplay.engine import Deal, play
+    from ruleplay.errors import RuleplayError
+    from ruleplay.pipeline import load
+
+    base = load("ers")
+    bools = [k for k, v in base.option_specs.items() if v.get("type") == "bool"]
+    rng = random.Random(14)
+    deck = [f"{r}{s}" for s in "CDHS" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
+    played = 0
+    for _ in range(30):
+        sets = {k: rng.choice(["true", "false"]) for k in bools}
+        sets["burn"] = str(rng.randint(0, 3))
+        players = rng.randint(2, 5)
+        try:
+            r = load("ers", sets, players)
+        except RuleplayError:        # a combination a constraint refuses: another draw
+            continue
+        cards = deck[:]
+        rng.shuffle(cards)
+        hands = [cards[i::players] for i in range(players)]
+        slaps = [{"after": rng.randint(1, 120), "seat": rng.randrange(players), "time": rng.randint(1, 999),
+                  "fingers": rng.randint(1, 3)} for _ in range(rng.randint(0, 40))]
+        res = play(r, deal=Deal(hands, slaps=slaps), check=True, max_actions=20_000)
+        assert res.outcome in ("finished", "cycle", "limit", "stuck")
+        played += 1
+    assert played >= 20

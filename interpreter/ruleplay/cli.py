@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
 
 from . import __version__
@@ -47,6 +49,10 @@ def _parser() -> argparse.ArgumentParser:
 
     rp = sub.add_parser("replay", help="play a logged game again and check it matches, event for event")
     rp.add_argument("log", help="a JSONL log written by run --log")
+    rp.add_argument("--ruleset", metavar="FILE", help="the rules to replay with (else the log's own, if it "
+                    "is a built-in or a file in the log's directory)")
+    rp.add_argument("--include", action="append", default=[], metavar="DIR",
+                    help="a directory whose rule files `extends` may also read (repeatable)")
 
     sub.add_parser("list", help="the built-in rulesets")
 
@@ -82,27 +88,63 @@ def _err(errors: list[RuleError]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    with _terminated_as_exit():
+        try:
+            rc = _dispatch(args)
+            sys.stdout.flush()        # here, so that a reader gone away is seen below and not at exit
+            return rc
+        except RuleplayError as exc:
+            return _err(exc.errors)
+        except (GameError, ValueError) as exc:
+            from .replay import LogError
+            print(exc if isinstance(exc, LogError) else f"error: {exc}", file=sys.stderr)
+            return 1
+        except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr)
+            return 130
+        except BrokenPipeError:
+            return _stdout_closed()
+        except OSError as exc:
+            print(f"error: {exc.filename + ': ' if exc.filename else ''}{exc.strerror or exc}", file=sys.stderr)
+            return 1
+        except Exception as exc:  # a bug of ours, not the user's: say so briefly (RULEPLAY_DEBUG=1 shows the trace)
+            if os.environ.get("RULEPLAY_DEBUG"):
+                raise
+            print(f"internal error: {type(exc).__name__}: {exc} (please report it; RULEPLAY_DEBUG=1 shows details)",
+                  file=sys.stderr)
+            return 2
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised in the main thread so that `with` blocks (a process pool) clean up on the way out."""
+
+
+@contextlib.contextmanager
+def _terminated_as_exit():
+    """SIGTERM ends the command like Ctrl-C does, quietly, with the shell's code for it (143)."""
+    def ring(signum, frame):
+        raise Terminated()
     try:
-        return _dispatch(args)
-    except RuleplayError as exc:
-        return _err(exc.errors)
-    except (GameError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
-    except OSError as exc:
-        print(f"error: {exc.filename + ': ' if exc.filename else ''}{exc.strerror or exc}", file=sys.stderr)
-        return 1
-    except Exception as exc:  # a bug of ours, not the user's: say so briefly (RULEPLAY_DEBUG=1 shows the trace)
-        if os.environ.get("RULEPLAY_DEBUG"):
-            raise
-        print(f"internal error: {type(exc).__name__}: {exc} (please report it; RULEPLAY_DEBUG=1 shows details)",
-              file=sys.stderr)
-        return 2
+        old = signal.signal(signal.SIGTERM, ring)
+    except ValueError:            # not the main thread (an embedding program): leave signals alone
+        yield
+        return
+    try:
+        yield
+    except Terminated:
+        sys.exit(128 + signal.SIGTERM)
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def _stdout_closed() -> int:
+    """The reader of our output went away (`| head -1`): stop quietly, as CLI tools do (exit 141, SIGPIPE's)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())     # the interpreter's final flush then goes nowhere, silently
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 128 + signal.SIGPIPE
 
 
 def _dispatch(args) -> int:
@@ -147,7 +189,7 @@ def _dispatch(args) -> int:
         return run_new(args)
     if cmd == "replay":
         from .replay import read_log, replay
-        report = replay(read_log(args.log))
+        report = replay(read_log(args.log), args.ruleset, tuple(args.include))
         if report.same:
             print(f"{args.log}: the game replays identically ({report.events} events).")
             return 0

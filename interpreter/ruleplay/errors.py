@@ -93,3 +93,12 @@ def one_of(choices: Iterable[str]) -> str:
     if len(items) > 12:
         items = items[:12] + ["..."]
     return ", ".join(items)
+
+
+def clip(value: object, limit: int = 40) -> str:
+    """Someone's text (a typed answer, a name in a file) shortened for a one-line message; repr-quoted."""
+    text = value if isinstance(value, str) else str(value) if not isinstance(value, int) else \
+        (str(value) if abs(value) < 10 ** limit else f"a {len(str(abs(value)))}-digit number")
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return repr(text) if isinstance(value, str) else text

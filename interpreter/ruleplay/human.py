@@ -21,7 +21,7 @@ from typing import Protocol, Sequence
 
 from .bots import Bot
 from .cards import RED, split_name
-from .errors import GameError
+from .errors import GameError, printable
 
 
 class HumanQuit(Exception):
@@ -54,13 +54,16 @@ def match_input(text: str, options: list[Option]) -> tuple[int | None, str]:
     text = text.strip()
     if not text:
         return None, "type a choice"
+    shown = printable(text if len(text) <= 20 else text[:20] + "...")    # keystrokes are echoed tamed
     values = [o for o in options if o.card is None]
     if values:
         for i, o in enumerate(options):
             if o.card is None and o.label.lower() == text.lower():
                 return i, ""
-        return None, f"'{text}' is not one of: {', '.join(o.label for o in options)}"
+        return None, f"'{shown}' is not one of: {', '.join(o.label for o in options)}"
     if text.isdigit():
+        if not (text.isascii() and len(text) <= 4):             # '²' is a digit to Python, 5,000 digits too many
+            return None, f"'{shown}' is not a choice number; choose 1 to {len(options)} or a card name"
         k = int(text)
         if 1 <= k <= len(options):
             return k - 1, ""
@@ -69,11 +72,11 @@ def match_input(text: str, options: list[Option]) -> tuple[int | None, str]:
         r, s = split_name(text)
         name = r if s is None else f"{r}{s}"
     except ValueError:
-        return None, f"'{text}' is neither a choice number nor a card name"
+        return None, f"'{shown}' is neither a choice number nor a card name"
     for i, o in enumerate(options):
         if o.label == name:
             return i, ""
-    return None, f"{name} cannot be chosen now; legal: {', '.join(o.label for o in options)}"
+    return None, f"{printable(name[:20])} cannot be chosen now; legal: {', '.join(o.label for o in options)}"
 
 
 # ---------------------------------------------------------------------------- what a seat sees

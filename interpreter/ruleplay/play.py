@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 
 from .bots import parse_bots
-from .engine import DEFAULT_MAX_ACTIONS, Deal, play
+from .engine import DEFAULT_MAX_ACTIONS, play
 from .errors import GameError
 from .human import Feed, HumanBot, HumanQuit, Narrator, Option, is_red, match_input
 from .pipeline import load
@@ -300,29 +300,22 @@ def _open_log(path: Path):
 def run_play(args, sets: dict) -> int:
     feed = None
     if args.resume:
-        from .replay import _as_set, read_log
+        from .replay import read_log, setup
         logged = read_log(args.resume)
-        start = logged[0]
         if any(ev["event"] == "end" for ev in logged):
             raise GameError(f"{args.resume}: this game is finished; `ruleplay replay {args.resume}` plays it back")
-        kinds = list(start.get("bots") or [])
+        kinds = list(logged[0].get("bots") or [])
         if "human" not in kinds:
             raise GameError(f"{args.resume}: no human seat in this log (it is a bots' game: use ruleplay replay)")
         seat = kinds.index("human")
-        rules = load(start["ref"], {k: _as_set(v) for k, v in start.get("set", {}).items()}, start["players"])
-        seed = start["seed"]
-        deal = None
-        if start.get("explicit_deal"):
-            d = next(e for e in logged if e["event"] == "deal")
-            deal = Deal(d["hands"], d.get("rest", []), d["dealer"], start.get("slaps"))
-        profiles = start.get("profiles")
-        max_actions = start.get("max_actions", DEFAULT_MAX_ACTIONS)
+        game = setup(logged, args.ruleset, tuple(args.include))
+        rules, seed, deal, profiles, max_actions = game.rules, game.seed, game.deal, game.profiles, game.max_actions
         feed = Feed(logged, seat, complete=False)
         log_path = Path(args.log or args.resume)
     else:
         if not args.ruleset:
             raise GameError("name a ruleset to play (ruleplay list shows the built-in ones), or --resume LOG")
-        rules = load(args.ruleset, sets, args.players)
+        rules = load(args.ruleset, sets, args.players, tuple(args.include))
         seat = args.seat
         if not 0 <= seat < rules.players:
             raise GameError(f"--seat {seat}: the game has seats 0 to {rules.players - 1}")
@@ -377,6 +370,8 @@ def add_parser(sub) -> None:
     p.add_argument("--seat", type=int, default=0, help="your seat (0 = the dealer's left; default 0)")
     p.add_argument("--players", type=int, help="number of players (within the ruleset's range)")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="set a house-rule option")
+    p.add_argument("--include", action="append", default=[], metavar="DIR",
+                   help="a directory whose rule files `extends` may also read (repeatable)")
     p.add_argument("--bots", default="random",
                    help="the other seats: one kind for all, or a comma list (one per other seat); KIND[:PROFILE]")
     p.add_argument("--seed", type=int, help="the shuffle and the bots' draws (default: a random seed, logged)")
@@ -389,5 +384,6 @@ def add_parser(sub) -> None:
                    help="with --turn-based: the time your slap lands, in ms after the card (default 300)")
     p.add_argument("--plain", action="store_true", help="plain text, no colour or layout (screen readers, logs)")
     p.add_argument("--log", metavar="FILE", help="where to write the game log (default: under the user's data dir)")
-    p.add_argument("--resume", metavar="LOG", help="continue an unfinished game from its log")
+    p.add_argument("--resume", metavar="LOG", help="continue an unfinished game from its log (with RULESET: "
+                   "those rules, instead of the one the log names)")
     p.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS)

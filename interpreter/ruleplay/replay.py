@@ -3,16 +3,54 @@
 The `start` event records everything a game depends on (ruleset, seed,
 players, the options set, bots and profiles, and for an explicit deal the
 hands and scripted slaps); the replay plays it again and reports the first
-event that differs.
+event that differs. A log is untrusted input, like a rule file: every event
+is a JSON object with a known `event` kind, and every field a replay or a
+resumed game reads is checked for type and range (`check_log`, `setup`), with
+an error that names the file, the line and the field (`LogError`).
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
 
+from .bots import BOT_KINDS
+from .dealfile import check_deal, check_deal_data, is_int, slap_problem
 from .engine import Deal, play
-from .errors import GameError
-from .pipeline import load
+from .errors import GameError, RuleplayError, clip, path_str, printable
+from .resources import builtin_path
+from .safefile import LOG_BYTES, read_bytes
+
+# Every kind of event the engine and its phases emit (a test keeps this list complete).
+EVENT_KINDS = ("start", "deal", "draw-for-dealer", "play", "take", "slap", "burn", "tie", "out-of-turn", "out",
+               "win", "pass", "trick", "score", "trump", "kitty", "auction", "bid", "choice", "reaction", "end")
+SEAT_KINDS = (*BOT_KINDS, "human")
+MAX_PLAYERS = 64
+MAX_SEED = 2 ** 128           # `run --seed` takes any int; a log's seed is kept to a size a person could type
+MAX_ACTIONS = 10 ** 12
+
+
+class LogError(GameError):
+    """A problem in a log file, placed as FILE:LINE: error [FIELD]: MESSAGE (JSON lines have no useful column)."""
+
+    def __init__(self, path: str, line: int, field: tuple, message: str, hint: str | None = None):
+        self.path, self.line, self.field, self.message, self.hint = path, line, field, message, hint
+        key = f" [{printable(path_str(field))}]" if field else ""
+        text = f"{path}:{line}: error{key}: {printable(message)}"
+        super().__init__(text + (f"\n    hint: {printable(hint)}" if hint else ""))
+
+
+class Log(list):
+    """The events of a log file (a list of dicts), remembering the line each came from, for placed errors."""
+
+    def __init__(self, path: str, events: list[dict], lines: list[int]):
+        super().__init__(events)
+        self.path = path
+        self.lines = lines
+
+    def fail(self, i: int, field: tuple, message: str, hint: str | None = None) -> NoReturn:
+        raise LogError(self.path, self.lines[i] if i < len(self.lines) else 1, field, message, hint)
 
 
 @dataclass
@@ -24,48 +62,184 @@ class ReplayReport:
     replayed: dict | None = None
 
 
-def read_log(path: str) -> list[dict]:
-    events = []
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def read_log(path: str) -> Log:
+    """A log file, read as untrusted input: a regular file within LOG_BYTES, every line checked."""
+    events, lines = [], []
     try:
-        with open(path, encoding="utf-8") as fh:
-            for n, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    ev = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise GameError(f"{path}:{n}: not a JSON line ({exc.msg})") from None
-                if not isinstance(ev, dict) or "event" not in ev:
-                    raise GameError(f"{path}:{n}: an event is a JSON object with an 'event' field")
-                events.append(ev)
-    except OSError as exc:
-        raise GameError(f"{path}: {exc.strerror}") from None
-    if not events or events[0]["event"] != "start":
-        raise GameError(f"{path}: a game log starts with a 'start' event")
-    return events
+        text = read_bytes(path, LOG_BYTES).decode("utf-8")
+    except UnicodeDecodeError:
+        raise GameError(f"{path}: not a game log (not UTF-8 text)") from None
+    for n, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            ev = json.loads(line, parse_constant=_no_constant)
+        except json.JSONDecodeError as exc:
+            raise LogError(path, n, (), f"not a JSON line ({exc.msg})") from None
+        except ValueError as exc:          # NaN, Infinity, an int of more than 4,300 digits
+            raise LogError(path, n, (), f"not a JSON line ({str(exc).split(';')[0]})") from None
+        except RecursionError:
+            raise LogError(path, n, (), "not a JSON line (nested too deeply)") from None
+        events.append(ev)
+        lines.append(n)
+    log = Log(path, events, lines)
+    check_log(log)
+    return log
+
+
+def check_log(log: Log) -> None:
+    """Every line an event of a known kind, the first (and only the first) a `start`; its fields as a replay needs."""
+    if not log:
+        raise LogError(log.path, 1, (), "a game log starts with a 'start' event; this file has no events")
+    for i, ev in enumerate(log):
+        if not isinstance(ev, dict) or "event" not in ev:
+            log.fail(i, (), "an event is a JSON object with an 'event' field")
+        kind = ev["event"]
+        if not isinstance(kind, str) or kind not in EVENT_KINDS:
+            log.fail(i, ("event",), f"unknown event kind {clip(kind)}", "events: " + ", ".join(EVENT_KINDS))
+        if (kind == "start") != (i == 0):
+            log.fail(i, ("event",), "a game log starts with a 'start' event" if i == 0 else
+                     "a second 'start' event: a log holds one game")
+    _check_start(log)
+    players = log[0]["players"]
+    for i, ev in enumerate(log):
+        if ev["event"] in ("choice", "reaction"):
+            _check_decision(log, i, ev, players)
+
+
+def _check_start(log: Log) -> None:
+    start = log[0]
+
+    def need(key: str, ok, what: str, optional: bool = False):
+        if key not in start:
+            if optional:
+                return None
+            log.fail(0, (key,), f"the start event lacks '{key}' ({what})")
+        v = start[key]
+        if not ok(v):
+            log.fail(0, (key,), f"'{key}' must be {what}, not {clip(v) if is_int(v) else type(v).__name__}")
+        return v
+
+    need("ref", lambda v: isinstance(v, str) and v.strip() != "", "the ruleset's name or path")
+    need("seed", lambda v: is_int(v) and abs(v) <= MAX_SEED, "a whole number (at most 2^128 either way)")
+    n = need("players", lambda v: is_int(v) and 1 <= v <= MAX_PLAYERS, f"a number of players, 1..{MAX_PLAYERS}")
+    need("max_actions", lambda v: is_int(v) and 1 <= v <= MAX_ACTIONS, "a number of actions, 1..10^12", True)
+    need("explicit_deal", lambda v: isinstance(v, bool), "true or false", True)
+    sets = need("set", lambda v: isinstance(v, dict), "a mapping of option names to values", True) or {}
+    for k, v in sets.items():
+        if not (_set_value(v) or isinstance(v, list) and len(v) <= 1000 and all(_set_value(x) for x in v)):
+            log.fail(0, ("set", k), "an option value is true, false, a number, a text or a list of those")
+    for key, kinds in (("bots", SEAT_KINDS), ("profiles", None)):
+        seats = need(key, lambda v: isinstance(v, list) and len(v) == n,
+                     f"a list with one entry per seat ({n})", True)
+        for s, v in enumerate(seats or []):
+            if kinds is not None and v not in kinds:
+                log.fail(0, (key, s), f"unknown bot {clip(v)}", "bots: " + ", ".join(kinds))
+            if kinds is None and not (v is None or isinstance(v, str)):
+                log.fail(0, (key, s), "a reaction profile is a name (or null for the ruleset's default)")
+    slaps = need("slaps", lambda v: isinstance(v, list), "a list of scripted slaps", True)
+    for j, sl in enumerate(slaps or []):
+        problem = slap_problem(sl, n)
+        if problem is not None:
+            log.fail(0, ("slaps", j, *problem[0]), problem[1])
+
+
+def _set_value(v: object) -> bool:
+    return isinstance(v, bool) or is_int(v) and abs(v) <= 10 ** 18 or isinstance(v, str) and len(v) <= 1000
+
+
+def _check_decision(log: Log, i: int, ev: dict, players: int) -> None:
+    """A person's recorded choice {seat, index, option} or slap {seat, after, time, fingers}."""
+    fields = {"seat": (0, players - 1)}
+    if ev["event"] == "choice":
+        fields["index"] = (0, 10 ** 6)
+        if not isinstance(ev.get("option"), str):
+            log.fail(i, ("option",), "a choice records the option chosen, as text")
+    else:
+        fields |= {"after": (0, 10 ** 9), "time": (0, 60_000), "fingers": (1, 10)}
+    for k, (lo, hi) in fields.items():
+        v = ev.get(k)
+        if not (is_int(v) and lo <= v <= hi):
+            log.fail(i, (k,), f"'{k}' must be a whole number {lo}..{hi}" + (f" (players: {players})"
+                                                                            if k == "seat" else ""))
 
 
 def _as_set(value) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_as_set(v) for v in value) + "]"
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def replay(logged: list[dict]) -> ReplayReport:
-    start = logged[0]
+@dataclass
+class Setup:
+    """What `play` needs to play a logged game again."""
+
+    rules: object
+    seed: int
+    deal: Deal | None
+    bots: list
+    profiles: list | None
+    max_actions: int
+
+
+def log_ruleset(log: Log) -> str:
+    """The rule file a log names, under the file-access policy (docs/limits.md): a built-in name, or a
+    relative .yaml/.yml path inside the log's own directory. A crafted log cannot make ruleplay read
+    another file: anything else is refused; `--ruleset FILE` names the rules instead."""
+    ref = log[0]["ref"]
+    if builtin_path(ref) is not None and "/" not in ref and not ref.endswith((".yaml", ".yml")):
+        return ref
+    here = Path(log.path).resolve().parent
+    rel = Path(ref)
+    if rel.suffix in (".yaml", ".yml") and not rel.is_absolute() and not ref.startswith("~"):
+        target = (here / rel).resolve()
+        if target.is_relative_to(here):
+            return str(target)
+    log.fail(0, ("ref",), f"the log names a ruleset outside its own directory: {clip(ref)}",
+             "give the rule file on the command line: --ruleset FILE")
+
+
+def setup(log: Log, ruleset: str | None = None, include: tuple[str, ...] = ()) -> Setup:
+    """The game a checked log records: its rules, seed, deal, seats. Errors of `--set` origin point at the log.
+    `ruleset`: the rule file named on the command line, instead of the one the log names."""
+    from .pipeline import load
+    start = log[0]
+    sets = {k: _as_set(v) for k, v in (start.get("set") or {}).items()}
     try:
-        sets = {k: _as_set(v) for k, v in start.get("set", {}).items()}
-        rules = load(start["ref"], sets, start["players"])
-        deal = None
-        if start.get("explicit_deal"):
-            d = next(e for e in logged if e["event"] == "deal")
-            deal = Deal(d["hands"], d.get("rest", []), d["dealer"], start.get("slaps"))
-        bots = start.get("bots")
-        if bots and "human" in bots:         # a person's seat: feed back the choices and slaps the log records
-            from .human import recorded_bots
-            bots = recorded_bots(bots, logged)
-        result = play(rules, start["seed"], deal, start.get("max_actions", 1_000_000), log=True,
-                      bots=bots, profiles=start.get("profiles"))
-    except (KeyError, StopIteration, TypeError) as exc:
-        raise GameError(f"the log's start event lacks what a replay needs ({exc})") from None
+        rules = load(ruleset or log_ruleset(log), sets, start["players"], include)
+        rules.ref = start["ref"]            # the log stays about the game it recorded, whoever names the rules
+    except RuleplayError as exc:
+        unplaced = [e for e in exc.errors if e.mark is None]     # about the options or players, i.e. the log's
+        if unplaced:
+            log.fail(0, ("set",) if sets else ("players",), unplaced[0].message, unplaced[0].hint)
+        raise
+    deal = None
+    if start.get("explicit_deal"):
+        i = next((k for k, e in enumerate(log) if e["event"] == "deal"), None)
+        if i is None:
+            log.fail(0, ("explicit_deal",), "the game had an explicit deal, but the log has no 'deal' event")
+
+        def fail(message: str, where: tuple = (), hint: str | None = None, value: bool = True) -> NoReturn:
+            log.fail(i, where, message, hint)
+        d = log[i]
+        deal = check_deal_data({k: d[k] for k in ("hands", "rest", "dealer") if k in d}, fail, rules.players)
+        check_deal(deal, rules, fail)
+        deal.slaps = [{"time": 100, "fingers": 1, **sl} for sl in start["slaps"]] if "slaps" in start else None
+    return Setup(rules, start["seed"], deal, list(start.get("bots") or []) or None, start.get("profiles"),
+                 start.get("max_actions", 1_000_000))
+
+
+def replay(logged: Log, ruleset: str | None = None, include: tuple[str, ...] = ()) -> ReplayReport:
+    game = setup(logged, ruleset, include)
+    bots = game.bots
+    if bots and "human" in bots:         # a person's seat: feed back the choices and slaps the log records
+        from .human import recorded_bots
+        bots = recorded_bots(bots, logged)
+    result = play(game.rules, game.seed, game.deal, game.max_actions, log=True, bots=bots, profiles=game.profiles)
     again = json.loads(json.dumps(result.events))     # the same JSON round trip the log went through
     for i, (a, b) in enumerate(zip(logged, again)):
         if a != b:

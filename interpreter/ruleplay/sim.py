@@ -12,8 +12,10 @@ scoring rules fill: `challenges-won`, `slaps:<pattern>`, `rule:moon`, ...).
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import signal
 import sys
 import time
 from collections import Counter
@@ -27,6 +29,9 @@ from .errors import GameError
 LENGTHS = ("actions", "cards_played", "tricks", "hands", "pile_takes", "rounds")
 OUTCOMES = ("finished", "cycle", "limit", "stuck")
 MAX_GAMES = 2 ** 32
+MAX_JOBS = 64              # worker processes, whatever --jobs asks
+JOBS_PER_CORE = 4
+PR_SET_PDEATHSIG = 1       # prctl(2): a signal for the child when its parent dies (Linux)
 
 
 def _shown(h: Counter) -> bool:
@@ -50,6 +55,7 @@ class Spec:
     profiles: tuple[str | None, ...] | None = None
     max_actions: int = 100_000
     label: str = ""
+    include: tuple[str, ...] = ()       # directories `extends` may also read (--include)
 
     @property
     def name(self) -> str:
@@ -63,7 +69,7 @@ def _rules(spec: Spec):
     rules = _CACHE.get(spec)
     if rules is None:
         from .pipeline import load
-        rules = _CACHE[spec] = load(spec.ruleset, dict(spec.sets), spec.players)
+        rules = _CACHE[spec] = load(spec.ruleset, dict(spec.sets), spec.players, spec.include)
     return rules
 
 
@@ -216,6 +222,32 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def max_jobs() -> int:
+    """More processes than this only cost memory and forks: the games are CPU-bound."""
+    return min(MAX_JOBS, JOBS_PER_CORE * default_jobs())
+
+
+def check_jobs(asked: int | None) -> int:
+    """The worker processes for `--jobs`: all cores when not given, at least 1, at most `max_jobs()`."""
+    if asked is None:
+        return default_jobs()
+    if asked < 1:
+        raise GameError(f"--jobs {asked}: the number of worker processes must be at least 1")
+    return min(asked, max_jobs())
+
+
+def _worker_init(parent: int) -> None:
+    """A worker ends with its parent, quietly: Ctrl-C is the parent's to handle (it stops the pool), the pool's
+    terminate (SIGTERM) ends the worker at once, and on Linux the kernel sends that SIGTERM when the parent dies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:          # the parent died before prctl took effect
+        os._exit(0)
+
+
 def check_spec(spec: Spec) -> object:
     """Load the rules once in this process, so errors show before any worker starts."""
     return _rules(spec)
@@ -234,9 +266,7 @@ def simulate(spec: Spec, games: int, seed: int = 0, jobs: int | None = None, bac
         return _simulate_ray(spec, games, seed, ray_address, agg, progress)
     if backend != "local":
         raise GameError(f"unknown backend '{backend}'; backends: local, ray")
-    jobs = jobs or default_jobs()
-    if jobs < 1:
-        raise GameError("--jobs must be at least 1")
+    jobs = check_jobs(jobs)
     chunks = _chunks(games, jobs)
     jobs = min(jobs, len(chunks))
     try:
@@ -247,7 +277,7 @@ def simulate(spec: Spec, games: int, seed: int = 0, jobs: int | None = None, bac
                     progress(b - a)
             return agg
         import multiprocessing as mp
-        with mp.get_context().Pool(jobs) as pool:
+        with mp.get_context().Pool(jobs, _worker_init, (os.getpid(),)) as pool:
             for part in pool.imap_unordered(_run_batch_star, [(spec, seed, a, b) for a, b in chunks]):
                 agg.merge(part)
                 if progress:
@@ -537,6 +567,8 @@ def add_arguments(sp, compare: bool) -> None:
     sp.add_argument("--ray-address", default=None, help="a Ray cluster (ray.init(address=...)); local Ray if absent")
     sp.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="set a house-rule option (repeatable; in compare, for every side)")
+    sp.add_argument("--include", action="append", default=[], metavar="DIR",
+                    help="a directory whose rule files `extends` may also read (repeatable)")
     sp.add_argument("--players", type=int, help="number of players (within the ruleset's range)")
     sp.add_argument("--bots", default="random", help="as for run: random|lowest|highest|smart, or one per seat")
     sp.add_argument("--max-actions", type=int, default=100_000, help="a game stops as 'limit' here (default 100000)")
@@ -550,12 +582,13 @@ def add_arguments(sp, compare: bool) -> None:
 def _spec(ref: str, sets: dict, args, label: str = "") -> Spec:
     from .bots import parse_bots
     from .pipeline import load
-    rules = load(ref, sets, args.players)
+    include = tuple(getattr(args, "include", ()))
+    rules = load(ref, sets, args.players, include)
     kinds, profiles = parse_bots(args.bots, rules.players)
     if args.max_actions < 1:
         raise GameError("--max-actions must be at least 1")
     spec = Spec(ref, tuple(sorted(sets.items())), args.players, tuple(kinds), tuple(profiles), args.max_actions,
-                label)
+                label, include)
     _CACHE[spec] = rules
     return spec
 
@@ -571,11 +604,22 @@ def _run_spec(spec: Spec, args, label: str) -> tuple[Agg, float]:
 def _jobs_text(args) -> str:
     if args.backend == "ray":
         return "Ray" + (f" at {args.ray_address}" if args.ray_address else " (local)")
-    return f"{args.jobs or default_jobs()} jobs"
+    return f"{check_jobs(args.jobs)} jobs"
+
+
+def _check_jobs_arg(args) -> None:
+    """Refuse --jobs 0 before any work, and say so when --jobs asks for more processes than are used."""
+    if args.backend != "local":
+        return
+    jobs = check_jobs(args.jobs)
+    if args.jobs is not None and jobs < args.jobs:
+        print(f"note: --jobs {args.jobs} is capped at {jobs} processes ({JOBS_PER_CORE} per core, at most "
+              f"{MAX_JOBS})", file=sys.stderr)
 
 
 def cmd_sim(args, sets: dict) -> int:
     import json
+    _check_jobs_arg(args)
     spec = _spec(args.ruleset, sets, args)
     rules = _CACHE[spec]
     agg, secs = _run_spec(spec, args, rules.name)
@@ -608,6 +652,7 @@ def cmd_compare(args, sets: dict) -> int:
     import json
     if len(args.sides) < 2:
         raise GameError("compare needs at least two sides")
+    _check_jobs_arg(args)
     specs, names, aggs = [], [], []
     secs = 0.0
     for side in args.sides:

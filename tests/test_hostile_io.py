@@ -135,3 +135,20 @@ def test_a_closed_stdout_is_no_internal_error():
     proc = subprocess.run(f"{sys.executable} -m ruleplay.cli run ers -v | head -c 10", shell=True,
                           capture_output=True, text=True, timeout=60)
     assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_an_always_true_slap_pattern_runs_to_the_limit_in_flat_memory(tmp_path):
+    # every card is slapped and taken: the game only stops at --max-actions. The engine keeps no
+    # per-action state (cycle detection is Brent's), and `run -q` keeps no event list.
+    rules = tmp_path / "always.yaml"
+    rules.write_text("extends: ers\nname: always\nphases:\n  play:\n    reactions:\n      patterns:\n"
+                     "        always: {when: 'true', precedence: 500}\n")
+    code = ("import resource, sys; from ruleplay.cli import main; rc = main(sys.argv[1:]); "
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(rc)")
+    rss = []
+    for n in (20_000, 200_000):
+        proc = subprocess.run([sys.executable, "-c", code, "run", str(rules), "-q", "--max-actions", str(n)],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0 and "Result: limit" in proc.stdout, proc.stderr
+        rss.append(int(proc.stdout.split()[-1]))
+    assert rss[1] < rss[0] + 20_000          # kB: ten times the actions, not ten times the memory

@@ -9,7 +9,7 @@ import signal
 import sys
 
 from . import __version__
-from .account import write_account
+from .account import write_account, write_result
 from .bots import parse_bots
 from .engine import DEFAULT_MAX_ACTIONS, play
 from .errors import GameError, RuleError, RuleplayError, TerminalText, printable
@@ -217,8 +217,10 @@ def _run(args, sets) -> int:
             log_file = open(args.log, "w", encoding="utf-8")   # before the game: a bad path fails fast
         except OSError as exc:
             raise GameError(f"--log {args.log}: cannot write: {exc.strerror}") from None
+    # -q without --log or --json needs no event list: memory stays flat however long the game
+    keep = bool(args.log or args.json or not args.quiet)
     try:
-        result = play(rules, args.seed, deal, args.max_actions, log=True, bots=bots, profiles=profiles)
+        result = play(rules, args.seed, deal, args.max_actions, log=keep, bots=bots, profiles=profiles)
     except KeyboardInterrupt as stop:   # Ctrl-C: the log keeps the events played so far (valid JSON lines)
         if log_file is not None:
             with log_file as fh:
@@ -238,7 +240,8 @@ def _run(args, sets) -> int:
                                   if rules.scoring else []))
         print(json.dumps(out))
     elif args.quiet:
-        write_account([ev for ev in result.events if ev["event"] == "end"], TerminalText(sys.stdout))
+        write_result({"outcome": result.outcome, "winners": result.winners, "reason": result.reason},
+                     TerminalText(sys.stdout))
     else:
         write_account(result.events, TerminalText(sys.stdout), args.verbose)
         print(f"{result.cards_played} cards played, {result.pile_takes} piles taken, " +

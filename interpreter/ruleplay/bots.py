@@ -13,6 +13,7 @@ legal option never asks the bot, so it never consumes randomness.
 """
 from __future__ import annotations
 
+import math
 import random
 from typing import Sequence
 
@@ -20,23 +21,74 @@ BOT_KINDS = ("random", "lowest", "highest", "smart")
 
 
 class Bot:
-    def __init__(self, kind: str, rng: random.Random):
+    """A seat's policy: `act` answers a Decision from the decision's own view and actions alone."""
+
+    def __init__(self, kind: str, rng: random.Random | None):
         self.kind = kind
         self.rng = rng
-        self.wants_view = kind == "smart"    # phases pass a view of the decision to bots that want one
+        self.wants_view = kind == "smart"    # phases build a view of the decision for bots that want one
+        self.countdown: int | None = None     # slap windows without a pattern until the next false slap
 
-    def choose(self, keys: Sequence, view=None) -> int:
-        """Index of the chosen option; `keys` are sort keys of the legal options (cards or bids)."""
+    def act(self, d, space) -> int:
+        """The action for decision `d` (decision.py); `space` orders actions and encodes slaps."""
+        v = d.view
+        if getattr(v, "slapping", False):
+            got = self.slap(v.pattern is not None, v.pace, v.profile, v.fingers)
+            return space.NO_SLAP if got is None else space.slap(*got)
+        if getattr(v, "out_of_turn", False):
+            return space.YES if self.out_of_turn(v.profile) else space.NO
+        acts = d.actions
         if self.kind == "random":
-            return self.rng.randrange(len(keys))
-        if self.kind == "smart" and view is not None:
-            if getattr(view, "bidding", False):
-                return smart_bid(view)
-            if getattr(view, "choosing", False):
-                return smart_choice(view)
-            return smart_card(view)
-        pick = max if self.kind == "highest" else min
-        return pick(range(len(keys)), key=keys.__getitem__)
+            return acts[self.rng.randrange(len(acts))]
+        if self.kind == "smart" and v is not None:
+            if getattr(v, "bidding", False):
+                return acts[smart_bid(v)]
+            if getattr(v, "choosing", False):
+                return acts[smart_choice(v)]
+            return acts[smart_card(v)]
+        return (max if self.kind == "highest" else min)(acts, key=space.key)
+
+    # ------------------------------------------------------------ reaction profiles
+    def slap(self, slappable: bool, pace: int, prof, fingers: int) -> tuple[int, int] | None:
+        """(time ms, fingers) of this bot's slap in a window, or None, from its profile and its own RNG.
+
+        A valid pattern costs a miss draw and a reaction time. False slaps come from a
+        countdown: the number of pattern-free windows until the next false slap is drawn
+        once (geometric, the same chance per window as drawing in every one), so the
+        usual window, which shows nothing, costs no draw at all.
+        """
+        rng = self.rng
+        if slappable:
+            if prof.miss >= 1.0 or rng.random() < prof.miss:
+                return None
+            time = max(1, round(rng.gauss(prof.mean, prof.spread)))
+            if time >= pace:
+                return None
+        else:
+            if self.countdown is None:
+                self.countdown = self._false_gap(prof)
+            left = self.countdown - 1
+            if left > 0:
+                self.countdown = left
+                return None
+            if left < 0:             # a profile that never slaps falsely
+                return None
+            self.countdown = self._false_gap(prof)
+            time = rng.randrange(1, pace)
+        most = min(prof.fingers, fingers)
+        return time, (1 + rng.randrange(most) if most > 1 else 1)
+
+    def _false_gap(self, prof) -> int:
+        """Pattern-free windows until the next false slap: geometric with the profile's chance per window."""
+        if prof.false <= 0.0:
+            return -1
+        if prof.false >= 1.0:
+            return 1
+        return 1 + int(math.log(1.0 - self.rng.random()) / math.log(1.0 - prof.false))
+
+    def out_of_turn(self, prof) -> bool:
+        """Play a card out of turn now? The profile's chance per card."""
+        return prof.out_of_turn > 0.0 and self.rng.random() < prof.out_of_turn
 
 
 def smart_card(v) -> int:
@@ -50,10 +102,10 @@ def smart_card(v) -> int:
     Only the decision's legal cards and the public trick are read.
     """
     cards = v.legal
-    pts, st, suit = v.points, v.strength, v.suit
+    pts, st, suit = v.points, v.strength.__getitem__, v.suit
     idx = range(len(cards))
     want = getattr(v, "want", None)
-    if want is not None and getattr(v, "would_win", None) is not None:
+    if want is not None and v.would_win is not None:
         return _contract_card(v, want)
     if getattr(v, "passing", False):
         return max(idx, key=lambda i: (pts[cards[i]], st(cards[i])))
@@ -98,21 +150,23 @@ def parse_bots(spec: str | None, players: int) -> tuple[list[str], list[str | No
     return kinds, profiles
 
 
-def make_bots(kinds: list, seed: int) -> list[Bot]:
-    """One bot per seat from its kind; a Bot object in the list (e.g. a human seat) is used as it is."""
-    return [k if isinstance(k, Bot) else Bot(k, random.Random(f"{seed}:{i}:{k}")) for i, k in enumerate(kinds)]
+def make_bots(kinds: list, seed: int) -> list[Bot | None]:
+    """One bot per seat from its kind, seeded from the game seed and the seat (its own random stream,
+    never the table's); None stays None (a seat answered outside); a Bot object is used as it is."""
+    return [k if k is None or isinstance(k, Bot) else Bot(k, random.Random(f"{seed}:{i}:{k}"))
+            for i, k in enumerate(kinds)]
 
 
 def _contract_card(v, want: int) -> int:
     """Toward a bid: win tricks while some are still wanted, lose them once the bid is reached."""
-    cards, st, trump, suit = v.legal, v.strength, v.trump, v.suit
+    cards, st, trump, suit = v.legal, v.strength.__getitem__, v.trump, v.suit
     idx = range(len(cards))
 
     def key(i: int) -> tuple:
         return (trump is not None and suit[cards[i]] == trump, st(cards[i]))
     if v.leading:
         return max(idx, key=key) if want > 0 else min(idx, key=key)
-    winners = [i for i in idx if v.would_win(cards[i])]
+    winners = [i for i in idx if cards[i] in v.would_win]
     losers = [i for i in idx if i not in winners]
     if want > 0:
         return min(winners, key=key) if winners else min(idx, key=key)
@@ -122,7 +176,7 @@ def _contract_card(v, want: int) -> int:
 def smart_bid(v) -> int:
     """Bids from hand strength: top-two ranks and high trumps count as tricks (trick bids); in an
     auction for points, the points held plus the long suit decide whether to bid the smallest raise."""
-    hand, st, top, suit = v.hand, v.strength, v.top, v.suit
+    hand, st, top, suit = v.hand, v.strength.__getitem__, v.top, v.suit
     legal = v.legal
     bids = [b for b in legal if b is not None]
     if not bids:
@@ -149,11 +203,10 @@ def smart_bid(v) -> int:
 def smart_choice(v) -> int:
     """A yes/no switch offered to a trick winner: take it (1) when most of the rest of its hand is in the
     lower half of the ranks (the switch favours the cards it holds); otherwise decline (0)."""
-    run = v.run
-    hand = list(run.hand[v.seat])
+    hand = v.hand
     if not hand:
         return 0
-    order = run.deck.orders["order"]
+    order = v.order
     top = max(order) or 1
     low = sum(1 for c in hand if order[c] <= top // 2)
     return 1 if low * 2 > len(hand) else 0

@@ -1,7 +1,10 @@
 """Runs a compiled ruleset: choose the dealer, deal (or take an explicit deal), run the phases.
 
-`play()` is the one entry point for the CLI, the tests and simulations; the
-same rules, seed, options and bots give the same events.
+The game is a generator (`_game`): phases yield a Decision wherever a seat
+answered outside the engine must choose (decision.py). `Run` steps it (the
+State of state.py wraps one); `play()`, the entry point of the CLI, the tests
+and simulations, is a small loop over a Run whose seats are bots answering
+inline. The same rules, seed, options and decisions give the same events.
 """
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .bots import make_bots
 from .cards import split_name
+from .decision import ActionSpace
 from .errors import GameError
 from .model import Rules
 from .table import GameOver, Table
@@ -153,63 +157,120 @@ def _explicit_deal(rules: Rules, t: Table, deal: Deal) -> None:
     t.emit("deal", dealer=t.dealer, hands=[list(h) for h in deal.hands], rest=list(deal.rest))
 
 
+LOG_FORMAT = 2        # the `start` event's `format`: 2 records every decision (1: before decisions were logged)
+
+
+def action_space(rules: Rules) -> ActionSpace:
+    """The ruleset's fixed action space, built once per compiled ruleset."""
+    space = getattr(rules, "_action_space", None)
+    if space is None:
+        space = rules._action_space = ActionSpace(rules)
+    return space
+
+
+class Run:
+    """One game under way: its table and the rules running as a generator, stopped at a decision or over.
+
+    Seats whose kind is a bot are answered inline (inside the phases, no stop); a seat given as None is
+    answered outside: `decision` holds what it must choose and `advance(action)` runs the rules on.
+    """
+
+    def __init__(self, rules: Rules, seed: int, deal: Deal | None, max_actions: int, log: bool, check: bool,
+                 kinds: list, profiles: list[str | None] | None, seat_kinds: list[str] | None = None,
+                 cycle_length: int = 0):
+        self.args = (rules, seed, deal, max_actions, log, check, kinds, profiles, seat_kinds)
+        t = self.t = Table(rules, seed, max_actions, log, check)
+        t.cycle_from = CYCLE_CHECK_FROM
+        t.cycle_length = cycle_length
+        t.space = self.space = action_space(rules)
+        t.inline = make_bots(kinds, seed)
+        t.profiles = _profiles(rules, profiles or [None] * t.n)
+        if deal is not None and deal.slaps is not None:
+            t.script = {}
+            for sl in deal.slaps:
+                t.script.setdefault(sl["after"], []).append(sl)
+        if t.events is not None:
+            kinds_seen = seat_kinds or [b.kind if b is not None else "external" for b in t.inline]
+            t.emit("start", format=LOG_FORMAT, ruleset=rules.name, ref=rules.ref or rules.name, seed=seed,
+                   players=t.n, options=rules.options, set=rules.option_set, bots=kinds_seen, profiles=t.profiles,
+                   max_actions=max_actions, explicit_deal=deal is not None,
+                   **({"slaps": deal.slaps} if deal is not None and deal.slaps is not None else {}))
+        self.history: list[int] = []          # the actions given from outside, in order
+        self.decision = None
+        self.result: Result | None = None
+        self.gen = _game(rules, t, deal)
+        self._step(None)
+
+    def advance(self, action: int) -> None:
+        """Answer the pending decision (a legal action, checked by the caller) and run on to the next one."""
+        self.history.append(action)
+        self._step(action)
+
+    def _step(self, action: int | None) -> None:
+        t = self.t
+        try:
+            try:
+                self.decision = next(self.gen) if action is None else self.gen.send(action)
+                return
+            except RecursionError:
+                raise GameOver("limit", [], "evaluation too deep") from None
+        except GameOver as over:
+            outcome, winners, reason = over.outcome, over.winners, over.reason
+        except KeyboardInterrupt as stop:
+            stop.events = t.events          # what was played so far: the CLI still writes a partial --log
+            raise
+        self.decision = None
+        if outcome == "cycle" and not t.cycle_length:
+            again = Run(*self.args, cycle_length=t.cycle["length"])   # the same game again, to find where the loop starts
+            for a in self.history:
+                again.advance(a)
+            self.t, self.result = again.t, again.result
+            return
+        if t.check and t.in_play is not None:
+            t.check_conservation()
+        t.emit("end", outcome=outcome, winners=winners, scores=list(t.scores), reason=reason)
+        rules = t.rules
+        self.result = Result(rules.name, t.seed, t.n, dict(rules.options), outcome, winners, reason, t.cards_played,
+                             t.pile_takes, t.tricks, t.actions, t.rounds, list(t.scores) if rules.scoring else None,
+                             t.cycle, t.events, t.score_history if rules.scoring else None, t.hand_number,
+                             dict(sorted(t.stats.items())))
+
+
 def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
          log: bool = True, check: bool = False, bots: list[str] | None = None,
-         profiles: list[str | None] | None = None, _cycle_length: int = 0) -> Result:
-    args = (rules, seed, deal, max_actions, log, check, bots, profiles)
-    t = Table(rules, seed, max_actions, log, check)
-    t.cycle_from = CYCLE_CHECK_FROM
-    t.cycle_length = _cycle_length
-    t.bots = make_bots(bots or ["random"] * t.n, seed)
-    for seat, bot in enumerate(t.bots):
-        sit = getattr(bot, "sit", None)      # a bot that needs the table (a human seat) is told its seat
-        if sit is not None:
-            sit(t, seat)
-    t.profiles = _profiles(rules, profiles or [None] * t.n)
-    if deal is not None and deal.slaps is not None:
-        t.script = {}
-        for sl in deal.slaps:
-            t.script.setdefault(sl["after"], []).append(sl)
-    if t.events is not None:
-        t.emit("start", ruleset=rules.name, ref=rules.ref or rules.name, seed=seed, players=t.n,
-               options=rules.options, set=rules.option_set, bots=[b.kind for b in t.bots], profiles=t.profiles,
-               max_actions=max_actions, explicit_deal=deal is not None,
-               **({"slaps": deal.slaps} if deal is not None and deal.slaps is not None else {}))
-    try:
-        try:
-            if deal is not None and deal.dealer is not None:
-                if not 0 <= deal.dealer < t.n:
-                    raise GameError(f"dealer seat {deal.dealer} does not exist with {t.n} players")
-                t.dealer = deal.dealer
-            elif deal is not None:
-                t.dealer = t.n - 1
-            else:
-                t.dealer = _choose_dealer(rules, t)
-            if deal is not None:
-                _explicit_deal(rules, t, deal)
-            else:
-                _deal(rules, t)
-            t.in_play = t.all_cards()
-            _play_hands(rules, t)
-        except RecursionError:
-            raise GameOver("limit", [], "evaluation too deep") from None
-    except GameOver as over:
-        outcome, winners, reason = over.outcome, over.winners, over.reason
-    except KeyboardInterrupt as stop:
-        stop.events = t.events          # what was played so far: the CLI still writes a partial --log
-        raise
-    if outcome == "cycle" and not _cycle_length:
-        return play(*args, _cycle_length=t.cycle["length"])   # the same game again, to find where the loop starts
-    if check and t.in_play is not None:
-        t.check_conservation()
-    t.emit("end", outcome=outcome, winners=winners, scores=list(t.scores), reason=reason)
-    return Result(rules.name, seed, t.n, dict(rules.options), outcome, winners, reason, t.cards_played,
-                  t.pile_takes, t.tricks, t.actions, t.rounds, list(t.scores) if rules.scoring else None,
-                  t.cycle, t.events, t.score_history if rules.scoring else None, t.hand_number,
-                  dict(sorted(t.stats.items())))
+         profiles: list[str | None] | None = None, stepped: bool = False) -> Result:
+    """One game with bots. The bots answer inline (the fast path); `stepped=True` asks them from outside,
+    decision by decision, through the same rule code (a test checks both give the same events)."""
+    kinds = list(bots or ["random"] * rules.players)
+    if not stepped:
+        return Run(rules, seed, deal, max_actions, log, check, kinds, profiles).result
+    run = Run(rules, seed, deal, max_actions, log, check, [None] * len(kinds), profiles, seat_kinds=kinds)
+    agents = make_bots(kinds, seed)
+    while run.decision is not None:
+        d = run.decision
+        run.advance(agents[d.seat].act(d, run.space))
+    return run.result
 
 
-def _play_hands(rules: Rules, t: Table) -> None:
+def _game(rules: Rules, t: Table, deal: Deal | None):
+    """The whole game as a generator of decisions: the dealer, the deal, then hand after hand."""
+    if deal is not None and deal.dealer is not None:
+        if not 0 <= deal.dealer < t.n:
+            raise GameError(f"dealer seat {deal.dealer} does not exist with {t.n} players")
+        t.dealer = deal.dealer
+    elif deal is not None:
+        t.dealer = t.n - 1
+    else:
+        t.dealer = _choose_dealer(rules, t)
+    if deal is not None:
+        _explicit_deal(rules, t, deal)
+    else:
+        _deal(rules, t)
+    t.in_play = t.all_cards()
+    yield from _play_hands(rules, t)
+
+
+def _play_hands(rules: Rules, t: Table):
     """Hand after hand: run the phases, score, test the match end, rotate the dealer, deal again."""
     match = rules.match
     while True:
@@ -220,7 +281,7 @@ def _play_hands(rules: Rules, t: Table) -> None:
                 start(t)
         t.actor = t.next_seat(t.dealer)
         for phase in rules.phases:
-            phase.run(t)
+            yield from phase.run(t)
         if rules.scoring is not None:
             _score_hand(rules, t)
         t.check_end()

@@ -6,52 +6,37 @@
         state.apply_action(state.legal_actions()[0])
     state.returns()
 
-How it stops: the engine runs its phases as written, in a greenlet of its
-own; each seat is an `_Agent` whose `choose` hands the decision to the
-caller and waits for the action (the same place a bot answers in
-`engine.play`). So the rules are the same code for every driver, and a
-phase needs nothing to be steppable. A decision with one legal option is
-never asked, as with bots.
+How it stops: the rules run as a generator (engine.py `_game`, each phase's
+`run`): where a seat must choose, the phase yields a `Decision` and the
+state waits for `apply_action`. Every chance draw (shuffles, a random
+dealer, a seeded tie-break) comes from the table's random stream seeded by
+`seed`, so a state stops only at decisions: a game with none
+(Beggar-my-neighbour) is terminal as soon as it is created. A decision with
+one legal option is never asked. Slap windows are decisions too: after each
+card every seat that may slap chooses `no slap` or `slap at T ms`, in seat
+order, none seeing the others' choices until the window closes.
 
-Actions are ints in a fixed space per game (`num_distinct_actions()`):
-a card is its deck index (`0 .. len(deck) - 1`; of equal cards of a
-multi-deck game the lowest index stands for them all), then `pass`,
-`no`, `yes`, then a bid b is `len(deck) + 3 + b` (0 <= b <= MAX_BID).
-
-Not yet decisions: slap windows (in games with reactions the seats' reaction
-profiles still decide, from the table's random stream), so a game of
-Egyptian Ratscrew, like Beggar-my-neighbour, is terminal when created.
-`clone()` replays the history on a fresh state (cost: the game so far).
+Actions are ints in a fixed space per ruleset (`num_distinct_actions()`,
+encoding in decision.py): cards by deck index, pass, no/yes, bids, no slap,
+slap times. `clone()` re-creates the game from (rules, seed, deal) and
+re-applies `history()`: a generator cannot be copied, and the rules are
+deterministic given the seed and the actions, so the copy is exact; it
+costs as much as playing the game so far again (a Hearts hand: about 1 ms).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Sequence
-
-from greenlet import greenlet
+from typing import Any
 
 from .bots import Bot
-from .engine import Deal, Result, play
-from .errors import GameError, RuleplayError
+from .decision import Decision
+from .engine import DEFAULT_MAX_ACTIONS, Deal, Result, Run, action_space
+from .errors import RuleplayError
 from .model import Rules
 from .pipeline import load
 
 TERMINAL = -4          # OpenSpiel's kTerminalPlayerId
-MAX_BID = 1000
 
 RulesError = RuleplayError     # a rule file that does not load: `.errors` holds the placed messages
-
-
-@dataclass
-class Decision:
-    """What the seat to move must choose: its legal actions (sorted), their labels, the bot's sort keys."""
-
-    seat: int
-    actions: list[int]
-    labels: dict[int, str]
-    index: dict[int, int]          # action -> index of the option in the phase's list
-    keys: list
-    view: Any
 
 
 class Game:
@@ -59,15 +44,18 @@ class Game:
 
     def __init__(self, rules: Rules):
         self.rules = rules
+        self.space = action_space(rules)
 
     def num_players(self) -> int:
         return self.rules.players
 
     def num_distinct_actions(self) -> int:
-        return len(self.rules.deck) + 3 + MAX_BID + 1
+        return self.space.size
 
-    def new_initial_state(self, seed: int = 0, deal: Deal | None = None) -> "State":
-        return State(self, seed, deal)
+    def new_initial_state(self, seed: int = 0, deal: Deal | None = None, **seats: Any) -> "State":
+        """A new game. `deal` replaces the shuffle (a search bot's determinized deal); `seats` are
+        the drivers' extras: `profiles` (reaction profile per seat), `seat_kinds` (for the log)."""
+        return State(self, seed, deal, **seats)
 
     def __repr__(self) -> str:
         return f"<ruleplay game {self.rules.name}, {self.rules.players} players>"
@@ -88,104 +76,90 @@ def _as_set(v: Any) -> str:
     return str(v)
 
 
-class _Agent(Bot):
-    """A seat whose choices come from outside: `choose` passes the decision up and waits for the answer."""
-
-    def __init__(self, state: "State", seat: int):
-        super().__init__("external", None)      # never draws: the caller decides
-        self.wants_view = True                  # the view tells what kind of choice it is
-        self.state = state
-        self.seat = seat
-
-    def sit(self, t, seat: int) -> None:
-        self.state._table = t
-
-    def choose(self, keys: Sequence, view=None) -> int:
-        decision = self.state._decision_for(self.seat, keys, view)
-        return greenlet.getcurrent().parent.switch(decision)
-
-
 class State:
     """One game in progress. Created by `Game.new_initial_state`; see the module docstring."""
 
-    def __init__(self, game: Game, seed: int, deal: Deal | None):
+    def __init__(self, game: Game, seed: int, deal: Deal | None, profiles: list[str | None] | None = None,
+                 seat_kinds: list[str] | None = None, max_actions: int = DEFAULT_MAX_ACTIONS):
         self.game = game
         self.seed = seed
         self.deal = deal
-        self._table = None
-        self._history: list[int] = []
-        self._decision: Decision | None = None
-        self._result: Result | None = None
-        rules = game.rules
-        agents = [_Agent(self, s) for s in range(rules.players)]
-        self._run = greenlet(lambda: play(rules, seed, deal, bots=agents))
-        self._step(self._run.switch())
+        self._args = (profiles, seat_kinds, max_actions)
+        n = game.num_players()
+        self._run = Run(game.rules, seed, deal, max_actions, True, False, [None] * n, profiles, seat_kinds)
+        self._legal: list[int] | None = None
 
     # ------------------------------------------------------------------ the OpenSpiel names
     def current_player(self) -> int:
-        return TERMINAL if self._decision is None else self._decision.seat
+        d = self._run.decision
+        return TERMINAL if d is None else d.seat
 
     def is_terminal(self) -> bool:
-        return self._decision is None
+        return self._run.decision is None
 
     def legal_actions(self) -> list[int]:
-        return [] if self._decision is None else list(self._decision.actions)
+        d = self._run.decision
+        if d is None:
+            return []
+        if self._legal is None:
+            acts = d.actions
+            self._legal = list(acts) if isinstance(acts, range) else sorted(set(acts))
+        return list(self._legal)
 
     def action_to_string(self, action: int) -> str:
-        d = self._decision
-        if d is not None and action in d.labels:
+        d = self._run.decision
+        if d is not None and d.labels and action in d.labels:
             return d.labels[action]
-        return _label(self.game.rules, action)
+        return self.game.space.label(action)
 
     def apply_action(self, action: int) -> None:
-        d = self._decision
+        d = self._run.decision
         if d is None:
             raise ValueError("the game is over")
-        if action not in d.index:
-            raise ValueError(f"action {action} is not legal here; legal: {d.actions}")
-        self._history.append(action)
-        self._step(self._run.switch(d.index[action]))
+        if action not in d.actions:
+            raise ValueError(f"action {action} ({self.game.space.label(action)}) is not legal here; "
+                             f"legal: {', '.join(self.action_to_string(a) for a in self.legal_actions()[:20])}")
+        self._legal = None
+        self._run.advance(action)
 
     def returns(self) -> list[float]:
-        """At the end: 1.0 for each winner, 0.0 for the others (all 0.0 for a game stopped as a cycle
-        or at the action limit). Before the end: all 0.0."""
-        n = self.game.num_players()
-        if self._result is None:
-            return [0.0] * n
-        return [1.0 if s in self._result.winners else 0.0 for s in range(n)]
+        """One float per seat in [0, 1]; all 0.0 before the end (see `returns_of`)."""
+        return returns_of(self.game.rules, self._run.result)
 
     def history(self) -> list[int]:
-        return list(self._history)
+        return list(self._run.history)
 
     def clone(self) -> "State":
-        other = State(self.game, self.seed, self.deal)
-        for a in self._history:
+        profiles, seat_kinds, max_actions = self._args
+        other = State(self.game, self.seed, self.deal, profiles, seat_kinds, max_actions)
+        for a in self._run.history:
             other.apply_action(a)
         return other
 
     def __deepcopy__(self, memo) -> "State":
-        return self.clone()                  # a running greenlet cannot be copied; its history can
+        return self.clone()                  # a running generator cannot be copied; its history can
 
     def events(self) -> list[dict]:
-        t = self._table
-        if self._result is not None:
-            return list(self._result.events or [])
-        return list(t.events) if t is not None and t.events is not None else []
+        t = self._run.t
+        return list(t.events) if t.events is not None else []
 
     def result(self) -> Result | None:
         """The engine's Result once the game is over (as `engine.play` returns it)."""
-        return self._result
+        return self._run.result
 
     def decision(self) -> Decision | None:
         """The pending decision with the phase's view of it, for bots (see `bot_action`)."""
-        return self._decision
+        return self._run.decision
+
+    @property
+    def _table(self):
+        return self._run.t
 
     def observation_string(self, seat: int) -> str:
-        """What `seat` may see, in words: public zones, its own `owner` zones, the sizes of the rest."""
+        """What `seat` may see, in words: public zones, its own `owner` zones, the sizes of the rest,
+        the trick so far, trump, bids and scores; never another seat's hidden cards or pending choice."""
         from .human import seat_view
-        t = self._table
-        if t is None:
-            return ""
+        t = self._run.t
         v = seat_view(t, seat)
         lines = [f"{v.title}: seat {seat} of {v.players}, hand {v.hand_number}, dealer seat {v.dealer}"]
         for z in v.seat_zones + v.table_zones:
@@ -194,64 +168,48 @@ class State:
             lines.append(f"{where}: {z.size} cards" + (f" ({shown})" if z.size else ""))
         if v.trump is not None:
             lines.append(f"trump: {v.trump}")
+        if any(b is not None for b in t.bids) or any(t.passed):
+            lines.append("bids: " + " ".join("pass" if p else "-" if b is None else str(b)
+                                             for b, p in zip(t.bids, t.passed)))
         if v.scores is not None:
             lines.append("scores: " + " ".join(map(str, v.scores)))
-        if self._decision is not None:
-            lines.append(f"to move: seat {self._decision.seat}")
+        d = self._run.decision
+        if d is not None:
+            lines.append(f"to move: seat {d.seat}")
+            if d.seat == seat:
+                lines.append("choices: " + ", ".join(self.action_to_string(a) for a in self.legal_actions()[:60]))
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return "\n".join(self.observation_string(s) for s in range(self.game.num_players()))
 
-    # ------------------------------------------------------------------ plumbing
-    def _step(self, got) -> None:
-        if isinstance(got, Decision):
-            self._decision = got
-        else:
-            self._decision = None
-            self._result = got
 
-    def _decision_for(self, seat: int, keys: Sequence, view) -> Decision:
-        rules = self.game.rules
-        n_cards = len(rules.deck)
-        if getattr(view, "choosing", False):                 # a yes/no choice: [no, yes]
-            options = [n_cards + 1, n_cards + 2]
-        elif getattr(view, "bidding", False):                # bids; None is a pass
-            options = []
-            for o in view.legal:
-                if o is not None and not 0 <= o <= MAX_BID:
-                    raise GameError(f"a bid of {o} is outside the state's action space (0..{MAX_BID})")
-                options.append(n_cards if o is None else n_cards + 3 + o)
-        else:                                                # cards: the phase's legal list, in key order
-            names = rules.deck.names
-            first: dict[str, int] = {}
-            options = [first.setdefault(names[c], c) for c in view.legal]
-        index: dict[int, int] = {}
-        for i, a in enumerate(options):
-            index.setdefault(a, i)
-        actions = sorted(index)
-        return Decision(seat, actions, {a: _label(rules, a) for a in actions}, index, list(keys), view)
+def returns_of(rules: Rules, result: Result | None) -> list[float]:
+    """Returns per kind of game, each in [0, 1]:
 
-
-def _label(rules: Rules, action: int) -> str:
-    n = len(rules.deck)
-    if 0 <= action < n:
-        return rules.deck.names[action]
-    return {n: "pass", n + 1: "no", n + 2: "yes"}.get(action, f"bid {action - n - 3}")
+    - a game that scores, with a match winner by lowest (or highest) total: a seat's return is
+      (worst - its total) / (worst - best), monotone in the final scores: 1.0 for the winners,
+      0.0 for the worst total (all 1.0 when every total is equal);
+    - any other finished game: 1.0 for each winner, 0.0 for the others;
+    - a game stopped as a cycle, stuck or at the action limit, or not over yet: 0.0 for every seat.
+    """
+    n = rules.players
+    if result is None or result.outcome != "finished":
+        return [0.0] * n
+    match = rules.match
+    mode = match.mode if match is not None and match.winners is not None else None
+    if result.scores is not None and mode in ("lowest", "highest"):
+        sc = result.scores
+        best, worst = (min(sc), max(sc)) if mode == "lowest" else (max(sc), min(sc))
+        if best == worst:
+            return [1.0] * n
+        return [(worst - s) / (worst - best) for s in sc]
+    return [1.0 if s in result.winners else 0.0 for s in range(n)]
 
 
 def bot_action(state: State, bot: Bot) -> int:
-    """The action a ruleplay bot takes at the state's decision, from the seat's own view only."""
+    """The action a ruleplay bot takes at the state's decision, from the decision's view only."""
     d = state.decision()
     if d is None:
         raise ValueError("the game is over")
-    i = bot.choose(d.keys, d.view if bot.wants_view else None)
-    return next(a for a in d.actions if d.index[a] == i or _same_card(state, d, a, i))
-
-
-def _same_card(state: State, d: Decision, action: int, i: int) -> bool:
-    """Of equal cards (a multi-deck game), the one action stands for every copy the phase listed."""
-    names = state.game.rules.deck.names
-    legal = getattr(d.view, "legal", [])
-    return action < len(names) and i < len(legal) and isinstance(legal[i], int) and \
-        names[action] == names[legal[i]]
+    return bot.act(d, state.game.space)

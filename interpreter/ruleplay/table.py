@@ -26,6 +26,7 @@ class Table:
         self.rules = rules
         self.end_rules = rules.end
         self.n = n = rules.players
+        self.seed = seed
         self.rng = random.Random(seed)
         self.rng_draws = 0
         self.seat_range = list(range(n))
@@ -56,7 +57,9 @@ class Table:
         self.tricks = 0
         self.events: list[dict] | None = [] if log else None
         self.check = check
-        self.bots: list = []
+        self.inline: list = [None] * n         # per seat: a bot answering its decisions inline, or None (asked outside)
+        self.space = None                      # the ruleset's ActionSpace (decision.py), set by the engine
+        self.sealed: list[dict] = []           # decision events held back until the phase reveals them
         self.in_play: Counter | None = None   # the multiset of cards in the game, for conservation checks
         self.rounds = 0
         self.cycle_from = 0
@@ -83,9 +86,6 @@ class Table:
         self.script: dict[int, list[dict]] | None = None   # scripted slaps by cards_played
         self.profiles: list[str] = []          # reaction profile per seat
         self.received: tuple[int, set] = (0, set())   # (hand number, cards passed in): not passable again
-        # seat -> reactor(deadline, pace, eligible) -> (time ms, fingers) | None: a seat whose slaps come from
-        # outside (a human at the keyboard) instead of its reaction profile; empty for bots-only games
-        self.reactors: dict = {}
         self.public: dict = {}                 # public facts a phase wants shown to a human (name -> value)
 
     # ---------------------------------------------------------------- helpers
@@ -97,6 +97,34 @@ class Table:
     def shuffle(self, cards: list[int]) -> None:
         self.rng_draws += 1
         self.rng.shuffle(cards)
+
+    def ask(self, d):
+        """A decision's action: the seat's inline bot answers at once, else the decision is yielded out."""
+        bot = self.inline[d.seat]
+        a = bot.act(d, self.space) if bot is not None else (yield d)
+        self.decided(d, a)
+        return a
+
+    def decided(self, d, a: int) -> None:
+        """Record a decision: in the log (a sealed one when revealed; a window's do-nothing not at all), and
+        as a draw for cycle detection (the future depends on the choice)."""
+        self.rng_draws += 1
+        if self.events is None or a == d.default:
+            return
+        label = d.labels.get(a) if d.labels else None
+        ev = {"seat": d.seat, "action": a, "label": label or self.space.label(a), "event": "decision"}
+        if d.window is not None:
+            ev["after"] = d.window
+        if d.sealed:
+            self.sealed.append(ev)
+        else:
+            self.events.append(ev)
+
+    def reveal(self) -> None:
+        """The sealed decisions so far go into the log (the phase has made them public)."""
+        if self.sealed:
+            self.events.extend(self.sealed)
+            self.sealed.clear()
 
     def next_seat(self, seat: int, step: int = 1) -> int:
         return (seat + step * self.rules.direction) % self.n

@@ -41,6 +41,7 @@ from typing import Callable
 
 from .. import expr as X
 from ..model import Ctx
+from ..decision import Decision
 from ..table import Table
 
 STYLES = ("one-each", "auction", "sealed")
@@ -58,10 +59,12 @@ class BidView:
     style: str
     high_bid: int | None
     hand_size: int
-    strength: Callable[[int], int]        # a card's rank order (deck order `order`)
+    strength: dict[int, int]              # each card in hand: its rank order (deck order `order`)
     top: int                              # the highest rank order
-    points: list[int]
-    suit: list
+    points: list[int]                     # per card of the deck (public rules)
+    suit: list                            # per card of the deck (public rules)
+    bids: list[int | None]                # the bids made so far (public; empty to a sealed bidder's eyes)
+    passed: list[bool]
     bidding: bool = True
 
 
@@ -88,24 +91,27 @@ class Bid:
         t.high_bid = None
         t.bid_style = self.style
 
-    def run(self, t: Table) -> None:
+    def run(self, t: Table):
+        """A generator: yields each bidder's Decision (see decision.py), ends when the bidding does."""
         self.start_hand(t)
         lo, hi = self.lo(t), self.hi(t)
         lo = 0 if lo is None else lo
         hi = lo if hi is None else hi
         order = self._order(t)
         if self.style == "auction":
-            self._auction(t, order, lo, hi)
+            yield from self._auction(t, order, lo, hi)
             return
         chosen: list[tuple[int, int | None]] = []
+        sealed = self.style == "sealed"
         for i, seat in enumerate(order):
             last = self.style == "one-each" and i == len(order) - 1
             options = self._legal(t, seat, list(range(lo, hi + 1)), self._may_pass(t, seat), last)
-            choice = self._ask(t, seat, options, hi, lo)
+            choice = yield from self._ask(t, seat, options, sealed)
             chosen.append((seat, choice))
-            if self.style == "one-each":
+            if not sealed:
                 self._record(t, seat, choice)
-        if self.style == "sealed":
+        if sealed:
+            t.reveal()
             for seat, choice in chosen:
                 self._record(t, seat, choice, sealed=True)
         bids = [b for b in t.bids if b is not None]
@@ -147,19 +153,22 @@ class Bid:
         options: list[int | None] = ([PASS] if may_pass or not bids else []) + bids
         return options
 
-    def _ask(self, t: Table, seat: int, options: list[int | None], hi: int, lo: int) -> int | None:
+    def _ask(self, t: Table, seat: int, options: list[int | None], sealed: bool = False):
+        """The seat's bid (None: a pass), asked as a Decision; a single legal option is not asked."""
         if len(options) == 1:
             return options[0]
-        bot = t.bots[seat]
-        keys = [-1 if o is None else o for o in options]
-        if getattr(bot, "wants_view", False):
+        space = t.space
+        bot = t.inline[seat]
+        view = None
+        if bot is None or bot.wants_view:
             deck = t.rules.deck
             hand = list(t.seat_zones[self.hand_zone][seat]) if self.hand_zone is not None else []
             order = deck.orders["order"]
             view = BidView(seat, list(options), hand, t.trump, self.style, t.high_bid, t.hand_size,
-                           order.__getitem__, max(order) if order else 0, self.points, deck.suit)
-            return options[bot.choose(keys, view)]
-        return options[bot.choose(keys)]
+                           {c: order[c] for c in hand}, max(order) if order else 0, self.points, deck.suit,
+                           list(t.bids), list(t.passed))
+        a = yield from t.ask(Decision(seat, [space.bid(o) for o in options], view, sealed=sealed))
+        return space.bid_of(a)
 
     def _record(self, t: Table, seat: int, choice: int | None, sealed: bool = False) -> None:
         extra = {"sealed": True} if sealed else {}
@@ -171,7 +180,7 @@ class Bid:
             t.emit("bid", seat=seat, bid=choice, **extra)
         t.act()
 
-    def _auction(self, t: Table, order: list[int], lo: int, hi: int) -> None:
+    def _auction(self, t: Table, order: list[int], lo: int, hi: int):
         """Around the seats still in, each bids higher or passes for good, until the maximum is bid or
         the turn comes back to the high bidder (every other seat has passed), or every seat has passed."""
         active = list(order)
@@ -184,7 +193,7 @@ class Bid:
                 break                                      # the maximum was bid
             start = lo if t.high_bid is None else t.high_bid + 1
             options = self._legal(t, seat, list(range(start, hi + 1)), self._may_pass(t, seat), False)
-            choice = self._ask(t, seat, options, hi, lo)
+            choice = yield from self._ask(t, seat, options)
             self._record(t, seat, choice)
             if choice is None:
                 del active[i]                              # a pass is final; the next seat now sits at i

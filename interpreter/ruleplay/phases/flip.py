@@ -8,13 +8,13 @@ in turn order.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from .. import expr as X
 from ..model import Ctx, Zone, per_card
+from ..decision import Decision
 from ..table import GameOver, Table
-from .reactions import Reactions, compile_reactions
+from .reactions import OutOfTurnView, Reactions, SlapView, compile_reactions
 
 
 @dataclass
@@ -33,8 +33,9 @@ class Flip:
     reactions: Reactions | None
     description: str = ""
 
-    def run(self, t: Table) -> None:
-        _Run(self, t).loop()
+    def run(self, t: Table):
+        """A generator: its slap windows yield decisions (when some seat is answered outside the engine)."""
+        return _Run(self, t).loop()
 
 
 def compile(ctx: Ctx, path: tuple, name: str) -> Flip | None:
@@ -56,6 +57,12 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Flip | None:
                 reactions, spec.get("description", ""))
 
 
+def out_of_turn_decision(space, seat: int, window: int, view=None) -> Decision:
+    """Play a card out of turn (it costs a burn) or wait: a window's decision, `wait` left implicit in the log."""
+    return Decision(seat, [space.NO, space.YES], view, {space.NO: "wait", space.YES: "play out of turn"},
+                    window=window, default=space.NO)
+
+
 class _Run:
     """One run of a flip phase."""
 
@@ -68,8 +75,8 @@ class _Run:
         self.false_run = [0] * t.n      # cards in a row each seat false-slapped
         r = ph.reactions
         self.seat_profiles = [r.profiles[p] for p in t.profiles] if r is not None else []
-        self.false_countdown = [self.cards_to_false_slap(p) for p in self.seat_profiles] \
-            if r is not None and t.script is None else []
+        # Windows answered inline when every seat's bot is at hand (or a script slaps): no generator per card.
+        self.inline = all(b is not None for b in t.inline) or t.script is not None
         self.false_total = [0] * t.n
         t.extra_state = lambda: (tuple(self.false_run), tuple(self.false_total), t.round_plays, t.round_burned)
 
@@ -152,7 +159,7 @@ class _Run:
         return actor
 
     # ---------------------------------------------------------------- the loop
-    def loop(self) -> None:
+    def loop(self):
         t, ph, src, pile = self.t, self.ph, self.src, self.pile
         chances = ph.chances or [0] * len(t.rules.deck)
         events = t.events
@@ -221,7 +228,8 @@ class _Run:
                     round_cards.append(card)    # burned cards and an out seat's cards go under these (Q4)
                     t.actor = actor
                     # Q8: the window of every card, the last owed one included, closes before anyone collects.
-                    taker = self.react(reactions, actor)
+                    taker = self.react(reactions, actor) if self.inline else \
+                        (yield from self.react_steps(reactions, actor))
                     if taker is not None:
                         challenger = None
                         actor = self.new_round(taker)
@@ -266,17 +274,86 @@ class _Run:
             sync()
 
     # ---------------------------------------------------------------- slaps
-    def react(self, r: Reactions, actor: int) -> int | None:
-        """Run one reaction window; return the seat that took the pile by a slap, if any."""
+    # A window is a sealed decision of every seat that may slap (`who`), in seat order: `no slap` or
+    # `slap at T ms` (decision.py). Bots answer from their reaction profiles and their own RNG; when every
+    # seat is a bot answering inline (`engine.play`) the window asks them directly (`react`), otherwise it
+    # yields the decisions (`react_steps`). Both judge the same slaps with the same code (`judge`).
+    def match(self, r: Reactions):
         t = self.t
-        matched = None
         for p in r.patterns:
             if p.when(t):
-                matched = p
-                break
-        slaps = self.scripted(r) if t.script is not None else self.bot_slaps(r, matched, actor)
-        if t.reactors:
-            self.reactor_slaps(r, slaps)
+                return p
+        return None
+
+    def window_seats(self, r: Reactions) -> list[int]:
+        t = self.t
+        out, loc, eligible = t.out, t.loc, r.eligible
+        seats = []
+        for s in t.seat_range:
+            if not out[s]:
+                loc["s"] = s
+                if eligible(t):
+                    seats.append(s)
+        return seats
+
+    def react(self, r: Reactions, actor: int) -> int | None:
+        """One window answered inline by the seats' bots (or the deal's script); the slap's taker, if any."""
+        t = self.t
+        matched = self.match(r)
+        if t.script is not None:
+            return self.judge(r, matched, self.scripted(r))
+        bots, profiles, pace, fingers = t.inline, self.seat_profiles, r.pace, t.space.fingers
+        seats = self.window_seats(r)
+        t.rng_draws += len(seats)                      # each seat's decision, as Table.decided counts it
+        slaps = []
+        for s in seats:
+            got = bots[s].slap(matched is not None, pace, profiles[s], fingers)
+            if got is not None:
+                slaps.append((got[0], s, got[1]))
+        if slaps and t.events is not None:
+            space, k = t.space, t.cards_played
+            for time, s, f in slaps:
+                t.decided(Decision(s, (), sealed=True, window=k, default=space.NO_SLAP), space.slap(time, f))
+            t.reveal()
+        taker = self.judge(r, matched, slaps)
+        if taker is None and r.out_of_turn_burn:
+            for s in self.out_of_turn_seats(actor):
+                t.rng_draws += 1
+                if bots[s].out_of_turn(profiles[s]):
+                    if t.events is not None:
+                        t.decided(out_of_turn_decision(t.space, s, t.cards_played), t.space.YES)
+                    self.offend(r, s)
+        return taker
+
+    def react_steps(self, r: Reactions, actor: int):
+        """The same window with its decisions yielded (some seat is answered outside): a generator."""
+        t = self.t
+        matched = self.match(r)
+        if t.script is not None:
+            return self.judge(r, matched, self.scripted(r))
+        space, k = t.space, t.cards_played
+        top = [c for c in self.pile][-3:]
+        slaps = []
+        for s in self.window_seats(r):
+            view = SlapView(s, matched.name if matched is not None else None, r.pace, self.seat_profiles[s],
+                            space.fingers, top)
+            a = yield from t.ask(Decision(s, space.slaps(r.pace), view, sealed=True, window=k,
+                                          default=space.NO_SLAP))
+            got = space.slap_of(a)
+            if got is not None:
+                slaps.append((got[0], s, got[1]))
+        t.reveal()
+        taker = self.judge(r, matched, slaps)
+        if taker is None and r.out_of_turn_burn:
+            for s in self.out_of_turn_seats(actor):
+                a = yield from t.ask(out_of_turn_decision(space, s, k, OutOfTurnView(s, self.seat_profiles[s])))
+                if a == space.YES:
+                    self.offend(r, s)
+        return taker
+
+    def judge(self, r: Reactions, matched, slaps: list[tuple[int, int, int]]) -> int | None:
+        """The window's slaps (time, seat, fingers) judged against the pile; the seat that took it, if any."""
+        t = self.t
         if not slaps:
             if any(self.false_run):
                 self.restart_runs(())
@@ -309,8 +386,6 @@ class _Run:
                         t.out[winner] = False
                     self.take(winner, f"slapped {matched.name}")
                     return winner
-        if r.out_of_turn_burn and t.script is None:
-            self.out_of_turn(r, actor)
         return None
 
     def restart_runs(self, slapped) -> None:
@@ -330,77 +405,6 @@ class _Run:
             if not t.out[s["seat"]] and r.eligible(t):
                 out.append((s["time"], s["seat"], s.get("fingers", 1)))
         return out
-
-    def bot_slaps(self, r: Reactions, matched, actor: int) -> list[tuple[int, int, int]]:
-        """Each bot decides from its profile; who may slap (`who`) is asked only of a bot about to slap.
-
-        A valid pattern costs each bot a miss draw and a reaction time. False slaps
-        come from a countdown: the number of pattern-free cards until a bot's next
-        false slap is drawn once (geometric, the same chance per card as drawing on
-        every card), so the usual card, which shows nothing, costs no draw at all.
-        """
-        t = self.t
-        rng = t.rng
-        reactors = t.reactors
-        out_ = t.out
-        profiles = self.seat_profiles
-        countdown = self.false_countdown
-        loc = t.loc
-        eligible = r.eligible
-        pace = r.pace
-        out = []
-        for s in t.seat_range:
-            if out_[s] or s in reactors:
-                continue
-            prof = profiles[s]
-            if matched is not None:
-                if prof.miss >= 1.0:
-                    continue
-                t.rng_draws += 1
-                if rng.random() < prof.miss:
-                    continue
-                time = max(1, round(rng.gauss(prof.mean, prof.spread)))
-                if time >= pace:
-                    continue
-            else:
-                left = countdown[s] - 1
-                if left > 0:
-                    countdown[s] = left
-                    continue
-                if left < 0:             # a profile that never slaps falsely
-                    continue
-                countdown[s] = self.cards_to_false_slap(prof)
-                t.rng_draws += 1
-                time = rng.randrange(1, pace)
-            loc["s"] = s
-            if eligible(t):
-                out.append((time, s, 1 + rng.randrange(prof.fingers)))
-        return out
-
-    def cards_to_false_slap(self, prof) -> int:
-        """Pattern-free cards until the next false slap: geometric with the profile's chance per card."""
-        if prof.false <= 0.0:
-            return -1
-        if prof.false >= 1.0:
-            return 1
-        self.t.rng_draws += 1
-        return 1 + int(math.log(1.0 - self.t.rng.random()) / math.log(1.0 - prof.false))
-
-    def reactor_slaps(self, r: Reactions, slaps: list[tuple[int, int, int]]) -> None:
-        """Slaps of seats with a reactor (a human at the keyboard), added to the others' of this window.
-
-        Asked after the others' slaps are known, so a real-time reactor stops
-        waiting when the earliest other slap lands (`deadline`, ms); it is
-        asked even when its seat may not slap, so a display keeps pace.
-        """
-        t = self.t
-        deadline = min((x[0] for x in slaps), default=r.pace)
-        for s, reactor in t.reactors.items():
-            t.loc["s"] = s
-            eligible = not t.out[s] and bool(r.eligible(t))
-            got = reactor(deadline, r.pace, eligible)
-            if got is not None and eligible and got[0] < r.pace:
-                slaps.append((got[0], s, got[1]))
 
     def first_slap(self, r: Reactions, slaps: list[tuple[int, int, int]]) -> int | None:
         """The earliest slap; exact ties go to the finger rule, then to nobody (or a seeded draw)."""
@@ -445,17 +449,14 @@ class _Run:
         if r.out_when_empty and r.burn > 0:
             self.eliminate(seat, "false slap with no cards")
 
-    def out_of_turn(self, r: Reactions, actor: int) -> None:
+    def out_of_turn_seats(self, actor: int) -> list[int]:
+        """Seats that could play out of turn now: in the game, holding cards, not the seat to play."""
         t = self.t
-        rng = t.rng
-        for s in t.seat_range:
-            if s == actor or t.out[s] or not self.src[s] or s in t.reactors:
-                continue
-            p = r.profiles[t.profiles[s]].out_of_turn
-            if p > 0.0:
-                t.rng_draws += 1
-                if rng.random() < p:
-                    # Q18: the card is not played; the offence costs a burn.
-                    t.emit("out-of-turn", seat=s)
-                    t.stat("out-of-turn", s)
-                    self.burn(s, s, r.out_of_turn_burn)
+        return [s for s in t.seat_range if s != actor and not t.out[s] and self.src[s]]
+
+    def offend(self, r: Reactions, s: int) -> None:
+        """Q18: a card played out of turn is not played; the offence costs a burn."""
+        t = self.t
+        t.emit("out-of-turn", seat=s)
+        t.stat("out-of-turn", s)
+        self.burn(s, s, r.out_of_turn_burn)

@@ -15,6 +15,7 @@ from typing import Callable
 
 from .. import expr as X
 from ..model import Ctx, Zone, per_card
+from ..decision import Decision
 from ..table import Table
 
 
@@ -22,9 +23,10 @@ from ..table import Table
 class PassView:
     seat: int
     legal: list[int]
-    strength: Callable[[int], int]
+    strength: dict[int, int]              # each legal card: its rank order
     points: list[int]
     suit: list
+    picked: list[int]                     # the cards this seat already chose to pass
     passing: bool = True
 
 
@@ -40,7 +42,8 @@ class Pass:
     spec: dict = field(default_factory=dict)
     offset_const: int | None = None          # the offset when options fix it
 
-    def run(self, t: Table) -> None:
+    def run(self, t: Table):
+        """A generator: each pick is a sealed Decision (nobody sees another seat's picks before the pass)."""
         off = self.offset(t) or 0
         if off % t.n == 0:
             t.emit("pass", offset=0, cards=[[] for _ in t.seat_range])
@@ -53,21 +56,23 @@ class Pass:
         if t.received[0] != t.hand_number:
             t.received = (t.hand_number, set())
         received = t.received[1]
+        space = t.space
         chosen: list[list[int]] = []
         for seat in t.seat_range:
             pool = sorted((c for c in src[seat] if c not in received), key=key)
             picks: list[int] = []
-            bot = t.bots[seat]
+            bot = t.inline[seat]
             for _ in range(min(self.count, len(pool))):
                 if len(pool) == 1:
-                    i = 0
-                elif getattr(bot, "wants_view", False):
-                    i = bot.choose([key(c) for c in pool],
-                                   PassView(seat, list(pool), order.__getitem__, self.points, deck.suit))
-                else:
-                    i = bot.choose([key(c) for c in pool])
+                    picks.append(pool.pop())
+                    continue
+                view = PassView(seat, list(pool), {c: order[c] for c in pool}, self.points, deck.suit,
+                                list(picks)) if bot is None or bot.wants_view else None
+                a = yield from t.ask(Decision(seat, [space.card(c) for c in pool], view, sealed=True))
+                i = pool.index(a) if space.unique else next(i for i, c in enumerate(pool) if space.card(c) == a)
                 picks.append(pool.pop(i))
             chosen.append(picks)
+        t.reveal()
         for seat, picks in enumerate(chosen):
             to = t.next_seat(seat, off)
             for c in picks:

@@ -1,7 +1,10 @@
 """Reaction windows: after every card put on a pile, any eligible seat may slap it.
 
-Bots react from seeded reaction profiles (data in the rule file); a scripted
-list of slaps replaces them for replays and hand-made tests. The earliest
+Each eligible seat decides in every window (`no slap` or `slap at T ms`,
+decision.py), sealed until the window closes; bots decide from their
+reaction profiles (data in the rule file) with their own random stream
+(bots.py). A scripted list of slaps replaces every seat's decision for
+hand-made tests. The earliest
 slap is judged against the pile at that instant (the pile cannot change
 inside a window: the next card closes it). Patterns are expressions with an
 effect and a precedence; false slaps cost what the penalty says.
@@ -31,6 +34,28 @@ class Profile:
     false: float           # chance, per card, to slap a pile that shows nothing
     out_of_turn: float     # chance, per card, to play a card out of turn
     fingers: int           # most fingers a hand can land on the pile (finger rule)
+
+
+@dataclass
+class SlapView:
+    """A seat's slap window: what it sees (the pile's top cards, which pattern they show, if any) and its profile."""
+
+    seat: int
+    pattern: str | None            # the slappable pattern the pile shows (public: anyone can see it), or None
+    pace: int                      # ms until the next card closes the window
+    profile: Profile               # the seat's own reaction profile
+    fingers: int                   # most fingers a slap counts in this game
+    top: list[int]                 # the pile's top cards, bottom to top (public)
+    slapping: bool = True
+
+
+@dataclass
+class OutOfTurnView:
+    """Whether to play a card out of turn now (it costs a burn)."""
+
+    seat: int
+    profile: Profile
+    out_of_turn: bool = True
 
 
 @dataclass

@@ -46,6 +46,7 @@ from typing import Callable
 
 from .. import expr as X
 from ..model import Ctx, Zone, card_scope, per_card
+from ..decision import Decision
 from ..table import Table
 
 
@@ -61,12 +62,12 @@ class TrickView:
     led: str | None
     trump: str | None
     to_play: int                          # seats still to play after this one
-    strength: Callable[[int], int]        # the card's rank under the trick's order
+    strength: dict[int, int]              # each legal and played card: its rank under the trick's order
     points: list[int]                     # per card
     suit: list
     winning: int | None = None            # card currently winning the trick
     want: int | None = None               # tricks still wanted toward a bid (None: no bid)
-    would_win: Callable[[int], bool] | None = None   # would this card win the trick as it stands
+    would_win: frozenset | None = None    # the legal cards that would win the trick as it stands
 
 
 @dataclass
@@ -75,7 +76,8 @@ class ChoiceView:
 
     seat: int
     name: str
-    run: object
+    hand: list[int]                       # the seat's cards left in hand
+    order: list[int]                      # the deck's rank order (public rules), per card
     choosing: bool = True
 
 
@@ -121,8 +123,9 @@ class Trick:
         elif self.trump_fn is not None or card is not None:
             t.emit("trump", suit=None)
 
-    def run(self, t: Table) -> None:
-        _Run(self, t).loop()
+    def run(self, t: Table):
+        """A generator: yields each card to play (and each yes/no choice) as a Decision."""
+        return _Run(self, t).loop()
 
 
 def _flag_getter(name: str):
@@ -334,24 +337,27 @@ class _Run:
                     return s
         return t.next_seat(t.dealer)
 
-    def choose(self, seat: int, leading: bool, plays: list[tuple[int, int]], to_play: int) -> int:
+    def choose(self, seat: int, leading: bool, plays: list[tuple[int, int]], to_play: int):
+        """The card the seat plays, asked as a Decision (a single legal card is not asked)."""
         t = self.t
         legal, following = self.legal(seat, leading)
-        keys = self.keys
-        legal.sort(key=keys.__getitem__)
+        legal.sort(key=self.keys.__getitem__)
         if len(legal) == 1:
             return legal[0]
-        bot = t.bots[seat]
+        bot = t.inline[seat]
+        space = t.space
         view = None
-        if getattr(bot, "wants_view", False):
+        if bot is None or bot.wants_view:
+            st = {c: self.strength(c) for c in legal}
+            st.update((c, self.strength(c)) for _, c in plays)
             view = TrickView(seat, leading, following, legal, list(plays), t.led, t.trump, to_play,
-                             self.strength, self.ph.points, self.deck.suit,
+                             st, self.ph.points, self.deck.suit,
                              self.winner(plays)[1] if plays else None, self._want(seat),
-                             lambda c: self.winner(plays + [(seat, c)])[0] == seat)
-        i = bot.choose([keys[c] for c in legal], view) if view is not None else bot.choose([keys[c] for c in legal])
-        return legal[i]
+                             frozenset(c for c in legal if self.winner(plays + [(seat, c)])[0] == seat))
+        a = yield from t.ask(Decision(seat, legal if space.unique else [space.card(c) for c in legal], view))
+        return a if space.unique else next(c for c in legal if space.card(c) == a)
 
-    def loop(self) -> None:
+    def loop(self):
         t, ph, hand, pile, deck = self.t, self.ph, self.hand, self.pile, self.deck
         n = t.n
         t.tricks_won = [0] * n
@@ -375,7 +381,7 @@ class _Run:
             seats = [s for s in seats if hand[s]]
             for i, seat in enumerate(seats):
                 t.actor = seat
-                card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
+                card = yield from self.choose(seat, i == 0, plays, len(seats) - i - 1)
                 hand[seat].remove(card)
                 pile.append(card)
                 plays.append((seat, card))
@@ -400,9 +406,9 @@ class _Run:
             more = any(hand[s] for s in t.seat_range)
             for f, when in ph.choices:       # the winner may switch a flag on (e.g. reverse the rank order)
                 if more and not t.flags[f] and when(t):
-                    bot = t.bots[win_seat]
-                    t.flags[f] = (bot.choose([0, 1], ChoiceView(win_seat, f, self)) if getattr(bot, "wants_view", False)
-                                  else bot.choose([0, 1])) == 1
+                    view = ChoiceView(win_seat, f, list(hand[win_seat]), list(self.deck.orders["order"]))
+                    space = t.space
+                    t.flags[f] = (yield from t.ask(Decision(win_seat, [space.NO, space.YES], view))) == space.YES
                     chosen.append((f, t.flags[f]))
             self.won[win_seat].extend(pile)
             pile.clear()

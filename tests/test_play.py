@@ -7,13 +7,13 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-from ruleplay.cards import build_deck
 from ruleplay.cli import main
-from ruleplay.human import HumanBot, Narrator, match_input, options_for
+import ruleplay
+from ruleplay.decision import Decision
+from ruleplay.human import Narrator, match_input, options_for
 from ruleplay.replay import read_log, replay
 
 pexpect = pytest.importorskip("pexpect")
@@ -71,7 +71,7 @@ def test_hearts_full_hand_by_keys(tmp_path):
     end = evs[-1]
     assert end["event"] == "end" and end["outcome"] == "finished"
     assert sum(1 for e in evs if e["event"] == "trick") == 13
-    assert any(e["event"] == "choice" and e["seat"] == 0 for e in evs)
+    assert any(e["event"] == "decision" and e["seat"] == 0 for e in evs)
     report = replay(read_log(str(log)))
     assert report.same, (report.logged, report.replayed)
 
@@ -99,7 +99,7 @@ def test_ers_real_time_slap_takes_the_pile(tmp_path):
     assert slap["seat"] == 0 and slap["valid"] and slap["won"] and 0 < slap["time"] < 1000
     take = next(e for e in evs if e["event"] == "take")
     assert take == {"event": "take", "seat": 0, "count": 2, "why": "slapped double"}
-    assert any(e["event"] == "reaction" and e["after"] == 2 for e in evs)
+    assert any(e["event"] == "decision" and e["seat"] == 0 and e.get("after") == 2 for e in evs)
     assert replay(read_log(str(log))).same
 
 
@@ -141,7 +141,7 @@ def test_quit_then_resume_then_replay(tmp_path):
     assert "Resumed after 0 cards played." in second.stdout and "Game over:" in second.stdout
     evs = events(logs[0])
     assert evs[-1]["event"] == "end"
-    assert [e["option"] for e in evs if e["event"] == "choice"][0] == \
+    assert [e["label"] for e in evs if e["event"] == "decision" and e["seat"] == 0][0] == \
         sorted(next(e for e in evs if e["event"] == "deal")["hands"][0], key=lambda c: ("CDHS".index(c[-1]),
                ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].index(c[:-1])))[1]
     assert replay(read_log(str(logs[0]))).same
@@ -160,27 +160,18 @@ def test_rich_screen_and_quit(tmp_path):
 
 
 def test_numeric_choices_are_values_like_bids():
-    deck = build_deck(["2", "3"], ["C"], 1, 0, [], [])
-    answers = iter(["9", "2"])
-    seen = []
-
-    class UI:
-        def choose(self, bot, options, view):
-            while True:
-                i, msg = match_input(next(answers), options)
-                if i is not None:
-                    return i
-                seen.append(msg)
-
-    evs = []
-    t = SimpleNamespace(rules=SimpleNamespace(deck=deck), reactors={}, emit=lambda e, **f: evs.append((e, f)))
-    bot = HumanBot(UI())
-    bot.sit(t, 1)
-    assert bot.choose([0, 1, 2, 3]) == 2
-    assert seen and "not one of: 0, 1, 2, 3" in seen[0]
-    assert evs == [("choice", {"seat": 1, "index": 2, "option": "2"})]
-    assert [o.label for o in options_for(deck, [deck.canonical_key(1), deck.canonical_key(0)])] == ["3C", "2C"]
-    assert match_input("th", options_for(deck, [deck.canonical_key(0)]))[0] is None
+    """A bid decision's options are the numbers (and `pass`), typed as they read; cards by name or number."""
+    game = ruleplay.load_game("one-card", players=3)
+    space = game.space
+    d = game.new_initial_state(seed=3).decision()
+    options = options_for(d, space)
+    assert [o.label for o in options] == ["pass"] + [str(b) for b in range(7, 16)]
+    assert match_input("9", options) == (3, "")
+    assert "not one of: pass, 7" in match_input("3", options)[1]
+    assert match_input("pass", options) == (0, "")
+    cards = options_for(Decision(0, [space.card(1), space.card(0)]), space)
+    assert [o.label for o in cards] == [space.deck.names[1], space.deck.names[0]]
+    assert match_input("2", cards) == (1, "")
 
 
 def test_narrator_keeps_other_seats_secrets():

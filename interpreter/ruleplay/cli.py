@@ -195,6 +195,8 @@ def _dispatch(args) -> int:
             return 0
         print(f"{args.log}: the replay differs at event {report.index + 1} of {report.events}:\n"
               f"  logged:   {json.dumps(report.logged)}\n  replayed: {json.dumps(report.replayed)}")
+        if report.note:
+            print(report.note)
         return 1
     if cmd in ("sim", "compare"):
         from . import sim

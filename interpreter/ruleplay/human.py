@@ -1,27 +1,22 @@
-"""A human seat: a Bot whose choices and slaps come from a person, through a user interface.
+"""A human seat: what a person sees and says, for a driver that steps a State (play.py).
 
-The engine knows no difference: phases ask `choose(keys, view)` as they ask
-any bot, and a flip phase with reactions asks the seat's reactor (registered
-on `Table.reactors` when the bot sits down) for its slap in each window.
-Every decision is recorded as an event (`choice`: seat, index, option;
-`reaction`: seat, after = cards played, time, fingers), so a log replays the
-game exactly (`Feed` feeds the decisions back) and an unfinished game can
-be resumed. What a seat may see (`seat_view`) follows the zones'
-`visibility` in the ruleset; `Narrator` tells the events in words without
-what the seat may not know (other hands in the deal, other seats' passes).
+The person is one more policy: the driver hands the seat's Decisions to a
+user interface (`UI`) as `Option`s to pick from, or, in a slap window, asks
+for a slap time. The State records every decision in the log, so a log
+replays the game exactly and an unfinished game can be resumed (replay.py's
+`Feed`). What a seat may see (`seat_view`) follows the zones' `visibility`
+in the ruleset; `Narrator` tells the events in words without what the seat
+may not know (other hands in the deal, other seats' passes).
 
 This module imports no UI library; the terminal front end is `play.py`.
 """
 from __future__ import annotations
 
-import random
-from collections import deque
 from dataclasses import dataclass, field
-from typing import Protocol, Sequence
+from typing import Protocol
 
-from .bots import Bot
 from .cards import RED, split_name
-from .errors import GameError, printable
+from .errors import printable
 
 
 class HumanQuit(Exception):
@@ -30,20 +25,39 @@ class HumanQuit(Exception):
 
 @dataclass
 class Option:
-    label: str               # what the screen shows and the log records: a card name or a value
+    label: str               # what the screen shows and the person types: a card name, a bid, a word
     card: int | None = None  # the card, for card choices
     value: object = None     # the value, for other choices (a bid)
+    action: int = -1         # the State's action
 
 
-def options_for(deck, keys: Sequence) -> list[Option]:
-    """The legal options from a phase's sort keys: a card's canonical key ends with the card; others are values."""
+def options_for(d, space) -> list[Option]:
+    """A decision's legal actions as options, in the phase's order (cards in the canonical order)."""
     out = []
-    for k in keys:
-        if isinstance(k, tuple) and k and isinstance(k[-1], int) and 0 <= k[-1] < len(deck):
-            out.append(Option(deck.names[k[-1]], card=k[-1]))
+    for a in dict.fromkeys(d.actions):
+        if a < space.cards:
+            out.append(Option(space.deck.names[a], card=a, action=a))
+        elif space.BID0 <= a < space.NO_SLAP:
+            out.append(Option(str(a - space.BID0), value=a - space.BID0, action=a))
         else:
-            out.append(Option(str(k), value=k))
+            label = (d.labels or {}).get(a) or space.label(a)
+            out.append(Option(label, value=label, action=a))
     return out
+
+
+class HumanSeat:
+    """The person's seat as a user interface sees it: the state's table, through `view()` only."""
+
+    def __init__(self, state, seat: int):
+        self.state = state
+        self.seat = seat
+
+    @property
+    def t(self):
+        return self.state._table
+
+    def view(self) -> "SeatView":
+        return seat_view(self.t, self.seat)
 
 
 def match_input(text: str, options: list[Option]) -> tuple[int | None, str]:
@@ -155,7 +169,7 @@ class Narrator:
     def tell(self, ev: dict) -> list[str]:
         kind = ev.get("event")
         me = self.me
-        if kind in ("start", "choice", "reaction"):
+        if kind in ("start", "decision"):
             return []
         if kind == "draw-for-dealer":
             return ["Draw for dealer: " + ", ".join(f"{self.who(int(s))} {c}" for s, c in ev["draws"].items())]
@@ -231,88 +245,7 @@ class Narrator:
         return [f"{kind}: {fields}" if fields else str(kind)]
 
 
-# ---------------------------------------------------------------------------- recorded decisions
-class Feed:
-    """A seat's decisions from a log, fed back in order: for a replay (`complete`) or to resume a game."""
-
-    def __init__(self, events: list[dict], seat: int, complete: bool):
-        self.choices = deque(ev for ev in events if ev.get("event") == "choice" and ev.get("seat") == seat)
-        self.reactions = {ev["after"]: ev for ev in events
-                          if ev.get("event") == "reaction" and ev.get("seat") == seat}
-        self.last_card = sum(1 for ev in events if ev.get("event") == "play")
-        self.complete = complete
-
-    def covers_window(self, cards_played: int) -> bool:
-        """Was this reaction window decided in the log? (In an unfinished log the last window may not be.)"""
-        return self.complete or cards_played < self.last_card or cards_played in self.reactions
-
-
 class UI(Protocol):
-    def choose(self, bot: "HumanBot", options: list[Option], view) -> int: ...
-    def react(self, bot: "HumanBot", deadline: int, pace: int, eligible: bool) -> tuple[int, int] | None: ...
-    def resumed(self, bot: "HumanBot") -> None: ...
-
-
-class HumanBot(Bot):
-    """A seat played by a person through `ui`; decisions in `feed` (from a log) come first."""
-
-    def __init__(self, ui: UI | None = None, feed: Feed | None = None):
-        super().__init__("human", random.Random(0))
-        self.wants_view = True
-        self.ui = ui
-        self.feed = feed
-        self.t = None
-        self.seat = 0
-        self.live = feed is None
-
-    def sit(self, t, seat: int) -> None:
-        self.t = t
-        self.seat = seat
-        t.reactors[seat] = self.react
-
-    def view(self) -> SeatView:
-        return seat_view(self.t, self.seat)
-
-    def _go_live(self) -> None:
-        if not self.live:
-            self.live = True
-            if self.ui is not None:
-                self.ui.resumed(self)
-
-    def choose(self, keys: Sequence, view=None) -> int:
-        t = self.t
-        options = options_for(t.rules.deck, keys)
-        if self.feed is not None and self.feed.choices:
-            ev = self.feed.choices.popleft()
-            i = ev.get("index")
-            if not isinstance(i, int) or not 0 <= i < len(options) or options[i].label != ev.get("option"):
-                raise GameError(f"the log's choice {ev.get('option')!r} of seat {self.seat} does not fit this game "
-                                f"(options now: {', '.join(o.label for o in options)})")
-        elif self.ui is None or (self.feed is not None and self.feed.complete):
-            raise GameError(f"the log has no more choices of seat {self.seat}, but the game asks for one")
-        else:
-            self._go_live()
-            i = self.ui.choose(self, options, view)
-        t.emit("choice", seat=self.seat, index=i, option=options[i].label)
-        return i
-
-    def react(self, deadline: int, pace: int, eligible: bool) -> tuple[int, int] | None:
-        t = self.t
-        k = t.cards_played
-        if self.feed is not None and self.feed.covers_window(k):
-            ev = self.feed.reactions.get(k)
-            got = (ev["time"], ev.get("fingers", 1)) if ev is not None else None
-        elif self.ui is None:
-            got = None
-        else:
-            self._go_live()
-            got = self.ui.react(self, deadline, pace, eligible)
-        if got is not None and eligible:
-            t.emit("reaction", seat=self.seat, after=k, time=got[0], fingers=got[1])
-            return got
-        return None
-
-
-def recorded_bots(kinds: list, events: list[dict], complete: bool = True, ui: UI | None = None) -> list:
-    """The bots of a logged game, with each human seat fed its recorded decisions."""
-    return [HumanBot(ui, Feed(events, i, complete)) if k == "human" else k for i, k in enumerate(kinds)]
+    def choose(self, seat: HumanSeat, options: list[Option], view) -> int: ...
+    def react(self, seat: HumanSeat, deadline: int, pace: int, eligible: bool) -> tuple[int, int] | None: ...
+    def resumed(self, seat: HumanSeat) -> None: ...

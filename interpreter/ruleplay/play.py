@@ -1,7 +1,8 @@
 """`ruleplay play`: one person against bots in a terminal, through the same engine and rules.
 
-The person's seat is a `HumanBot` (human.py) whose user interface is the
-`Terminal` here: rich for colour and layout, or plain lines (`--plain`) for
+The game is a State stepped by `drive`: the bots' seats are answered by
+their policies, the person's seat through a `HumanSeat` (human.py) whose
+user interface is the `Terminal` here: rich for colour and layout, or plain lines (`--plain`) for
 screen readers and logs. Slaps are real time when the terminal gives raw
 keys (space slaps, Enter deals the next card at once); elsewhere, or with
 `--turn-based`, a prompt after each card asks. Every game is logged (by
@@ -19,9 +20,11 @@ from datetime import datetime
 from pathlib import Path
 
 from .bots import parse_bots
-from .engine import DEFAULT_MAX_ACTIONS, play
+from .bots import make_bots
+from .engine import DEFAULT_MAX_ACTIONS
 from .errors import GameError
-from .human import Feed, HumanBot, HumanQuit, Narrator, Option, is_red, match_input
+from .human import HumanQuit, HumanSeat, Narrator, Option, is_red, match_input, options_for
+from .state import Game, State
 from .pipeline import load
 
 HELP = ("Type the number of a choice or a card name (qh, 10h, th); for a bid, the number itself. "
@@ -82,7 +85,7 @@ class Terminal:
             out.append(self.card(n, style))
         return out
 
-    def catch_up(self, bot: HumanBot) -> bool:
+    def catch_up(self, bot: HumanSeat) -> bool:
         """Tell the events since the last look; True when something worth a pause happened (a take, a slap)."""
         t = bot.t
         if self.narrator is None:
@@ -97,12 +100,12 @@ class Terminal:
         self.seen = len(events)
         return notable
 
-    def resumed(self, bot: HumanBot) -> None:
+    def resumed(self, bot: HumanSeat) -> None:
         self.seen = len(bot.t.events or [])
         self.narrator = Narrator(bot.seat, bot.t.n, bot.t.rules.direction)
         self.line((f"Resumed after {bot.t.cards_played} cards played.", "bold"))
 
-    def show_table(self, bot: HumanBot, options: list[Option] | None = None, view=None) -> None:
+    def show_table(self, bot: HumanSeat, options: list[Option] | None = None, view=None) -> None:
         v = bot.view()
         me = v.me
         head = [v.title, f"hand {v.hand_number}"]
@@ -184,7 +187,7 @@ class Terminal:
             raise HumanQuit()
         return text
 
-    def choose(self, bot: HumanBot, options: list[Option], view) -> int:
+    def choose(self, bot: HumanSeat, options: list[Option], view) -> int:
         self.catch_up(bot)
         self.show_table(bot, options, view)
         what = "pass a card" if getattr(view, "passing", False) else (
@@ -205,7 +208,7 @@ class Terminal:
                 continue
             return i
 
-    def pile_line(self, bot: HumanBot) -> None:
+    def pile_line(self, bot: HumanSeat) -> None:
         v = bot.view()
         segs: list = []
         for z in v.table_zones:
@@ -217,7 +220,7 @@ class Terminal:
                            for z in v.seat_zones if z.seat is not None and not v.out[z.seat])
         self.line(*segs, counts)
 
-    def react(self, bot: HumanBot, deadline: int, pace: int, eligible: bool) -> tuple[int, int] | None:
+    def react(self, bot: HumanSeat, deadline: int, pace: int, eligible: bool) -> tuple[int, int] | None:
         t = bot.t
         if self.catch_up(bot) and self.realtime:
             time.sleep(min(1.5, 0.8 / self.speed))      # a moment to read who took what
@@ -238,7 +241,7 @@ class Terminal:
                 return self.slap_time, 1
             self.line(("type s to slap, or just Enter", "yellow"))
 
-    def key_window(self, bot: HumanBot, deadline: int) -> tuple[int, int] | None:
+    def key_window(self, bot: HumanSeat, deadline: int) -> tuple[int, int] | None:
         """The card is shown; wait for a key until the window closes (or another seat slaps first)."""
         import select
         import termios
@@ -273,6 +276,74 @@ class Terminal:
             termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
+# ---------------------------------------------------------------------------- the driver
+def drive(state: State, me: int, ui, bots: list, feed=None) -> None:
+    """Step the game to its end: the person's seat asks `ui`, the others their bots; a resumed game's
+    decisions come from `feed` first (the bots are asked too, so their random streams go on as if the
+    game had never stopped, and must agree with the log)."""
+    space = state.game.space
+    human = HumanSeat(state, me)
+    live = feed is None
+    window: tuple[int | None, dict] = (None, {})     # the open slap window: the bots' hidden choices in it
+    while not state.is_terminal():
+        d = state.decision()
+        logged = feed.answer(d) if feed is not None else None
+        if d.window is not None and d.window != window[0]:
+            window = (d.window, _bots_in_window(state, d, bots, space))
+            if me not in d.view.seats and not getattr(d.view, "out_of_turn", False) and live:
+                ui.react(human, d.view.pace, d.view.pace, False)      # the display keeps the window's pace
+        if d.seat != me:
+            a = window[1][d.seat] if d.window is not None and d.seat in window[1] else bots[d.seat].act(d, space)
+            if logged is not None and logged != a:
+                raise GameError(f"the log does not fit this game: seat {d.seat}'s bot now chooses "
+                                f"{state.action_to_string(a)}, the log {state.action_to_string(logged)}")
+        elif logged is not None:
+            a = logged
+        else:
+            if not live:
+                live = True
+                _check_prefix(feed.log, state)
+                ui.resumed(human)
+            a = _ask_person(ui, human, d, space, window[1])
+        state.apply_action(a)
+
+
+def _bots_in_window(state: State, d, bots: list, space) -> dict[int, int]:
+    """Every bot's choice in a slap window, asked when the window opens (each from its own view and
+    random stream, so asking early changes nothing): the person's slap races against them."""
+    from dataclasses import replace
+    v = d.view
+    if not getattr(v, "slapping", False):
+        return {}
+    out = {}
+    for s in v.seats:
+        if bots[s] is not None:
+            out[s] = bots[s].act(replace(d, seat=s, view=replace(v, seat=s, profile=v.profiles[s])), space)
+    return out
+
+
+def _ask_person(ui, human: HumanSeat, d, space, others: dict[int, int]) -> int:
+    v = d.view
+    if getattr(v, "out_of_turn", False):
+        return space.NO                         # a person plays out of turn only by mistake: never here
+    if getattr(v, "slapping", False):
+        times = [space.slap_of(a)[0] for a in others.values() if a != space.NO_SLAP]
+        got = ui.react(human, min(times, default=v.pace), v.pace, True)
+        return space.NO_SLAP if got is None else space.slap(min(max(got[0], 1), v.pace - 1), got[1])
+    options = options_for(d, space)
+    return options[ui.choose(human, options, v)].action
+
+
+def _check_prefix(logged: list[dict], state: State) -> None:
+    """A resumed game must have replayed the log exactly, up to where it stopped."""
+    from .replay import compare
+    now = state.saved_events()
+    report = compare(list(logged), now[:len(logged)])
+    if not report.same:
+        raise GameError(f"the log does not replay: it differs at event {report.index + 1} "
+                        f"(logged {json.dumps(report.logged)}, now {json.dumps(report.replayed)})")
+
+
 # ---------------------------------------------------------------------------- the command
 def _bots_for(spec: str | None, players: int, seat: int) -> tuple[list, list]:
     items = (spec or "random").split(",")
@@ -300,7 +371,7 @@ def _open_log(path: Path):
 def run_play(args, sets: dict) -> int:
     feed = None
     if args.resume:
-        from .replay import read_log, setup
+        from .replay import Feed, log_format, read_log, setup
         logged = read_log(args.resume)
         if any(ev["event"] == "end" for ev in logged):
             raise GameError(f"{args.resume}: this game is finished; `ruleplay replay {args.resume}` plays it back")
@@ -308,9 +379,12 @@ def run_play(args, sets: dict) -> int:
         if "human" not in kinds:
             raise GameError(f"{args.resume}: no human seat in this log (it is a bots' game: use ruleplay replay)")
         seat = kinds.index("human")
+        if log_format(logged) < 2:
+            raise GameError(f"{args.resume}: written by an older ruleplay (format 1), before decisions were "
+                            "logged: this version cannot resume it")
         game = setup(logged, args.ruleset, tuple(args.include))
         rules, seed, deal, profiles, max_actions = game.rules, game.seed, game.deal, game.profiles, game.max_actions
-        feed = Feed(logged, seat, complete=False)
+        feed = Feed(logged, Game(rules).space, complete=False)
         log_path = Path(args.log or args.resume)
     else:
         if not args.ruleset:
@@ -334,30 +408,29 @@ def run_play(args, sets: dict) -> int:
         raise GameError("--speed must be more than 0 (1 is the ruleset's pace, 2 twice as fast)")
     realtime = not args.turn_based and _raw_keys_possible(sys.stdin)
     ui = Terminal(args.plain, realtime, args.speed, args.slap_time)
-    human = HumanBot(ui, feed)
-    kinds[seat] = human
+    kinds[seat] = "human"
+    bots = make_bots([None if i == seat else k for i, k in enumerate(kinds)], seed)
+    state = Game(rules).new_initial_state(seed, deal, profiles=profiles, seat_kinds=kinds, max_actions=max_actions)
     fh = _open_log(log_path)
     ui.line((f"{rules.title}", "bold"), f" - {rules.players} players, seed {seed}. You are Seat {seat}; "
-            f"the others are bots ({', '.join(k for k in kinds if isinstance(k, str))}).")
+            f"the others are bots ({', '.join(k for i, k in enumerate(kinds) if i != seat)}).")
     if rules.description and not args.resume:
         ui.line((" ".join(rules.description.split()), "dim"))
     if any(getattr(ph, "reactions", None) for ph in rules.phases):
         ui.line("Slaps: " + ("press SPACE while a card shows (Enter deals the next card at once)." if realtime
                              else f"answer s after a card to slap (your slap lands at {args.slap_time} ms)."))
     finished = False
-    events: list[dict] = []
     try:
-        result = play(rules, seed, deal, max_actions, log=True, bots=kinds, profiles=profiles)
-        events = result.events or []
+        drive(state, seat, ui, bots, feed)
         finished = True
     except (HumanQuit, KeyboardInterrupt):
-        events = (human.t.events if human.t is not None else None) or []
+        pass
     finally:
         with fh:
-            for ev in (events or (human.t.events if human.t is not None else None) or []):
+            for ev in state.saved_events():
                 fh.write(json.dumps(ev) + "\n")
     if finished:
-        ui.catch_up(human)
+        ui.catch_up(HumanSeat(state, seat))
         ui.line(f"Log: {log_path}  (ruleplay replay {log_path} plays it back)")
         return 0
     ui.line(("\nGame saved.", "bold"), f" Resume it with: ruleplay play --resume {log_path}")

@@ -2,8 +2,14 @@
 
 The `start` event records everything a game depends on (ruleset, seed,
 players, the options set, bots and profiles, and for an explicit deal the
-hands and scripted slaps); the replay plays it again and reports the first
-event that differs. A log is untrusted input, like a rule file: every event
+hands and scripted slaps) and the log's `format`; `decision` events record
+every choice a seat made (seat, action, label; a slap window's with `after`,
+the cards played when it opened, and only when the seat did something: `no
+slap` and `wait` are implicit). The replay re-applies the logged decisions
+to a fresh State (`Feed`) and reports the first event that differs. A log
+of format 1 (before decisions were logged) replays only if its bots still
+play the same game; otherwise the report says it was written by an older
+ruleplay. A log is untrusted input, like a rule file: every event
 is a JSON object with a known `event` kind, and every field a replay or a
 resumed game reads is checked for type and range (`check_log`, `setup`), with
 an error that names the file, the line and the field (`LogError`).
@@ -11,21 +17,23 @@ an error that names the file, the line and the field (`LogError`).
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
 from .bots import BOT_KINDS
 from .dealfile import check_deal, check_deal_data, is_int, slap_problem
-from .engine import Deal, play
+from .engine import LOG_FORMAT, Deal, play
 from .errors import GameError, RuleplayError, clip, path_str, printable
 from .resources import builtin_path
 from .safefile import LOG_BYTES, read_bytes
 
 # Every kind of event the engine and its phases emit (a test keeps this list complete).
 EVENT_KINDS = ("start", "deal", "draw-for-dealer", "play", "take", "slap", "burn", "tie", "out-of-turn", "out",
-               "win", "pass", "trick", "score", "trump", "kitty", "auction", "bid", "choice", "reaction", "end")
-SEAT_KINDS = (*BOT_KINDS, "human")
+               "win", "pass", "trick", "score", "trump", "kitty", "auction", "bid", "choice", "decision", "end")
+OLD_KINDS = ("choice", "reaction")    # a person's decisions in format 1 logs
+SEAT_KINDS = (*BOT_KINDS, "human", "external")     # external: a seat a State's caller answered
 MAX_PLAYERS = 64
 MAX_SEED = 2 ** 128           # `run --seed` takes any int; a log's seed is kept to a size a person could type
 MAX_ACTIONS = 10 ** 12
@@ -60,6 +68,7 @@ class ReplayReport:
     index: int | None = None        # first differing event (0-based line)
     logged: dict | None = None
     replayed: dict | None = None
+    note: str = ""                  # why it differs, when that is known (an older log)
 
 
 def _no_constant(name: str) -> NoReturn:
@@ -99,7 +108,7 @@ def check_log(log: Log) -> None:
         if not isinstance(ev, dict) or "event" not in ev:
             log.fail(i, (), "an event is a JSON object with an 'event' field")
         kind = ev["event"]
-        if not isinstance(kind, str) or kind not in EVENT_KINDS:
+        if not isinstance(kind, str) or kind not in EVENT_KINDS + OLD_KINDS:
             log.fail(i, ("event",), f"unknown event kind {clip(kind)}", "events: " + ", ".join(EVENT_KINDS))
         if (kind == "start") != (i == 0):
             log.fail(i, ("event",), "a game log starts with a 'start' event" if i == 0 else
@@ -107,7 +116,7 @@ def check_log(log: Log) -> None:
     _check_start(log)
     players = log[0]["players"]
     for i, ev in enumerate(log):
-        if ev["event"] in ("choice", "reaction"):
+        if ev["event"] == "decision":
             _check_decision(log, i, ev, players)
 
 
@@ -153,19 +162,67 @@ def _set_value(v: object) -> bool:
 
 
 def _check_decision(log: Log, i: int, ev: dict, players: int) -> None:
-    """A person's recorded choice {seat, index, option} or slap {seat, after, time, fingers}."""
-    fields = {"seat": (0, players - 1)}
-    if ev["event"] == "choice":
-        fields["index"] = (0, 10 ** 6)
-        if not isinstance(ev.get("option"), str):
-            log.fail(i, ("option",), "a choice records the option chosen, as text")
-    else:
-        fields |= {"after": (0, 10 ** 9), "time": (0, 60_000), "fingers": (1, 10)}
+    """A recorded decision {seat, action, label[, after]}."""
+    fields = {"seat": (0, players - 1), "action": (0, 10 ** 9)}
+    if "after" in ev:
+        fields["after"] = (0, 10 ** 12)
     for k, (lo, hi) in fields.items():
         v = ev.get(k)
         if not (is_int(v) and lo <= v <= hi):
             log.fail(i, (k,), f"'{k}' must be a whole number {lo}..{hi}" + (f" (players: {players})"
                                                                             if k == "seat" else ""))
+    if not isinstance(ev.get("label"), str):
+        log.fail(i, ("label",), "a decision records its label, as text")
+
+
+def log_format(log: Log) -> int:
+    """The log's format: 2 and later record every decision; a log without `format` is 1."""
+    v = log[0].get("format", 1)
+    if not (is_int(v) and 1 <= v):
+        log.fail(0, ("format",), "'format' must be a whole number, 1 or more")
+    if v > LOG_FORMAT:
+        log.fail(0, ("format",), f"written by a newer ruleplay (format {v}); this one reads formats 1 to {LOG_FORMAT}")
+    return v
+
+
+class Feed:
+    """The decisions a log records, fed back to a State: in order, and a slap window's by (card, seat).
+
+    `complete`: the log is of a whole game (a replay); else it was cut short (a game to resume), and a
+    decision the log does not hold is left to the live players (`answer` returns None).
+    """
+
+    def __init__(self, log: list[dict], space, complete: bool):
+        self.space = space
+        self.complete = complete
+        self.queue = deque((i, ev) for i, ev in enumerate(log) if ev["event"] == "decision" and "after" not in ev)
+        self.windows = {(ev["after"], ev["seat"], ev["action"] >= space.NO_SLAP): (i, ev)
+                        for i, ev in enumerate(log) if ev["event"] == "decision" and "after" in ev}
+        self.last_card = sum(1 for ev in log if ev["event"] == "play")   # windows before it were all logged
+        self.log = log
+
+    def answer(self, d) -> int | None:
+        if d.window is not None:
+            got = self.windows.pop((d.window, d.seat, d.default == self.space.NO_SLAP), None)
+            if got is not None:
+                return self._fits(d, *got)
+            return d.default if self.complete or d.window < self.last_card else None
+        if self.queue:
+            return self._fits(d, *self.queue.popleft())
+        if self.complete:
+            raise GameError(f"the log has no more decisions, but the game asks seat {d.seat} for one")
+        return None
+
+    def _fits(self, d, i: int, ev: dict) -> int:
+        a = ev["action"]
+        label = (d.labels or {}).get(a) or self.space.label(a)
+        if ev["seat"] != d.seat or a not in d.actions or label != ev["label"]:
+            msg = (f"the log's decision {clip(ev['label'])} of seat {ev['seat']} does not fit this game "
+                   f"(seat {d.seat} is to choose)")
+            if isinstance(self.log, Log):
+                self.log.fail(i, ("action",), msg)
+            raise GameError(msg)
+        return a
 
 
 def _as_set(value) -> str:
@@ -235,12 +292,39 @@ def setup(log: Log, ruleset: str | None = None, include: tuple[str, ...] = ()) -
 
 def replay(logged: Log, ruleset: str | None = None, include: tuple[str, ...] = ()) -> ReplayReport:
     game = setup(logged, ruleset, include)
-    bots = game.bots
-    if bots and "human" in bots:         # a person's seat: feed back the choices and slaps the log records
-        from .human import recorded_bots
-        bots = recorded_bots(bots, logged)
-    result = play(game.rules, game.seed, game.deal, game.max_actions, log=True, bots=bots, profiles=game.profiles)
-    again = json.loads(json.dumps(result.events))     # the same JSON round trip the log went through
+    if log_format(logged) < 2:
+        return _replay_format_1(logged, game)
+    from .state import Game
+    g = Game(game.rules)
+    state = g.new_initial_state(game.seed, game.deal, profiles=game.profiles, seat_kinds=game.bots,
+                                max_actions=game.max_actions)
+    feed = Feed(logged, g.space, complete=True)
+    while not state.is_terminal():
+        state.apply_action(feed.answer(state.decision()))
+    return compare(logged, state.events())
+
+
+def _replay_format_1(logged: Log, game: "Setup") -> ReplayReport:
+    """A log from before decisions were logged: its bots may still play the same game (the decisions and
+    the format are then the only new events); a person's seat, or a game that now differs, cannot."""
+    older = f"{logged.path}: written by an older ruleplay (format 1), before decisions were logged"
+    if game.bots and "human" in game.bots:
+        raise GameError(f"{older}; a person's choices in it cannot be replayed by this version "
+                        "(replay it with the ruleplay that wrote it)")
+    result = play(game.rules, game.seed, game.deal, game.max_actions, log=True, bots=game.bots,
+                  profiles=game.profiles)
+    again = [e for e in result.events if e["event"] != "decision"]
+    again[0] = {k: v for k, v in again[0].items() if k != "format"}
+    report = compare(logged, again)
+    if not report.same:
+        report.note = f"{older}; its bots no longer play the same game (slaps now draw from each bot's own " \
+                      "random stream): regenerate the log with this version"
+    return report
+
+
+def compare(logged: list[dict], events: list[dict]) -> ReplayReport:
+    """The first event that differs, after the same JSON round trip the log went through."""
+    again = json.loads(json.dumps(events))
     for i, (a, b) in enumerate(zip(logged, again)):
         if a != b:
             return ReplayReport(False, len(logged), i, a, b)

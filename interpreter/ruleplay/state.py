@@ -143,6 +143,11 @@ class State:
         t = self._run.t
         return list(t.events) if t.events is not None else []
 
+    def saved_events(self) -> list[dict]:
+        """The events and the decisions still sealed (a pass or a slap window under way): what a saved
+        game keeps, so that resuming it asks nobody again what they already chose."""
+        return self.events() + list(self._run.t.sealed)
+
     def result(self) -> Result | None:
         """The engine's Result once the game is over (as `engine.play` returns it)."""
         return self._run.result

@@ -334,9 +334,10 @@ class _Run:
         space, k = t.space, t.cards_played
         top = [c for c in self.pile][-3:]
         slaps = []
-        for s in self.window_seats(r):
+        seats = self.window_seats(r)
+        for s in seats:
             view = SlapView(s, matched.name if matched is not None else None, r.pace, self.seat_profiles[s],
-                            space.fingers, top)
+                            space.fingers, top, seats, self.seat_profiles)
             a = yield from t.ask(Decision(s, space.slaps(r.pace), view, sealed=True, window=k,
                                           default=space.NO_SLAP))
             got = space.slap_of(a)

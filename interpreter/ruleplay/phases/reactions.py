@@ -46,6 +46,8 @@ class SlapView:
     profile: Profile               # the seat's own reaction profile
     fingers: int                   # most fingers a slap counts in this game
     top: list[int]                 # the pile's top cards, bottom to top (public)
+    seats: list[int]               # the seats deciding in this window (public: who may slap)
+    profiles: list[Profile]        # every seat's profile, as the game's start names them (public)
     slapping: bool = True
 
 

@@ -33,14 +33,16 @@ def test_the_issues_burned_queen_makes_no_sandwich():
 
 
 # (options, seat 0's stack, seat 1's stack, the card after which seat 0 slaps): seat 1 false-slaps after
-# card 1 and burns its top card, which would complete the pattern if burned cards counted.
+# card 1 and burns its top card, which would complete the pattern if burned cards counted (a double or a
+# marriage needs only the top two cards, always played ones when a pattern is judged: no row for them).
 BURIED = [
     ("sandwich", {}, ["3S", "2C"], ["QD", "QH", "7C"], 2),                    # QD . QH
     ("top-bottom", {"slap-top-bottom": True}, ["3S", "2C"], ["8D", "8H", "7C"], 2),   # bottom 8D, top 8H
-    ("tens-sandwich", {"slap-tens-sandwich": True}, ["5S", "2C"], ["7D", "3H", "9C"], 2),  # 7 . 3
+    ("tens-sandwich", {"slap-tens-sandwich": True}, ["KS", "2C"], ["7D", "3H", "9C"], 2),  # 7 . K 3
     ("four-in-a-row", {"slap-four-in-a-row": True}, ["6S", "8C", "KC"], ["5D", "7H", "9C"], 3),  # 5 6 7 8
-    ("marriage", {"slap-marriage": True}, ["3S", "2C"], ["KD", "4H", "QC"], 2),   # one card over the K
-    ("double", {}, ["3S", "2C"], ["3D", "4H", "9C"], 2),                        # 3S over the burned 3D: no pair
+    ("triple", {"triples-win": True, "slap-double": False}, ["7C", "2C"], ["7H", "7D", "9C"], 2),  # 7H . 7C 7D
+    ("triple-six", {"triple-six-loses": True, "slap-double": False}, ["6C", "2C"], ["6H", "6D", "9C"], 2),
+    ("triple-as-double", {"triples-as-doubles": True, "slap-double": False}, ["7C", "2C"], ["7H", "7D", "9C"], 2),
 ]
 
 
@@ -58,6 +60,25 @@ def test_patterns_still_see_the_played_cards_over_a_burn():
              slaps=[{"after": 1, "seat": 1}, {"after": 3, "seat": 0}])
     assert brief(r)[:6] == ["0 plays 3S", "1 slaps falsely", "1 plays 7H", "0 plays 3C", "0 slaps sandwich",
                             "0 takes 4 (slapped sandwich)"]
+
+
+def test_custom_patterns_see_played_cards_only(tmp_path):
+    # a table's own patterns read the same pile: pile.bottom is the first card played this round,
+    # pile.size and loops over the pile count played cards only
+    from ruleplay.pipeline import load
+    f = tmp_path / "mine.yaml"
+    f.write_text("extends: ers\nphases:\n  play:\n    reactions:\n      patterns:\n"
+                 "        bottom: {when: \"pile.size >= 2 and pile[1].rank == pile.bottom.rank\", precedence: 5}\n"
+                 "        two-queens: {when: \"count(c.rank == 'Q' for c in pile) >= 2\", precedence: 5}\n"
+                 "        three: {when: \"pile.size == 3\", precedence: 5}\n")
+    r = load(str(f), {"slap-double": "false", "slap-sandwich": "false"}, 2)
+    script = [{"after": 1, "seat": 1}, {"after": 2, "seat": 0}]
+    # 3S (s0), s1 burns QD, QH (s1): bottom 3S is no Q, one queen played, two cards played
+    assert brief(game(r, [["3S", "2C", "4C"], ["QD", "QH", "5D"]], script))[:4] == [
+        "0 plays 3S", "1 slaps falsely", "1 plays QH", "0 slaps falsely"]
+    # 3S (s0), s1 burns QD, 3H (s1): the played bottom 3S matches the top
+    assert brief(game(r, [["3S", "2C", "4C"], ["QD", "3H", "5D"]], script))[3:5] == [
+        "0 slaps bottom", "0 takes 3 (slapped bottom)"]
 
 
 # ------------------------------------------------------------------ 2. false slaps: cards in a row
@@ -179,3 +200,27 @@ def test_random_options_and_scripted_slaps_conserve_every_card():
         assert res.outcome in ("finished", "cycle", "limit", "stuck")
         played += 1
     assert played >= 20
+
+
+# ------------------------------------------------------------------ the cycle check keeps one table
+
+def _boundaries(mu: int, lam: int, length: int = 0) -> dict:
+    """Table.boundary over made-up tables: all different until round mu, then a loop of lam rounds."""
+    from ruleplay.table import GameOver, Table
+    t = Table(rules(), 0, 10 ** 9, False, False)
+    t.cycle_from, t.cycle_length = 200, length
+    t.check_end = lambda: None
+    t.state_key = lambda: (t.rounds if t.rounds < mu else mu + (t.rounds - mu) % lam,)
+    with pytest.raises(GameOver):
+        while t.rounds < 10 ** 6:
+            t.actions += 3
+            t.boundary()
+    assert len(t.recent) <= lam                     # locating keeps one loop of digests at most
+    return t.cycle
+
+
+@pytest.mark.parametrize("mu,lam", [(1, 1), (5, 4650), (250, 1), (300, 7), (1000, 999), (3, 70_000)])
+def test_brent_finds_the_exact_length_then_the_replay_the_exact_start(mu, lam):
+    assert _boundaries(mu, lam)["length"] == lam
+    assert _boundaries(mu, lam, length=lam) == {"start": mu, "length": lam, "start_action": 3 * mu,
+                                                "length_actions": 3 * lam}

@@ -64,7 +64,8 @@ class Table:
         self.rounds = 0
         self.cycle_from = 0
         self.cycle_length = 0                  # known loop length: the replay that locates its start
-        self.saved_key: tuple | None = None    # Brent's saved table and (round, actions) (see boundary)
+        self.saved_key: tuple | None = None    # Brent's saved table, its (actor, draws), (round, actions)
+        self.saved_quick = (0, 0)
         self.saved_at = (0, 0)
         self.power = 1
         self.recent: deque = deque()           # locating a loop: the last cycle_length tables, as digests
@@ -198,7 +199,8 @@ class Table:
         long before. The engine then plays the game again with the length known
         (`cycle_length`) to say where the loop starts: the first round whose
         table equals the one `cycle_length` rounds before (a game with a cycle
-        is deterministic, so the second run is the same game).
+        is deterministic, so the second run is the same game); that run keeps a
+        16-byte digest per round of one loop, not the whole game.
         """
         self.check_end()
         self.rounds += 1
@@ -209,15 +211,17 @@ class Table:
 
     def _brent(self) -> None:
         saved = self.saved_key
-        if saved is not None and saved[0] == self.actor and saved[1] == self.rng_draws:
+        quick = (self.actor, self.rng_draws)       # parts of the table that are cheap to compare first
+        if saved is not None and self.saved_quick == quick:
             key = self.state_key()
             if key == saved:
-                start, start_action = self.saved_at
+                start, start_action = self.saved_at     # a round in the loop; the replay finds the first
                 self._found(start, start_action)
         else:
             key = None
         if saved is None or self.rounds - self.saved_at[0] >= self.power:
             self.saved_key = key if key is not None else self.state_key()
+            self.saved_quick = quick
             self.saved_at = (self.rounds, self.actions)
             self.power = 1 if saved is None else 2 * self.power
 

@@ -67,7 +67,8 @@ def test_the_state_plays_what_engine_play_plays_with_the_same_bots(name):
 
 
 def test_games_without_decisions_are_terminal_when_created():
-    for name in ("beggar-my-neighbour", "ers"):
+    assert not ruleplay.load_game("ers").new_initial_state(seed=5).is_terminal()     # slap windows are decisions
+    for name in ("beggar-my-neighbour", "beggar-my-neighbour-ers"):
         s = ruleplay.load_game(name).new_initial_state(seed=5)
         assert s.is_terminal() and s.history() == []
         assert _without_bots(s.events()) == _without_bots(play(load(name), seed=5).events)
@@ -75,7 +76,7 @@ def test_games_without_decisions_are_terminal_when_created():
         assert s.returns() == [1.0 if i in winners else 0.0 for i in range(s.game.num_players())]
 
 
-@pytest.mark.parametrize("name", ["hearts", "oh-hell", "one-card"])
+@pytest.mark.parametrize("name", ["hearts", "oh-hell", "one-card", "ers"])
 def test_clones_are_independent(name):
     g = _game(name)
     s = g.new_initial_state(seed=7)
@@ -91,13 +92,16 @@ def test_clones_are_independent(name):
     assert s.events() == c.events()                                  # and both go on alike
 
 
-@pytest.mark.parametrize("name", ["hearts", "hearts-seed", "oh-hell", "one-card", "one-card-two-of-diamonds-joker"])
+@pytest.mark.parametrize("name", ["hearts", "hearts-seed", "oh-hell", "one-card", "one-card-two-of-diamonds-joker",
+                                  "ers-wikihow", "ers-instructables"])
 def test_labels_are_distinct_and_observations_hide_other_hands(name):
     g = _game(name)
     s = g.new_initial_state(seed=11)
     rng = random.Random(11)
     rules = g.rules
-    while not s.is_terminal():
+    for _ in range(400):                  # a whole game of tricks; a few hundred slap decisions
+        if s.is_terminal():
+            break
         acts = s.legal_actions()
         labels = [s.action_to_string(a) for a in acts]
         assert len(set(labels)) == len(labels) and acts == sorted(acts)

@@ -27,15 +27,15 @@ class Bot:
         self.kind = kind
         self.rng = rng
         self.wants_view = kind == "smart"    # phases build a view of the decision for bots that want one
-        self.countdown: int | None = None     # slap windows without a pattern until the next false slap
+        self.next_false: float | None = None  # the card number from which this bot slaps falsely next
 
     def act(self, d, space) -> int:
         """The action for decision `d` (decision.py); `space` orders actions and encodes slaps."""
         v = d.view
-        if getattr(v, "slapping", False):
-            got = self.slap(v.pattern is not None, v.pace, v.profile, v.fingers)
-            return space.NO_SLAP if got is None else space.slap(*got)
-        if getattr(v, "out_of_turn", False):
+        if d.window is not None:
+            if getattr(v, "slapping", False):
+                got = self.slap(v.pattern is not None, v.pace, v.profile, v.fingers, d.window)
+                return space.NO_SLAP if got is None else space.slap(*got)
             return space.YES if self.out_of_turn(v.profile) else space.NO
         acts = d.actions
         if self.kind == "random":
@@ -46,18 +46,24 @@ class Bot:
             if getattr(v, "choosing", False):
                 return acts[smart_choice(v)]
             return acts[smart_card(v)]
-        return (max if self.kind == "highest" else min)(acts, key=space.key)
+        pick = max if self.kind == "highest" else min
+        # cards in the canonical order; other actions are numbered in the bots' order (a pass below every bid)
+        return pick(acts, key=space.keys.__getitem__) if acts[0] < space.cards else pick(acts)
 
     # ------------------------------------------------------------ reaction profiles
-    def slap(self, slappable: bool, pace: int, prof, fingers: int) -> tuple[int, int] | None:
-        """(time ms, fingers) of this bot's slap in a window, or None, from its profile and its own RNG.
+    def slap(self, slappable: bool, pace: int, prof, fingers: int, card: int) -> tuple[int, int] | None:
+        """(time ms, fingers) of this bot's slap in the window of card number `card`, or None, from its
+        profile and its own RNG.
 
-        A valid pattern costs a miss draw and a reaction time. False slaps come from a
-        countdown: the number of pattern-free windows until the next false slap is drawn
-        once (geometric, the same chance per window as drawing in every one), so the
-        usual window, which shows nothing, costs no draw at all.
+        A valid pattern costs a miss draw and a reaction time. False slaps: the card of the
+        next one is drawn ahead (geometric gap, the profile's chance per card); the bot slaps
+        falsely in the first pattern-free window from that card on in which it may slap. So
+        the usual window, which shows nothing, costs no draw, and whether the bot would slap
+        falsely is known without asking it (`false_due`), which keeps windows cheap.
         """
         rng = self.rng
+        if self.next_false is None:
+            self.next_false = card - 1 + self._false_gap(prof)
         if slappable:
             if prof.miss >= 1.0 or rng.random() < prof.miss:
                 return None
@@ -65,23 +71,21 @@ class Bot:
             if time >= pace:
                 return None
         else:
-            if self.countdown is None:
-                self.countdown = self._false_gap(prof)
-            left = self.countdown - 1
-            if left > 0:
-                self.countdown = left
+            if card < self.next_false:
                 return None
-            if left < 0:             # a profile that never slaps falsely
-                return None
-            self.countdown = self._false_gap(prof)
+            self.next_false = card + self._false_gap(prof)
             time = rng.randrange(1, pace)
         most = min(prof.fingers, fingers)
         return time, (1 + rng.randrange(most) if most > 1 else 1)
 
-    def _false_gap(self, prof) -> int:
-        """Pattern-free windows until the next false slap: geometric with the profile's chance per window."""
+    def false_due(self, card: int) -> bool:
+        """Might this bot slap the pattern-free pile of card number `card`? (No draw, no change.)"""
+        return self.next_false is None or card >= self.next_false
+
+    def _false_gap(self, prof) -> float:
+        """Cards until the next false slap: geometric with the profile's chance per card (never: infinite)."""
         if prof.false <= 0.0:
-            return -1
+            return math.inf
         if prof.false >= 1.0:
             return 1
         return 1 + int(math.log(1.0 - self.rng.random()) / math.log(1.0 - prof.false))

@@ -113,7 +113,3 @@ class ActionSpace:
             time, f = self.slap_of(a)
             return f"slap at {time} ms" + (f" with {f} finger{'s' if f > 1 else ''}" if self.fingers > 1 else "")
         return f"action {a}"
-
-    def key(self, a: int):
-        """The bots' order of actions (lowest/highest): cards in the canonical order; a pass below every bid."""
-        return self.keys[a] if a < self.cards else (a,)

@@ -21,7 +21,7 @@ encoding in decision.py): cards by deck index, pass, no/yes, bids, no slap,
 slap times. `clone()` re-creates the game from (rules, seed, deal) and
 re-applies `history()`: a generator cannot be copied, and the rules are
 deterministic given the seed and the actions, so the copy is exact; it
-costs as much as playing the game so far again (a Hearts hand: about 1 ms).
+costs as much as playing the game so far again (a 52-card trick hand: about 1 ms).
 """
 from __future__ import annotations
 

@@ -100,16 +100,33 @@ class Table:
         self.rng.shuffle(cards)
 
     def ask(self, d):
-        """A decision's action: the seat's inline bot answers at once, else the decision is yielded out."""
+        """A decision's action (a generator): the seat's inline bot answers at once, else it is yielded out."""
+        a = self.answer(d)
+        if a is None:
+            a = yield from self.outside(d)
+        return a
+
+    def answer(self, d) -> int | None:
+        """The action of the seat's inline bot, recorded; None when the seat is answered outside. Hot
+        paths call this, and `outside` only when needed, to spare a generator per decision."""
         bot = self.inline[d.seat]
-        a = bot.act(d, self.space) if bot is not None else (yield d)
+        if bot is None:
+            return None
+        a = bot.act(d, self.space)
+        self.decided(d, a)
+        return a
+
+    def outside(self, d):
+        """Yield the decision out of the rules and record the action sent back (a generator)."""
+        a = yield d
         self.decided(d, a)
         return a
 
     def decided(self, d, a: int) -> None:
         """Record a decision: in the log (a sealed one when revealed; a window's do-nothing not at all), and
-        as a draw for cycle detection (the future depends on the choice)."""
-        self.rng_draws += 1
+        as a draw for cycle detection (the future depends on the choice; a slap window counts once)."""
+        if d.window is None:
+            self.rng_draws += 1
         if self.events is None or a == d.default:
             return
         label = d.labels.get(a) if d.labels else None

@@ -297,31 +297,41 @@ class _Run:
         return seats
 
     def react(self, r: Reactions, actor: int) -> int | None:
-        """One window answered inline by the seats' bots (or the deal's script); the slap's taker, if any."""
+        """One window answered inline by the seats' bots (or the deal's script); the slap's taker, if any.
+
+        The same slaps as `react_steps` asking every eligible seat, cheaper: on a pile showing no
+        pattern, `who` is evaluated only for a bot that might slap falsely (`Bot.false_due`)."""
         t = self.t
         matched = self.match(r)
         if t.script is not None:
             return self.judge(r, matched, self.scripted(r))
-        bots, profiles, pace, fingers = t.inline, self.seat_profiles, r.pace, t.space.fingers
-        seats = self.window_seats(r)
-        t.rng_draws += len(seats)                      # each seat's decision, as Table.decided counts it
+        t.rng_draws += 1                       # a window: the bots' choices make the future differ
+        bots, profiles, pace, fingers, k = t.inline, self.seat_profiles, r.pace, t.space.fingers, t.cards_played
+        out, loc, eligible = t.out, t.loc, r.eligible
+        slappable = matched is not None
         slaps = []
-        for s in seats:
-            got = bots[s].slap(matched is not None, pace, profiles[s], fingers)
-            if got is not None:
-                slaps.append((got[0], s, got[1]))
+        for s in t.seat_range:
+            if out[s]:
+                continue
+            bot = bots[s]
+            if not slappable and not bot.false_due(k):
+                continue
+            loc["s"] = s
+            if eligible(t):
+                got = bot.slap(slappable, pace, profiles[s], fingers, k)
+                if got is not None:
+                    slaps.append((got[0], s, got[1]))
         if slaps and t.events is not None:
-            space, k = t.space, t.cards_played
+            space = t.space
             for time, s, f in slaps:
                 t.decided(Decision(s, (), sealed=True, window=k, default=space.NO_SLAP), space.slap(time, f))
             t.reveal()
         taker = self.judge(r, matched, slaps)
         if taker is None and r.out_of_turn_burn:
             for s in self.out_of_turn_seats(actor):
-                t.rng_draws += 1
                 if bots[s].out_of_turn(profiles[s]):
                     if t.events is not None:
-                        t.decided(out_of_turn_decision(t.space, s, t.cards_played), t.space.YES)
+                        t.decided(out_of_turn_decision(t.space, s, k), t.space.YES)
                     self.offend(r, s)
         return taker
 
@@ -331,6 +341,7 @@ class _Run:
         matched = self.match(r)
         if t.script is not None:
             return self.judge(r, matched, self.scripted(r))
+        t.rng_draws += 1
         space, k = t.space, t.cards_played
         top = [c for c in self.pile][-3:]
         slaps = []

@@ -241,6 +241,7 @@ class _Run:
         self.won = t.seat_zones[ph.won_to.index]
         self.deck = t.rules.deck
         self.keys = self.deck.canonical_keys()      # the bots' sort keys, a table lookup per card
+        self.offered: list[int] = []               # the legal cards of the decision being asked
 
     # ------------------------------------------------------------ rules
     def strength(self, card: int) -> int:
@@ -338,7 +339,7 @@ class _Run:
         return t.next_seat(t.dealer)
 
     def choose(self, seat: int, leading: bool, plays: list[tuple[int, int]], to_play: int):
-        """The card the seat plays, asked as a Decision (a single legal card is not asked)."""
+        """The seat's forced card (one legal card is not asked), else the Decision that asks for it."""
         t = self.t
         legal, following = self.legal(seat, leading)
         legal.sort(key=self.keys.__getitem__)
@@ -354,8 +355,13 @@ class _Run:
                              st, self.ph.points, self.deck.suit,
                              self.winner(plays)[1] if plays else None, self._want(seat),
                              frozenset(c for c in legal if self.winner(plays + [(seat, c)])[0] == seat))
-        a = yield from t.ask(Decision(seat, legal if space.unique else [space.card(c) for c in legal], view))
-        return a if space.unique else next(c for c in legal if space.card(c) == a)
+        self.offered = legal
+        return Decision(seat, legal if space.unique else [space.card(c) for c in legal], view)
+
+    def card_for(self, action: int) -> int:
+        """The offered card an action names (of equal cards in a multi-deck game, the first offered)."""
+        space = self.t.space
+        return action if space.unique else next(c for c in self.offered if space.card(c) == action)
 
     def loop(self):
         t, ph, hand, pile, deck = self.t, self.ph, self.hand, self.pile, self.deck
@@ -381,7 +387,10 @@ class _Run:
             seats = [s for s in seats if hand[s]]
             for i, seat in enumerate(seats):
                 t.actor = seat
-                card = yield from self.choose(seat, i == 0, plays, len(seats) - i - 1)
+                card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
+                if card.__class__ is Decision:
+                    a = t.answer(card)
+                    card = self.card_for(a if a is not None else (yield from t.outside(card)))
                 hand[seat].remove(card)
                 pile.append(card)
                 plays.append((seat, card))

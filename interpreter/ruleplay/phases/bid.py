@@ -15,11 +15,12 @@ may oblige some seat to bid (e.g. the dealer, when everyone else passed).
   revealed together (one `bid` event each, in seat order from the first
   bidder, with `sealed: true`). There is no last bidder, so `forbid-last`
   must be false (checked when the rules are compiled).
-- `auction`: in turn, each seat still in the auction bids higher than the
-  current high bid or passes (if `pass` allows); a pass is final. The
-  auction ends when the maximum is bid or every other seat has passed; the
-  highest bidder is the `bidder`. When every seat passes there is no
-  bidder (`contract` is false).
+- `auction`: the turn goes around the seats still in the auction (a pass is
+  final, so a seat that passed is skipped); each bids higher than the
+  current high bid or passes (if `pass` allows). The auction ends when the
+  maximum is bid or, after a bid, every other seat has passed; the highest
+  bidder is the `bidder`. A seat left alone before anyone bid still bids
+  or passes. When every seat passes there is no bidder (`contract` is false).
 
 `forbid` (bool over `bid` and `actor`) removes bids for every bidder. A
 restriction that would leave a seat without any legal choice lifts (a rule
@@ -165,6 +166,7 @@ class Bid:
         extra = {"sealed": True} if sealed else {}
         if choice is None:
             t.passed[seat] = True
+            t.bids[seat] = None                            # an auction bid passed over is no longer a bid
             t.emit("bid", seat=seat, **{"pass": True}, **extra)
         else:
             t.bids[seat] = choice
@@ -172,31 +174,25 @@ class Bid:
         t.act()
 
     def _auction(self, t: Table, order: list[int], lo: int, hi: int) -> None:
-        active = list(order)
-        i = 0
-        while True:
-            seat = active[i % len(active)] if active else None
-            if seat is None:
-                break
-            if t.bidder == seat:
-                break                                      # back to the high bidder: everyone else has passed
-            if t.high_bid is not None and t.high_bid >= hi:
-                break                                      # the maximum was bid
+        """Raise or pass around the seats still in, from the first bidder (a pass is final), until
+        the maximum is bid, one seat is left in after a bid, or every seat has passed."""
+        seat = order[0]
+        while not self._auction_over(t, hi):
             start = lo if t.high_bid is None else t.high_bid + 1
             options = self._legal(t, seat, list(range(start, hi + 1)), self._may_pass(t, seat), False)
             choice = self._ask(t, seat, options, hi, lo)
-            if choice is None:
-                self._record(t, seat, None)
-                active.remove(seat)
-                if not active:
-                    break
-                i = i % len(active)
-                continue
             self._record(t, seat, choice)
-            t.high_bid, t.bidder = choice, seat
-            i += 1
+            if choice is not None:
+                t.high_bid, t.bidder = choice, seat
+            seat = next((s for s in (t.next_seat(seat, k) for k in range(1, t.n + 1)) if not t.passed[s]), seat)
         t.emit("auction", bidder=t.bidder, bid=t.high_bid)
 
+    @staticmethod
+    def _auction_over(t: Table, hi: int) -> bool:
+        still_in = t.n - sum(t.passed)
+        if still_in == 0:
+            return True                                    # every seat passed: no bidder
+        return t.high_bid is not None and (t.high_bid >= hi or still_in == 1)
 
 def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     spec = ctx.get(path)

@@ -238,3 +238,63 @@ def test_every_auction_over_random_games_follows_the_rules():
         r = play(load("one-card", sets, players), seed=i, check=True, bots=bots)
         checked += check_auctions(r.events, players, {2: 8, 3: 7, 4: 6}[players], 15)
     assert checked > 600
+
+
+# ----------------------------------------------------------------------------- names of other phases (issue 14, bug 5)
+
+def validate(tmp_path, monkeypatch, capsys, text: str) -> tuple[int, str]:
+    from ruleplay.cli import main
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "v.yaml").write_text(text, encoding="utf-8")
+    code = main(["validate", "v.yaml"])
+    out, err = capsys.readouterr()
+    return code, out + err
+
+
+@pytest.mark.parametrize("text", [
+    # Oh Hell's trump is turned up when the hand starts: the bidding, written first, may read it
+    "extends: oh-hell\nname: v\nphases:\n  bidding:\n    forbid: \"bid == 0 and trump == 'H'\"\n",
+    # play moved ahead of the bidding: the bidding may then read what the tricks set
+    "extends: oh-hell\nname: v\nphases:\n  play:\n    before: bidding\n  bidding:\n"
+    "    forbid: \"trick-number > 0 and bid > sum(s.tricks for s in seats)\"\n",
+    # a pass phase, before the tricks, reading the trump that is known from the hand's start (none in Hearts)
+    "extends: hearts\nname: v\nphases:\n  pass:\n    offset: \"0 if trump == 'H' else 1\"\n",
+])
+def test_names_of_any_phase_are_known_where_they_have_a_value(tmp_path, monkeypatch, capsys, text):
+    code, out = validate(tmp_path, monkeypatch, capsys, text)
+    assert (code, out[:11]) == (0, "v.yaml: OK "), out
+
+
+LATER = "phases run in the order written; 'before: NAME' moves a phase ahead of another"
+
+
+@pytest.mark.parametrize("text, place, what, why, hint", [
+    # One Card's trump is the suit of the first card led, after the bidding
+    ("extends: one-card\nname: v\nphases:\n  bidding:\n    forbid: \"bid > 10 and trump == 'H'\"\n",
+     "v.yaml:5:27: error [phases.bidding.forbid]", "'trump'",
+     "phase 'play' sets it from the first card led when it runs, after phase 'bidding'", LATER),
+    # a seat field of the trick phase, read in the bidding (column of 'tricks')
+    ("extends: oh-hell\nname: v\nphases:\n  bidding:\n    forbid: \"bid > 2 and any(s.tricks > 0 for s in seats)\"\n",
+     "v.yaml:5:32: error [phases.bidding.forbid]", "seat field 'tricks'",
+     "phase 'play' sets it when it runs, after phase 'bidding'", LATER),
+    # play moved ahead of the bidding: now the tricks cannot read the bids
+    ("extends: oh-hell\nname: v\nphases:\n  play:\n    before: bidding\n    play-allowed: \"contract\"\n",
+     "v.yaml:6:20: error [phases.play.play-allowed]", "'contract'",
+     "phase 'bidding' sets it when it runs, after phase 'play'", LATER),
+    # the trick phase's trump is evaluated when the hand starts, before the bidding
+    ("extends: oh-hell\nname: v\nphases:\n  play:\n    trump: \"'none' if high-bid > 3 else undealt.top.suit\"\n",
+     "v.yaml:5:23: error [phases.play.trump]", "'high-bid'",
+     "this is evaluated when the hand starts, before any phase runs, and phase 'bidding' sets it only when it runs",
+     "a trick phase's trump and trump-card are read when the hand starts"),
+    # a pass phase, before the tricks, reading the number of the trick
+    ("extends: hearts\nname: v\nphases:\n  pass:\n    offset: \"trick-number\"\n",
+     "v.yaml:5:14: error [phases.pass.offset]", "'trick-number'",
+     "phase 'tricks' sets it when it runs, after phase 'pass'", LATER),
+])
+def test_a_name_read_before_it_has_a_value_is_a_placed_error(tmp_path, monkeypatch, capsys, text, place, what,
+                                                              why, hint):
+    code, out = validate(tmp_path, monkeypatch, capsys, text)
+    expr = text.split(": ")[-1].strip().strip('"')
+    assert code == 1
+    assert out == f"{place}: in expression {expr!r}: {what} has no value yet where this is evaluated: {why}\n" \
+                  f"    hint: {hint}\n"

@@ -29,7 +29,9 @@ never leaves a player without a move).
 Names: `bid` (the bid being judged, in forbid expressions), `bidder` (seat
 with the highest bid, or none), `high-bid` (int, 0 when nobody bid),
 `contract` (bool: some seat bid). Seat fields: `s.bid` (int, none before the
-seat bids or after a pass), `s.passed`. Events: `bid` with `seat` and `bid`
+seat bids or after a pass), `s.passed`. These are known in every expression,
+but one read by a phase that runs before the bidding is a compile error (it
+would only see the reset of the hand's start). Events: `bid` with `seat` and `bid`
 or `pass: true`; an auction ends with an `auction` event (`bidder`, `bid`).
 Bots choose among the legal options with a pass ordered below every bid:
 `lowest` passes whenever passing is allowed and otherwise bids the smallest
@@ -41,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import expr as X
-from ..model import Ctx
+from ..model import Ctx, Declared
 from ..table import Table
 
 STYLES = ("one-each", "auction", "sealed")
@@ -194,22 +196,19 @@ class Bid:
             return True                                    # every seat passed: no bidder
         return t.high_bid is not None and (t.high_bid >= hi or still_in == 1)
 
+
+def declare(ctx: Ctx, path: tuple) -> Declared:
+    """The names a bid phase defines; they have a value once it has run (its hand-start hook resets them)."""
+    return Declared(
+        names={"bidder": X.Binding(X.SEAT, lambda e: e.bidder),
+               "high-bid": X.Binding(X.INT, lambda e: e.high_bid or 0),
+               "contract": X.Binding(X.BOOL, lambda e: e.bidder is not None)},
+        seat_fields={"bid": (X.INT, lambda f: lambda e: e.bids[f(e)]),
+                     "passed": (X.BOOL, lambda f: lambda e: e.passed[f(e)])})
+
+
 def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     spec = ctx.get(path)
-    # Names this phase defines, readable by every expression compiled after it (play and scoring).
-    extra = {
-        "bidder": X.Binding(X.SEAT, lambda e: e.bidder),
-        "high-bid": X.Binding(X.INT, lambda e: e.high_bid or 0),
-        "contract": X.Binding(X.BOOL, lambda e: e.bidder is not None),
-    }
-    for n in extra:
-        if n in ctx.options or n in ctx.zones:
-            ctx.error(path, f"'{n}' is both a name this bid phase defines and an option or zone")
-    ctx.scope = ctx.scope.with_names(**extra)
-    fields = X.Fields(card=ctx.scope.fields.card, seat=dict(ctx.scope.fields.seat))
-    fields.seat["bid"] = (X.INT, lambda f: lambda e: e.bids[f(e)])
-    fields.seat["passed"] = (X.BOOL, lambda f: lambda e: e.passed[f(e)])
-    ctx.scope = X.Scope(ctx.scope.names, fields, dict(ctx.scope.loop_vars))
     bid_scope = ctx.scope.with_names(bid=X.Binding(X.INT, lambda e: e.loc.get("bid")))
 
     first_mode, first_fn = ctx.first_seat(path + ("first",))

@@ -1,9 +1,12 @@
 """The bid kind and its companions: one-each, forbid-last, sealed bids, auctions, hand schedules,
 list options and constraints (on the built-in Oh Hell and One Card files)."""
+import random
+
 import pytest
 
 from conftest import DEAL4, ev, oh
 
+from ruleplay.bots import Bot
 from ruleplay.engine import Deal, play
 from ruleplay.errors import RuleplayError
 from ruleplay.model import schedule_sizes
@@ -185,3 +188,185 @@ def test_a_bid_phase_may_read_trump(tmp_path):
     lowest = ["lowest"] * 3
     assert [b["bid"] for b in ev(play(rules, deal=hearts, check=True, bots=lowest), "bid")] == [1, 1, 1]
     assert [b["bid"] for b in ev(play(rules, deal=spades, check=True, bots=lowest), "bid")] == [0, 0, 0]
+# ----------------------------------------------------------------------------- auctions (One Card 3.2-3.5, Q4)
+
+class Ceiling(Bot):
+    """A scripted bidder: raises by the smallest legal bid while that stays at or under its ceiling, else
+    passes (or, when it may not pass, bids the smallest legal bid); plays cards like `lowest`."""
+
+    def __init__(self, ceiling: int):
+        super().__init__("lowest", random.Random(0))
+        self.ceiling = ceiling
+        self.wants_view = True
+
+    def act(self, d, space) -> int:
+        v = d.view
+        if not getattr(v, "bidding", False):
+            return super().act(d, space)
+        ok = [i for i, b in enumerate(v.legal) if b is not None and b <= self.ceiling]
+        if ok:
+            return d.actions[min(ok, key=v.legal.__getitem__)]
+        if None in v.legal:
+            return d.actions[v.legal.index(None)]
+        return d.actions[min(range(len(v.legal)), key=v.legal.__getitem__)]
+
+
+ONE_CARD_DECK = [f"{r}{s}" for s in "CDHS" for r in ("9", "10", "J", "Q", "K", "A")] + ["JK"]
+
+
+def one_card_deal(players: int) -> Deal:
+    """The 25 cards in deck order, dealt in blocks (seat 0 the first block), the last one left as the one card;
+    the dealer is the last seat, so seat 0 bids first."""
+    each = 24 // players
+    return Deal([ONE_CARD_DECK[i * each:(i + 1) * each] for i in range(players)], rest=ONE_CARD_DECK[24:],
+                dealer=players - 1)
+
+
+def first_auction(ceilings: list[int], sets: dict | None = None) -> tuple[list[tuple[int, int | None]], dict]:
+    """The first hand's bids as (seat, bid or None for a pass), and its auction event."""
+    n = len(ceilings)
+    r = play(load("one-card", sets or {}, n), deal=one_card_deal(n), check=True, bots=[Ceiling(c) for c in ceilings])
+    bids: list[tuple[int, int | None]] = []
+    for e in r.events:
+        if e["event"] == "auction":
+            return bids, e
+        if e["event"] == "bid":
+            bids.append((e["seat"], e.get("bid")))
+    raise AssertionError("no auction")
+
+
+P = None      # a pass, in the bid sequences below
+
+
+@pytest.mark.parametrize("ceilings, bids, bidder, high", [
+    # 2 players (lowest bid 8): 8, 9, then seat 0 will not go to 10
+    ([9, 12], [(0, 8), (1, 9), (0, P)], 1, 9),
+    # 2 players: seat 0 passes at once; seat 1, the only seat left in, still bids (or nobody would)
+    ([0, 12], [(0, P), (1, 8)], 1, 8),
+    # 3 players (lowest 7): seat 1 drops at 11; the auction goes on between seats 0 and 2 (not back to 0 at once)
+    ([10, 8, 15], [(0, 7), (1, 8), (2, 9), (0, 10), (1, P), (2, 11), (0, P)], 2, 11),
+    # 3 players: 15 ends the auction at once, though seats 0 and 1 have not passed
+    ([15, 15, 15], [(0, 7), (1, 8), (2, 9), (0, 10), (1, 11), (2, 12), (0, 13), (1, 14), (2, 15)], 2, 15),
+    # 4 players (lowest 6): seat 2's pass is final, it is skipped in the second round; seat 1 raises to 9
+    ([7, 9, 6, 8], [(0, 6), (1, 7), (2, P), (3, 8), (0, P), (1, 9), (3, P)], 1, 9),
+    # 4 players: three passes before any bid; the dealer, the only seat left, bids
+    ([0, 0, 0, 6], [(0, P), (1, P), (2, P), (3, 6)], 3, 6),
+    # 4 players: everyone passes: no bidder (3.5, the no-bid hand)
+    ([0, 0, 0, 0], [(0, P), (1, P), (2, P), (3, P)], None, None),
+])
+def test_auction_goes_around_the_seats_still_in(ceilings, bids, bidder, high):
+    got, auction = first_auction(ceilings)
+    assert got == bids
+    assert (auction["bidder"], auction["bid"]) == (bidder, high)
+
+
+def test_auction_stick_the_dealer_when_all_others_passed():
+    # without no-bid-hand the dealer may not pass after three passes; its smallest legal bid is 6
+    got, auction = first_auction([0, 0, 0, 0], {"no-bid-hand": "false"})
+    assert got == [(0, P), (1, P), (2, P), (3, 6)] and (auction["bidder"], auction["bid"]) == (3, 6)
+
+
+def check_auctions(events: list[dict], players: int, lo: int, hi: int) -> int:
+    """Re-judge every auction from the log (3.4, Q4); returns how many were checked.
+
+    Turns go clockwise from the dealer's left around the seats that have not passed; a passed seat never
+    bids again; each bid is in lo..hi and above the high bid; the auction ends exactly when the maximum is
+    bid, when one seat is left in after a bid, or when every seat has passed; the high bidder is the bidder.
+    """
+    checked = 0
+    for e in events:
+        kind = e["event"]
+        if kind == "deal":
+            seat, passed, high, bidder = (e["dealer"] + 1) % players, set(), None, None
+        elif kind == "bid":
+            over = len(passed) == players or high is not None and (high == hi or len(passed) == players - 1)
+            assert not over, f"a bid after the auction should have ended: {e}"
+            assert e["seat"] not in passed and e["seat"] == seat, f"seat {e['seat']} bids, seat {seat} was due"
+            if e.get("pass"):
+                passed.add(seat)
+            else:
+                assert max(lo, high + 1 if high is not None else lo) <= e["bid"] <= hi
+                high, bidder = e["bid"], seat
+            if len(passed) < players:
+                seat = next((seat + k) % players for k in range(1, players + 1)
+                            if (seat + k) % players not in passed)
+        elif kind == "auction":
+            if bidder is None:
+                assert len(passed) == players          # no bid: the all-pass rule
+            else:
+                assert high == hi or set(range(players)) - passed == {bidder}
+            assert (e["bidder"], e["bid"]) == (bidder, high)
+            checked += 1
+    return checked
+
+
+def test_every_auction_over_random_games_follows_the_rules():
+    rng = random.Random(14)
+    checked = 0
+    for i in range(150):
+        players = rng.randint(2, 4)
+        sets = {"no-bid-hand": rng.choice(["true", "false"])}
+        bots = [rng.choice(["random", "lowest", "highest", "smart"]) for _ in range(players)]
+        r = play(load("one-card", sets, players), seed=i, check=True, bots=bots)
+        checked += check_auctions(r.events, players, {2: 8, 3: 7, 4: 6}[players], 15)
+    assert checked > 600
+
+
+# ----------------------------------------------------------------------------- names of other phases (issue 14, bug 5)
+
+def validate(tmp_path, monkeypatch, capsys, text: str) -> tuple[int, str]:
+    from ruleplay.cli import main
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "v.yaml").write_text(text, encoding="utf-8")
+    code = main(["validate", "v.yaml"])
+    out, err = capsys.readouterr()
+    return code, out + err
+
+
+@pytest.mark.parametrize("text", [
+    # Oh Hell's trump is turned up when the hand starts: the bidding, written first, may read it
+    "extends: oh-hell\nname: v\nphases:\n  bidding:\n    forbid: \"bid == 0 and trump == 'H'\"\n",
+    # play moved ahead of the bidding: the bidding may then read what the tricks set
+    "extends: oh-hell\nname: v\nphases:\n  play:\n    before: bidding\n  bidding:\n"
+    "    forbid: \"trick-number > 0 and bid > sum(s.tricks for s in seats)\"\n",
+    # a pass phase, before the tricks, reading the trump that is known from the hand's start (none in Hearts)
+    "extends: hearts\nname: v\nphases:\n  pass:\n    offset: \"0 if trump == 'H' else 1\"\n",
+])
+def test_names_of_any_phase_are_known_where_they_have_a_value(tmp_path, monkeypatch, capsys, text):
+    code, out = validate(tmp_path, monkeypatch, capsys, text)
+    assert (code, out[:11]) == (0, "v.yaml: OK "), out
+
+
+LATER = "phases run in the order written; 'before: NAME' moves a phase ahead of another"
+
+
+@pytest.mark.parametrize("text, place, what, why, hint", [
+    # One Card's trump is the suit of the first card led, after the bidding
+    ("extends: one-card\nname: v\nphases:\n  bidding:\n    forbid: \"bid > 10 and trump == 'H'\"\n",
+     "v.yaml:5:27: error [phases.bidding.forbid]", "'trump'",
+     "phase 'play' sets it from the first card led when it runs, after phase 'bidding'", LATER),
+    # a seat field of the trick phase, read in the bidding (column of 'tricks')
+    ("extends: oh-hell\nname: v\nphases:\n  bidding:\n    forbid: \"bid > 2 and any(s.tricks > 0 for s in seats)\"\n",
+     "v.yaml:5:32: error [phases.bidding.forbid]", "seat field 'tricks'",
+     "phase 'play' sets it when it runs, after phase 'bidding'", LATER),
+    # play moved ahead of the bidding: now the tricks cannot read the bids
+    ("extends: oh-hell\nname: v\nphases:\n  play:\n    before: bidding\n    play-allowed: \"contract\"\n",
+     "v.yaml:6:20: error [phases.play.play-allowed]", "'contract'",
+     "phase 'bidding' sets it when it runs, after phase 'play'", LATER),
+    # the trick phase's trump is evaluated when the hand starts, before the bidding
+    ("extends: oh-hell\nname: v\nphases:\n  play:\n    trump: \"'none' if high-bid > 3 else undealt.top.suit\"\n",
+     "v.yaml:5:23: error [phases.play.trump]", "'high-bid'",
+     "this is evaluated when the hand starts, before any phase runs, and phase 'bidding' sets it only when it runs",
+     "a trick phase's trump and trump-card are read when the hand starts"),
+    # a pass phase, before the tricks, reading the number of the trick
+    ("extends: hearts\nname: v\nphases:\n  pass:\n    offset: \"trick-number\"\n",
+     "v.yaml:5:14: error [phases.pass.offset]", "'trick-number'",
+     "phase 'tricks' sets it when it runs, after phase 'pass'", LATER),
+])
+def test_a_name_read_before_it_has_a_value_is_a_placed_error(tmp_path, monkeypatch, capsys, text, place, what,
+                                                              why, hint):
+    code, out = validate(tmp_path, monkeypatch, capsys, text)
+    expr = text.split(": ")[-1].strip().strip('"')
+    assert code == 1
+    assert out == f"{place}: in expression {expr!r}: {what} has no value yet where this is evaluated: {why}\n" \
+                  f"    hint: {hint}\n"

@@ -166,3 +166,34 @@ def test_same_seed_same_game():
     a = play(oh(5), seed=11, bots=["smart"] * 5)
     b = play(oh(5), seed=11, bots=["smart"] * 5)
     assert a.events == b.events
+
+
+# ------------------------------------------------------------------- a bid phase reading trump (issue 14, bug 5)
+
+NO_NIL_IN_HEARTS = """extends: oh-hell
+name: oh-hell-no-nil-in-hearts
+phases:
+  bidding:
+    forbid: "bid == 0 and trump == 'H'"
+"""
+
+
+@pytest.mark.parametrize("turned, bids, scores", [
+    # hearts turned up: the forbid takes 0 from every bidder; lowest bids 1 each; seat 0 takes all 4 tricks
+    # with its spades (nobody holds a heart or a spade), so every bid of 1 misses
+    ("9H", [1, 1, 1], [0, 0, 0]),
+    # spades turned up: the forbid does not apply; bids 0, 0, 0 and seats 1 and 2 are exact (10 each)
+    ("9S", [0, 0, 0], [0, 10, 10]),
+])
+def test_bid_phase_reads_the_trump_turned_up_at_hand_start(tmp_path, turned, bids, scores):
+    f = tmp_path / "no-nil.yaml"
+    f.write_text(NO_NIL_IN_HEARTS, encoding="utf-8")
+    rules = load(str(f), {"hand-sizes": "[4]"}, 3)
+    deal = Deal(DEAL4.hands, rest=[turned, "2H"], dealer=2)
+    r = play(rules, deal=deal, check=True, bots=["lowest"] * 3)
+    kinds = [e["event"] for e in r.events]
+    assert kinds.index("trump") < kinds.index("bid")          # the trump is turned before anyone bids
+    assert ev(r, "trump")[0] == {"event": "trump", "suit": turned[-1], "card": turned}
+    assert [(b["seat"], b["bid"]) for b in ev(r, "bid")] == list(enumerate(bids))
+    assert [t["winner"] for t in ev(r, "trick")] == [0, 0, 0, 0]
+    assert r.hand_scores == [scores]

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from ruleplay.bots import Bot
 from ruleplay.engine import Deal, play
 from ruleplay.pipeline import load
 
@@ -81,6 +82,23 @@ def test_no_bid_hand_opposite_the_dealer_leads_without_trump():
         assert ev(r, "auction")[0]["bidder"] is None
         assert ev(r, "trick")[0]["leader"] == (d + leader) % players
         assert not any(e.get("lead") for e in r.events[:r.events.index(ev(r, "score")[0])] if e["event"] == "trump")
+
+
+# issue 14, bug 4: the auction used to skip seat 1 after seat 0 passed and end with seat 1 still in
+ISSUE_DEAL = Deal([["9C", "10C", "JC", "9H", "10D", "QC"], ["JK", "9S", "10S", "JS", "10H", "JH"],
+                   ["QS", "KS", "AS", "QH", "KH", "AH"], ["AC", "KC", "9D", "JD", "QD", "KD"]], rest=["AD"], dealer=3)
+
+
+def test_issue_deal_auction_goes_around_until_all_others_passed():
+    # smart bids the smallest raise while it is at most points + aces + longest suit:
+    # seat 0: 2 + 0 + 4 clubs = 6; seat 1: 5 (JK, JS, JH) + 0 + 3 spades = 8; seat 2: 4 + 2 + 3 = 9;
+    # seat 3: 4 + 1 + 4 diamonds = 9. So 6, 7, 8, 9, then 10 is over every estimate: seats 0, 1, 2 pass.
+    r = play(load("one-card", players=4), deal=ISSUE_DEAL, check=True, bots=["smart"] * 4)
+    assert [(b["seat"], b.get("bid")) for b in hand1(r, "bid")] == \
+        [(0, 6), (1, 7), (2, 8), (3, 9), (0, None), (1, None), (2, None)]
+    assert hand1(r, "auction") == [{"event": "auction", "bidder": 3, "bid": 9}]
+    # the bidder leads (4.1) and its lead sets trump
+    assert ev(r, "trick")[0]["leader"] == 3 and ev(r, "trump")[0]["lead"] is True
 
 
 def test_players_settings_deal_and_lowest_bid():
@@ -181,22 +199,32 @@ def test_referee_over_random_games(ruleset, wild):
         referee(r, wild, sets["downtown-reversal"] == "true")
 
 
+class PassAndReverse(Bot):
+    """Passes every bid (a pass is the lowest option), takes every reversal, plays its highest card."""
+
+    def __init__(self):
+        super().__init__("highest", random.Random(0))
+        self.wants_view = True
+
+    def act(self, d, space) -> int:
+        if getattr(d.view, "bidding", False):
+            return space.PASS
+        if getattr(d.view, "choosing", False):
+            return space.YES
+        return super().act(d, space)
+
+
 def test_downtown_reversal_reverses_the_order():
-    # search a seeded game in which a reversal was chosen; the tricks after it go to the lowest card
-    rules = load("one-card", {"downtown-reversal": "true"})
-    for seed in range(3000):              # a reversal needs a hand every seat passes: rare with random bots
-        r = play(rules, seed=seed, bots=["random"] * 3)
-        ch = [e for e in r.events if e["event"] == "choice" and e["value"]]
-        if ch:
-            assert referee(r, "JK", True)                 # every trick after the reversal judged downtown
-            after = r.events[r.events.index(ch[0]) + 1:]
-            nxt = next(e for e in after if e["event"] in ("trick", "score"))
-            if nxt["event"] == "trick":
-                led = nxt["cards"][0][1]
-                followers = [(s, c) for s, c in nxt["cards"] if c[-1] == led[-1] and c != "JK"]
-                if len(followers) > 1:
-                    low = min(followers, key=lambda sc: UP.index(sc[1][:-1]))
-                    if "JK" not in [c for _, c in nxt["cards"]]:
-                        assert nxt["winner"] == low[0]
-                        return
-    pytest.fail("no reversal found")
+    # 3 players, dealer 2, everyone passes: the no-bid hand, seat 0 (the dealer's left, Q13) leads.
+    # Trick 1: seat 0 leads the joker (its highest card), nothing is led (Q8), 1 and 2 play KS, 10S;
+    # the joker wins and seat 0 reverses (5.5). Trick 2: AS led, QS and 9S follow: downtown, 9S wins.
+    deal = Deal([["JK", "AS", "9C", "10C", "JC", "QC", "KC", "AC"],
+                 ["KS", "QS", "9D", "10D", "JD", "QD", "KD", "AD"],
+                 ["10S", "9S", "9H", "10H", "JH", "QH", "KH", "AH"]], rest=["JS"], dealer=2)
+    r = play(load("one-card", {"downtown-reversal": "true"}), deal=deal, check=True, bots=[PassAndReverse()] * 3)
+    assert [b.get("pass") for b in hand1(r, "bid")] == [True] * 3 and hand1(r, "auction")[0]["bidder"] is None
+    t1, t2 = ev(r, "trick")[:2]
+    assert t1["cards"] == [[0, "JK"], [1, "KS"], [2, "10S"]] and t1["winner"] == 0
+    assert ev(r, "choice")[0] == {"event": "choice", "seat": 0, "name": "downtown", "value": True}
+    assert t2["cards"] == [[0, "AS"], [1, "QS"], [2, "9S"]] and t2["winner"] == 2
+    assert referee(r, "JK", True)                         # every later trick judged downtown too

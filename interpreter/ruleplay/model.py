@@ -8,8 +8,9 @@ output holds closures and int tables only; no YAML is left.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterator
 
 from . import expr as X
 from .cards import Deck, build_deck, rank_symbol, split_name, JOKER, RED
@@ -103,6 +104,26 @@ class Rules:
         return [z for z in self.zones.values() if z.owner == "table"]
 
 
+@dataclass
+class Declared:
+    """The names one phase defines for every expression, declared before any expression is compiled
+    (so a phase may read names of a phase that runs after it, when their value exists by then)."""
+
+    names: dict[str, X.Binding] = field(default_factory=dict)
+    seat_fields: dict[str, tuple[str, Callable]] = field(default_factory=dict)
+    at_start: frozenset[str] = frozenset()   # names set by the phase's hand-start hook, before any phase runs
+    how: dict[str, str] = field(default_factory=dict)   # for errors: how a name gets its value (" from ...")
+
+
+@dataclass
+class Late:
+    """Names and seat fields that exist but have no value yet where an expression is evaluated:
+    name -> (why, hint)."""
+
+    names: dict[str, tuple[str, str]] = field(default_factory=dict)
+    fields: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
 class Ctx:
     """Compile-time helpers shared by the phase kinds: lookups that collect errors with marks."""
 
@@ -114,6 +135,17 @@ class Ctx:
         self.zones: dict[str, Zone] = {}
         self.deck: Deck | None = None
         self.scope: X.Scope | None = None
+        self.late = Late()                 # for the phase being compiled (see _compile_phases)
+        self.late_at_start = Late()        # for expressions evaluated when the hand starts
+
+    @contextmanager
+    def at_hand_start(self) -> Iterator[None]:
+        """Compile expressions evaluated when the hand starts, before any phase runs."""
+        keep, self.late = self.late, self.late_at_start
+        try:
+            yield
+        finally:
+            self.late = keep
 
     def error(self, path: tuple, message: str, hint: str | None = None, value: bool = False) -> None:
         mark = self.doc.value_mark(path) if value else self.doc.mark(path)
@@ -162,7 +194,7 @@ class Ctx:
             elif isinstance(raw, int):
                 out = X.const(raw, X.INT)
             else:
-                out = X.compile_expr(raw, scope or self.scope or _option_scope(self), want)
+                out = self._compile(raw, scope or self.scope or _option_scope(self), want)
             wants = (want,) if isinstance(want, str) else want or (out.type,)
             if out.type not in wants:
                 raise X.ExprError(f"this value is {'a' if out.type == X.BOOL else 'an'} {out.type}, but "
@@ -187,6 +219,40 @@ class Ctx:
             return RuleError(message, mark, path, hint)
         shown = raw if len(raw) <= 200 else raw[:80] + "..."     # the reason must not be cut off
         return RuleError(f"in expression {shown!r}: {message}", mark, path, hint)
+
+    def _compile(self, raw: str, scope: X.Scope, want: str | tuple) -> X.Compiled:
+        """Compile against the whole scope, then refuse a name or seat field that has no value yet here,
+        at its first use: compiling once more without it finds the column."""
+        c = X.compile_expr(raw, scope, want)
+        late = [("name", n, w) for n, w in self.late.names.items() if n in c.uses]
+        late += [("field", n, w) for n, w in self.late.fields.items()
+                 if re.search(rf"\.{re.escape(n)}(?![\w-])", str(raw))]
+        found: list[X.ExprError] = []
+        for kind, n, (why, hint) in late:
+            names = {k: v for k, v in scope.names.items() if kind == "field" or k != n}
+            fields = scope.fields if kind == "name" else \
+                replace(scope.fields, seat={k: v for k, v in scope.fields.seat.items() if k != n})
+            try:
+                X.compile_expr(raw, X.Scope(names, fields, dict(scope.loop_vars)), want)
+            except X.ExprError as exc:
+                what = f"seat field '{n}'" if kind == "field" else f"'{n}'"
+                found.append(X.ExprError(f"{what} has no value yet where this is evaluated: {why}", exc.column,
+                                         hint))
+        if found:
+            raise min(found, key=lambda e: e.column)
+        return c
+
+    def fixed_bool(self, path: tuple) -> bool | None:
+        """A bool setting's value when it folds with options alone (absent: false), else None; errors in it
+        are left to the phase's compile pass."""
+        raw = self.get(path, False)
+        if isinstance(raw, bool):
+            return raw
+        try:
+            c = X.compile_expr(raw, _option_scope(self), X.BOOL)
+        except X.ExprError:
+            return None
+        return bool(c.const) if c.is_const else None
 
     def first_seat(self, path: tuple) -> tuple[str, Callable | None]:
         """Who starts: 'left-of-dealer', 'dealer', or ('expr', bool over seat `s`): the first such seat
@@ -428,7 +494,6 @@ def build_scope(ctx: Ctx) -> X.Scope:
     seat_fields["cards"] = (X.INT, lambda f: lambda e: e.cards_held(f(e)))
     seat_fields["points"] = (X.INT, lambda f: lambda e: e.hand_points[f(e)])
     seat_fields["hand-score"] = (X.INT, lambda f: lambda e: e.hand_scores[f(e)])
-    seat_fields["tricks"] = (X.INT, lambda f: lambda e: e.tricks_won[f(e)])
     card_fields: dict[str, tuple[str, Callable]] = {}
 
     def table_field(arr, kind):
@@ -502,8 +567,6 @@ def _players(ctx: Ctx, requested: int | None) -> int:
 
 
 def compile_rules(res: Resolved, players: int | None = None) -> Rules:
-    from .phases import KINDS
-
     doc = res.doc
     ctx = Ctx(doc, res.options, 0)
     ctx.players = _players(ctx, players)
@@ -549,22 +612,7 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
     if ctx.errors:
         raise RuleplayError(ctx.errors)      # a refused combination: what follows would only repeat it
     deal = _compile_deal(ctx)
-    kinds = []
-    for pname, spec in _phase_order(ctx, d["phases"]):
-        kind = KINDS.get(spec.get("kind"))
-        if kind is None:
-            ctx.error(("phases", pname, "kind"), f"unknown phase kind {spec.get('kind')!r}",
-                      did_you_mean(str(spec.get("kind")), KINDS), value=True)
-            continue
-        declare = getattr(kind, "declare", None)
-        if declare is not None:          # every phase's names first: any phase may read another's
-            declare(ctx, ("phases", pname))
-        kinds.append((pname, kind))
-    phases = []
-    for pname, kind in kinds:
-        ph = kind.compile(ctx, ("phases", pname), pname)
-        if ph is not None:
-            phases.append(ph)
+    phases = _compile_phases(ctx, d["phases"])
 
     end_rules = []
     seat_scope = ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"]))
@@ -586,6 +634,72 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         direction=direction, dealer=dealer, dealer_order=ctx.deck.orders[order_name], deal=deal,
         phases=phases, end=end_rules, scoring=scoring, match=match,
         option_set={k: res.options[k] for k in res.option_set if k in res.options})
+
+
+def _compile_phases(ctx: Ctx, specs: dict) -> list:
+    """Two passes: every phase declares the names it defines, then every phase compiles with all of
+    them in scope; a name read where it has no value yet (a later phase sets it) is refused."""
+    from .phases import KINDS
+
+    declared = []
+    for pname, spec in _phase_order(ctx, specs):
+        kind = KINDS.get(spec.get("kind"))
+        if kind is None:
+            ctx.error(("phases", pname, "kind"), f"unknown phase kind {spec.get('kind')!r}",
+                      did_you_mean(str(spec.get("kind")), KINDS), value=True)
+            continue
+        declare = getattr(kind, "declare", None)         # a kind that defines no names has none
+        declared.append((pname, kind, declare(ctx, ("phases", pname)) if declare else Declared()))
+    _add_phase_names(ctx, declared)
+    at_start = frozenset().union(*(dec.at_start for _, _, dec in declared))
+    ctx.late_at_start = _late(declared, at_start, None)
+    phases = []
+    for k, (pname, kind, _) in enumerate(declared):
+        ctx.late = _late(declared, at_start, k)
+        ph = kind.compile(ctx, ("phases", pname), pname)
+        if ph is not None:
+            phases.append(ph)
+    ctx.late = ctx.late_at_start = Late()               # scoring, end and match rules run after the phases
+    return phases
+
+
+def _add_phase_names(ctx: Ctx, declared: list[tuple[str, Any, Declared]]) -> None:
+    names = dict(ctx.scope.names)
+    seat = dict(ctx.scope.fields.seat)
+    for pname, _, dec in declared:
+        for n in dec.names:
+            if n in ctx.options or n in ctx.zones:
+                ctx.error(("phases", pname), f"'{n}' is both a name this {ctx.get(('phases', pname, 'kind'))} "
+                          "phase defines and an option or zone")
+        names.update(dec.names)
+        seat.update(dec.seat_fields)
+    ctx.scope = X.Scope(names, replace(ctx.scope.fields, seat=seat), dict(ctx.scope.loop_vars))
+
+
+def _late(declared: list[tuple[str, Any, Declared]], at_start: frozenset[str], k: int | None) -> Late:
+    """What has no value yet in phase k (names of later phases only), or, with k None, when the hand starts
+    (every name no hand-start hook sets). The first phase to set a name gives it its value."""
+    late = Late()
+    seen_names, seen_fields = set(at_start), set()
+    for j, (pname, _, dec) in enumerate(declared):
+        if k is not None and j <= k:
+            seen_names.update(dec.names)
+            seen_fields.update(dec.seat_fields)
+            continue
+        for n, seen, out in [(n, seen_names, late.names) for n in dec.names] + \
+                            [(n, seen_fields, late.fields) for n in dec.seat_fields]:
+            if n in seen:
+                continue
+            seen.add(n)
+            how = dec.how.get(n, "")
+            if k is None:
+                out[n] = (f"this is evaluated when the hand starts, before any phase runs, and phase '{pname}' "
+                          f"sets it{how} only when it runs",
+                          "a trick phase's trump and trump-card are read when the hand starts")
+            else:
+                out[n] = (f"phase '{pname}' sets it{how} when it runs, after phase '{declared[k][0]}'",
+                          "phases run in the order written; 'before: NAME' moves a phase ahead of another")
+    return late
 
 
 def _phase_order(ctx: Ctx, specs: dict) -> list[tuple[str, dict]]:

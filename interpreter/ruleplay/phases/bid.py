@@ -15,11 +15,12 @@ may oblige some seat to bid (e.g. the dealer, when everyone else passed).
   revealed together (one `bid` event each, in seat order from the first
   bidder, with `sealed: true`). There is no last bidder, so `forbid-last`
   must be false (checked when the rules are compiled).
-- `auction`: in turn, each seat still in the auction bids higher than the
-  current high bid or passes (if `pass` allows); a pass is final. The
-  auction ends when the maximum is bid or every other seat has passed; the
-  highest bidder is the `bidder`. When every seat passes there is no
-  bidder (`contract` is false).
+- `auction`: the turn goes around the seats still in the auction (a pass is
+  final, so a seat that passed is skipped); each bids higher than the
+  current high bid or passes (if `pass` allows). The auction ends when the
+  maximum is bid or, after a bid, every other seat has passed; the highest
+  bidder is the `bidder`. A seat left alone before anyone bid still bids
+  or passes. When every seat passes there is no bidder (`contract` is false).
 
 `forbid` (bool over `bid` and `actor`) removes bids for every bidder. A
 restriction that would leave a seat without any legal choice lifts (a rule
@@ -28,7 +29,9 @@ never leaves a player without a move).
 Names: `bid` (the bid being judged, in forbid expressions), `bidder` (seat
 with the highest bid, or none), `high-bid` (int, 0 when nobody bid),
 `contract` (bool: some seat bid). Seat fields: `s.bid` (int, none before the
-seat bids or after a pass), `s.passed`. Events: `bid` with `seat` and `bid`
+seat bids or after a pass), `s.passed`. These are known in every expression,
+but one read by a phase that runs before the bidding is a compile error (it
+would only see the reset of the hand's start). Events: `bid` with `seat` and `bid`
 or `pass: true`; an auction ends with an `auction` event (`bidder`, `bid`).
 Bots choose among the legal options with a pass ordered below every bid:
 `lowest` passes whenever passing is allowed and otherwise bids the smallest
@@ -40,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import expr as X
-from ..model import Ctx
+from ..model import Ctx, Declared
 from ..decision import Decision
 from ..table import Table
 
@@ -174,6 +177,7 @@ class Bid:
         extra = {"sealed": True} if sealed else {}
         if choice is None:
             t.passed[seat] = True
+            t.bids[seat] = None                            # an auction bid passed over is no longer a bid
             t.emit("bid", seat=seat, **{"pass": True}, **extra)
         else:
             t.bids[seat] = choice
@@ -181,46 +185,35 @@ class Bid:
         t.act()
 
     def _auction(self, t: Table, order: list[int], lo: int, hi: int):
-        """Around the seats still in, each bids higher or passes for good, until the maximum is bid or
-        the turn comes back to the high bidder (every other seat has passed), or every seat has passed."""
-        active = list(order)
-        i = 0                                              # the index in `active` of the seat to bid
-        while active:
-            seat = active[i]
-            if t.bidder == seat:
-                break                                      # back to the high bidder: everyone else has passed
-            if t.high_bid is not None and t.high_bid >= hi:
-                break                                      # the maximum was bid
+        """Raise or pass around the seats still in, from the first bidder (a pass is final), until
+        the maximum is bid, one seat is left in after a bid, or every seat has passed."""
+        seat = order[0]
+        while not self._auction_over(t, hi):
             start = lo if t.high_bid is None else t.high_bid + 1
             options = self._legal(t, seat, list(range(start, hi + 1)), self._may_pass(t, seat), False)
             choice = yield from self._ask(t, seat, options)
             self._record(t, seat, choice)
-            if choice is None:
-                del active[i]                              # a pass is final; the next seat now sits at i
-                if active:
-                    i %= len(active)
-                continue
-            t.high_bid, t.bidder = choice, seat
-            i = (i + 1) % len(active)
+            if choice is not None:
+                t.high_bid, t.bidder = choice, seat
+            seat = next((s for s in (t.next_seat(seat, k) for k in range(1, t.n + 1)) if not t.passed[s]), seat)
         t.emit("auction", bidder=t.bidder, bid=t.high_bid)
 
+    @staticmethod
+    def _auction_over(t: Table, hi: int) -> bool:
+        still_in = t.n - sum(t.passed)
+        if still_in == 0:
+            return True                                    # every seat passed: no bidder
+        return t.high_bid is not None and (t.high_bid >= hi or still_in == 1)
 
-def declare(ctx: Ctx, path: tuple) -> None:
-    """The names this phase defines, added before any expression is compiled (phases may read each other's)."""
-    extra = {
-        "bidder": X.Binding(X.SEAT, lambda e: e.bidder),
-        "high-bid": X.Binding(X.INT, lambda e: e.high_bid or 0),
-        "contract": X.Binding(X.BOOL, lambda e: e.bidder is not None),
-    }
-    for n in extra:
-        if n in ctx.options or n in ctx.zones:
-            ctx.error(path, f"'{n}' is both a name this bid phase defines and an option or zone")
-    ctx.scope = ctx.scope.with_names(**extra)
-    fields = X.Fields(card=ctx.scope.fields.card, seat=dict(ctx.scope.fields.seat),
-                      seat_zones=ctx.scope.fields.seat_zones, card_tables=ctx.scope.fields.card_tables)
-    fields.seat["bid"] = (X.INT, lambda f: lambda e: e.bids[f(e)])
-    fields.seat["passed"] = (X.BOOL, lambda f: lambda e: e.passed[f(e)])
-    ctx.scope = X.Scope(ctx.scope.names, fields, dict(ctx.scope.loop_vars))
+
+def declare(ctx: Ctx, path: tuple) -> Declared:
+    """The names a bid phase defines; they have a value once it has run (its hand-start hook resets them)."""
+    return Declared(
+        names={"bidder": X.Binding(X.SEAT, lambda e: e.bidder),
+               "high-bid": X.Binding(X.INT, lambda e: e.high_bid or 0),
+               "contract": X.Binding(X.BOOL, lambda e: e.bidder is not None)},
+        seat_fields={"bid": (X.INT, lambda f: lambda e: e.bids[f(e)]),
+                     "passed": (X.BOOL, lambda f: lambda e: e.passed[f(e)])})
 
 
 def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:

@@ -19,14 +19,18 @@ become true once a played card matches; they are names in every expression.
 The phase also defines the names `led` (suit of the card led, or none),
 `trump` (this hand's trump suit, or none), `trick-number` (1-based) and
 `leader` (the seat that led the current trick); `s.tricks` counts the
-tricks a seat won this hand.
+tricks a seat won this hand. Like every phase's names they are known in
+every expression whatever the phase order, but reading one where it has no
+value yet (in a phase that runs earlier) is a compile error; `trump` has
+its value from the hand's start, unless `trump-from-lead` may set it.
 
 Trump from the table: `trump` is evaluated when the hand starts, before any
 phase runs (so a bid phase sees it), and a `trump` event is logged;
 `trump-card` (a card expression, e.g. `rest.top`) names the card turned up
 for the log and, without `trump`, gives the trump suit. `trump-from-lead`
 (bool, evaluated when the phase starts): with no trump set, the suit of the
-first card led in the hand becomes trump.
+first card led in the hand becomes trump. `trump` and `trump-card` may not
+read what a phase sets (they are evaluated before any phase runs).
 
 Special cards: `suit` (str over `card`, may read `trump`) is a card's suit
 for following and for trumps (a joker may count as a trump; 'none' is no
@@ -45,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import expr as X
-from ..model import Ctx, Zone, card_scope, per_card
+from ..model import Ctx, Declared, Zone, card_scope, per_card
 from ..decision import Decision
 from ..table import Table
 
@@ -132,24 +136,26 @@ def _flag_getter(name: str):
     return lambda e: e.flags.get(name, False)
 
 
-def _flag_names(spec: dict) -> list[str]:
-    return list((spec.get("flags") or {}).keys()) + list((spec.get("choices") or {}).keys())
-
-
-def declare(ctx: Ctx, path: tuple) -> None:
-    """The names this phase defines, added before any expression is compiled (a bid may read `trump`)."""
-    extra = {
+def declare(ctx: Ctx, path: tuple) -> Declared:
+    """The names a trick phase defines. `trump` has its value from the hand's start (the hook below),
+    unless the first card led may set it; the others only once the phase runs."""
+    spec = ctx.get(path)
+    names = {
         "led": X.Binding(X.STR, lambda e: e.led),
         "trump": X.Binding(X.STR, lambda e: e.trump),
         "trick-number": X.Binding(X.INT, lambda e: e.trick_number),
         "leader": X.Binding(X.SEAT, lambda e: e.trick_leader),
     }
-    for f in _flag_names(ctx.get(path)):
-        extra[f] = X.Binding(X.BOOL, _flag_getter(f))
-    for n in extra:
-        if n in ctx.options or n in ctx.zones:
-            ctx.error(path, f"'{n}' is both a name this trick phase defines and an option or zone")
-    ctx.scope = ctx.scope.with_names(**extra)
+    for f in _flag_names(spec):
+        names[f] = X.Binding(X.BOOL, _flag_getter(f))
+    from_lead = ctx.fixed_bool(path + ("trump-from-lead",)) is not False
+    return Declared(names, {"tricks": (X.INT, lambda f: lambda e: e.tricks_won[f(e)])},
+                    at_start=frozenset() if from_lead else frozenset({"trump"}),
+                    how={"trump": " from the first card led"} if from_lead else {})
+
+
+def _flag_names(spec: dict) -> list[str]:
+    return list((spec.get("flags") or {}).keys()) + list((spec.get("choices") or {}).keys())
 
 
 def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
@@ -170,7 +176,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     elif isinstance(trump_raw, str) and trump_raw.upper() in deck.suits:
         trump_const = trump_raw.upper()
     else:
-        c = ctx.expr(path + ("trump",), X.STR)
+        with ctx.at_hand_start():                  # start_hand evaluates it, before any phase runs
+            c = ctx.expr(path + ("trump",), X.STR)
         if c is not None:
             if c.is_const:
                 trump_const = None if c.const in (None, "none") else str(c.const).upper()
@@ -208,7 +215,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     else:
         points = list(deck.attrs.get("points", [0] * len(deck)))
     follow = spec.get("follow", "suit") == "suit"
-    trump_card = ctx.expr(path + ("trump-card",), X.CARD) if "trump-card" in spec else None
+    with ctx.at_hand_start():
+        trump_card = ctx.expr(path + ("trump-card",), X.CARD) if "trump-card" in spec else None
     from_lead = ctx.expr(path + ("trump-from-lead",), X.BOOL) if "trump-from-lead" in spec else None
     if from_lead is not None and from_lead.is_const and not from_lead.const:
         from_lead = None

@@ -137,18 +137,29 @@ def test_a_closed_stdout_is_no_internal_error():
     assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_an_always_true_slap_pattern_runs_to_the_limit_in_flat_memory(tmp_path):
+@pytest.mark.parametrize("flags, counts", [(["-q"], (20_000, 200_000)),
+                                           (["--log", "LOG", "--json"], (5_000, 50_000)),
+                                           ([], (5_000, 50_000))])
+def test_an_always_true_slap_pattern_runs_to_the_limit_in_flat_memory(tmp_path, flags, counts):
     # every card is slapped and taken: the game only stops at --max-actions. The engine keeps no
-    # per-action state (cycle detection is Brent's), and `run -q` keeps no event list.
+    # per-action state (cycle detection is Brent's); `run -q` keeps no event list, and with a log,
+    # --json or the account the events spill to a temporary file (spool.py).
     rules = tmp_path / "always.yaml"
     rules.write_text("extends: ers\nname: always\nphases:\n  play:\n    reactions:\n      patterns:\n"
                      "        always: {when: 'true', precedence: 500}\n")
     code = ("import resource, sys; from ruleplay.cli import main; rc = main(sys.argv[1:]); "
             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(rc)")
+    log = tmp_path / "game.jsonl"
+    args = [str(log) if f == "LOG" else f for f in flags]
     rss = []
-    for n in (20_000, 200_000):
-        proc = subprocess.run([sys.executable, "-c", code, "run", str(rules), "-q", "--max-actions", str(n)],
+    for n in counts:
+        proc = subprocess.run([sys.executable, "-c", code, "run", str(rules), *args, "--max-actions", str(n)],
                               capture_output=True, text=True, timeout=120)
-        assert proc.returncode == 0 and "Result: limit" in proc.stdout, proc.stderr
+        assert proc.returncode == 0 and ("Result: limit" in proc.stdout or '"outcome": "limit"' in proc.stdout), \
+            proc.stderr
         rss.append(int(proc.stdout.split()[-1]))
+        if "--log" in flags:
+            lines = log.read_text().splitlines()
+            assert json.loads(lines[0])["event"] == "start" and json.loads(lines[-1])["event"] == "end"
+            assert sum(json.loads(x)["event"] == "take" for x in lines) > n // 2
     assert rss[1] < rss[0] + 20_000          # kB: ten times the actions, not ten times the memory

@@ -16,6 +16,7 @@ from .errors import GameError, RuleError, RuleplayError, TerminalText, printable
 from .pipeline import load, load_resolved
 from .resolve import parse_set
 from .resources import builtin_names, data_dir
+from .spool import EventSpool
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -219,22 +220,18 @@ def _run(args, sets) -> int:
             log_file = open(args.log, "w", encoding="utf-8")   # before the game: a bad path fails fast
         except OSError as exc:
             raise GameError(f"--log {args.log}: cannot write: {exc.strerror}") from None
-    # -q without --log or --json needs no event list: memory stays flat however long the game
-    keep = bool(args.log or args.json or not args.quiet)
+    # -q without --log or --json needs no event list; else the events spill to a temporary file, so memory
+    # stays flat however long the game
+    keep = EventSpool if args.log or args.json or not args.quiet else False
     try:
         result = play(rules, args.seed, deal, args.max_actions, log=keep, bots=bots, profiles=profiles)
     except KeyboardInterrupt as stop:   # Ctrl-C: the log keeps the events played so far (valid JSON lines)
         if log_file is not None:
-            with log_file as fh:
-                for ev in getattr(stop, "events", None) or []:
-                    fh.write(json.dumps(ev) + "\n")
-            print(f"{args.log}: {len(getattr(stop, 'events', None) or [])} events written before the interrupt",
-                  file=sys.stderr)
+            written = _write_log(log_file, getattr(stop, "events", None) or [])
+            print(f"{args.log}: {written} events written before the interrupt", file=sys.stderr)
         raise
     if log_file is not None:
-        with log_file as fh:
-            for ev in result.events:
-                fh.write(json.dumps(ev) + "\n")
+        _write_log(log_file, result.events)
     if args.json:
         out = result.to_json()
         out["bots"] = bots
@@ -252,6 +249,16 @@ def _run(args, sets) -> int:
             c = result.cycle
             print(f"Cycle: the table repeats every {c['length']} rounds from round {c['start']}.")
     return 0
+
+
+def _write_log(fh, events) -> int:
+    """The events as JSON lines; the file is closed after. The number written."""
+    n = 0
+    with fh:
+        for ev in events:
+            fh.write(json.dumps(ev) + "\n")
+            n += 1
+    return n
 
 
 def _trick_summary(events: list[dict], names: list[str]) -> dict:

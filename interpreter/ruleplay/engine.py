@@ -9,6 +9,7 @@ inline. The same rules, seed, options and decisions give the same events.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from .bots import make_bots
 from .cards import split_name
@@ -175,7 +176,8 @@ class Run:
     answered outside: `decision` holds what it must choose and `advance(action)` runs the rules on.
     """
 
-    def __init__(self, rules: Rules, seed: int, deal: Deal | None, max_actions: int, log: bool, check: bool,
+    def __init__(self, rules: Rules, seed: int, deal: Deal | None, max_actions: int, log: bool | Callable[[], Any],
+                 check: bool,
                  kinds: list, profiles: list[str | None] | None, seat_kinds: list[str] | None = None,
                  cycle_length: int = 0):
         self.args = (rules, seed, deal, max_actions, log, check, kinds, profiles, seat_kinds)
@@ -237,10 +239,11 @@ class Run:
 
 
 def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
-         log: bool = True, check: bool = False, bots: list[str] | None = None,
+         log: bool | Callable[[], Any] = True, check: bool = False, bots: list[str] | None = None,
          profiles: list[str | None] | None = None, stepped: bool = False) -> Result:
     """One game with bots. The bots answer inline (the fast path); `stepped=True` asks them from outside,
-    decision by decision, through the same rule code (a test checks both give the same events)."""
+    decision by decision, through the same rule code (a test checks both give the same events).
+    `log`: keep the events in a list (True), in a sink `log()` makes (e.g. spool.EventSpool), or not."""
     kinds = list(bots or ["random"] * rules.players)
     if not stepped:
         return Run(rules, seed, deal, max_actions, log, check, kinds, profiles).result

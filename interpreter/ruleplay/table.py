@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter, deque
+from typing import Any, Callable
 
 from .model import Rules
 
@@ -22,7 +23,7 @@ class GameOver(Exception):
 
 
 class Table:
-    def __init__(self, rules: Rules, seed: int, max_actions: int, log: bool, check: bool):
+    def __init__(self, rules: Rules, seed: int, max_actions: int, log: bool | Callable[[], Any], check: bool):
         self.rules = rules
         self.end_rules = rules.end
         self.n = n = rules.players
@@ -55,7 +56,8 @@ class Table:
         self.cards_played = 0
         self.pile_takes = 0
         self.tricks = 0
-        self.events: list[dict] | None = [] if log else None
+        # the event list: a plain list, a sink the caller makes (spool.EventSpool keeps memory flat), or none
+        self.events = (log() if callable(log) else []) if log else None
         self.check = check
         self.inline: list = [None] * n         # per seat: a bot answering its decisions inline, or None (asked outside)
         self.space = None                      # the ruleset's ActionSpace (decision.py), set by the engine

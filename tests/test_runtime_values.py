@@ -7,7 +7,9 @@ the hints a newcomer needs (a tab, an unclosed quote, expression errors in words
 """
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -55,6 +57,17 @@ def test_no_value_where_an_int_is_needed_stops_the_game_with_a_placed_error(cli)
     assert err == ("v.yaml:4:12: error [scoring.points]: in expression 's.points // (hand-number - 1)': gave no value "
                    "while the game was played (a division by zero, or a card that is not there)\n"
                    "    hint: an int is needed here; guard it, e.g. 'x // d if d != 0 else 0'\n")
+
+
+def test_a_runtime_error_under_run_log_keeps_the_events_played_so_far(cli):
+    rc, out, err = cli("run", "v.yaml", "--log", "game.jsonl",
+                       files={"v.yaml": HEARTS_POINTS.format("s.points // (hand-number - 1)")})
+    assert rc == 1 and "error [scoring.points]" in err
+    events = [json.loads(x) for x in (Path.cwd() / "game.jsonl").read_text().splitlines()]
+    assert err.splitlines()[0] == f"game.jsonl: {len(events)} events written before the error"
+    # the whole first hand was played (13 tricks), then its scoring failed: no score, no end event
+    assert events[0]["event"] == "start" and sum(e["event"] == "trick" for e in events) == 13
+    assert not any(e["event"] in ("score", "end") for e in events)
 
 
 def _first_runaway() -> int:

@@ -229,10 +229,11 @@ def _run(args, sets) -> int:
     keep = EventSpool if args.log or args.json or not args.quiet else False
     try:
         result = play(rules, args.seed, deal, args.max_actions, log=keep, bots=bots, profiles=profiles)
-    except KeyboardInterrupt as stop:   # Ctrl-C: the log keeps the events played so far (valid JSON lines)
-        if log_file is not None:
+    except (KeyboardInterrupt, RuleplayError) as stop:   # Ctrl-C or a rule's runtime error: the log keeps
+        if log_file is not None:                          # the events played so far (valid JSON lines)
             written = _write_log(log_file, getattr(stop, "events", None) or [])
-            print(f"{args.log}: {written} events written before the interrupt", file=sys.stderr)
+            why = "the interrupt" if isinstance(stop, KeyboardInterrupt) else "the error"
+            print(f"{args.log}: {written} events written before {why}", file=sys.stderr)
         raise
     if log_file is not None:
         _write_log(log_file, result.events)

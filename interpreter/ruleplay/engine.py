@@ -14,7 +14,7 @@ from typing import Any, Callable
 from .bots import make_bots
 from .cards import split_name
 from .decision import ActionSpace
-from .errors import GameError
+from .errors import GameError, RuleplayError
 from .model import Rules
 from .table import GameOver, Table
 
@@ -218,7 +218,7 @@ class Run:
                 raise GameOver("limit", [], "evaluation too deep") from None
         except GameOver as over:
             outcome, winners, reason = over.outcome, over.winners, over.reason
-        except KeyboardInterrupt as stop:
+        except (KeyboardInterrupt, RuleplayError) as stop:
             stop.events = t.events          # what was played so far: the CLI still writes a partial --log
             raise
         self.decision = None

@@ -163,3 +163,14 @@ def test_an_always_true_slap_pattern_runs_to_the_limit_in_flat_memory(tmp_path, 
             assert json.loads(lines[0])["event"] == "start" and json.loads(lines[-1])["event"] == "end"
             assert sum(json.loads(x)["event"] == "take" for x in lines) > n // 2
     assert rss[1] < rss[0] + 20_000          # kB: ten times the actions, not ten times the memory
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_play_screen_escapes_text_that_could_fool_a_terminal(plain):
+    import io
+    from ruleplay.play import Terminal
+    out = io.StringIO()
+    Terminal(plain=plain, realtime=False, speed=1.0, slap_time=300, out=out).line("Seat 1 \u202egnp.exe", ("QS\x1b[2J", "red"))
+    text = out.getvalue()
+    assert "\u202e" not in text and "\x1b[2J" not in text
+    assert "\\u202e" in text and "\\x1b[2J" in text

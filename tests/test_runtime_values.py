@@ -143,7 +143,9 @@ def test_keys_are_read_the_yaml_1_2_way_too():
 
 def test_players_1_00_is_not_sixty(cli):
     assert bad(cli, edit("players: 2", "players: 1:00")) == (
-        "bad.yaml:3:10: error [players]: expected integer or object, got str '1:00'\n")
+        "bad.yaml:3:10: error [players]: expected integer or object, got str '1:00'\n"
+        "    hint: '1:00' is text, not a base-60 number as in YAML 1.1 (1:00 = 60); write the number in decimal "
+        "digits\n")
 
 
 def test_every_shipped_ruleset_reads_the_same_under_yaml_1_1_and_1_2():

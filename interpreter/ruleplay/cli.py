@@ -12,7 +12,7 @@ from . import __version__
 from .account import write_account, write_result
 from .bots import parse_bots
 from .engine import DEFAULT_MAX_ACTIONS, play
-from .errors import MAX_SHOWN, GameError, RuleError, RuleplayError, TerminalText, in_reading_order, printable
+from .errors import MAX_SHOWN, GameError, RuleError, RuleplayError, TerminalText, printable
 from .pipeline import load, load_resolved
 from .resolve import parse_set
 from .resources import builtin_names, data_dir
@@ -82,11 +82,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _err(errors: list[RuleError]) -> int:
-    shown = in_reading_order(errors)
-    for e in shown[:MAX_SHOWN]:
+    for e in errors[:MAX_SHOWN]:
         print(e.format(), file=sys.stderr)
-    if len(shown) > MAX_SHOWN:
-        print(f"... and {len(shown) - MAX_SHOWN:,} more errors ({len(shown):,} in all); fix the first ones and "
+    if len(errors) > MAX_SHOWN:
+        print(f"... and {len(errors) - MAX_SHOWN:,} more errors ({len(errors):,} in all); fix the first ones and "
               "validate again", file=sys.stderr)
     return 1
 

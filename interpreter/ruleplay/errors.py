@@ -42,19 +42,6 @@ class RuleError:
 MAX_SHOWN = 50      # errors printed at most: past that, a count (the first ones are the ones to fix)
 
 
-def in_reading_order(errors: Sequence[RuleError]) -> list[RuleError]:
-    """Command-line errors first, then by file (in the order files first appear), line and column."""
-    files: dict[str, int] = {}
-    for e in errors:
-        if e.mark is not None:
-            files.setdefault(e.mark.file, len(files))
-
-    def key(e: RuleError) -> tuple:
-        m = e.mark
-        return (-1, 0, 0) if m is None else (files[m.file], m.line, m.column)
-    return sorted(errors, key=key)
-
-
 def printable(text: str, keep: str = "") -> str:
     """Text from a file, safe on a terminal: escape newlines (unless kept), controls, bidi overrides, surrogates."""
     if text.isprintable():

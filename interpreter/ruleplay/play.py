@@ -22,7 +22,7 @@ from pathlib import Path
 from .bots import parse_bots
 from .bots import make_bots
 from .engine import DEFAULT_MAX_ACTIONS
-from .errors import GameError
+from .errors import GameError, printable
 from .human import HumanQuit, HumanSeat, Narrator, Option, is_red, match_input, options_for
 from .state import Game, State
 from .pipeline import load
@@ -67,11 +67,13 @@ class Terminal:
 
     # ------------------------------------------------------------ output
     def line(self, *segs) -> None:
+        """One line of (text, style) segments; text from a rule file is escaped as everywhere (`printable`)."""
+        parts = [(printable(s, "\n\t"), "") if isinstance(s, str) else (printable(s[0], "\n\t"), s[1]) for s in segs]
         if self.console is not None:
             from rich.text import Text
-            self.console.print(Text.assemble(*[(s, "") if isinstance(s, str) else s for s in segs]))
+            self.console.print(Text.assemble(*parts))
         else:
-            self.out.write("".join(s if isinstance(s, str) else s[0] for s in segs) + "\n")
+            self.out.write("".join(text for text, _ in parts) + "\n")
             self.out.flush()
 
     def card(self, name: str, style: str = "") -> tuple[str, str]:

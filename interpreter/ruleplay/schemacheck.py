@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 
 import jsonschema
@@ -49,7 +50,8 @@ def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
                     if t not in wants:
                         wants.append(t)
             return [RuleError(f"expected {' or '.join(wants)}, got {type(err.instance).__name__} "
-                              f"{err.instance!r}"[:200], doc.value_mark(path), path)]
+                              f"{err.instance!r}"[:200], doc.value_mark(path), path,
+                              _yaml_1_1_hint(err.instance, wants))]
         deeper = best_match(fitting)
         if deeper is not None:
             return _describe(deeper, doc)
@@ -76,7 +78,7 @@ def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
         want = err.validator_value
         want = " or ".join(want) if isinstance(want, list) else want
         return [RuleError(f"expected {want}, got {type(err.instance).__name__} {err.instance!r}"[:200],
-                          doc.value_mark(path), path)]
+                          doc.value_mark(path), path, _yaml_1_1_hint(err.instance, [want]))]
     if err.validator == "pattern" and path and path[-1] == "name":
         return [RuleError(f"{err.instance!r} is not a kebab-case name", doc.value_mark(path), path,
                           "use lowercase letters, digits and hyphens, e.g. my-house-rules")]
@@ -85,6 +87,25 @@ def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
         return [RuleError(f"{err.instance!r}: names are kebab-case (lowercase letters, digits, hyphens)"[:200],
                           doc.mark(sub) or doc.mark(path), sub)]
     return [RuleError(err.message[:300], doc.value_mark(path), path)]
+
+
+_YAML_1_1 = [   # plain values YAML 1.1 read as numbers or yes/no, text in the YAML 1.2 way ruleplay reads
+    (re.compile(r"[-+]?\d+(:[0-5]?\d)+"), ("integer", "number"),
+     "{v!r} is text, not a base-60 number as in YAML 1.1 (1:00 = 60); write the number in decimal digits"),
+    (re.compile(r"[-+]?(0x[0-9a-fA-F_]+|0o?[0-7_]+|0b[01_]+|\d[\d_]*_\d*)"), ("integer", "number"),
+     "{v!r} is text: numbers are written in decimal digits, without prefix or underscores"),
+    (re.compile(r"(?i)yes|no|on|off|y|n"), ("boolean",), "{v!r} is text, not a yes/no as in YAML 1.1; write true or false"),
+]
+
+
+def _yaml_1_1_hint(value: object, wants: list) -> str | None:
+    """A hint for text that older YAML (1.1) read as a number or a yes/no."""
+    if not isinstance(value, str):
+        return None
+    for pattern, kinds, hint in _YAML_1_1:
+        if pattern.fullmatch(value) and any(k in str(w) for w in wants for k in kinds):
+            return hint.format(v=value)
+    return None
 
 
 def _same_kind(a: object, b: object) -> bool:
@@ -104,7 +125,11 @@ def _required_hint(err: ValidationError) -> str | None:
 def check(doc: Doc) -> list[RuleError]:
     errors: list[RuleError] = []
     seen = set()
-    for err in sorted(_validator().iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
+    def where(err: ValidationError) -> tuple:
+        """In file order (line 1005 before line 10004); errors at one place keep the validator's order."""
+        m = doc.mark(tuple(err.absolute_path))
+        return (m.line, m.column) if m is not None else (0, 0)
+    for err in sorted(_validator().iter_errors(doc.data), key=where):
         for rule_error in _describe(err, doc):
             key = (rule_error.message, rule_error.path)
             if key not in seen:

@@ -44,7 +44,7 @@ class Pass:
 
     def run(self, t: Table):
         """A generator: each pick is a sealed Decision (nobody sees another seat's picks before the pass)."""
-        off = self.offset(t) or 0
+        off = self.offset(t)                      # an int: a missing value stops the game (checked)
         if off % t.n == 0:
             t.emit("pass", offset=0, cards=[[] for _ in t.seat_range])
             return

@@ -1,75 +1,11 @@
-"""Writes schema/ruleset.schema.json. Edit this file, run it, commit both; a test checks they agree."""
+"""Writes schema/ruleset.schema.json. Edit this file (or a phase kind's SCHEMA in interpreter/ruleplay/phases/), run it, commit both; tests/test_schema.py checks they agree."""
 import json
-EXPR = {"$ref": "#/$defs/expr"}
-def obj(props, required=(), desc=None, title=None, **kw):
-    o = {"type": "object", "additionalProperties": False, "properties": props}
-    if required: o["required"] = list(required)
-    if desc: o["description"] = desc
-    if title: o["title"] = title
-    o.update(kw)
-    return o
-def s(desc, **kw): return {"type": "string", "description": desc, **kw}
-name_pat = "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"
+import sys
+from pathlib import Path
 
-CARD_BOOL = "Bool over `card` (and the table); when no card in hand passes, the restriction lifts."
-TRICK_PHASE = {"if": {"properties": {"kind": {"const": "trick"}}},
-               "then": obj({
-                   "kind": {"const": "trick"},
-                   "before": s("Run this phase before the named one (a variant uses it to insert a phase ahead of inherited ones)."),
-                   "description": s("What happens in this phase."),
-                   "from": s("Per-seat hand the cards are played from."),
-                   "to": s("Shared zone the trick is played to."),
-                   "won-to": s("Per-seat zone the trick winner keeps the trick in."),
-                   "leader": {"description": "Who leads the first trick: left-of-dealer, dealer, or a bool over seat `s` (the first seat from the dealer's left where it holds, e.g. any(c.name == '2C' for c in s.hand)). The winner of a trick leads the next.",
-                              "default": "left-of-dealer", **EXPR},
-                   "follow": {"enum": ["suit", "any"], "default": "suit", "description": "suit: a player must follow the led suit when able."},
-                   "trump": {"description": "none, a suit letter, or a str expression evaluated when the hand starts (an option, or e.g. rest.top.suit for a turned-up trump).",
-                             "default": "none", **EXPR},
-                   "order": {"description": "Rank order deciding the trick: a deck order name ('rank' or deck.orders), or an int over `card` (may read flags, so it may change during a hand).",
-                             "default": "rank", **EXPR},
-                   "lead-allowed": {"description": "Which card may be led. " + CARD_BOOL, **EXPR},
-                   "play-allowed": {"description": "Which card a player who cannot follow may play. " + CARD_BOOL, **EXPR},
-                   "flags": {"type": "object", "propertyNames": {"pattern": name_pat},
-                             "additionalProperties": EXPR,
-                             "description": "Per-hand flags: false when the hand starts, true once a played card matches (bool over `card`); each is a name in expressions."},
-                   "points": {"description": "Points of a card for the trick event and bots (int over `card`); default: the deck attribute 'points' if any.", **EXPR},
-                   "trump-card": {"description": "A card expression evaluated when the hand starts (e.g. rest.top: the next undealt card turned up): logged in the trump event; without `trump`, its suit is trump.", **EXPR},
-                   "trump-from-lead": {"description": "Bool evaluated when the phase starts: with no trump set, the suit of the first card led in the hand becomes trump (e.g. contract: the bidder's first lead).", "default": False, **EXPR},
-                   "suit": {"description": "A card's suit for following and trumps (str over `card`, may read trump); 'none' is no suit (a led card without suit lets anything be played). E.g. a joker that counts as a trump.", **EXPR},
-                   "high": {"description": "Bool over `card`: such a card beats every other card (the first one played wins).", **EXPR},
-                   "follow-allowed": {"description": "Which card of the led suit a follower may play. " + CARD_BOOL, **EXPR},
-                   "choices": {"type": "object", "propertyNames": {"pattern": name_pat},
-                               "additionalProperties": obj({"when": {"description": "Bool read after each trick with actor = its winner, the trick still on the table.", **EXPR},
-                                                            "description": s("What the choice does.")}, ["when"]),
-                               "description": "Per-hand flags the winner of a trick may switch on (a player's choice, e.g. reversing the rank order); false when the hand starts; each is a name in expressions."},
-                   "last-trick-takes": s("A table zone whose cards the winner of the last trick also takes into won-to (a kitty)."),
-               }, ["kind", "from", "to", "won-to"])}
-BID_PHASE = {"if": {"properties": {"kind": {"const": "bid"}}},
-             "then": obj({
-                 "kind": {"const": "bid"},
-                 "before": s("Run this phase before the named one (a variant uses it to insert a phase ahead of inherited ones)."),
-                 "description": s("What happens in this phase."),
-                 "first": {"description": "Who bids first: left-of-dealer, dealer, or a bool over seat `s` (the first seat from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
-                 "range": obj({"min": {"description": "Lowest bid (int; may read hand-size, players, options).", "default": 0, **EXPR},
-                               "max": {"description": "Highest bid (int).", "default": "hand-size", **EXPR}},
-                              desc="The legal bids, evaluated when the phase starts."),
-                 "pass": {"description": "Bool: a seat may pass instead of bidding (in an auction a pass is final).", "default": False, **EXPR},
-                 "style": {"description": "one-each: every seat bids once in turn, publicly; sealed: all choose, then the bids are revealed together; auction: raise or pass until the maximum is bid or every other seat has passed (may be an expression of options).", "default": "one-each", **EXPR},
-                 "forbid": {"description": "Bool over `bid` (and actor): bids no seat may make. Lifted when it would leave no choice.", **EXPR},
-                 "forbid-last": {"description": "Bool over `bid`: bids the last bidder may not make (one-each only), e.g. sum(s.bid for s in seats) + bid == hand-size. Lifted when it would leave no choice.", **EXPR},
-                 "hand": s("Per-seat zone the bots judge their hand from (default: deal.to)."),
-             }, ["kind"])}
-PASS_PHASE = {"if": {"properties": {"kind": {"const": "pass"}}},
-              "then": obj({
-                  "kind": {"const": "pass"},
-                   "before": s("Run this phase before the named one (a variant uses it to insert a phase ahead of inherited ones)."),
-                  "description": s("What happens in this phase."),
-                  "from": s("Per-seat zone the cards are chosen from."),
-                  "to": s("Per-seat zone they arrive in (default: the same zone)."),
-                  "count": {"description": "Cards each seat passes.", **EXPR},
-                  "offset": {"description": "Seats along in play direction the cards go (int; may read hand-number and options); 0 skips the pass.", "default": 1, **EXPR},
-                  "points": {"description": "Card points, for bots (int over `card`); default: the deck attribute 'points' if any.", **EXPR},
-              }, ["kind", "from", "count", "offset"])}
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "interpreter"))
+from ruleplay.phases import KINDS                                            # noqa: E402
+from ruleplay.phases.schema_parts import EXPR, NAME_PATTERN as name_pat, obj, text as s   # noqa: E402
 
 schema = {
  "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -186,23 +122,9 @@ schema = {
       "empty-payer": {"type": "string", "examples": ["challenger-takes", "next-pays"], "default": "challenger-takes",
                       "description": "When the payer runs out mid-payment: the challenger takes the pile, or the next seat with cards pays the remaining chances (or an expression of options giving one)."},
   }, ["chances"], desc="Card powers: a card that demands payment from the next player."),
-  "phase": {"type": "object", "required": ["kind"],
-            "properties": {"kind": {"enum": ["flip", "trick", "pass", "bid"], "description": "flip: each turn the actor turns the top card of a stack onto a pile (the slap/challenge family). trick: each seat plays a card to a trick, the best card wins it. pass: every seat passes N cards to another seat at once. bid: the seats bid numbers (one each, sealed, or an auction)."}},
-            "allOf": [TRICK_PHASE, PASS_PHASE, BID_PHASE, {"if": {"properties": {"kind": {"const": "flip"}}},
-                       "then": obj({
-                           "kind": {"const": "flip"},
-                   "before": s("Run this phase before the named one (a variant uses it to insert a phase ahead of inherited ones)."),
-                           "description": s("What happens in this phase."),
-                           "from": s("Per-seat stack the actor plays from (its top card)."),
-                           "to": s("Shared pile the card goes on."),
-                           "challenge": {"$ref": "#/$defs/challenge"},
-                           "take": {"$ref": "#/$defs/take"},
-                           "empty-hand": {"enum": ["out", "skip"], "default": "skip",
-                                          "description": "A seat that must play and has no card: is out of the game, or is skipped."},
-                           "last-standing": {"enum": ["takes-pile", "none"], "default": "takes-pile",
-                                             "description": "When one seat is left in the game, it takes the pile."},
-                           "reactions": {"$ref": "#/$defs/reactions"},
-                       }, ["kind", "from", "to", "take"])}]},
+  "phase": {"type": "object", "required": ["kind"],   # every kind's keys come from its module (phases/)
+            "properties": {"kind": {"enum": list(KINDS), "description": " ".join(k.SUMMARY for k in KINDS.values())}},
+            "allOf": [k.SCHEMA for k in KINDS.values()]},
   "reactions": obj({
       "pace": {"description": "Milliseconds from a card landing to the next card: the length of a slap window.", "default": 1000, **EXPR},
       "who": {"description": "Who may slap (bool over seat `s`), e.g. not s.out and (slap-back-in or s.stock.size > 0).", "default": "not s.out", **EXPR},
@@ -330,20 +252,9 @@ DOCS = {
  "end/description": {"examples": ["one player holds every card"]},
  "phase/kind": {"examples": ["flip", "trick", "pass"]},
  "description@phase": {"examples": ["Each turn the actor turns the top card of their stack onto the pile."]},
- "trick/from": {"examples": ["hand"]}, "trick/to": {"examples": ["trick"]}, "trick/won-to": {"examples": ["taken"]},
- "trick/lead-allowed": {"examples": ["hearts-broken or card.suit != 'H'"]},
- "trick/play-allowed": {"examples": ["trick-number > 1 or card.points == 0"]},
- "trick/flags": {"default": {}, "examples": [{"hearts-broken": "card.suit == 'H'"}]},
- "trick/points": {"examples": ["card.points"]},
- "pass/from": {"examples": ["hand"]}, "pass/to": {"examples": ["hand"]}, "pass/count": {"examples": [3]},
- "pass/points": {"examples": ["card.points"]},
- "flip/from": {"examples": ["stock"]}, "flip/to": {"examples": ["pile"]},
- "flip/challenge": {"description": "Card powers: a card that demands payment from the next player.",
-                    "examples": [{"chances": "card.chances"}]},
- "flip/take": {"description": "Where a won pile goes and who leads next.", "examples": [{"to": "stock", "leads": "taker"}]},
- "flip/reactions": {"description": "A slap window after every card put on the pile (Egyptian Ratscrew).",
-                    "examples": [{"profiles": {"casual": {"mean": 450}}, "patterns": {"double": {"when": "pile[1].rank == pile[2].rank"}}}]},
 }
+for _kind, _mod in KINDS.items():      # a kind's editor docs live in its module
+    DOCS.update({f"{_kind}/{k}": v for k, v in _mod.EXAMPLES.items()})
 _PLUMBING = {"properties", "items", "additionalProperties", "then", "$defs"}
 
 
@@ -355,20 +266,6 @@ DOCS.update({
  "deal/schedule": {"examples": [{"shape": "up", "max": "15 if players == 3 else 13"}, {"sizes": "hand-sizes"}]},
  "deal/schedule/max": {"examples": ["52 // players", 10]},
  "deal/schedule/sizes": {"examples": ["hand-sizes", [5]]},
- "trick/before": {"examples": ["tricks"]}, "pass/before": {"examples": ["tricks"]},
- "flip/before": {"examples": ["play"]}, "bid/before": {"examples": ["tricks"]},
- "trick/trump-card": {"examples": ["undealt.top"]},
- "trick/suit": {"examples": ["'H' if card.joker else card.suit"]},
- "trick/high": {"examples": ["card.joker"]},
- "trick/follow-allowed": {"examples": ["not card.joker or actor.hand.size == 1"]},
- "trick/choices": {"examples": [{"downtown": {"when": "any(c.joker for c in trick)"}}]},
- "trick/choices/when": {"examples": ["card.joker"]},
- "trick/choices/description": {"examples": ["reverse the rank order for the rest of the hand"]},
- "trick/last-trick-takes": {"examples": ["one"]},
- "bid/range": {"examples": [{"min": 0, "max": "hand-size"}]},
- "bid/forbid": {"examples": ["bid < 3 and not may-pass"]},
- "bid/forbid-last": {"examples": ["sum(s.bid for s in seats) + bid == hand-size"]},
- "bid/hand": {"examples": ["hand"]},
 })
 
 

@@ -180,7 +180,12 @@ def test_narrator_keeps_other_seats_secrets():
     assert not CARD.findall(" ".join(deal))
     passed = n.tell({"event": "pass", "offset": 1, "cards": [["2C"], ["AS"], ["KS"], ["QS"]]})
     assert passed == ["You pass 2C to Seat 1 and receive QS from Seat 3."]
-    assert n.tell({"event": "bid", "seat": 2, "bid": 3, "hands": [["AS"]]}) == ["bid: seat Seat 2, bid 3"]
+    assert n.tell({"event": "bid", "seat": 2, "bid": 3, "hands": [["AS"]]}) == ["Seat 2 bids 3."]
+    assert n.tell({"event": "bid", "seat": 0, "pass": True}) == ["You pass."]
+    assert n.tell({"event": "auction", "bidder": None, "bid": None}) == ["Everyone passed: nobody won the auction."]
+    assert n.tell({"event": "trump", "suit": "S", "card": "7S"}) == ["Trumps: S \u2660 (7S turned up)."]
+    # an event kind no phase words: its plain fields only, never a list (where hidden cards could be)
+    assert n.tell({"event": "announce", "seat": 2, "level": 3, "hands": [["AS"]]}) == ["announce: seat Seat 2, level 3"]
 
 
 def test_new_writes_a_starter_that_validates(tmp_path, capsys):

@@ -45,7 +45,8 @@ class Bot:
                 return acts[smart_bid(v)]
             if getattr(v, "choosing", False):
                 return acts[smart_choice(v)]
-            return acts[smart_card(v)]
+            if hasattr(v, "strength"):              # a card choice it has card sense for (trick, pass)
+                return acts[smart_card(v)]
         pick = max if self.kind == "highest" else min
         # cards in the canonical order; other actions are numbered in the bots' order (a pass below every bid)
         return pick(acts, key=space.keys.__getitem__) if acts[0] < space.cards else pick(acts)

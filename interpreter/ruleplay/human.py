@@ -17,6 +17,9 @@ from typing import Protocol
 
 from .cards import RED, split_name
 from .errors import printable
+from .phases import KINDS
+
+NARRATION = {ev: fn for kind in KINDS.values() for ev, fn in getattr(kind, "NARRATION", {}).items()}
 
 
 class HumanQuit(Exception):
@@ -151,7 +154,10 @@ def is_red(name: str) -> bool:
 
 # ---------------------------------------------------------------------------- the game in words
 class Narrator:
-    """Events in words, for one seat: public events in full, private ones only as that seat may know them."""
+    """Events in words, for one seat: public events in full, private ones only as that seat may know them.
+
+    The table's own events (deal, play, score, out, end) are told here; each phase kind tells its own
+    (`NARRATION` in its module: event kind -> function(narrator, event) -> lines)."""
 
     def __init__(self, me: int, n: int, direction: int = 1):
         self.me = me
@@ -182,49 +188,6 @@ class Narrator:
         if kind == "play":
             self.recent.append(ev["card"])
             return [f"{self.verb(ev['seat'], 'play', 'plays')} {ev['card']}."]
-        if kind == "slap":
-            s = ev["seat"]
-            if not ev.get("valid"):
-                return [f"{self.verb(s, 'slap', 'slaps')} at {ev['time']} ms, but the pile shows nothing: "
-                        "a false slap."]
-            if ev.get("won"):
-                self.slap = ev
-                return []
-            return [f"{self.verb(s, 'slap', 'slaps')} too, at {ev['time']} ms."]
-        if kind == "tie":
-            return ["Slaps at the same instant by " + " and ".join(self.who(s) for s in ev["seats"]) +
-                    ": nobody wins the pile."]
-        if kind == "burn":
-            lender = f" (lent by {self.who(ev['lender'])})" if "lender" in ev else ""
-            k = ev["count"]
-            return [f"{self.verb(ev['seat'], 'burn', 'burns')} {k} card{'s' if k != 1 else ''} under the pile{lender}."]
-        if kind == "out-of-turn":
-            return [f"{self.verb(ev['seat'], 'play', 'plays')} out of turn."]
-        if kind == "win":
-            return [f"{self.verb(ev['seat'], 'win', 'wins')} at once ({ev['why']})."]
-        if kind == "take":
-            s, k = ev["seat"], ev["count"]
-            top = " ".join(reversed(self.recent[-3:]))
-            self.recent = []
-            sl, self.slap = self.slap, None
-            if sl is not None and sl["seat"] == s and ev["why"].startswith("slapped "):
-                return [f"{self.verb(s, 'slap', 'slaps')} the {sl['pattern']} ({top}, top first) at {sl['time']} ms "
-                        f"and {'take' if s == me else 'takes'} {k} cards."]
-            return [f"{self.verb(s, 'take', 'takes')} {k} cards ({ev['why']})."]
-        if kind == "trick":
-            pts = ev.get("points")
-            pts = f" ({pts} point{'s' if pts != 1 else ''})" if pts else ""
-            return [f"{self.verb(ev['winner'], 'win', 'wins')} trick {ev.get('number', '')}{pts}."]
-        if kind == "pass":
-            off = ev.get("offset", 0)
-            if not off:
-                return ["No pass this hand."]
-            cards = ev.get("cards", [])
-            to = (me + off * self.direction) % self.n
-            frm = (me - off * self.direction) % self.n
-            gave = " ".join(cards[me]) if me < len(cards) else ""
-            got = " ".join(cards[frm]) if frm < len(cards) else ""
-            return [f"You pass {gave} to {self.who(to)} and receive {got} from {self.who(frm)}."]
         if kind == "score":
             return [f"Hand {ev['hand']} scores: " + ", ".join(
                 f"{self.who(s)} {p:+d} (total {tot})" for s, (p, tot) in enumerate(zip(ev["scores"], ev["totals"]))) +
@@ -238,8 +201,10 @@ class Narrator:
                 won = "win" if len(w) != 1 or w[0] == me else "wins"
                 return [f"Game over: {who} {won}. ({ev.get('reason', '')})"]
             return [f"Game over without a winner: {ev.get('outcome')} ({ev.get('reason', '')})."]
-        # An event kind this narrator does not know (a new phase's, e.g. a bid): its plain fields only,
-        # never lists or maps (where hidden cards could be).
+        told = NARRATION.get(kind)          # a phase kind's own events, told by its module (phases/)
+        if told is not None:
+            return told(self, ev)
+        # An event kind nobody words: its plain fields only, never lists or maps (where hidden cards could be).
         fields = ", ".join(f"{k} {self.who(v) if k == 'seat' else v}" for k, v in ev.items()
                            if k != "event" and isinstance(v, (int, str, bool, float)))
         return [f"{kind}: {fields}" if fields else str(kind)]

@@ -1,7 +1,20 @@
-"""Phase kinds: each module compiles one kind of phase from YAML and runs it on a Table.
+"""Phase kinds: each module is one kind, a general mechanism games configure in their rule files
+(turning cards onto a pile, a trick, an auction, a pass). A kind is a plug-in: everything about it is in
+its module, and the registry below is the only other line that names it.
 
-A kind is a general mechanism (turning cards onto a pile, a trick, an
-auction, a pass); games pick and configure kinds in their rule files.
+A kind's module provides:
+
+- `SUMMARY` (one line) and `SCHEMA` (its keys, built with `schema_parts.phase_schema`), plus
+  `EXAMPLES` for editors: `schema/make_schema.py` builds the rule-file schema from them;
+- `declare(ctx, path) -> model.Declared` (optional): the names and seat fields it defines, known to
+  every expression before any is compiled;
+- `compile(ctx, path, name)`: the phase object (or None after placed errors via `ctx.error`); the
+  object's `run(table)` is a generator that yields each `decision.Decision` and receives the action
+  (`yield from table.ask(decision)`), and its optional `start_hand(table)` runs before any phase does;
+- `describe(spec, phase) -> str`: the phase in words for `ruleplay explain`;
+- `NARRATION` (optional): its event kinds in words for `ruleplay play` (`human.Narrator`).
+
+docs/phase-kinds.md walks through a small kind written this way.
 """
 from . import bid, flip, passing, trick
 

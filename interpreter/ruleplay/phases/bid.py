@@ -46,6 +46,30 @@ from .. import expr as X
 from ..model import Ctx, Declared
 from ..decision import Decision
 from ..table import Table
+from .words import formula
+from .schema_parts import EXPR, obj, phase_schema, text
+
+
+# ---------------------------------------------------------------------------- the kind's keys (schema)
+SUMMARY = 'bid: the seats bid numbers (one each, sealed, or an auction).'
+SCHEMA = phase_schema('bid', {
+    "first": {"description": "Who bids first: left-of-dealer, dealer, or a bool over seat `s` (the first seat from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
+    "range": obj({"min": {"description": "Lowest bid (int; may read hand-size, players, options).", "default": 0, **EXPR},
+                  "max": {"description": "Highest bid (int).", "default": "hand-size", **EXPR}},
+                 desc="The legal bids, evaluated when the phase starts."),
+    "pass": {"description": "Bool: a seat may pass instead of bidding (in an auction a pass is final).", "default": False, **EXPR},
+    "style": {"description": "one-each: every seat bids once in turn, publicly; sealed: all choose, then the bids are revealed together; auction: raise or pass until the maximum is bid or every other seat has passed (may be an expression of options).", "default": "one-each", **EXPR},
+    "forbid": {"description": "Bool over `bid` (and actor): bids no seat may make. Lifted when it would leave no choice.", **EXPR},
+    "forbid-last": {"description": "Bool over `bid`: bids the last bidder may not make (one-each only), e.g. sum(s.bid for s in seats) + bid == hand-size. Lifted when it would leave no choice.", **EXPR},
+    "hand": text("Per-seat zone the bots judge their hand from (default: deal.to)."),
+}, [])
+EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
+    'before': {"examples": ["tricks"]},
+    'range': {"examples": [{"min": 0, "max": "hand-size"}]},
+    'forbid': {"examples": ["bid < 3 and not may-pass"]},
+    'forbid-last': {"examples": ["sum(s.bid for s in seats) + bid == hand-size"]},
+    'hand': {"examples": ["hand"]},
+}
 
 STYLES = ("one-each", "auction", "sealed")
 PASS = None
@@ -248,3 +272,43 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     return Bid(name, first_mode, first_fn, lo.fn, hi.fn, may_pass.fn, style,
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
                spec.get("description", ""), dict(spec))
+
+
+# ---------------------------------------------------------------------------- the rule sheet (explain)
+def describe(spec: dict, phase=None) -> str:
+    """The phase in words, from its spec (and its compiled form where options fold a value)."""
+    first = spec.get("first", "left-of-dealer")
+    who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
+        first, f"the first player from the dealer's left for whom {formula(first)}")
+    rng = spec.get("range") or {}
+    style = getattr(phase, "style", spec.get("style", "one-each"))
+    text = {"one-each": f"starting with {who}, each player in turn bids once, publicly",
+            "sealed": "every player chooses a bid in secret; the bids are revealed together",
+            "auction": f"an auction starting with {who}: in turn each player bids higher than the current "
+                       "bid or passes (a pass is final), until the maximum is bid or every other player "
+                       "has passed; the highest bidder is the bidder"}.get(style, style)
+    text += f". A bid is a number from {formula(rng.get('min', 0))} to {formula(rng.get('max', 'hand-size'))}."
+    p = spec.get("pass", False)
+    text += (" Passing is not allowed." if p is False else " A player may pass." if p is True
+             else f" A player may pass when {formula(p)}.")
+    if "forbid" in spec:
+        text += f" Nobody may bid a number for which {formula(spec['forbid'])}."
+    if getattr(phase, "forbid_last", None) is not None:
+        text += f" The last bidder may not bid a number for which {formula(spec['forbid-last'])}."
+    return text
+
+
+# ---------------------------------------------------------------------------- the events in words (play)
+def _tell_bid(n, ev: dict) -> list[str]:
+    if ev.get("pass"):
+        return [f"{n.verb(ev['seat'], 'pass', 'passes')}."]
+    return [f"{n.verb(ev['seat'], 'bid', 'bids')} {ev['bid']}."]
+
+
+def _tell_auction(n, ev: dict) -> list[str]:
+    if ev.get("bidder") is None:
+        return ["Everyone passed: nobody won the auction."]
+    return [f"{n.verb(ev['bidder'], 'win', 'wins')} the auction with {ev['bid']}."]
+
+
+NARRATION = {"bid": _tell_bid, "auction": _tell_auction}

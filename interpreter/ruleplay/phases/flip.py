@@ -15,6 +15,31 @@ from ..model import Ctx, Zone, per_card
 from ..decision import Decision
 from ..table import GameOver, Table
 from .reactions import OutOfTurnView, Reactions, SlapView, compile_reactions
+from .words import formula
+from .schema_parts import phase_schema, text
+
+
+# ---------------------------------------------------------------------------- the kind's keys (schema)
+SUMMARY = 'flip: each turn the actor turns the top card of a stack onto a pile (the slap/challenge family).'
+SCHEMA = phase_schema('flip', {
+    "from": text("Per-seat stack the actor plays from (its top card)."),
+    "to": text("Shared pile the card goes on."),
+    "challenge": {"$ref": "#/$defs/challenge"},
+    "take": {"$ref": "#/$defs/take"},
+    "empty-hand": {"enum": ["out", "skip"], "default": "skip",
+                   "description": "A seat that must play and has no card: is out of the game, or is skipped."},
+    "last-standing": {"enum": ["takes-pile", "none"], "default": "takes-pile",
+                      "description": "When one seat is left in the game, it takes the pile."},
+    "reactions": {"$ref": "#/$defs/reactions"},
+}, ['from', 'to', 'take'])
+EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
+    'from': {"examples": ["stock"]},
+    'to': {"examples": ["pile"]},
+    'challenge': {"description": "Card powers: a card that demands payment from the next player.", "examples": [{"chances": "card.chances"}]},
+    'take': {"description": "Where a won pile goes and who leads next.", "examples": [{"to": "stock", "leads": "taker"}]},
+    'reactions': {"description": "A slap window after every card put on the pile (Egyptian Ratscrew).", "examples": [{"profiles": {"casual": {"mean": 450}}, "patterns": {"double": {"when": "pile[1].rank == pile[2].rank"}}}]},
+    'before': {"examples": ["play"]},
+}
 
 
 @dataclass
@@ -472,3 +497,85 @@ class _Run:
         t.emit("out-of-turn", seat=s)
         t.stat("out-of-turn", s)
         self.burn(s, s, r.out_of_turn_burn)
+
+
+# ---------------------------------------------------------------------------- the rule sheet (explain)
+def describe(spec: dict, phase=None) -> str:
+    """The phase in words, from its spec (and its compiled form where options fold a value)."""
+    text = f"in turn, each player turns the top card of their {spec['from']} onto the {spec['to']}."
+    if "challenge" in spec:
+        text += f" A card with {spec['challenge']['chances']} > 0 makes the next player pay that many cards;" \
+                " if they pay without turning up such a card, the challenger takes the pile."
+    take = spec["take"]
+    text += f" A taken pile goes to the {take.get('where', 'bottom')} of the taker's {take['to']}."
+    if spec.get("empty-hand") == "out":
+        text += " A player who must play and has no card is out."
+    else:
+        text += " A player with no cards is skipped."
+    r = getattr(phase, "reactions", None)
+    if r is not None:
+        text += "\n    Slaps: after every card, anyone allowed may slap; the earliest slap is judged against " \
+                "the pile at that instant."
+        effects = {"take": "takes the pile and leads", "win": "wins the game", "lose": "is out of the game"}
+        for p in r.patterns:
+            text += f"\n      {p.name}: {p.description}; the slapper {effects[p.effect]}."
+        if not r.patterns:
+            text += "\n      (no slap patterns are on)"
+        text += f"\n    A false slap burns {r.burn} card(s) under the pile (all you have when short)."
+        if r.out_when_empty:
+            text += " A player with no cards who slaps falsely is out" + \
+                    (", unless another player lends the cards." if r.lending else ".")
+        if r.limit_consecutive:
+            text += f" False-slapping {r.limit_consecutive} cards in a row puts you out."
+        if r.limit_total:
+            text += f" The {r.limit_total}th false slap of the game puts you out."
+        if r.out_of_turn_burn:
+            text += f" Playing out of turn burns {r.out_of_turn_burn} card(s)."
+        text += " Exact ties: " + ("most fingers on the pile, then " if r.finger_rule else "") + \
+                ("nobody wins." if r.tie_no_winner else "a draw decides.")
+    return text
+
+
+# ---------------------------------------------------------------------------- the events in words (play)
+def _tell_slap(n, ev: dict) -> list[str]:
+    s = ev["seat"]
+    if not ev.get("valid"):
+        return [f"{n.verb(s, 'slap', 'slaps')} at {ev['time']} ms, but the pile shows nothing: "
+                "a false slap."]
+    if ev.get("won"):
+        n.slap = ev
+        return []
+    return [f"{n.verb(s, 'slap', 'slaps')} too, at {ev['time']} ms."]
+
+
+def _tell_tie(n, ev: dict) -> list[str]:
+    return ["Slaps at the same instant by " + " and ".join(n.who(s) for s in ev["seats"]) +
+            ": nobody wins the pile."]
+
+
+def _tell_burn(n, ev: dict) -> list[str]:
+    lender = f" (lent by {n.who(ev['lender'])})" if "lender" in ev else ""
+    k = ev["count"]
+    return [f"{n.verb(ev['seat'], 'burn', 'burns')} {k} card{'s' if k != 1 else ''} under the pile{lender}."]
+
+
+def _tell_out_of_turn(n, ev: dict) -> list[str]:
+    return [f"{n.verb(ev['seat'], 'play', 'plays')} out of turn."]
+
+
+def _tell_win(n, ev: dict) -> list[str]:
+    return [f"{n.verb(ev['seat'], 'win', 'wins')} at once ({ev['why']})."]
+
+
+def _tell_take(n, ev: dict) -> list[str]:
+    s, k = ev["seat"], ev["count"]
+    top = " ".join(reversed(n.recent[-3:]))
+    n.recent = []
+    sl, n.slap = n.slap, None
+    if sl is not None and sl["seat"] == s and ev["why"].startswith("slapped "):
+        return [f"{n.verb(s, 'slap', 'slaps')} the {sl['pattern']} ({top}, top first) at {sl['time']} ms "
+                f"and {'take' if s == n.me else 'takes'} {k} cards."]
+    return [f"{n.verb(s, 'take', 'takes')} {k} cards ({ev['why']})."]
+
+
+NARRATION = {'slap': _tell_slap, 'tie': _tell_tie, 'burn': _tell_burn, 'out-of-turn': _tell_out_of_turn, 'win': _tell_win, 'take': _tell_take}

@@ -17,6 +17,26 @@ from .. import expr as X
 from ..model import Ctx, Zone, per_card
 from ..decision import Decision
 from ..table import Table
+from .words import formula
+from .schema_parts import EXPR, phase_schema, text
+
+
+# ---------------------------------------------------------------------------- the kind's keys (schema)
+SUMMARY = 'pass: every seat passes N cards to another seat at once.'
+SCHEMA = phase_schema('pass', {
+    "from": text("Per-seat zone the cards are chosen from."),
+    "to": text("Per-seat zone they arrive in (default: the same zone)."),
+    "count": {"description": "Cards each seat passes.", **EXPR},
+    "offset": {"description": "Seats along in play direction the cards go (int; may read hand-number and options); 0 skips the pass.", "default": 1, **EXPR},
+    "points": {"description": "Card points, for bots (int over `card`); default: the deck attribute 'points' if any.", **EXPR},
+}, ['from', 'count', 'offset'])
+EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
+    'from': {"examples": ["hand"]},
+    'to': {"examples": ["hand"]},
+    'count': {"examples": [3]},
+    'points': {"examples": ["card.points"]},
+    'before': {"examples": ["tricks"]},
+}
 
 
 @dataclass
@@ -97,3 +117,31 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Pass | None:
         return None
     return Pass(name, src, dest, count or 0, off.fn, points, spec.get("description", ""), dict(spec),
                 off.const if off.is_const else None)
+
+
+# ---------------------------------------------------------------------------- the rule sheet (explain)
+def describe(spec: dict, phase=None) -> str:
+    """The phase in words, from its spec (and its compiled form where options fold a value)."""
+    off = getattr(phase, "offset_const", None) if phase is not None else None
+    if off is not None and off == 0:
+        return "no cards are passed."
+    where = (f"{off} seat(s) along in play direction" if off is not None
+             else f"{formula(spec.get('offset', 1))} seats along in play direction (0: no pass)")
+    return (f"every player chooses {spec['count']} cards from their {spec['from']} at once and passes them "
+            f"{where}; cards received cannot be passed on that hand.")
+
+
+# ---------------------------------------------------------------------------- the events in words (play)
+def _tell_pass(n, ev: dict) -> list[str]:
+    off = ev.get("offset", 0)
+    if not off:
+        return ["No pass this hand."]
+    cards = ev.get("cards", [])
+    to = (n.me + off * n.direction) % n.n
+    frm = (n.me - off * n.direction) % n.n
+    gave = " ".join(cards[n.me]) if n.me < len(cards) else ""
+    got = " ".join(cards[frm]) if frm < len(cards) else ""
+    return [f"You pass {gave} to {n.who(to)} and receive {got} from {n.who(frm)}."]
+
+
+NARRATION = {'pass': _tell_pass}

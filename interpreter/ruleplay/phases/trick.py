@@ -52,6 +52,58 @@ from .. import expr as X
 from ..model import Ctx, Declared, Zone, card_scope, per_card
 from ..decision import Decision
 from ..table import Table
+from .words import formula
+from .schema_parts import CARD_BOOL, EXPR, NAME_PATTERN, obj, phase_schema, text
+
+
+# ---------------------------------------------------------------------------- the kind's keys (schema)
+SUMMARY = 'trick: each seat plays a card to a trick, the best card wins it.'
+SCHEMA = phase_schema('trick', {
+    "from": text("Per-seat hand the cards are played from."),
+    "to": text("Shared zone the trick is played to."),
+    "won-to": text("Per-seat zone the trick winner keeps the trick in."),
+    "leader": {"description": "Who leads the first trick: left-of-dealer, dealer, or a bool over seat `s` (the first seat from the dealer's left where it holds, e.g. any(c.name == '2C' for c in s.hand)). The winner of a trick leads the next.",
+               "default": "left-of-dealer", **EXPR},
+    "follow": {"enum": ["suit", "any"], "default": "suit", "description": "suit: a player must follow the led suit when able."},
+    "trump": {"description": "none, a suit letter, or a str expression evaluated when the hand starts (an option, or e.g. rest.top.suit for a turned-up trump).",
+              "default": "none", **EXPR},
+    "order": {"description": "Rank order deciding the trick: a deck order name ('rank' or deck.orders), or an int over `card` (may read flags, so it may change during a hand).",
+              "default": "rank", **EXPR},
+    "lead-allowed": {"description": "Which card may be led. " + CARD_BOOL, **EXPR},
+    "play-allowed": {"description": "Which card a player who cannot follow may play. " + CARD_BOOL, **EXPR},
+    "flags": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN},
+              "additionalProperties": EXPR,
+              "description": "Per-hand flags: false when the hand starts, true once a played card matches (bool over `card`); each is a name in expressions."},
+    "points": {"description": "Points of a card for the trick event and bots (int over `card`); default: the deck attribute 'points' if any.", **EXPR},
+    "trump-card": {"description": "A card expression evaluated when the hand starts (e.g. rest.top: the next undealt card turned up): logged in the trump event; without `trump`, its suit is trump.", **EXPR},
+    "trump-from-lead": {"description": "Bool evaluated when the phase starts: with no trump set, the suit of the first card led in the hand becomes trump (e.g. contract: the bidder's first lead).", "default": False, **EXPR},
+    "suit": {"description": "A card's suit for following and trumps (str over `card`, may read trump); 'none' is no suit (a led card without suit lets anything be played). E.g. a joker that counts as a trump.", **EXPR},
+    "high": {"description": "Bool over `card`: such a card beats every other card (the first one played wins).", **EXPR},
+    "follow-allowed": {"description": "Which card of the led suit a follower may play. " + CARD_BOOL, **EXPR},
+    "choices": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN},
+                "additionalProperties": obj({"when": {"description": "Bool read after each trick with actor = its winner, the trick still on the table.", **EXPR},
+                                             "description": text("What the choice does.")}, ["when"]),
+                "description": "Per-hand flags the winner of a trick may switch on (a player's choice, e.g. reversing the rank order); false when the hand starts; each is a name in expressions."},
+    "last-trick-takes": text("A table zone whose cards the winner of the last trick also takes into won-to (a kitty)."),
+}, ['from', 'to', 'won-to'])
+EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
+    'from': {"examples": ["hand"]},
+    'to': {"examples": ["trick"]},
+    'won-to': {"examples": ["taken"]},
+    'lead-allowed': {"examples": ["points-broken or card.points == 0"]},
+    'play-allowed': {"examples": ["trick-number > 1 or card.points == 0"]},
+    'flags': {"default": {}, "examples": [{"points-broken": "card.points > 0"}]},
+    'points': {"examples": ["card.points"]},
+    'before': {"examples": ["tricks"]},
+    'trump-card': {"examples": ["undealt.top"]},
+    'suit': {"examples": ["'H' if card.joker else card.suit"]},
+    'high': {"examples": ["card.joker"]},
+    'follow-allowed': {"examples": ["not card.joker or actor.hand.size == 1"]},
+    'choices': {"examples": [{"downtown": {"when": "any(c.joker for c in trick)"}}]},
+    'choices/when': {"examples": ["card.joker"]},
+    'choices/description': {"examples": ["reverse the rank order for the rest of the hand"]},
+    'last-trick-takes': {"examples": ["one"]},
+}
 
 
 @dataclass
@@ -457,3 +509,80 @@ class _Run:
             return len(self.hand[seat]) + 1
         b = t.bids[seat]
         return None if b is None else b - t.tricks_won[seat]
+
+
+# ---------------------------------------------------------------------------- the rule sheet (explain)
+def describe(spec: dict, phase=None) -> str:
+    """The phase in words, from its spec (and its compiled form where options fold a value)."""
+    leader = spec.get("leader", "left-of-dealer")
+    who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
+        leader, f"the first player from the dealer's left for whom {formula(leader)}")
+    text = (f"{who} leads the first trick; each player in turn plays one card from their {spec['from']} "
+            f"to the {spec['to']}; the winner of a trick leads the next.")
+    if spec.get("follow", "suit") == "suit":
+        text += " Players must follow the suit led if they can."
+    trump = getattr(phase, "trump_const", None) if phase is not None else None
+    if phase is not None and getattr(phase, "trump_fn", None) is not None:
+        text += f" Trumps: the suit {formula(spec['trump'])} when the hand starts."
+    elif trump:
+        text += f" Trumps: {trump}."
+    else:
+        text += " No trumps."
+    order = spec.get("order", "rank")
+    order = order if isinstance(order, str) and " " not in order else formula(order)
+    text += ((" The highest trump wins the trick, else the highest card of the suit led" if trump or
+              spec.get("trump", "none") != "none" else " The highest card of the suit led wins the trick") +
+             f" (order: {order}; the first played wins a tie).")
+    if "lead-allowed" in spec:
+        text += f" A card may be led only if {formula(spec['lead-allowed'])}."
+    if "play-allowed" in spec:
+        text += f" A player who cannot follow may play a card only if {formula(spec['play-allowed'])}."
+    if "lead-allowed" in spec or "play-allowed" in spec:
+        text += " When no card in hand meets a restriction, it lifts."
+    for f, e in (spec.get("flags") or {}).items():
+        text += f" {f} becomes true once a card with {formula(e)} is played this hand."
+    if "trump-card" in spec:
+        text += f" The card {formula(spec['trump-card'])} is turned up when the hand starts."
+    if getattr(phase, "trump_from_lead", None) is not None:
+        text += f" When {formula(spec['trump-from-lead'])}, the suit of the first card led becomes trump."
+    if "suit" in spec:
+        text += f" A card's suit for following and trumps is {formula(spec['suit'])}."
+    if "high" in spec:
+        text += f" A card with {formula(spec['high'])} beats every other card."
+    if "follow-allowed" in spec:
+        text += f" A player following suit may play a card only if {formula(spec['follow-allowed'])} (lifted when none does)."
+    for f, c in (spec.get("choices") or {}).items():
+        text += (f" After a trick, when {formula(c['when'])}, its winner may switch {f} on for the rest of the hand.")
+    text += f" The winner keeps the trick in their {spec['won-to']}."
+    if "last-trick-takes" in spec:
+        text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
+    return text
+
+
+# ---------------------------------------------------------------------------- the events in words (play)
+def _tell_trick(n, ev: dict) -> list[str]:
+    pts = ev.get("points")
+    pts = f" ({pts} point{'s' if pts != 1 else ''})" if pts else ""
+    return [f"{n.verb(ev['winner'], 'win', 'wins')} trick {ev.get('number', '')}{pts}."]
+
+
+SUIT_SIGNS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def _tell_trump(n, ev: dict) -> list[str]:
+    suit = ev.get("suit")
+    name = f"{suit} {SUIT_SIGNS[suit]}" if suit in SUIT_SIGNS else suit
+    card = f" ({ev['card']} {'led' if ev.get('lead') else 'turned up'})" if ev.get("card") else ""
+    return [f"Trumps: {name}{card}." if name else f"No trumps this hand{card}."]
+
+
+def _tell_choice(n, ev: dict) -> list[str]:
+    return [f"{n.verb(ev['seat'], 'switch', 'switches')} {ev['name']} {'on' if ev.get('value') else 'off'}."]
+
+
+def _tell_kitty(n, ev: dict) -> list[str]:
+    k = len(ev.get("cards") or [])
+    return [f"{n.verb(ev['seat'], 'take', 'takes')} the {ev['zone']} ({k} card{'s' if k != 1 else ''})."]
+
+
+NARRATION = {"trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty}

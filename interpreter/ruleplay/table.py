@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter, deque
+from functools import partial
 
 from .model import Rules
 
@@ -112,12 +113,15 @@ class Table:
         bot = self.inline[d.seat]
         if bot is None:
             return None
+        if bot.observes:
+            d.observe = partial(self.seat_log, d.seat)
         a = bot.act(d, self.space)
         self.decided(d, a)
         return a
 
     def outside(self, d):
         """Yield the decision out of the rules and record the action sent back (a generator)."""
+        d.observe = partial(self.seat_log, d.seat)
         a = yield d
         self.decided(d, a)
         return a
@@ -143,6 +147,36 @@ class Table:
         if self.sealed:
             self.events.extend(self.sealed)
             self.sealed.clear()
+
+    def seat_log(self, me: int) -> list[dict]:
+        """This game's events as seat `me` may know them, for bots that search (`Decision.observe`).
+
+        Only the events that carry hidden cards or choices change: a `deal` shows the hands and the
+        rest by their zones' visibility (a hidden card is None), a `pass` shows the picks `me` made
+        or received, a `kitty` its cards when the zone they go to is visible to `me`; other seats'
+        card decisions are left out (a play is public as its `play` event, a pass pick is not).
+        `me`'s own decisions still sealed come last.
+        """
+        zones, cards = self.rules.zones, self.space.cards
+        out = []
+        for ev in self.events or ():
+            kind = ev["event"]
+            if kind == "decision" and ev["seat"] != me and ev["action"] < cards:
+                continue
+            if kind == "deal":
+                hand = self.rules.deal.to.visibility
+                rest = self.rules.deal.rest
+                ev = {**ev, "hands": [h if _sees(hand, s, me) else [None] * len(h) for s, h in enumerate(ev["hands"])],
+                      "rest": ev["rest"] if rest is not None and rest.visibility == "public" else [None] * len(ev["rest"])}
+            elif kind == "pass":
+                ev = {**ev, "cards": [p if s == me or self.next_seat(s, ev["offset"]) == me else [None] * len(p)
+                                      for s, p in enumerate(ev["cards"])]}
+            elif kind == "kitty" and not any(getattr(ph, "kitty", None) is not None and ph.kitty.name == ev["zone"]
+                                             and _sees(ph.won_to.visibility, ev["seat"], me) for ph in self.rules.phases) \
+                    and zones[ev["zone"]].visibility != "public":
+                ev = {**ev, "cards": [None] * len(ev["cards"])}
+            out.append(ev)
+        return out + [ev for ev in self.sealed if ev["seat"] == me]
 
     def next_seat(self, seat: int, step: int = 1) -> int:
         return (seat + step * self.rules.direction) % self.n
@@ -255,3 +289,7 @@ class Table:
         self.cycle = {"start": start, "length": self.rounds - start,
                       "start_action": start_action, "length_actions": self.actions - start_action}
         raise GameOver("cycle", [], f"the table at round {self.rounds} repeats round {start}")
+
+
+def _sees(visibility: str, owner: int, me: int) -> bool:
+    return visibility == "public" or (visibility == "owner" and owner == me)

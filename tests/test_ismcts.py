@@ -131,7 +131,7 @@ def test_same_seed_same_game_and_its_log_replays(tmp_path):
     kinds = ["ismcts:6", "smart", "ismcts:4", "random"]
     a = play(rules, 11, bots=kinds, max_actions=120)
     b = play(rules, 11, bots=kinds, max_actions=120)
-    assert a.events == b.events and a.events[0]["bots"][0] == "ismcts"
+    assert a.events == b.events and a.events[0]["bots"][0] == "ismcts:6"
     log = tmp_path / "g.jsonl"
     log.write_text("".join(json.dumps(e) + "\n" for e in play(rules, 12, bots=kinds).events))
     assert replay(read_log(log)).same

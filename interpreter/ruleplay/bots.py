@@ -175,8 +175,16 @@ def _bot(kind: str, rng: random.Random) -> Bot:
     if kind.startswith("ismcts"):
         from .ismcts import ISMCTSBot       # it drives states (state.py imports this module)
         n = kind.partition(":")[2]
-        return ISMCTSBot(rng, int(n) if n else None)
+        return ISMCTSBot(rng, int(n) if n else None, kind)
     return Bot(kind, rng)
+
+
+def is_kind(kind) -> bool:
+    """A bot kind as parse_bots gives it (a log's `bots`): a name of BOT_KINDS, or ismcts:N."""
+    if not isinstance(kind, str):
+        return False
+    k, _, n = kind.partition(":")
+    return k in BOT_KINDS and (not n or k == "ismcts" and n.isdigit() and 1 <= int(n) <= 100_000)
 
 
 def _contract_card(v, want: int) -> int:

@@ -276,8 +276,8 @@ class ISMCTSBot(Bot):
 
     observes = True
 
-    def __init__(self, rng: random.Random, iterations: int | None = None):
-        super().__init__("ismcts", rng)
+    def __init__(self, rng: random.Random, iterations: int | None = None, kind: str = "ismcts"):
+        super().__init__(kind, rng)
         self.wants_view = True                       # the `smart` playouts and fallback read views
         self.iterations = iterations or DEFAULT_ITERATIONS
         self.policy = Bot("smart", rng)

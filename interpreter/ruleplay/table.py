@@ -157,26 +157,30 @@ class Table:
         card decisions are left out (a play is public as its `play` event, a pass pick is not).
         `me`'s own decisions still sealed come last.
         """
-        zones, cards = self.rules.zones, self.space.cards
+        rules, cards = self.rules, self.space.cards
         out = []
         for ev in self.events or ():
             kind = ev["event"]
             if kind == "decision" and ev["seat"] != me and ev["action"] < cards:
                 continue
             if kind == "deal":
-                hand = self.rules.deal.to.visibility
-                rest = self.rules.deal.rest
-                ev = {**ev, "hands": [h if _sees(hand, s, me) else [None] * len(h) for s, h in enumerate(ev["hands"])],
-                      "rest": ev["rest"] if rest is not None and rest.visibility == "public" else [None] * len(ev["rest"])}
+                hand, rest = rules.deal.to.visibility, rules.deal.rest
+                ev = {**ev, "hands": [h if _sees(hand, s, me) else _hide(h) for s, h in enumerate(ev["hands"])],
+                      "rest": ev["rest"] if rest is not None and rest.visibility == "public" else _hide(ev["rest"])}
             elif kind == "pass":
-                ev = {**ev, "cards": [p if s == me or self.next_seat(s, ev["offset"]) == me else [None] * len(p)
+                ev = {**ev, "cards": [p if me in (s, self.next_seat(s, ev["offset"])) else _hide(p)
                                       for s, p in enumerate(ev["cards"])]}
-            elif kind == "kitty" and not any(getattr(ph, "kitty", None) is not None and ph.kitty.name == ev["zone"]
-                                             and _sees(ph.won_to.visibility, ev["seat"], me) for ph in self.rules.phases) \
-                    and zones[ev["zone"]].visibility != "public":
-                ev = {**ev, "cards": [None] * len(ev["cards"])}
+            elif kind == "kitty" and not self._kitty_seen(ev, me):
+                ev = {**ev, "cards": _hide(ev["cards"])}
             out.append(ev)
         return out + [ev for ev in self.sealed if ev["seat"] == me]
+
+    def _kitty_seen(self, ev: dict, me: int) -> bool:
+        """A kitty's cards are seen when its zone is public or they go where `me` may look."""
+        if self.rules.zones[ev["zone"]].visibility == "public":
+            return True
+        return any(getattr(ph, "kitty", None) is not None and ph.kitty.name == ev["zone"]
+                   and _sees(ph.won_to.visibility, ev["seat"], me) for ph in self.rules.phases)
 
     def next_seat(self, seat: int, step: int = 1) -> int:
         return (seat + step * self.rules.direction) % self.n
@@ -293,3 +297,7 @@ class Table:
 
 def _sees(visibility: str, owner: int, me: int) -> bool:
     return visibility == "public" or (visibility == "owner" and owner == me)
+
+
+def _hide(cards: list) -> list:
+    return [None] * len(cards)

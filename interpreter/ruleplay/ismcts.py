@@ -157,14 +157,7 @@ def determinize(rules, k: Knowledge, rng: random.Random) -> Sample | None:
         return None
     rest = [c for c in k.seen_rest] + left[:rest_need]
     # each seat's holding after every pass, then the passes undone, the last first
-    hold = [set(played[j]) | fixed[j] | set(hidden[j]) for j in range(n)]
-    hold[me] = set(k.dealt[me])
-    for p in k.passes:
-        for s, picks in enumerate(p["cards"]):
-            if s == me:
-                hold[me] -= set(picks)
-            if receiver(s, p["offset"]) == me:
-                hold[me] |= set(picks)
+    hold = [set(played[j]) | fixed[j] | set(hidden[j]) for j in range(n)]     # `me`'s own: its dealt hand
     sample_picks: dict[int, list[list[str]]] = {}
     for p in reversed(k.passes):
         off = p["offset"]
@@ -256,7 +249,7 @@ class Node:
     children: dict = field(default_factory=dict)
 
 
-def hand_values(rules, run: Run, hand: int) -> list[float]:
+def hand_values(rules, run: Run) -> list[float]:
     """Each seat's value of the hand played out: its hand score between the worst and the best (match
     winners by lowest or highest total), else `returns()` of the finished game."""
     t = run.t
@@ -335,7 +328,7 @@ class ISMCTSBot(Bot):
                 run.advance(a)
             while run.decision is not None and run.t.hand_number == k.hand:
                 run.advance(policy.act(run.decision, space))
-            values = hand_values(rules, run, k.hand)
+            values = hand_values(rules, run)
             for nd in path:
                 nd.visits += 1
                 nd.value += values[nd.seat]

@@ -197,7 +197,7 @@ def test_max_actions_gives_limit(cli):
 
 @pytest.mark.parametrize("argv, expected", [
     (["run", "beggar-my-neighbour", "--max-actions", "0"], "error: --max-actions must be at least 1\n"),
-    (["run", "beggar-my-neighbour", "--bots", "clever"], "error: unknown bot 'clever'; bots: random, lowest, highest, smart\n"),
+    (["run", "beggar-my-neighbour", "--bots", "clever"], "error: unknown bot 'clever'; bots: random, lowest, highest, smart, ismcts\n"),
     (["run", "beggar-my-neighbour", "--log", "no/such/dir/x.jsonl"],
      "error: --log no/such/dir/x.jsonl: cannot write: No such file or directory\n"),
     (["run", "beggar-my-neighbor"], "<command line>: error: no ruleset named 'beggar-my-neighbor'"

@@ -3,6 +3,7 @@
 `random` is seeded from the game seed (uniform over legal choices);
 `smart` plays with simple card sense for point-avoidance trick games (see
 `smart_card`; elsewhere it plays like `lowest`);
+`ismcts` searches (ismcts.py: information-set Monte Carlo tree search);
 `lowest` and `highest` are deterministic: the lowest/highest legal card in
 the canonical order (suit C<D<H<S, then rank 2..A, jokers last), the
 smallest/largest bid. A pass is ordered below every bid, so `lowest`
@@ -17,7 +18,7 @@ import math
 import random
 from typing import Sequence
 
-BOT_KINDS = ("random", "lowest", "highest", "smart")
+BOT_KINDS = ("random", "lowest", "highest", "smart", "ismcts")
 
 
 class Bot:
@@ -28,6 +29,8 @@ class Bot:
         self.rng = rng
         self.wants_view = kind == "smart"    # phases build a view of the decision for bots that want one
         self.next_false: float | None = None  # the card number from which this bot slaps falsely next
+
+    observes = False                      # True: the table offers `Decision.observe` (the seat's events) to it
 
     def act(self, d, space) -> int:
         """The action for decision `d` (decision.py); `space` orders actions and encodes slaps."""
@@ -137,7 +140,9 @@ def parse_bots(spec: str | None, players: int) -> tuple[list[str], list[str | No
     """'random' for every seat, or a comma list with one per seat; each KIND or KIND:PROFILE.
 
     PROFILE names a reaction profile of the ruleset (how fast and how carefully
-    the bot slaps); without one the ruleset's default profile is used.
+    the bot slaps); without one the ruleset's default profile is used. `ismcts`
+    takes its iterations per decision first: `ismcts:200`, `ismcts:200:sharp`;
+    its kind stays `ismcts:200` (make_bots reads the number).
     """
     items = (spec or "random").split(",")
     if len(items) == 1:
@@ -150,6 +155,11 @@ def parse_bots(spec: str | None, players: int) -> tuple[list[str], list[str | No
         k, _, prof = item.partition(":")
         if k not in BOT_KINDS:
             raise ValueError(f"unknown bot '{k}'; bots: {', '.join(BOT_KINDS)}")
+        if k == "ismcts" and prof.partition(":")[0].isdigit():
+            n, _, prof = prof.partition(":")
+            if not 1 <= int(n) <= 100_000:
+                raise ValueError(f"ismcts:{n}: the iterations per decision are 1 to 100000")
+            k = f"ismcts:{int(n)}"
         kinds.append(k)
         profiles.append(prof or None)
     return kinds, profiles
@@ -158,8 +168,24 @@ def parse_bots(spec: str | None, players: int) -> tuple[list[str], list[str | No
 def make_bots(kinds: list, seed: int) -> list[Bot | None]:
     """One bot per seat from its kind, seeded from the game seed and the seat (its own random stream,
     never the table's); None stays None (a seat answered outside); a Bot object is used as it is."""
-    return [k if k is None or isinstance(k, Bot) else Bot(k, random.Random(f"{seed}:{i}:{k}"))
+    return [k if k is None or isinstance(k, Bot) else _bot(k, random.Random(f"{seed}:{i}:{k}"))
             for i, k in enumerate(kinds)]
+
+
+def _bot(kind: str, rng: random.Random) -> Bot:
+    if kind.startswith("ismcts"):
+        from .ismcts import ISMCTSBot       # it drives states (state.py imports this module)
+        n = kind.partition(":")[2]
+        return ISMCTSBot(rng, int(n) if n else None, kind)
+    return Bot(kind, rng)
+
+
+def is_kind(kind) -> bool:
+    """A bot kind as parse_bots gives it (a log's `bots`): a name of BOT_KINDS, or ismcts:N."""
+    if not isinstance(kind, str):
+        return False
+    k, _, n = kind.partition(":")
+    return k in BOT_KINDS and (not n or k == "ismcts" and n.isdigit() and 1 <= int(n) <= 100_000)
 
 
 def _contract_card(v, want: int) -> int:

@@ -27,7 +27,7 @@ slap decided as an action races and ties exactly as a slap always has.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 MAX_BID = 1000
 
@@ -44,6 +44,7 @@ class Decision:
     sealed: bool = False                   # hidden from the others until the phase reveals it (sealed bids, passes)
     window: int | None = None              # a slap window's decision: cards played when the window opened
     default: int | None = None             # a window's do-nothing action, which the log leaves implicit
+    observe: Callable[[], list[dict]] | None = None   # the game's events as this seat may know them (Table.seat_log)
 
 
 class ActionSpace:
@@ -52,6 +53,7 @@ class ActionSpace:
     def __init__(self, rules) -> None:
         deck = rules.deck
         d = len(deck)
+        self.rules = rules                       # public: a search bot plays its own games of them
         self.deck = deck
         self.cards = d
         self.PASS, self.NO, self.YES, self.BID0 = d, d + 1, d + 2, d + 3

@@ -30,6 +30,8 @@ class Deal:
     rest: list[str] = field(default_factory=list)
     dealer: int | None = None
     slaps: list[dict] | None = None   # scripted slaps: {after, seat, time, fingers}; replaces bots' reactions
+    hand: int = 1                     # the hand of the match it is (a search bot's deal in mid-match) ...
+    scores: list[int] | None = None   # ... with the totals before it
 
 
 @dataclass
@@ -181,11 +183,13 @@ class Run:
                  kinds: list, profiles: list[str | None] | None, seat_kinds: list[str] | None = None,
                  cycle_length: int = 0):
         self.args = (rules, seed, deal, max_actions, log, check, kinds, profiles, seat_kinds)
+        inline = make_bots(kinds, seed)
+        log = log or any(b is not None and b.observes for b in inline)    # a bot that reads the game's events
         t = self.t = Table(rules, seed, max_actions, log, check)
         t.cycle_from = CYCLE_CHECK_FROM
         t.cycle_length = cycle_length
         t.space = self.space = action_space(rules)
-        t.inline = make_bots(kinds, seed)
+        t.inline = inline
         t.profiles = _profiles(rules, profiles or [None] * t.n)
         if deal is not None and deal.slaps is not None:
             t.script = {}
@@ -266,6 +270,9 @@ def _game(rules: Rules, t: Table, deal: Deal | None):
     else:
         t.dealer = _choose_dealer(rules, t)
     if deal is not None:
+        t.hand_number = deal.hand
+        if deal.scores is not None:
+            t.scores = list(deal.scores)
         _explicit_deal(rules, t, deal)
     else:
         _deal(rules, t)

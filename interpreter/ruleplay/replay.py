@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
-from .bots import BOT_KINDS
+from .bots import BOT_KINDS, is_kind
 from .dealfile import check_deal, check_deal_data, is_int, slap_problem
 from .engine import LOG_FORMAT, Deal, play
 from .errors import GameError, RuleplayError, clip, path_str, printable
@@ -146,7 +146,7 @@ def _check_start(log: Log) -> None:
         seats = need(key, lambda v: isinstance(v, list) and len(v) == n,
                      f"a list with one entry per seat ({n})", True)
         for s, v in enumerate(seats or []):
-            if kinds is not None and v not in kinds:
+            if kinds is not None and v not in kinds and not is_kind(v):
                 log.fail(0, (key, s), f"unknown bot {clip(v)}", "bots: " + ", ".join(kinds))
             if kinds is None and not (v is None or isinstance(v, str)):
                 log.fail(0, (key, s), "a reaction profile is a name (or null for the ruleset's default)")

@@ -570,7 +570,7 @@ def add_arguments(sp, compare: bool) -> None:
     sp.add_argument("--include", action="append", default=[], metavar="DIR",
                     help="a directory whose rule files `extends` may also read (repeatable)")
     sp.add_argument("--players", type=int, help="number of players (within the ruleset's range)")
-    sp.add_argument("--bots", default="random", help="as for run: random|lowest|highest|smart, or one per seat")
+    sp.add_argument("--bots", default="random", help="as for run: random|lowest|highest|smart|ismcts[:N], or one per seat")
     sp.add_argument("--max-actions", type=int, default=100_000, help="a game stops as 'limit' here (default 100000)")
     g = sp.add_mutually_exclusive_group()
     g.add_argument("--json", action="store_true", help="print the report as one JSON object")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter, deque
+from functools import partial
 from typing import Any, Callable
 
 from .model import Rules
@@ -114,12 +115,15 @@ class Table:
         bot = self.inline[d.seat]
         if bot is None:
             return None
+        if bot.observes:
+            d.observe = partial(self.seat_log, d.seat)
         a = bot.act(d, self.space)
         self.decided(d, a)
         return a
 
     def outside(self, d):
         """Yield the decision out of the rules and record the action sent back (a generator)."""
+        d.observe = partial(self.seat_log, d.seat)
         a = yield d
         self.decided(d, a)
         return a
@@ -145,6 +149,40 @@ class Table:
         if self.sealed:
             self.events.extend(self.sealed)
             self.sealed.clear()
+
+    def seat_log(self, me: int) -> list[dict]:
+        """This game's events as seat `me` may know them, for bots that search (`Decision.observe`).
+
+        Only the events that carry hidden cards or choices change: a `deal` shows the hands and the
+        rest by their zones' visibility (a hidden card is None), a `pass` shows the picks `me` made
+        or received, a `kitty` its cards when the zone they go to is visible to `me`; other seats'
+        card decisions are left out (a play is public as its `play` event, a pass pick is not).
+        `me`'s own decisions still sealed come last.
+        """
+        rules, cards = self.rules, self.space.cards
+        out = []
+        for ev in self.events or ():
+            kind = ev["event"]
+            if kind == "decision" and ev["seat"] != me and ev["action"] < cards:
+                continue
+            if kind == "deal":
+                hand, rest = rules.deal.to.visibility, rules.deal.rest
+                ev = {**ev, "hands": [h if _sees(hand, s, me) else _hide(h) for s, h in enumerate(ev["hands"])],
+                      "rest": ev["rest"] if rest is not None and rest.visibility == "public" else _hide(ev["rest"])}
+            elif kind == "pass":
+                ev = {**ev, "cards": [p if me in (s, self.next_seat(s, ev["offset"])) else _hide(p)
+                                      for s, p in enumerate(ev["cards"])]}
+            elif kind == "kitty" and not self._kitty_seen(ev, me):
+                ev = {**ev, "cards": _hide(ev["cards"])}
+            out.append(ev)
+        return out + [ev for ev in self.sealed if ev["seat"] == me]
+
+    def _kitty_seen(self, ev: dict, me: int) -> bool:
+        """A kitty's cards are seen when its zone is public or they go where `me` may look."""
+        if self.rules.zones[ev["zone"]].visibility == "public":
+            return True
+        return any(getattr(ph, "kitty", None) is not None and ph.kitty.name == ev["zone"]
+                   and _sees(ph.won_to.visibility, ev["seat"], me) for ph in self.rules.phases)
 
     def next_seat(self, seat: int, step: int = 1) -> int:
         return (seat + step * self.rules.direction) % self.n
@@ -257,3 +295,11 @@ class Table:
         self.cycle = {"start": start, "length": self.rounds - start,
                       "start_action": start_action, "length_actions": self.actions - start_action}
         raise GameOver("cycle", [], f"the table at round {self.rounds} repeats round {start}")
+
+
+def _sees(visibility: str, owner: int, me: int) -> bool:
+    return visibility == "public" or (visibility == "owner" and owner == me)
+
+
+def _hide(cards: list) -> list:
+    return [None] * len(cards)

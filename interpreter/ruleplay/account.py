@@ -3,6 +3,11 @@ from __future__ import annotations
 
 from typing import Iterable, TextIO
 
+from .phases import KINDS
+
+# event kinds a phase kind puts in words itself (its ACCOUNT: event -> line), the others are below
+LINES = {ev: fn for kind in KINDS.values() for ev, fn in getattr(kind, "ACCOUNT", {}).items()}
+
 
 def seat_name(s: int) -> str:
     return f"Seat {s}"
@@ -105,6 +110,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
                 out.write(f"Round {rnd}: {' '.join(plays)}\n")
                 plays = []
             out.write(f"  {seat_name(ev['seat'])} is out ({ev['why']}).\n")
+        elif kind in LINES:
+            out.write(f"  {LINES[kind](ev)}\n")
         elif kind == "end":
             if plays and not verbose:
                 out.write(f"Unfinished round: {' '.join(plays)}\n")

@@ -26,12 +26,14 @@ from .bots import BOT_KINDS, is_kind
 from .dealfile import check_deal, check_deal_data, is_int, slap_problem
 from .engine import LOG_FORMAT, Deal, play
 from .errors import GameError, RuleplayError, clip, path_str, printable
+from .phases import KINDS
 from .resources import builtin_path
 from .safefile import LOG_BYTES, read_bytes
 
-# Every kind of event the engine and its phases emit (a test keeps this list complete).
-EVENT_KINDS = ("start", "deal", "draw-for-dealer", "play", "take", "slap", "burn", "tie", "out-of-turn", "out",
-               "win", "pass", "trick", "score", "trump", "kitty", "auction", "bid", "choice", "decision", "end")
+# Every kind of event the engine and its phases emit: the engine's own, then each phase kind's EVENTS
+# (a test keeps the engine's list complete).
+ENGINE_EVENTS = ("start", "deal", "draw-for-dealer", "score", "decision", "end")
+EVENT_KINDS = tuple(dict.fromkeys(ENGINE_EVENTS + tuple(e for k in KINDS.values() for e in k.EVENTS)))
 OLD_KINDS = ("choice", "reaction")    # a person's decisions in format 1 logs
 SEAT_KINDS = (*BOT_KINDS, "human", "external")     # external: a seat a State's caller answered
 MAX_PLAYERS = 64

@@ -155,7 +155,8 @@ class Table:
 
         Only the events that carry hidden cards or choices change: a `deal` shows the hands and the
         rest by their zones' visibility (a hidden card is None), a `pass` shows the picks `me` made
-        or received, a `kitty` its cards when the zone they go to is visible to `me`; other seats'
+        or received, a `kitty` its cards when the zone they go to is visible to `me`, any other event
+        of another seat's cards into a table zone (a `discard`) them only when that zone is public; other seats'
         card decisions are left out (a play is public as its `play` event, a pass pick is not).
         `me`'s own decisions still sealed come last.
         """
@@ -172,8 +173,12 @@ class Table:
             elif kind == "pass":
                 ev = {**ev, "cards": [p if me in (s, self.next_seat(s, ev["offset"])) else _hide(p)
                                       for s, p in enumerate(ev["cards"])]}
-            elif kind == "kitty" and not self._kitty_seen(ev, me):
-                ev = {**ev, "cards": _hide(ev["cards"])}
+            elif kind == "kitty":
+                if not self._kitty_seen(ev, me):
+                    ev = {**ev, "cards": _hide(ev["cards"])}
+            elif "zone" in ev and "cards" in ev and ev.get("seat") != me \
+                    and self.rules.zones[ev["zone"]].visibility != "public":
+                ev = {**ev, "cards": _hide(ev["cards"])}       # another seat's cards into a face-down zone
             out.append(ev)
         return out + [ev for ev in self.sealed if ev["seat"] == me]
 

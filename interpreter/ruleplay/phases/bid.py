@@ -70,6 +70,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'forbid-last': {"examples": ["sum(s.bid for s in seats) + bid == hand-size"]},
     'hand': {"examples": ["hand"]},
 }
+EVENTS = ("bid", "auction")     # the event kinds it logs (replay checks logs against them)
 
 STYLES = ("one-each", "auction", "sealed")
 PASS = None

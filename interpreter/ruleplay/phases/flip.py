@@ -40,6 +40,8 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'reactions': {"description": "A slap window after every card put on the pile (Egyptian Ratscrew).", "examples": [{"profiles": {"casual": {"mean": 450}}, "patterns": {"double": {"when": "pile[1].rank == pile[2].rank"}}}]},
     'before': {"examples": ["play"]},
 }
+# the event kinds it logs (replay checks logs against them)
+EVENTS = ("play", "take", "slap", "burn", "tie", "out-of-turn", "out", "win")
 
 
 @dataclass

@@ -37,6 +37,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'points': {"examples": ["card.points"]},
     'before': {"examples": ["tricks"]},
 }
+EVENTS = ("pass",)     # the event kinds it logs (replay checks logs against them)
 
 
 @dataclass

@@ -104,6 +104,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'choices/description': {"examples": ["reverse the rank order for the rest of the hand"]},
     'last-trick-takes': {"examples": ["one"]},
 }
+EVENTS = ("play", "trick", "trump", "kitty", "choice")     # the event kinds it logs (replay checks logs against them)
 
 
 @dataclass

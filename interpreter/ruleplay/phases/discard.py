@@ -1,0 +1,112 @@
+"""discard: seats put cards they choose from their hand into a table zone (a crib, a widow, a skat).
+
+Without `seat`, every seat discards `count` cards, all choosing before any
+card moves (sealed, like a pass). With `seat` (a seat such as `dealer` or
+`bidder`, or a seat number), only that seat discards, e.g. after picking up
+a kitty; when it names no seat that hand (no bidder), nobody discards. The
+cards go face down or face up as the `to` zone's visibility says; the log
+keeps them all (a log is the whole record), and a bot's own view of the
+events (Table.seat_log) shows another seat's discards only into a public
+zone. Bots choose one card at a time among the cards of `from`: `lowest`
+discards its lowest cards in the canonical order, `highest` its highest.
+
+This module is also the worked example of docs/phase-kinds.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .. import expr as X
+from ..decision import Decision
+from ..model import Ctx, Zone
+from ..table import Table
+from .schema_parts import EXPR, phase_schema, text
+from .words import formula
+
+# ---------------------------------------------------------------------------- the kind's keys (schema)
+SUMMARY = "discard: seats put chosen cards from their hand into a table zone (a crib, a widow)."
+SCHEMA = phase_schema("discard", {
+    "from": text("Per-seat zone the cards are chosen from."),
+    "to": text("Table zone they go to."),
+    "count": {"description": "Cards each discarding seat puts there (at most what it holds).", "type": "integer",
+              "minimum": 1, "maximum": 1000},
+    "seat": {"description": "The one seat that discards (a seat or seat number, e.g. dealer or bidder; "
+                            "nobody when it names none that hand); "
+                            "default: every seat, all choosing before any card moves.", **EXPR},
+}, ["from", "to", "count"])
+EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["crib"]}, "count": {"examples": [2]},
+            "seat": {"examples": ["dealer"]}, "before": {"examples": ["play"]}}
+EVENTS = ("discard",)     # the event kinds it logs (replay checks logs against them)
+
+
+@dataclass
+class Discard:
+    name: str
+    src: Zone
+    dest: Zone
+    count: int
+    seat: Callable | None                    # the one seat that discards, or None: every seat
+    description: str = ""
+    spec: dict = field(default_factory=dict)
+
+    def run(self, t: Table):
+        """A generator: each pick is a Decision, sealed when every seat discards (no one sees the
+        others' picks before the cards move)."""
+        one = self.seat(t) if self.seat is not None else None
+        if self.seat is not None and one is None:
+            return                                    # no such seat this hand (no bidder): nobody discards
+        seats = t.seat_range if one is None else [one % t.n]
+        src, dest, space = t.seat_zones[self.src.index], t.shared[self.dest.index], t.space
+        key, names = t.rules.deck.canonical_key, t.rules.deck.names
+        chosen: list[list[int]] = []
+        for seat in seats:
+            pool = sorted(src[seat], key=key)
+            picks: list[int] = []
+            for _ in range(min(self.count, len(pool))):
+                if len(pool) == 1:
+                    picks.append(pool.pop())
+                    continue
+                a = yield from t.ask(Decision(seat, [space.card(c) for c in pool], None,
+                                              sealed=self.seat is None))
+                i = next(i for i, c in enumerate(pool) if space.card(c) == a)
+                picks.append(pool.pop(i))
+            chosen.append(picks)
+        t.reveal()
+        for seat, picks in zip(seats, chosen):
+            for c in picks:
+                src[seat].remove(c)
+                dest.append(c)
+            t.act()
+            t.emit("discard", seat=seat, zone=self.dest.name, cards=[names[c] for c in picks])
+
+
+def compile(ctx: Ctx, path: tuple, name: str) -> Discard | None:
+    spec = ctx.get(path)
+    src = ctx.zone(path + ("from",), owner="seat")
+    dest = ctx.zone(path + ("to",), owner="table")
+    count = ctx.const_int(path + ("count",), None, 1, 1000)
+    seat = ctx.expr(path + ("seat",), (X.SEAT, X.INT)) if "seat" in spec else None
+    if None in (src, dest, count) or ("seat" in spec and seat is None):
+        return None
+    return Discard(name, src, dest, count, seat.fn if seat is not None else None,
+                   spec.get("description", ""), dict(spec))
+
+
+# ---------------------------------------------------------------------------- the rule sheet (explain)
+def describe(spec: dict, phase=None) -> str:
+    who = (f"the player {formula(spec['seat'])} (seat number) chooses" if "seat" in spec
+           else "every player chooses, all at once,")
+    return f"{who} {spec['count']} card(s) from their {spec['from']} and puts them into the {spec['to']}."
+
+
+# ---------------------------------------------------------------------------- the events in words (play)
+def _tell_discard(n, ev: dict) -> list[str]:
+    cards = ev.get("cards", [])
+    if ev.get("seat") == n.me:
+        return [f"You put {' '.join(cards)} into the {ev.get('zone')}."]
+    return [f"{n.who(ev.get('seat'))} puts {len(cards)} card(s) into the {ev.get('zone')}."]
+
+
+NARRATION = {"discard": _tell_discard}
+ACCOUNT = {"discard": lambda ev: f"Seat {ev['seat']} puts {' '.join(ev['cards'])} into the {ev['zone']}."}   # run's account

@@ -1,0 +1,144 @@
+"""Phase kinds as plug-ins (phases/__init__.py), and the worked example of docs/phase-kinds.md: `discard`."""
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+import ruleplay
+from ruleplay import phases
+from ruleplay.account import write_account
+from ruleplay.cli import main
+from ruleplay.engine import Deal, play
+from ruleplay.errors import RuleplayError
+from ruleplay.phases import KINDS
+from ruleplay.pipeline import load
+from ruleplay.replay import ENGINE_EVENTS, EVENT_KINDS
+from ruleplay.sheet import write_sheet
+
+ROOT = Path(__file__).resolve().parent.parent
+PKG = ROOT / "interpreter" / "ruleplay"
+DOC = (ROOT / "docs" / "phase-kinds.md").read_text(encoding="utf-8")
+CRIB = re.findall(r"```yaml\n(.*?)```", DOC, re.S)[0]
+EMIT = re.compile(r'\bemit\("([a-z-]+)"')
+
+
+# ---------------------------------------------------------------------------- the plug-in contract
+@pytest.mark.parametrize("name", list(KINDS))
+def test_each_kind_brings_everything_in_its_module(name):
+    mod = KINDS[name]
+    for attr in ("SUMMARY", "SCHEMA", "EXAMPLES", "EVENTS", "compile", "describe"):
+        assert hasattr(mod, attr), f"{name} lacks {attr}"
+    assert mod.SCHEMA["if"]["properties"]["kind"]["const"] == name
+    emitted = set(EMIT.findall(Path(mod.__file__).read_text(encoding="utf-8")))
+    assert emitted and emitted <= set(mod.EVENTS), f"{name} logs {emitted - set(mod.EVENTS)} not in its EVENTS"
+    for table in ("NARRATION", "ACCOUNT"):
+        assert set(getattr(mod, table, {})) <= set(mod.EVENTS)
+
+
+def test_replay_knows_every_event_the_engine_logs():
+    core = set()
+    for f in PKG.glob("*.py"):
+        core |= set(EMIT.findall(f.read_text(encoding="utf-8")))
+    assert core <= set(ENGINE_EVENTS)
+    assert set(EVENT_KINDS) == set(ENGINE_EVENTS) | {e for k in KINDS.values() for e in k.EVENTS}
+    assert phases.__doc__ and "docs/phase-kinds.md" in phases.__doc__
+
+
+# ---------------------------------------------------------------------------- the discard kind
+@pytest.fixture
+def crib(tmp_path):
+    p = tmp_path / "crib.yaml"
+    p.write_text(CRIB, encoding="utf-8")
+    return p
+
+
+def _variant(tmp_path, body: str) -> Path:
+    p = tmp_path / "v.yaml"
+    p.write_text("name: v\ndescription: a variant\nextends: ./crib.yaml\n" + body, encoding="utf-8")
+    return p
+
+
+# Hands written so the lowest card of each, in the canonical order (suits C < D < H < S, then
+# rank), is plain to see: seat 0's lowest is 9C, seat 1's 10C, seat 2's JC.
+HANDS = [["9C", "AS", "KS", "QS", "JS", "10S", "9S", "AH"],
+         ["10C", "KH", "QH", "JH", "10H", "9H", "AD", "KD"],
+         ["JC", "QD", "JD", "10D", "9D", "QC", "KC", "AC"]]
+
+
+def test_the_docs_example_validates_and_explains(crib, capsys):
+    assert main(["validate", str(crib)]) == 0
+    assert "OK (crib-demo, 3 players, 24 cards)" in capsys.readouterr().out
+    out = io.StringIO()
+    write_sheet(load(str(crib)), out)
+    sheet = out.getvalue()
+    assert ("crib (discard): every player chooses, all at once, 1 card(s) from their hand and puts them into "
+            "the crib.") in sheet
+
+
+def test_each_seat_discards_its_lowest_card_and_the_last_trick_takes_the_crib(crib):
+    rules = load(str(crib))
+    res = play(rules, 0, Deal([list(h) for h in HANDS], [], 2), bots=["lowest"] * 3, check=True)
+    ev = res.events
+    discards = [e for e in ev if e["event"] == "discard"]
+    assert [(e["seat"], e["cards"], e["zone"]) for e in discards] == [(0, ["9C"], "crib"), (1, ["10C"], "crib"),
+                                                                     (2, ["JC"], "crib")]
+    first_play = next(i for i, e in enumerate(ev) if e["event"] == "play")
+    assert all(ev.index(d) < first_play for d in discards)       # the crib is made before the first lead
+    kitty = [e for e in ev if e["event"] == "kitty"]
+    last = [e for e in ev if e["event"] == "trick"][-1]
+    assert len(kitty) == 1 and kitty[0]["seat"] == last["winner"]
+    assert sorted(kitty[0]["cards"]) == ["10C", "9C", "JC"]
+    # a point per card taken: the 21 played and the 3 of the crib
+    assert sum(res.scores) == 24
+    out = io.StringIO()
+    write_account(ev, out)
+    assert "Seat 1 puts 10C into the crib." in out.getvalue()
+
+
+def test_discards_are_sealed_and_the_crib_stays_hidden(crib):
+    g = ruleplay.load_game(str(crib))
+    s = g.new_initial_state(seed=0, deal=Deal([list(h) for h in HANDS], [], 2))
+    assert s.current_player() == 0 and sorted(s.action_to_string(a) for a in s.legal_actions()) == sorted(HANDS[0])
+    s.apply_action(next(a for a in s.legal_actions() if s.action_to_string(a) == "AS"))
+    assert s.current_player() == 1
+    assert not [e for e in s.events() if e["event"] == "decision"]      # seat 0's pick is not out yet
+    assert "AS" not in s.observation_string(1)
+    picked = []
+    for _ in range(2):
+        picked.append(s.action_to_string(s.legal_actions()[0]))
+        s.apply_action(s.legal_actions()[0])
+    # the cards have moved: the crib is face down, so seat 1 sees its size and not seat 0's card
+    assert [e["seat"] for e in s.events() if e["event"] == "decision"] == [0, 1, 2]
+    view = s.observation_string(1)
+    assert "AS" not in view and "crib" in view
+    mine = s._run.t.seat_log(1)
+    shown = {e["seat"]: e["cards"] for e in mine if e["event"] == "discard"}
+    assert shown[1] == picked[:1]                                        # its own discard it knows
+    assert shown[0] == [None] and shown[2] == [None]                    # the others' it does not
+
+
+def test_only_the_named_seat_discards(crib, tmp_path):
+    v = _variant(tmp_path, "deck: {jokers: 2}\ndeal: {rest: crib}\nphases:\n  crib: {count: 2, seat: dealer}\n")
+    rules = load(str(v))
+    res = play(rules, 5, None, bots=["highest"] * 3, check=True)
+    deal = next(e for e in res.events if e["event"] == "deal")
+    (d,) = [e for e in res.events if e["event"] == "discard"]
+    assert d["seat"] == deal["dealer"] and len(d["cards"]) == 2
+    assert set(d["cards"]) <= set(deal["hands"][deal["dealer"]])
+
+
+@pytest.mark.parametrize("body, where, message", [
+    ("phases:\n  crib: {to: hand}\n", "v.yaml:5:14: error [phases.crib.to]",
+     "zone 'hand' is owned by the seat, but a table zone is needed here"),
+    ("phases:\n  crib: {count: 0}\n", "v.yaml:5:17: error [phases.crib.count]", "0 is less than the minimum of 1"),
+    ("phases:\n  crib: {seat: \"'north'\"}\n", "v.yaml:5:17: error [phases.crib.seat]",
+     "this expression gives str, but seat or int is expected here"),
+])
+def test_bad_discards_get_placed_errors(crib, tmp_path, capsys, body, where, message):
+    v = _variant(tmp_path, body)
+    assert main(["validate", str(v)]) == 1
+    err = capsys.readouterr().err
+    assert where in err and message in err, err
+    with pytest.raises(RuleplayError):
+        load(str(v))

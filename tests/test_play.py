@@ -39,14 +39,28 @@ def test_hearts_full_hand_by_keys(tmp_path):
     child = spawn(["hearts", "--set", "hands=single", "--seed", "3", "--plain", "--log", str(log)], tmp_path)
     screens = []
     child.logfile_read = transcript = io.StringIO()
+    undone = False
     while True:
-        i = child.expect([PROMPT, r"Log: .*plays it back"])
+        i = child.expect([PROMPT, r"Log: .*plays it back", r"Pass [^\n]*\? \[Enter = yes"])
         screens.append(child.before)
         if i == 1:
             break
+        if i == 2:                                   # the pass chosen: confirm it
+            child.sendline("")
+            continue
+        chosen = re.search(r"chosen: ([^\[]*)\[", child.after)
+        if chosen:                                   # the cards of a pass keep their numbers: pick the next one
+            picked = [] if chosen.group(1).strip() == "none" else chosen.group(1).split()
+            if len(picked) == 2 and not undone:      # take one back once
+                child.sendline("u")
+                undone = True
+                continue
+            child.sendline(str(len(picked) + 1))
+            continue
         child.sendline("1" if len(screens) % 2 else "x9")    # every other answer is illegal first
         if len(screens) % 2 == 0:
             child.expect("is neither a choice number nor a card name|cannot be chosen now")
+            child.expect(PROMPT)                     # asked again
             child.sendline("1")
     child.expect(pexpect.EOF)
     child.close()
@@ -67,13 +81,18 @@ def test_hearts_full_hand_by_keys(tmp_path):
                 assert set(CARD.findall(line)) <= mine | received
             assert not re.match(r"Seat [123].* hand \d+:", line)
     text = transcript.getvalue()
-    assert "You pass" in text and "Game over:" in text
+    assert "You pass" in text and "Game over:" in text and "Final scores: You " in text
+    assert "(your only legal card)." in text                 # the last card of the hand is forced
     end = evs[-1]
     assert end["event"] == "end" and end["outcome"] == "finished"
     assert sum(1 for e in evs if e["event"] == "trick") == 13
     assert any(e["event"] == "decision" and e["seat"] == 0 for e in evs)
     report = replay(read_log(str(log)))
     assert report.same, (report.logged, report.replayed)
+    # the pass: the first three cards of the hand in the canonical order, numbered 1-3 throughout
+    key = ruleplay.load_game("hearts").rules.deck
+    order = sorted(mine, key=lambda c: key.canonical_key(key.names.index(c)))
+    assert sorted(passed["cards"][0]) == sorted(order[:3])
 
 
 def _ers_deal(tmp_path: Path) -> Path:
@@ -86,10 +105,13 @@ def test_ers_real_time_slap_takes_the_pile(tmp_path):
     log = tmp_path / "ers.jsonl"
     child = spawn(["rulesets/ers.yaml", "--players", "2", "--deal", str(_ers_deal(tmp_path)), "--bots",
                    "random:none", "--seed", "1", "--speed", "0.25", "--plain", "--log", str(log)], tmp_path)
-    child.expect(r"pile 1: 5C .*SPACE slap")
+    child.expect(r"pile 1, top first: 5C .*SPACE slap")
+    # the patterns that may be slapped are listed first, in the ruleset's own words
+    assert "slap on double: two cards of one rank on top" in child.before
+    assert "slap on sandwich:" in child.before
     assert "9D" not in child.before and "5H" not in child.before     # the face-down stacks stay hidden
     child.send("\r")                                                  # nothing to slap: the next card now
-    child.expect(r"pile 2: 5C 5H .*SPACE slap")
+    child.expect(r"pile 2, top first: 5H 5C .*SPACE slap")
     child.send(" ")
     child.expect(r"You slap the double \(5H 5C, top first\) at \d+ ms and take 2 cards")
     child.expect(pexpect.EOF)
@@ -135,7 +157,13 @@ def test_quit_then_resume_then_replay(tmp_path):
     assert first.returncode == 0, first.stderr
     logs = list((tmp_path / "data" / "ruleplay" / "games").glob("hearts-*-seed5.jsonl"))
     assert len(logs) == 1 and "Resume it with: ruleplay play --resume" in first.stdout
-    second = subprocess.run(cmd + ["--resume", str(logs[0]), "--plain"], input="1\n" * 40,
+    assert "Scores so far: You 0, Seat 1 0, Seat 2 0, Seat 3 0 (hand 1)" in first.stdout
+    unfinished = subprocess.run(cmd[:-1] + ["replay", str(logs[0])], capture_output=True, text=True, cwd=ROOT,
+                                env=env, timeout=30)
+    assert unfinished.returncode == 0 and "an unfinished game; its 2 events replay identically" in unfinished.stdout
+    # quit while choosing the pass (one card of three chosen: nothing passed yet); resumed, the person
+    # chooses the pass again (the 2nd, 3rd and 4th cards, confirmed), then plays the first legal card each time
+    second = subprocess.run(cmd + ["--resume", str(logs[0]), "--plain"], input="2\n3\n4\n\n" + "1\n" * 40,
                             capture_output=True, text=True, cwd=ROOT, env=env, timeout=30)
     assert second.returncode == 0, second.stderr
     assert "Resumed after 0 cards played." in second.stdout and "Game over:" in second.stdout
@@ -235,10 +263,10 @@ def test_oh_hell_bid_then_play_by_keys(tmp_path):
     child = spawn(["oh-hell", "--players", "4", "--set", "hand-sizes=[3]", "--seed", "2", "--plain",
                    "--log", str(log)], tmp_path)
     child.logfile_read = transcript = io.StringIO()
-    child.expect(r"Your turn \(Seat 0\): choose \[one of 0 1 2 3, .*\] > ")
-    assert "Choose: 0 1 2 3" in child.before
+    child.expect(r"Your turn \(Seat 0\): bid \[one of 0 1 2 3, .*\] > ")
+    assert "Bid: 0 1 2 3" in child.before
     child.sendline("7")                                   # not a legal bid
-    child.expect(r"Your turn \(Seat 0\): choose")
+    child.expect(r"Your turn \(Seat 0\): bid")
     child.sendline("0")
     prompts = 0
     while child.expect([r"Your turn \(Seat 0\): play a card \[.*\] > ", r"Log: .*plays it back"]) == 0:
@@ -254,7 +282,9 @@ def test_oh_hell_bid_then_play_by_keys(tmp_path):
     deal = next(e for e in evs if e["event"] == "deal")
     others = {c for s in (1, 2, 3) for c in deal["hands"][s]}
     text = transcript.getvalue()
-    first_screen = text.split("Choose: 0 1 2 3")[0]
+    first_screen = text.split("Bid: 0 1 2 3")[0]
+    for b in bids[:3]:                                    # the bids made so far stay on the seats' lines
+        assert re.search(rf"^Seat {b['seat']}\b[^\n]*  bid {b['bid']}\r?$", first_screen, re.M), first_screen
     assert set(CARD.findall(first_screen.split("hand 3:", 1)[1].splitlines()[0])) == set(deal["hands"][0])
     assert not set(CARD.findall(first_screen.split("== Oh Hell", 1)[1])) & others
     assert "Game over:" in text and evs[-1]["outcome"] == "finished"

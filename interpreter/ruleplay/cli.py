@@ -194,6 +194,10 @@ def _dispatch(args) -> int:
     if cmd == "replay":
         from .replay import read_log, replay
         report = replay(read_log(args.log), args.ruleset, tuple(args.include))
+        if report.same and report.unfinished:
+            print(f"{args.log}: an unfinished game; its {report.events} events replay identically "
+                  f"(ruleplay play --resume {args.log} continues it if a person played it).")
+            return 0
         if report.same:
             print(f"{args.log}: the game replays identically ({report.events} events).")
             return 0

@@ -123,6 +123,8 @@ class SeatView:
     trump: str | None
     led: str | None
     public: dict = field(default_factory=dict)
+    bids: list[int | None] | None = None      # this hand's bids once public (None: no bid made)
+    passed: list[bool] | None = None
 
 
 def seat_view(t, me: int) -> SeatView:
@@ -145,7 +147,8 @@ def seat_view(t, me: int) -> SeatView:
     return SeatView(me, t.n, rules.title or rules.name, t.actor, t.dealer, t.hand_number, seat_zones, table_zones,
                     list(t.out), list(t.scores) if rules.scoring else None,
                     list(t.tricks_won) if t.trick_number else None, t.trick_number, t.trump, t.led,
-                    dict(t.public))
+                    dict(t.public), *((list(t.bids), list(t.passed)) if any(b is not None for b in t.bids)
+                                      or any(t.passed) else (None, None)))
 
 
 def is_red(name: str) -> bool:

@@ -64,6 +64,8 @@ class Terminal:
             self.console = Console(file=self.out, highlight=False, soft_wrap=True)
         self.seen = 0
         self.narrator: Narrator | None = None
+        self.chose_cards = False             # the person has chosen cards (so a card not asked for was forced)
+        self.queued: list[int] = []          # cards chosen ahead for the next decisions (a pass of several)
 
     # ------------------------------------------------------------ output
     def line(self, *segs) -> None:
@@ -94,13 +96,31 @@ class Terminal:
             self.narrator = Narrator(bot.seat, t.n, t.rules.direction)
         events = t.events or []
         notable = False
-        for ev in events[self.seen:]:
-            for text in self.narrator.tell(ev):
+        for i in range(self.seen, len(events)):
+            ev = events[i]
+            lines = self.narrator.tell(ev)
+            if self.chose_cards and ev["event"] == "play" and ev.get("seat") == bot.seat and lines and not (
+                    i and events[i - 1]["event"] == "decision" and events[i - 1]["seat"] == bot.seat):
+                lines[-1] = lines[-1].rstrip(".") + " (your only legal card)."
+                self.pause(0.8)                          # a forced play does not flash past
+            for text in lines:
                 style = "bold" if ev["event"] in ("take", "trick", "win", "end", "out", "score") else ""
                 self.line((text, style))
             notable |= ev["event"] in ("take", "slap", "burn", "out", "tie")
         self.seen = len(events)
         return notable
+
+    def pause(self, seconds: float) -> None:
+        if self.realtime:
+            time.sleep(min(1.5, seconds / self.speed))
+
+    def scores(self, bot: HumanSeat, title: str) -> None:
+        """The totals so far (after a quit or at the end), when the game keeps scores."""
+        v = bot.view()
+        if v.scores is not None:
+            self.line((f"{title}: ", "bold"),
+                      ", ".join(f"{'You' if s == v.me else f'Seat {s}'} {v.scores[s]}" for s in range(v.players)),
+                      f" (hand {v.hand_number})")
 
     def resumed(self, bot: HumanSeat) -> None:
         self.seen = len(bot.t.events or [])
@@ -135,6 +155,8 @@ class Terminal:
                 segs.append(f"  score {v.scores[s]}")
             if v.tricks_won is not None:
                 segs.append(f"  tricks {v.tricks_won[s]}")
+            if v.bids is not None:
+                segs.append("  passed" if v.passed[s] else f"  bid {v.bids[s]}" if v.bids[s] is not None else "")
             for k, val in v.public.items():
                 if isinstance(val, (list, tuple)) and len(val) == v.players:
                     segs.append(f"  {k} {val[s] if val[s] is not None else '-'}")
@@ -152,17 +174,16 @@ class Terminal:
                     segs += [("  " if i else ""), self.card(bot.t.rules.deck.names[c]), f" (Seat {s})"]
                 self.line(*segs)
             elif z.cards:
-                shown = z.cards[-8:]
-                more = f"{z.size - len(shown)} more under, " if z.size > len(shown) else ""
-                self.line(f"{z.name} ({more}top last): ", *self.cards(shown))
+                self.line(*self.pile(z, 8))
             else:
                 self.line(f"{z.name}: empty")
         if options:
             self._show_options(bot, v, options, legal)
 
-    def _show_options(self, bot, v, options: list[Option], legal: dict) -> None:
+    def _show_options(self, bot, v, options: list[Option], legal: dict, chosen: tuple = ()) -> None:
         if not legal:
-            self.line("Choose: ", *[x for i, o in enumerate(options) for x in ((" " if i else ""), (o.label, "bold"))])
+            word = "Bid" if any(isinstance(o.value, int) for o in options) else "Choose"
+            self.line(f"{word}: ", *[x for i, o in enumerate(options) for x in ((" " if i else ""), (o.label, "bold"))])
             return
         deck = bot.t.rules.deck
         for z in v.seat_zones:
@@ -173,7 +194,9 @@ class Terminal:
                 if k:
                     segs.append("  ")
                 name = deck.names[c]
-                if c in legal:
+                if c in chosen:
+                    segs.append((f"{legal[c] + 1}:[{name}]", "bold yellow"))
+                elif c in legal:
                     segs.append((f"{legal[c] + 1}:", "bold green"))
                     segs.append(self.card(name, "bold reverse" if not self.plain else ""))
                 else:
@@ -190,34 +213,99 @@ class Terminal:
         return text
 
     def choose(self, bot: HumanSeat, options: list[Option], view) -> int:
+        cards = any(o.card is not None for o in options)
+        self.chose_cards |= cards
+        if self.queued:                                  # the rest of a pass chosen together
+            c = self.queued.pop(0)
+            return next(i for i, o in enumerate(options) if o.card == c)
         self.catch_up(bot)
+        passing = getattr(view, "passing", False)
+        if passing and view.count - len(view.picked) > 1:
+            return self._choose_pass(bot, options, view)
         self.show_table(bot, options, view)
-        what = "pass a card" if getattr(view, "passing", False) else (
-            "play a card" if any(o.card is not None for o in options) else "choose")
-        rng = f"1-{len(options)} or a card name" if any(o.card is not None for o in options) else \
-            "one of " + " ".join(o.label for o in options)
+        if passing:
+            what = f"pass a card to Seat {view.to}" if view.to is not None else "pass a card"
+        else:
+            what = "play a card" if cards else "bid" if getattr(view, "bidding", False) else "choose"
+        rng = f"1-{len(options)} or a card name" if cards else "one of " + " ".join(o.label for o in options)
         while True:
-            text = self.ask(f"Your turn (Seat {bot.seat}): {what} [{rng}, ? help, q quit] > ").strip()
-            if text.lower() in ("q", "quit", "exit"):
-                raise HumanQuit()
-            if text in ("?", "h", "help"):
-                self.line(HELP)
-                self.show_table(bot, options, view)
-                continue
-            i, msg = match_input(text, options)
+            i = self._answer(self.ask(f"Your turn (Seat {bot.seat}): {what} [{rng}, ? help, q quit] > "), options)
             if i is None:
-                self.line((msg, "yellow"))
+                self.show_table(bot, options, view)
+            elif i >= 0:
+                return i
+
+    def _answer(self, text: str, options: list[Option], extra: str = "") -> int | None:
+        """The option typed (its index); -1 after a message; None for help (the caller shows the table)."""
+        text = text.strip()
+        if text.lower() in ("q", "quit", "exit"):
+            raise HumanQuit()
+        if text in ("?", "h", "help"):
+            self.line(HELP + extra)
+            return None
+        i, msg = match_input(text, options)
+        if i is None:
+            self.line((msg, "yellow"))
+            return -1
+        return i
+
+    def _choose_pass(self, bot: HumanSeat, options: list[Option], view) -> int:
+        """Every card of a pass at once: the numbers stay as they are, 'u' takes the last pick back, and
+        the pass goes when the person confirms it. The later picks answer the next decisions."""
+        need = view.count - len(view.picked)
+        to = f" to Seat {view.to}" if view.to is not None else ""
+        legal = {o.card: i for i, o in enumerate(options)}
+        chosen: list[int] = []
+        self.show_table(bot, options, view)
+        shown = False
+        while True:
+            if shown:
+                v = bot.view()
+                self._show_options(bot, v, options, legal, tuple(chosen))
+                shown = False
+            names = " ".join(bot.t.rules.deck.names[c] for c in chosen)
+            if len(chosen) == need:
+                text = self.ask(f"Pass {names}{to}? [Enter = yes, u = undo, q quit] > ").strip().lower()
+                if text in ("", "y", "yes"):
+                    self.queued = chosen[1:]
+                    return legal[chosen[0]]
+            else:
+                text = self.ask(f"Your turn (Seat {bot.seat}): pass {need} cards{to}; chosen: {names or 'none'} "
+                                f"[1-{len(options)} or a card name, u undo, ? help, q quit] > ").strip()
+            if text.lower() in ("u", "undo"):
+                if chosen:
+                    chosen.pop()
+                shown = True
                 continue
-            return i
+            i = self._answer(text, options, " 'u' takes the last card chosen back.")
+            if i is None:
+                shown = True
+            elif i >= 0:
+                c = options[i].card
+                if c in chosen:
+                    self.line((f"{options[i].label} is chosen already ('u' takes the last card back)", "yellow"))
+                elif len(chosen) == need:
+                    self.line((f"{need} cards are chosen: Enter passes them, 'u' takes the last back", "yellow"))
+                else:
+                    chosen.append(c)
+                    shown = True
+
+    def pile(self, z, k: int) -> list:
+        """A pile top first (the top card marked), its first `k` cards, and how many more lie under."""
+        shown = z.cards[::-1][:k]
+        segs: list = [f"{z.name} {z.size}, top first: ", self.card(shown[0], "bold reverse" if not self.plain else "")]
+        for c in shown[1:]:
+            segs += [" ", self.card(c)]
+        if z.size > len(shown):
+            segs.append(f" ... {z.size - len(shown)} more under")
+        return segs
 
     def pile_line(self, bot: HumanSeat) -> None:
         v = bot.view()
         segs: list = []
         for z in v.table_zones:
             if z.cards:
-                shown = z.cards[-6:]
-                segs += [f"{z.name} {z.size}: ", *self.cards(shown[:-1]), (" " if len(shown) > 1 else ""),
-                         self.card(shown[-1], "bold reverse" if not self.plain else ""), "   "]
+                segs += [*self.pile(z, 6), "   "]
         counts = "  ".join(f"{'You' if z.seat == v.me else 'Seat ' + str(z.seat)} {z.size}"
                            for z in v.seat_zones if z.seat is not None and not v.out[z.seat])
         self.line(*segs, counts)
@@ -421,6 +509,10 @@ def run_play(args, sets: dict) -> int:
     if any(getattr(ph, "reactions", None) for ph in rules.phases):
         ui.line("Slaps: " + ("press SPACE while a card shows (Enter deals the next card at once)." if realtime
                              else f"answer s after a card to slap (your slap lands at {args.slap_time} ms)."))
+        for ph in rules.phases:
+            for p in getattr(getattr(ph, "reactions", None), "patterns", ()):
+                ui.line(f"  slap on {p.name}: {' '.join(p.description.split())}"
+                        f"{'' if p.effect == 'take' else f' (the slapper {p.effect}s the game)'}")
     finished = False
     try:
         drive(state, seat, ui, bots, feed)
@@ -431,10 +523,13 @@ def run_play(args, sets: dict) -> int:
         with fh:
             for ev in state.saved_events():
                 fh.write(json.dumps(ev) + "\n")
+    human = HumanSeat(state, seat)
     if finished:
-        ui.catch_up(HumanSeat(state, seat))
+        ui.catch_up(human)
+        ui.scores(human, "Final scores")
         ui.line(f"Log: {log_path}  (ruleplay replay {log_path} plays it back)")
         return 0
+    ui.scores(human, "\nScores so far")
     ui.line(("\nGame saved.", "bold"), f" Resume it with: ruleplay play --resume {log_path}")
     return 0
 

@@ -71,6 +71,7 @@ class ReplayReport:
     logged: dict | None = None
     replayed: dict | None = None
     note: str = ""                  # why it differs, when that is known (an older log)
+    unfinished: bool = False        # the log stops before the game's end: only its events were compared
 
 
 def _no_constant(name: str) -> NoReturn:
@@ -300,10 +301,18 @@ def replay(logged: Log, ruleset: str | None = None, include: tuple[str, ...] = (
     g = Game(game.rules)
     state = g.new_initial_state(game.seed, game.deal, profiles=game.profiles, seat_kinds=game.bots,
                                 max_actions=game.max_actions)
-    feed = Feed(logged, g.space, complete=True)
+    unfinished = not any(ev["event"] == "end" for ev in logged)      # a game quit in `play`, or cut short
+    feed = Feed(logged, g.space, complete=not unfinished)
     while not state.is_terminal():
-        state.apply_action(feed.answer(state.decision()))
-    return compare(logged, state.events())
+        a = feed.answer(state.decision())
+        if a is None:                                   # the log stops here: so does the replay
+            break
+        state.apply_action(a)
+    if not unfinished:
+        return compare(logged, state.events())
+    report = compare(logged, state.saved_events()[:len(logged)])
+    report.unfinished = True
+    return report
 
 
 def _replay_format_1(logged: Log, game: "Setup") -> ReplayReport:

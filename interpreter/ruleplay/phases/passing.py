@@ -49,6 +49,8 @@ class PassView:
     suit: list
     picked: list[int]                     # the cards this seat already chose to pass
     passing: bool = True
+    count: int = 1                        # the cards it passes in all
+    to: int | None = None                 # the seat they go to
 
 
 @dataclass
@@ -88,7 +90,8 @@ class Pass:
                     picks.append(pool.pop())
                     continue
                 view = PassView(seat, list(pool), {c: order[c] for c in pool}, self.points, deck.suit,
-                                list(picks)) if bot is None or bot.wants_view else None
+                                list(picks), True, min(self.count, len(pool) + len(picks)), t.next_seat(seat, off)
+                                ) if bot is None or bot.wants_view else None
                 a = yield from t.ask(Decision(seat, [space.card(c) for c in pool], view, sealed=True))
                 i = pool.index(a) if space.unique else next(i for i, c in enumerate(pool) if space.card(c) == a)
                 picks.append(pool.pop(i))

@@ -51,16 +51,18 @@ def _choices(game: LiveGame, seat: int) -> tuple[list[dict] | None, str]:
 
 
 def seat_page(game: LiveGame, seat: int) -> dict[str, Any]:
-    """The JSON one seat's page shows. Call with `game.lock` held."""
+    """The JSON one seat's page shows (its own cards in the canonical order). Call with `game.lock` held."""
     game.look(seat)
     st = game.state
     v = HumanSeat(st, seat).view()
     events = st.events()
     plays = _plays(events)
+    deck = game.space.deck
+    names, key = deck.names, deck.canonical_key
     seats = []
     for s in range(v.players):
-        zones = [{"name": z.name, "size": z.size,
-                  "cards": None if z.cards is None else [_card(c) for c in z.cards]}
+        zones = [{"name": z.name, "size": z.size, "cards": None if z.cards is None else
+                  [_card(names[c]) for c in (sorted(z.ids, key=key) if s == seat else z.ids)]}
                  for z in v.seat_zones if z.seat == s]
         seats.append({"seat": s, "you": s == seat, "kind": "you" if s == seat else
                       ("person" if game.seats[s].kind == HUMAN else f"bot ({game.seats[s].kind})"),

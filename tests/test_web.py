@@ -109,6 +109,7 @@ def test_two_people_play_a_hearts_hand_and_neither_page_ever_shows_the_others_ca
             secret = set().union(*(hand_of(game, s) for s in range(4) if s != seat)) - passed[seat]
             shown = set(CARD.findall(r.text))
             assert not shown & secret, (seat, shown & secret)
+            assert hand_of(game, seat) <= shown                    # the search does find cards that are there
             assert pages[seat]["seats"][seat]["zones"][0]["cards"] is not None
             assert all(z["cards"] is None for s in pages[seat]["seats"] if s["seat"] != seat
                        for z in s["zones"] if z["name"] == "hand")

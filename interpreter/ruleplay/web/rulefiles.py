@@ -76,6 +76,7 @@ def load_upload(text: str, name: str, sets: dict[str, str] | None = None, player
         except RuleplayError as exc:
             raise RuleplayError(_rename(exc.errors, shown, name)) from None
     rules.ref = name
+    rules.files = [name if f in shown else f for f in rules.files]     # the rule sheet's "Based on" line
     return rules
 
 

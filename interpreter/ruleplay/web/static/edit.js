@@ -25,7 +25,9 @@ async function check() {
     if (e.line) { row.style.cursor = "pointer"; row.addEventListener("click", () => jumpTo(e.line, e.column)); }
     return row;
   }));
-  if (r.data.sheet !== null) document.getElementById("sheet").textContent = r.data.sheet;
+  const sheet = document.getElementById("sheet");
+  if (r.data.sheet !== null) sheet.textContent = r.data.sheet;
+  sheet.style.opacity = ok ? 1 : 0.5;          // with errors, the sheet is the last valid version's
 }
 function later() { clearTimeout(timer); timer = setTimeout(check, 350); }
 text.addEventListener("input", later);

@@ -34,10 +34,10 @@ function render(v) {
   for (const [k, val] of Object.entries(v.others)) table.append(el("div", {class: "note"}, k + ": " + JSON.stringify(val)));
   const seats = document.getElementById("seats");
   seats.replaceChildren(...v.seats.map(s => {
-    const head = "Seat " + s.seat + " - " + s.kind + (s.dealer ? " [dealer]" : "") + (s.out ? " (out)" : "") +
-      (s.score !== null ? "  score " + s.score : "") + (s.tricks !== null ? "  tricks " + s.tricks : "");
+    const head = "Seat " + s.seat + " (" + s.kind + ")" + (s.dealer ? " · dealer" : "") + (s.out ? " · out" : "") +
+      (s.score !== null ? " · score " + s.score : "") + (s.tricks !== null ? " · tricks " + s.tricks : "");
     const extra = Object.entries(s).filter(([k]) => !["seat", "you", "kind", "dealer", "out", "zones", "score", "tricks"].includes(k))
-      .map(([k, val]) => "  " + k + " " + (val === null ? "-" : val)).join("");
+      .map(([k, val]) => " · " + k + " " + (val === null ? "-" : val)).join("");
     const box = el("div", {class: "seat" + (s.you ? " you" : "") + (v.to_move === s.seat ? " turn" : ""), "data-seat": s.seat},
                    el("strong", {}, head + extra));
     for (const z of s.zones) box.append(zoneEl(z, false));

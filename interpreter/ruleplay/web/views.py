@@ -65,7 +65,7 @@ def seat_page(game: LiveGame, seat: int) -> dict[str, Any]:
                   [_card(names[c]) for c in (sorted(z.ids, key=key) if s == seat else z.ids)]}
                  for z in v.seat_zones if z.seat == s]
         seats.append({"seat": s, "you": s == seat, "kind": "you" if s == seat else
-                      ("person" if game.seats[s].kind == HUMAN else f"bot ({game.seats[s].kind})"),
+                      ("person" if game.seats[s].kind == HUMAN else f"bot {game.seats[s].kind}"),
                       "dealer": s == v.dealer, "out": v.out[s], "zones": zones,
                       "score": None if v.scores is None else v.scores[s],
                       "tricks": None if v.tricks_won is None else v.tricks_won[s],

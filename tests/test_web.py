@@ -292,3 +292,27 @@ def test_serve_without_the_web_extra_says_what_to_install(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "uvicorn", None)
     assert main(["serve"]) == 1
     assert "pip install 'ruleplay[web]'" in capsys.readouterr().err
+
+
+def test_bids_and_the_last_trick_are_shown_as_the_state_tells_them(client, table):
+    g = new_game(client, ruleset="oh-hell", players=4, options={"hand-sizes": [3, 2]},
+                 seats=["smart", "smart", "human", "smart"], seed=4)
+    tok = token(g["seats"][2]["link"])
+    game = table.games[g["game"]]
+    seen_bids = seen_tricks = 0
+    while True:
+        page = client.get(f"/api/seat/{tok}").json()
+        said = [line for line in game.state.observation_string(2).splitlines() if line.startswith("bids: ")]
+        mine = [s.get("bid") for s in page["seats"]]
+        if said:                                   # the state's own words for the bids of this hand
+            assert "bids: " + " ".join(mine) == said[0]
+            seen_bids += 1
+        if page["last_trick"]:
+            last = [e for e in game.state.events() if e["event"] == "trick"][-1]
+            assert [(c["seat"], c["name"]) for c in page["last_trick"]["cards"]] == [tuple(x) for x in last["cards"]]
+            assert page["last_trick"]["winner"] == last["winner"]
+            seen_tricks += 1
+        if page["finished"]:
+            break
+        assert client.post(f"/api/seat/{tok}/act", json={"action": page["choices"][0]["action"]}).status_code == 200
+    assert seen_bids and seen_tricks

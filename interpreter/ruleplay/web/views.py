@@ -31,6 +31,30 @@ def _plays(events: list[dict]) -> list[tuple[int, str]]:
     return out[::-1]
 
 
+def _last_trick(events: list[dict]) -> dict | None:
+    """The last trick taken this hand (a public `trick` event): its cards by seat and its winner."""
+    for ev in reversed(events):
+        kind = ev.get("event")
+        if kind in ("deal", "score"):
+            return None
+        if kind == "trick":
+            return {"cards": [{"seat": s, **_card(c)} for s, c in ev["cards"]], "winner": ev["winner"]}
+    return None
+
+
+def _bids(events: list[dict], n: int) -> list[str] | None:
+    """Each seat's bid this hand, from the public `bid` events since the deal (a sealed bid appears once
+    revealed); None when no bid was made this hand. The SeatView has no bids, so they are read here."""
+    bids: list[str] = ["-"] * n
+    for ev in reversed(events):
+        kind = ev.get("event")
+        if kind == "deal":
+            break
+        if kind == "bid" and bids[ev["seat"]] == "-":
+            bids[ev["seat"]] = "pass" if ev.get("pass") else str(ev.get("bid"))
+    return None if all(b == "-" for b in bids) else bids
+
+
 def _choices(game: LiveGame, seat: int) -> tuple[list[dict] | None, str]:
     d = game.state.decision()
     if game.finished() or d is None or d.seat != seat or getattr(d.view, "slapping", False):
@@ -57,6 +81,7 @@ def seat_page(game: LiveGame, seat: int) -> dict[str, Any]:
     v = HumanSeat(st, seat).view()
     events = st.events()
     plays = _plays(events)
+    bids = _bids(events, v.players)
     deck = game.space.deck
     names, key = deck.names, deck.canonical_key
     seats = []
@@ -69,6 +94,7 @@ def seat_page(game: LiveGame, seat: int) -> dict[str, Any]:
                       "dealer": s == v.dealer, "out": v.out[s], "zones": zones,
                       "score": None if v.scores is None else v.scores[s],
                       "tricks": None if v.tricks_won is None else v.tricks_won[s],
+                      **({"bid": bids[s]} if bids is not None else {}),
                       **{k: val[s] for k, val in v.public.items()
                          if isinstance(val, (list, tuple)) and len(val) == v.players}})
     table = []
@@ -92,7 +118,7 @@ def seat_page(game: LiveGame, seat: int) -> dict[str, Any]:
         "hand": v.hand_number, "trick": v.trick_number, "trump": v.trump, "led": v.led,
         "others": {k: val for k, val in v.public.items()
                    if not (isinstance(val, (list, tuple)) and len(val) == v.players)},
-        "seats": seats, "table": table,
+        "seats": seats, "table": table, "last_trick": _last_trick(events),
         "to_move": waiting,
         "choices": choices, "prompt": prompt,
         "slap": {"open": True, "pace": game.window.pace} if game.slap_open(seat) else None,

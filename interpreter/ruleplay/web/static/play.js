@@ -22,6 +22,7 @@ function zoneEl(z, topFirst) {
 }
 function render(v) {
   document.title = v.title + ": seat " + v.me;
+  document.body.dataset.version = v.version;        // which state of the game the page shows
   document.getElementById("title").textContent = v.title;
   document.getElementById("whoami").textContent = "you are seat " + v.me;
   const bits = ["hand " + v.hand];
@@ -31,6 +32,11 @@ function render(v) {
   document.getElementById("status").textContent = bits.join(" - ");
   const table = document.getElementById("table");
   table.replaceChildren(...v.table.map(z => zoneEl(z, z.seats === null)));
+  if (v.last_trick) {
+    const row = el("div", {class: "zone note", id: "last-trick"}, "last trick, won by seat " + v.last_trick.winner + ": ");
+    for (const c of v.last_trick.cards) row.append(cardEl(c), "(seat " + c.seat + ") ");
+    table.append(row);
+  }
   for (const [k, val] of Object.entries(v.others)) table.append(el("div", {class: "note"}, k + ": " + JSON.stringify(val)));
   const seats = document.getElementById("seats");
   seats.replaceChildren(...v.seats.map(s => {

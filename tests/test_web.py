@@ -316,3 +316,34 @@ def test_bids_and_the_last_trick_are_shown_as_the_state_tells_them(client, table
             break
         assert client.post(f"/api/seat/{tok}/act", json={"action": page["choices"][0]["action"]}).status_code == 200
     assert seen_bids and seen_tricks
+
+
+def test_compare_from_the_page_is_the_command_lines_compare(client, capsys):
+    r = client.post("/api/compare", json={"sides": ["ers", "ers:burn=2"], "games": 40, "seed": 3, "bots": "random"})
+    assert r.status_code == 200, r.text
+    page = r.json()["text"].splitlines()
+    assert main(["compare", "ers", "ers:burn=2", "-n", "40", "--seed", "3", "--jobs", "1", "--bots", "random"]) == 0
+    cli = capsys.readouterr().out.splitlines()
+    assert page[0] == "40 games per side, seed 3, bots random" and page[1:] == cli[1:]   # the head line differs
+    pytest.importorskip("matplotlib")
+    assert r.json()["plot"].startswith("data:image/png;base64,")
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"sides": ["ers"]}, "give 2 to 4 sides"),
+    ({"sides": ["ers", "/etc/passwd"]}, "built-in rulesets only"),
+    ({"sides": ["ers", "rulesets/ers.yaml"]}, "built-in rulesets only"),
+    ({"sides": ["ers", "ers:burn=2"], "games": 10 ** 6}, "1 to 2000 games"),
+    ({"sides": ["ers", "ers:burn=2"], "bots": "ismcts"}, "bots: one of"),
+    ({"sides": ["ers", "ers:burn=99"]}, "out of range"),
+])
+def test_compare_from_the_page_is_bounded(client, body, message):
+    r = client.post("/api/compare", json=body)
+    assert r.status_code == 400 and message in r.text
+
+
+def test_a_compare_side_never_reads_a_file_of_the_servers_directory(client, tmp_path, monkeypatch):
+    (tmp_path / "ers:x").write_text((Path(__file__).resolve().parents[1] / "rulesets" / "ers.yaml").read_text())
+    monkeypatch.chdir(tmp_path)                         # compare's own side parser takes an existing file whole
+    r = client.post("/api/compare", json={"sides": ["ers", "ers:x"], "games": 1})
+    assert r.status_code == 400 and "built-in rulesets only" in r.text

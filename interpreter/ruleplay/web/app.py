@@ -3,9 +3,11 @@
 Routes:
     GET  /                      new game: a built-in or an uploaded rule file, options, seats
     GET  /edit                  the rule-file editor: validation as you type, the rule sheet, "play this"
+    GET  /compare               a small `ruleplay compare` of built-ins: its table and plot
     GET  /play/{token}          one human seat's page (the token is that seat's secret)
     GET  /api/rulesets          the built-ins with their players and options
     POST /api/check             {text, name, options?, players?} -> errors (placed) and the rule sheet
+    POST /api/compare           {sides, games?, seed?, bots?} -> compare's table and plot (a data: URL)
     POST /api/games             {ruleset | upload: {text, name}, players?, options?, seats, seed?} -> seat links
     GET  /api/seat/{token}      what that seat may see, its choices, what happened
     POST /api/seat/{token}/act  {action}: a move, refused unless legal for that seat now
@@ -32,6 +34,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import GameError, RuleError, RuleplayError
+from .compare import Busy, run_compare
 from .games import GameTable, TableFull, seat_kinds
 from .rulefiles import MAX_UPLOAD_BYTES, builtin_catalogue, formatted, load_any, rule_sheet
 from .views import seat_page
@@ -128,6 +131,17 @@ def create_app(table: GameTable | None = None) -> Starlette:
                     "players": rules.players}
         return JSONResponse(await run_in_threadpool(work))
 
+    async def compare(request: Request) -> Response:
+        data = await _json_body(request)
+        sides, games, seed, bots = data.get("sides"), data.get("games", 500), data.get("seed", 0), data.get("bots")
+        if not isinstance(sides, list) or not all(isinstance(s, str) and len(s) < 300 for s in sides):
+            raise BadRequest(400, "sides is a list of RULESET or RULESET:NAME=VALUE,... texts")
+        for name, value in (("games", games), ("seed", seed)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value >= 2 ** 31:
+                raise BadRequest(400, f"{name} is a whole number")
+        result = await run_in_threadpool(run_compare, sides, games, seed, str(bots or "random"))
+        return JSONResponse({"text": result.text, "plot": result.plot})
+
     async def new_game(request: Request) -> Response:
         data = await _json_body(request)
         up, sets, players = _upload(data), _sets(data), _players(data)
@@ -192,10 +206,12 @@ def create_app(table: GameTable | None = None) -> Starlette:
     routes = [
         Route("/", page("index.html")),
         Route("/edit", page("edit.html")),
+        Route("/compare", page("compare.html")),
         Route("/play/{token}", page("play.html")),
         Route("/api/rulesets", rulesets),
         Route("/api/check", check, methods=["POST"]),
         Route("/api/games", new_game, methods=["POST"]),
+        Route("/api/compare", compare, methods=["POST"]),
         Route("/api/seat/{token}", seat_view),
         Route("/api/seat/{token}/act", act, methods=["POST"]),
         Route("/api/seat/{token}/slap", slap, methods=["POST"]),
@@ -208,6 +224,7 @@ def create_app(table: GameTable | None = None) -> Starlette:
         GameError: lambda req, exc: JSONResponse({"errors": formatted([RuleError(str(exc))])}, status_code=400),
         ValueError: lambda req, exc: JSONResponse({"errors": formatted([RuleError(str(exc))])}, status_code=400),
         TableFull: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=503),
+        Busy: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=503),
         HTTPException: lambda req, exc: JSONResponse({"error": exc.detail}, status_code=exc.status_code),
         Exception: lambda req, exc: JSONResponse({"error": "internal error (please report it)"}, status_code=500),
     }

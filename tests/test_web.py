@@ -84,6 +84,10 @@ def test_a_game_needs_a_person_and_a_kind_per_seat(client):
     assert r.status_code == 400 and "unknown bot 'genius'" in r.text
     r = client.post("/api/games", json={"ruleset": "hearts", "seats": ["human", "ismcts:5000", "smart", "smart"]})
     assert r.status_code == 400 and "up to 200 iterations" in r.text
+    r = client.post("/api/games", json={"ruleset": "ers", "players": 2, "seats": ["human", "random,random"]})
+    assert r.status_code == 400 and "without commas" in r.text
+    r = client.post("/api/games", json={"ruleset": "ers", "players": 2, "seats": ["human", "random:bogus"]})
+    assert r.status_code == 400 and "unknown reaction profile 'bogus'" in r.text
 
 
 def test_a_ruleset_is_a_built_in_name_never_a_server_path(client):
@@ -347,3 +351,21 @@ def test_a_compare_side_never_reads_a_file_of_the_servers_directory(client, tmp_
     monkeypatch.chdir(tmp_path)                         # compare's own side parser takes an existing file whole
     r = client.post("/api/compare", json={"sides": ["ers", "ers:x"], "games": 1})
     assert r.status_code == 400 and "built-in rulesets only" in r.text
+
+
+def test_a_rule_that_fails_while_playing_ends_the_game_with_its_placed_message(client):
+    text = "extends: hearts\nname: v\nscoring:\n  points: \"s.points // (hand-number - 1)\"\n  rules: []\n"
+    g = new_game(client, upload={"name": "v.yaml", "text": text}, options={"passing": "none"},
+                 seats=["human", "smart", "smart", "smart"], seed=1)
+    tok = token(g["seats"][0]["link"])
+    page = client.get(f"/api/seat/{tok}").json()
+    while not page["finished"]:
+        assert client.post(f"/api/seat/{tok}/act", json={"action": page["choices"][0]["action"]}).status_code == 200
+        page = client.get(f"/api/seat/{tok}").json()
+    # hand 1 scores s.points // 0: no value, and the game stops there (as `ruleplay run` does, test_runtime_values)
+    assert page["result"]["outcome"] == "error"
+    assert page["result"]["reason"].startswith("v.yaml:4:12: error [scoring.points]: in expression "
+                                               "'s.points // (hand-number - 1)': gave no value")
+    assert page["said"][-1] == "The game stopped: " + page["result"]["reason"]
+    assert "Traceback" not in json.dumps(page)
+    assert client.get(f"/api/seat/{tok}/log").status_code == 200

@@ -124,9 +124,12 @@ def create_app(table: GameTable | None = None) -> Starlette:
 
         def work() -> dict:
             try:
-                rules = load_any(None, up, sets, players)
+                loaded = load_any(None, up, sets, players)
             except RuleplayError as exc:
                 return {"ok": False, "errors": formatted(exc.errors), "sheet": None}
+            rules = loaded.rules
+            if loaded.keep is not None:
+                loaded.keep.cleanup()                   # a check plays nothing: its file can go at once
             return {"ok": True, "errors": [], "sheet": rule_sheet(rules), "title": rules.title,
                     "players": rules.players}
         return JSONResponse(await run_in_threadpool(work))
@@ -155,11 +158,17 @@ def create_app(table: GameTable | None = None) -> Starlette:
             raise BadRequest(400, "seed is a whole number from 0")
 
         def work() -> Response:
-            rules = load_any(None if up else str(data.get("ruleset")), up, sets, players)
-            kinds, profiles = seat_kinds(seats, rules.players)
-            if "human" not in kinds:
-                raise GameError("make at least one seat a person (ruleplay sim plays games of bots only)")
-            game = games.create(rules, seed, kinds, profiles)
+            loaded = load_any(None if up else str(data.get("ruleset")), up, sets, players)
+            rules = loaded.rules
+            try:
+                kinds, profiles = seat_kinds(seats, rules.players)
+                if "human" not in kinds:
+                    raise GameError("make at least one seat a person (ruleplay sim plays games of bots only)")
+                game = games.create(loaded, seed, kinds, profiles)
+            except BaseException:
+                if loaded.keep is not None:
+                    loaded.keep.cleanup()
+                raise
             links = [{"seat": s, "kind": slot.kind, "link": f"/play/{slot.token}" if slot.token else None}
                      for s, slot in enumerate(game.seats)]
             return JSONResponse({"game": game.id, "title": rules.title, "seed": seed, "seats": links})

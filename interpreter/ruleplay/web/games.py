@@ -22,7 +22,7 @@ from typing import Callable
 from ..bots import parse_bots, make_bots
 from ..errors import GameError, RuleplayError
 from ..human import Narrator
-from ..model import Rules
+from .rulefiles import Loaded
 from ..state import Game, State
 
 HUMAN = "human"
@@ -61,6 +61,8 @@ def seat_kinds(items: list[str], players: int) -> tuple[list[str], list[str | No
     """Seat kinds from the form: 'human' or a bot as `--bots` takes it (ismcts capped for a server)."""
     if len(items) != players:
         raise GameError(f"give one kind per seat: {players} seats, {len(items)} kinds")
+    if any("," in k for k in items):
+        raise GameError("a seat's kind is one word such as smart or random:sharp, without commas")
     spec = ",".join("random" if k == HUMAN else str(k)[:40] for k in items)
     kinds, profiles = parse_bots(spec, players)
     for i, k in enumerate(items):
@@ -74,10 +76,11 @@ def seat_kinds(items: list[str], players: int) -> tuple[list[str], list[str | No
 class LiveGame:
     """One game on the server. Every method that touches the state holds `lock`."""
 
-    def __init__(self, gid: str, rules: Rules, seed: int, kinds: list[str], profiles: list[str | None],
+    def __init__(self, gid: str, loaded: Loaded, seed: int, kinds: list[str], profiles: list[str | None],
                  clock: Callable[[], float] = time.monotonic):
         self.id = gid
-        self.rules = rules
+        self.loaded = loaded
+        rules = self.rules = loaded.rules
         self.seed = seed
         self.clock = clock
         self.lock = threading.RLock()
@@ -120,8 +123,10 @@ class LiveGame:
                     st.apply_action(w.answers[d.seat])
                 else:
                     break
-        except (RuleplayError, GameError) as exc:
-            self.error = str(exc).splitlines()[0]
+        except RuleplayError as exc:
+            self.error = self.loaded.tidy(exc.errors)[0].format().splitlines()[0]
+        except GameError as exc:
+            self.error = str(exc)
         self.version += 1
         self._narrate()
 
@@ -136,7 +141,8 @@ class LiveGame:
             del slot.said[:-MAX_LINES]
         if self.error is not None:
             for slot in self.seats:
-                slot.said.append(f"The game stopped: {self.error}")
+                if slot.kind == HUMAN:
+                    slot.said.append(f"The game stopped: {self.error}")
 
     def act(self, seat: int, action: int) -> str | None:
         """A person's move; None when accepted, else why not (the state is unchanged)."""
@@ -214,10 +220,10 @@ class GameTable:
         self.games: dict[str, LiveGame] = {}
         self.tokens: dict[str, tuple[LiveGame, int]] = {}
 
-    def create(self, rules: Rules, seed: int, kinds: list[str], profiles: list[str | None]) -> LiveGame:
+    def create(self, loaded: Loaded, seed: int, kinds: list[str], profiles: list[str | None]) -> LiveGame:
         with self.lock:
             self._make_room()
-            game = LiveGame(secrets.token_urlsafe(9), rules, seed, kinds, profiles, self.clock)
+            game = LiveGame(secrets.token_urlsafe(9), loaded, seed, kinds, profiles, self.clock)
             self.games[game.id] = game
             for s, slot in enumerate(game.seats):
                 if slot.token:
@@ -236,6 +242,8 @@ class GameTable:
 
     def _drop(self, game: LiveGame) -> None:
         del self.games[game.id]
+        if game.loaded.keep is not None:
+            game.loaded.keep.cleanup()
         for slot in game.seats:
             if slot.token:
                 self.tokens.pop(slot.token, None)

@@ -61,34 +61,49 @@ def _rename(errors: list[RuleError], paths: tuple[str, ...], name: str) -> list[
     return out
 
 
-def load_upload(text: str, name: str, sets: dict[str, str] | None = None, players: int | None = None) -> Rules:
+@dataclass
+class Loaded:
+    """Compiled rules, and for an upload the directory its text lives in while a game runs: the rules
+    place an error found during play by re-reading their file, and `tidy` names the file as its uploader did."""
+
+    rules: Rules
+    keep: tempfile.TemporaryDirectory | None = None
+    shown: tuple[str, ...] = ()
+
+    def tidy(self, errors: list[RuleError]) -> list[RuleError]:
+        return _rename(errors, self.shown, self.rules.ref) if self.shown else errors
+
+
+def load_upload(text: str, name: str, sets: dict[str, str] | None = None, players: int | None = None) -> Loaded:
     """Compile uploaded rule text; a bad file raises RuleplayError with placed messages naming `name`."""
     name = upload_name(name)
     if len(text.encode("utf-8", "surrogatepass")) > MAX_UPLOAD_BYTES:
         raise RuleplayError(RuleError(f"file too large (the limit for an upload is {MAX_UPLOAD_BYTES} bytes)",
                                       Mark(name, 1, 1)))
-    with tempfile.TemporaryDirectory(prefix="ruleplay-upload-") as tmp:
-        path = Path(tmp) / name
-        path.write_bytes(text.encode("utf-8", "surrogatepass"))
-        shown = (str(path), display_name(path), str(path.resolve()), str(Path(tmp).resolve()), tmp)
-        try:
-            rules = load(str(path), sets, players)
-        except RuleplayError as exc:
-            raise RuleplayError(_rename(exc.errors, shown, name)) from None
+    keep = tempfile.TemporaryDirectory(prefix="ruleplay-upload-")
+    tmp = keep.name
+    path = Path(tmp) / name
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    shown = (str(path), display_name(path), str(path.resolve()), str(Path(tmp).resolve()), tmp)
+    try:
+        rules = load(str(path), sets, players)
+    except RuleplayError as exc:
+        keep.cleanup()
+        raise RuleplayError(_rename(exc.errors, shown, name)) from None
     rules.ref = name
     rules.files = [name if f in shown else f for f in rules.files]     # the rule sheet's "Based on" line
-    return rules
+    return Loaded(rules, keep, shown)
 
 
 def load_any(ruleset: str | None, upload: tuple[str, str] | None, sets: dict[str, str],
-             players: int | None) -> Rules:
+             players: int | None) -> Loaded:
     """A built-in by name (never a path: the server reads no file a visitor names) or an upload."""
     if upload is not None:
         return load_upload(upload[0], upload[1], sets, players)
     if ruleset not in builtin_names():
         raise RuleplayError(RuleError(f"no built-in ruleset named {str(ruleset)[:40]!r}", None, (),
                                       "choose one from the list, or upload a file"))
-    return load(ruleset, sets, players)
+    return Loaded(load(ruleset, sets, players))
 
 
 def formatted(errors: list[RuleError]) -> list[dict[str, Any]]:

@@ -369,3 +369,12 @@ def test_a_rule_that_fails_while_playing_ends_the_game_with_its_placed_message(c
     assert page["said"][-1] == "The game stopped: " + page["result"]["reason"]
     assert "Traceback" not in json.dumps(page)
     assert client.get(f"/api/seat/{tok}/log").status_code == 200
+
+
+def test_pages_run_only_the_servers_own_scripts_and_send_no_referrer(client):
+    for path in ("/", "/edit", "/compare", "/play/whatever", "/api/rulesets", "/static/play.js"):
+        r = client.get(path)
+        assert r.status_code == 200
+        assert r.headers["content-security-policy"].startswith("default-src 'self'")
+        assert r.headers["referrer-policy"] == "no-referrer" and r.headers["x-content-type-options"] == "nosniff"
+    assert "<script>" not in client.get("/").text          # no inline script: the policy forbids it

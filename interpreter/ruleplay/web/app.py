@@ -28,6 +28,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -103,6 +104,29 @@ def _upload(data: dict) -> tuple[str, str] | None:
     if not isinstance(up, dict) or not isinstance(up.get("text"), str):
         raise BadRequest(400, "upload is {text, name}")
     return up["text"], str(up.get("name") or "upload.yaml")
+
+
+HEADERS = [(b"content-security-policy", b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
+           (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
+           (b"cache-control", b"no-store")]
+
+
+class SafeHeaders:
+    """Every response: scripts and styles from this server only (a rule file's text can never run as code),
+    no framing, no referrer (a seat's link is its secret), no caching of a seat's view."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def with_headers(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": list(message.get("headers", [])) + HEADERS}
+            await send(message)
+        await self.app(scope, receive, with_headers)
 
 
 def create_app(table: GameTable | None = None) -> Starlette:
@@ -237,7 +261,7 @@ def create_app(table: GameTable | None = None) -> Starlette:
         HTTPException: lambda req, exc: JSONResponse({"error": exc.detail}, status_code=exc.status_code),
         Exception: lambda req, exc: JSONResponse({"error": "internal error (please report it)"}, status_code=500),
     }
-    return Starlette(routes=routes, exception_handlers=handlers)
+    return Starlette(routes=routes, exception_handlers=handlers, middleware=[Middleware(SafeHeaders)])
 
 
 @lru_cache(maxsize=1)

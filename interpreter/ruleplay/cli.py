@@ -1,4 +1,4 @@
-"""The `ruleplay` command line: run, validate, list, explain, schema, diff, replay, play, new, sim, compare."""
+"""The `ruleplay` command line: run, validate, list, explain, schema, diff, replay, play, new, sim, compare, serve."""
 from __future__ import annotations
 
 import argparse
@@ -72,6 +72,10 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("a")
     d.add_argument("b")
     ruleset_args(d)
+
+    sv = sub.add_parser("serve", help="play and edit rule files in the browser (pip install 'ruleplay[web]')")
+    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
+    sv.add_argument("--port", type=int, default=8000)
 
     from .sim import add_arguments
     add_arguments(sub.add_parser("sim", help="play many seeded games and report outcomes, lengths, win rates"),
@@ -206,6 +210,8 @@ def _dispatch(args) -> int:
         if report.note:
             print(report.note)
         return 1
+    if cmd == "serve":
+        return _serve(args)
     if cmd in ("sim", "compare"):
         from . import sim
         return sim.cmd_sim(args, sets) if cmd == "sim" else sim.cmd_compare(args, sets)
@@ -256,6 +262,20 @@ def _run(args, sets) -> int:
         if result.cycle:
             c = result.cycle
             print(f"Cycle: the table repeats every {c['length']} rounds from round {c['start']}.")
+    return 0
+
+
+def _serve(args) -> int:
+    try:
+        import uvicorn
+        from .web.app import create_app
+    except ImportError as exc:
+        raise GameError(f"ruleplay serve needs the web extra ({exc.name} is not installed): "
+                        "pip install 'ruleplay[web]'") from None
+    if not 0 < args.port < 65536:
+        raise GameError(f"--port {args.port}: a port is 1 to 65535")
+    print(f"ruleplay serve: http://{args.host}:{args.port}/  (Ctrl-C stops; games live only while it runs)")
+    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
     return 0
 
 

@@ -1,0 +1,380 @@
+"""`ruleplay serve` over HTTP (Starlette's TestClient, no browser): seat secrets, what a page may see,
+the referee refusing moves, uploads checked as `ruleplay validate` checks files, and the limits."""
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from ruleplay.cli import main  # noqa: E402
+from ruleplay.human import HumanSeat  # noqa: E402
+from ruleplay.web.app import MAX_BODY, create_app  # noqa: E402
+from ruleplay.web.games import GameTable  # noqa: E402
+from ruleplay.web.rulefiles import MAX_UPLOAD_BYTES, rule_sheet  # noqa: E402
+from ruleplay.pipeline import load  # noqa: E402
+
+CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[CDHS](?![0-9A-Za-z])")
+
+
+class Clock:
+    """A clock the test moves by hand: windows time out without sleeping."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def table():
+    return GameTable(max_games=4, clock=Clock())
+
+
+@pytest.fixture
+def client(table):
+    return TestClient(create_app(table), raise_server_exceptions=False)
+
+
+def new_game(client, **body):
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def token(link: str) -> str:
+    return link.rsplit("/", 1)[1]
+
+
+def hand_of(game, seat: int) -> set[str]:
+    """What `seat` holds, from that seat's own view (the ground truth a page must not leak)."""
+    v = HumanSeat(game.state, seat).view()
+    return {c for z in v.seat_zones if z.seat == seat and z.name == "hand" for c in (z.cards or [])}
+
+
+# ------------------------------------------------------------------------------------ seats and tokens
+def test_each_human_seat_has_its_own_secret_link_and_bots_have_none(client, table):
+    g = new_game(client, ruleset="hearts", seats=["human", "smart", "human", "random"], seed=1)
+    links = [s["link"] for s in g["seats"]]
+    assert links[1] is None and links[3] is None
+    t0, t2 = token(links[0]), token(links[2])
+    assert t0 != t2 and len(t0) >= 20 and len(t2) >= 20
+    assert client.get(f"/api/seat/{t0}").json()["me"] == 0
+    assert client.get(f"/api/seat/{t2}").json()["me"] == 2
+    for bad in ("nope", t0[:-1], g["game"]):
+        r = client.get(f"/api/seat/{bad}")
+        assert r.status_code == 404 and "no such seat" in r.json()["error"]
+    assert client.get(f"/play/{t0}").status_code == 200        # the page itself
+
+
+def test_a_game_needs_a_person_and_a_kind_per_seat(client):
+    r = client.post("/api/games", json={"ruleset": "hearts", "seats": ["smart"] * 4})
+    assert r.status_code == 400 and "at least one seat a person" in r.text
+    r = client.post("/api/games", json={"ruleset": "hearts", "seats": ["human", "smart"]})
+    assert r.status_code == 400 and "4 seats, 2 kinds" in r.text
+    r = client.post("/api/games", json={"ruleset": "hearts", "seats": ["human", "genius", "smart", "smart"]})
+    assert r.status_code == 400 and "unknown bot 'genius'" in r.text
+    r = client.post("/api/games", json={"ruleset": "hearts", "seats": ["human", "ismcts:5000", "smart", "smart"]})
+    assert r.status_code == 400 and "up to 200 iterations" in r.text
+    r = client.post("/api/games", json={"ruleset": "ers", "players": 2, "seats": ["human", "random,random"]})
+    assert r.status_code == 400 and "without commas" in r.text
+    r = client.post("/api/games", json={"ruleset": "ers", "players": 2, "seats": ["human", "random:bogus"]})
+    assert r.status_code == 400 and "unknown reaction profile 'bogus'" in r.text
+
+
+def test_a_ruleset_is_a_built_in_name_never_a_server_path(client):
+    for ref in ("rulesets/hearts.yaml", "/etc/passwd", "../rulesets/ers.yaml"):
+        r = client.post("/api/games", json={"ruleset": ref, "seats": ["human", "smart"]})
+        assert r.status_code == 400 and "no built-in ruleset named" in r.text
+
+
+# ------------------------------------------------------------------------------------ secrecy, play
+def test_two_people_play_a_hearts_hand_and_neither_page_ever_shows_the_others_cards(client, table):
+    g = new_game(client, ruleset="hearts", options={"hands": "single"}, seats=["human", "human", "smart", "smart"],
+                 seed=7)
+    tokens = {s["seat"]: token(s["link"]) for s in g["seats"] if s["link"]}
+    game = table.games[g["game"]]
+    passed = {0: set(), 1: set()}          # a seat knows the cards it passed itself
+    looks = moves = 0
+    while True:
+        pages = {}
+        for seat, tok in tokens.items():
+            r = client.get(f"/api/seat/{tok}")
+            pages[seat] = r.json()
+            looks += 1
+            secret = set().union(*(hand_of(game, s) for s in range(4) if s != seat)) - passed[seat]
+            shown = set(CARD.findall(r.text))
+            assert not shown & secret, (seat, shown & secret)
+            assert hand_of(game, seat) <= shown                    # the search does find cards that are there
+            assert pages[seat]["seats"][seat]["zones"][0]["cards"] is not None
+            assert all(z["cards"] is None for s in pages[seat]["seats"] if s["seat"] != seat
+                       for z in s["zones"] if z["name"] == "hand")
+        if pages[0]["finished"]:
+            break
+        mover = next(s for s, p in pages.items() if p["choices"])
+        assert pages[1 - mover]["choices"] is None
+        choice = pages[mover]["choices"][0]
+        if "pass" in pages[mover]["prompt"]:
+            passed[mover].add(choice["label"])
+        r = client.post(f"/api/seat/{tokens[mover]}/act", json={"action": choice["action"]})
+        assert r.status_code == 200, r.text
+        moves += 1
+    assert 6 < moves <= 2 * 3 + 2 * 13      # each person passes 3 cards and plays 13 (a forced card is not asked)
+    result = pages[0]["result"]
+    assert result["outcome"] == "finished" and sum(result["scores"]) in (26, 78)   # 26 points, or a moon
+    # the log is offered now, and it is the state's own log: every pass and card of the two people in it
+    log = client.get(f"/api/seat/{tokens[1]}/log")
+    assert log.status_code == 200
+    events = [json.loads(line) for line in log.text.splitlines()]
+    assert events[0]["event"] == "start" and events[0]["bots"] == ["human", "human", "smart", "smart"]
+    assert events[-1]["event"] == "end"
+    assert len([e for e in events if e["event"] == "play" and e["seat"] in (0, 1)]) == 26
+    assert len([e for e in events if e["event"] == "decision" and e["seat"] in (0, 1)]) == moves
+
+
+def test_the_log_waits_for_the_end(client):
+    g = new_game(client, ruleset="hearts", seats=["human", "smart", "smart", "smart"], seed=2)
+    r = client.get(f"/api/seat/{token(g['seats'][0]['link'])}/log")
+    assert r.status_code == 409 and "once the game is over" in r.json()["error"]
+
+
+def test_illegal_moves_are_refused_and_change_nothing(client, table):
+    g = new_game(client, ruleset="hearts", options={"passing": "none"}, seats=["human", "human", "smart", "smart"],
+                 seed=3)
+    game = table.games[g["game"]]
+    toks = {s["seat"]: token(s["link"]) for s in g["seats"] if s["link"]}
+    pages = {s: client.get(f"/api/seat/{t}").json() for s, t in toks.items()}
+    mover = next(s for s, p in pages.items() if p["choices"])
+    other = next(s for s in toks if s != mover) if len(toks) > 1 else None
+    legal = {c["action"] for c in pages[mover]["choices"]}
+    before = game.state.history()
+    illegal = next(a for a in range(52) if a not in legal)
+    for body in ({"action": illegal}, {"action": "0"}, {"action": True}, {"action": None}, {"action": 10 ** 30}, {}):
+        r = client.post(f"/api/seat/{toks[mover]}/act", json=body)
+        assert r.status_code == 409 and r.json()["error"] == "that move is not legal now"
+    if other is not None and game.state.current_player() == mover:
+        r = client.post(f"/api/seat/{toks[other]}/act", json={"action": next(iter(legal))})
+        assert r.status_code == 409 and "not your turn" in r.json()["error"]
+    assert game.state.history() == before
+    r = client.post(f"/api/seat/{toks[mover]}/act", json={"action": min(legal)})
+    assert r.status_code == 200 and len(game.state.history()) > len(before)
+
+
+# ------------------------------------------------------------------------------------ slaps on the server's clock
+def test_a_slap_is_timed_by_the_servers_clock_from_when_the_page_showed_the_card(client, table):
+    g = new_game(client, ruleset="ers", players=2, options={"reaction": "none"}, seats=["human", "random"],
+                 seed=5)
+    tok = token(g["seats"][0]["link"])
+    clock = table.clock
+    page = client.get(f"/api/seat/{tok}").json()          # the page shows the first card: its window starts now
+    assert page["slap"] == {"open": True, "pace": 1000}
+    clock.now += 0.237
+    assert client.post(f"/api/seat/{tok}/slap").status_code == 200
+    slaps = [e for e in table.games[g["game"]].state.events() if e["event"] == "slap"]
+    assert [(e["seat"], e["time"]) for e in slaps] == [(0, 237)]
+    # the next window: nobody slaps; when its second is up, the server lets it pass and deals on
+    state = table.games[g["game"]].state
+    assert client.get(f"/api/seat/{tok}").json()["slap"]["open"]
+    n = len([e for e in state.events() if e["event"] == "play"])
+    clock.now += 0.999
+    assert client.get(f"/api/seat/{tok}").json()["slap"]["open"]
+    assert len([e for e in state.events() if e["event"] == "play"]) == n
+    clock.now += 0.002
+    client.get(f"/api/seat/{tok}")
+    assert len([e for e in state.events() if e["event"] == "play"]) == n + 1
+    assert [e["seat"] for e in state.events() if e["event"] == "slap"] == [0]     # no slap was made for us
+    r = client.post(f"/api/seat/{tok}/act", json={"action": 0})
+    assert r.status_code == 409 and "slap window" in r.json()["error"]
+
+
+# ------------------------------------------------------------------------------------ uploads and the editor
+def test_a_bad_upload_gets_the_same_placed_message_as_validate(client, tmp_path, monkeypatch, capsys):
+    text = "extends: hearts\nname: mine\nphases:\n  tricks:\n    follow: colour\n"
+    (tmp_path / "mine.yaml").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "mine.yaml"]) == 1
+    expected = capsys.readouterr().err.rstrip("\n")
+    assert expected.startswith("mine.yaml:5:")
+    r = client.post("/api/games", json={"upload": {"name": "mine.yaml", "text": text}, "seats": ["human"] * 4})
+    assert r.status_code == 400
+    assert "\n".join(e["text"] for e in r.json()["errors"]) == expected
+    r = client.post("/api/check", json={"name": "mine.yaml", "text": text})
+    body = r.json()
+    assert body["ok"] is False and "\n".join(e["text"] for e in body["errors"]) == expected
+    assert (body["errors"][0]["line"], body["errors"][0]["column"]) == (5, int(expected.split(":")[2]))
+
+
+@pytest.mark.parametrize("ext", ["/etc/passwd", "/etc/passwd.yaml", "../../../../../etc/passwd.yaml",
+                                 "~/.bashrc.yaml", "../secret.yaml", "secret"])
+def test_an_upload_reads_no_server_file_through_extends(client, tmp_path, monkeypatch, ext):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))          # the upload's directory is under tmp_path
+    (tmp_path / "secret.yaml").write_text("name: secret\ndescription: SECRET-CONTENT\n")
+    r = client.post("/api/check", json={"name": "up.yaml", "text": f"extends: {ext}\n"})
+    body = r.json()
+    assert body["ok"] is False
+    text = body["errors"][0]["text"]
+    assert text.startswith("up.yaml:1:10: error [extends]:")
+    assert "SECRET" not in r.text and "root:" not in r.text and str(tmp_path) not in r.text
+
+
+def test_an_upload_may_extend_a_built_in_and_be_played(client):
+    text = "extends: hearts\nname: house\ndescription: ours\noptions:\n  passing: {default: none}\n"
+    r = client.post("/api/check", json={"name": "house.yaml", "text": text})
+    body = r.json()
+    assert body["ok"] and body["players"] == 4
+    assert "ours" in body["sheet"]
+    assert "Based on: rulesets/hearts-seed.yaml <- rulesets/hearts.yaml <- house.yaml" in body["sheet"]
+    assert "ruleplay-upload" not in r.text
+    g = new_game(client, upload={"name": "house.yaml", "text": text}, seats=["human", "smart", "smart", "smart"])
+    page = client.get(f"/api/seat/{token(g['seats'][0]['link'])}").json()
+    assert page["prompt"] == "play a card"                   # the house rule: no passing
+
+
+def test_the_editor_shows_the_rule_sheet_of_explain(client):
+    text = (Path(__file__).resolve().parents[1] / "rulesets" / "oh-hell.yaml").read_text()
+    body = client.post("/api/check", json={"name": "oh-hell.yaml", "text": text}).json()
+    assert body["ok"]
+    assert body["sheet"] == rule_sheet(load("oh-hell"))
+
+
+def test_uploads_are_capped_in_size(client):
+    over = "# " + "x" * MAX_UPLOAD_BYTES + "\n"                  # a little over: refused as a placed error
+    body = client.post("/api/check", json={"name": "big.yaml", "text": over}).json()
+    assert [e["text"] for e in body["errors"]] == [
+        f"big.yaml:1:1: error: file too large (the limit for an upload is {MAX_UPLOAD_BYTES} bytes)"]
+    r = client.post("/api/games", json={"upload": {"name": "big.yaml", "text": over}, "seats": ["human", "smart"]})
+    assert r.status_code == 400 and "file too large" in r.text
+    huge = "x" * (MAX_BODY + 1)                                    # a request over the cap is not even read
+    for path, body in (("/api/check", {"name": "big.yaml", "text": huge}),
+                       ("/api/games", {"upload": {"name": "big.yaml", "text": huge}, "seats": ["human", "smart"]})):
+        r = client.post(path, json=body)
+        assert r.status_code == 413 and f"at most {MAX_UPLOAD_BYTES} bytes" in r.json()["error"]
+    just = "# " + "x" * (MAX_UPLOAD_BYTES - 100) + "\nname: x\n"    # under the cap: read, and judged
+    body = client.post("/api/check", json={"name": "big.yaml", "text": just}).json()
+    assert body["ok"] is False and body["errors"][0]["text"].startswith("big.yaml:2:1: error: missing required key 'description'")
+
+
+def test_bad_requests_get_a_message_and_never_a_traceback(client, table, monkeypatch):
+    assert client.post("/api/games", content=b"{not json").json() == {"error": "the request is not JSON"}
+    assert client.post("/api/games", json=[1, 2]).status_code == 400
+    assert client.post("/api/games", json={"ruleset": "hearts", "seats": "human"}).status_code == 400
+    r = client.post("/api/games", json={"ruleset": "hearts", "seats": ["human"] * 4, "options": {"moon": "huge"}})
+    assert r.status_code == 400 and r.json()["errors"][0]["text"].startswith("error: --set option 'moon'")
+
+    def broken(*a, **k):
+        raise RuntimeError("a bug with a secret in its message")
+    monkeypatch.setattr(table, "create", broken)
+    r = client.post("/api/games", json={"ruleset": "hearts", "seats": ["human"] * 4})
+    assert r.status_code == 500 and r.json() == {"error": "internal error (please report it)"}
+
+
+def test_the_number_of_live_games_is_bounded(client, table):
+    toks = []
+    for i in range(4):
+        g = new_game(client, ruleset="hearts", seats=["human", "smart", "smart", "smart"], seed=i)
+        toks.append(token(g["seats"][0]["link"]))
+    r = client.post("/api/games", json={"ruleset": "hearts", "seats": ["human", "smart", "smart", "smart"]})
+    assert r.status_code == 503 and "4 games under way" in r.json()["error"]
+    # a finished game makes room: beggar-my-neighbour with a person has no decision, it is over at once
+    table.games.popitem()
+    g = new_game(client, ruleset="beggar-my-neighbour", seats=["human", "random"], seed=0)
+    assert client.get(f"/api/seat/{token(g['seats'][0]['link'])}").json()["finished"]
+    new_game(client, ruleset="hearts", seats=["human", "smart", "smart", "smart"])
+    assert len(table.games) == 4
+
+
+def test_serve_without_the_web_extra_says_what_to_install(monkeypatch, capsys):
+    import sys
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    assert main(["serve"]) == 1
+    assert "pip install 'ruleplay[web]'" in capsys.readouterr().err
+
+
+def test_bids_and_the_last_trick_are_shown_as_the_state_tells_them(client, table):
+    g = new_game(client, ruleset="oh-hell", players=4, options={"hand-sizes": [3, 2]},
+                 seats=["smart", "smart", "human", "smart"], seed=4)
+    tok = token(g["seats"][2]["link"])
+    game = table.games[g["game"]]
+    seen_bids = seen_tricks = 0
+    while True:
+        page = client.get(f"/api/seat/{tok}").json()
+        said = [line for line in game.state.observation_string(2).splitlines() if line.startswith("bids: ")]
+        mine = [s.get("bid") for s in page["seats"]]
+        if said:                                   # the state's own words for the bids of this hand
+            assert "bids: " + " ".join(mine) == said[0]
+            seen_bids += 1
+        if page["last_trick"]:
+            last = [e for e in game.state.events() if e["event"] == "trick"][-1]
+            assert [(c["seat"], c["name"]) for c in page["last_trick"]["cards"]] == [tuple(x) for x in last["cards"]]
+            assert page["last_trick"]["winner"] == last["winner"]
+            seen_tricks += 1
+        if page["finished"]:
+            break
+        assert client.post(f"/api/seat/{tok}/act", json={"action": page["choices"][0]["action"]}).status_code == 200
+    assert seen_bids and seen_tricks
+
+
+def test_compare_from_the_page_is_the_command_lines_compare(client, capsys):
+    r = client.post("/api/compare", json={"sides": ["ers", "ers:burn=2"], "games": 40, "seed": 3, "bots": "random"})
+    assert r.status_code == 200, r.text
+    page = r.json()["text"].splitlines()
+    assert main(["compare", "ers", "ers:burn=2", "-n", "40", "--seed", "3", "--jobs", "1", "--bots", "random"]) == 0
+    cli = capsys.readouterr().out.splitlines()
+    assert page[0] == "40 games per side, seed 3, bots random" and page[1:] == cli[1:]   # the head line differs
+    pytest.importorskip("matplotlib")
+    assert r.json()["plot"].startswith("data:image/png;base64,")
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"sides": ["ers"]}, "give 2 to 4 sides"),
+    ({"sides": ["ers", "/etc/passwd"]}, "built-in rulesets only"),
+    ({"sides": ["ers", "rulesets/ers.yaml"]}, "built-in rulesets only"),
+    ({"sides": ["ers", "ers:burn=2"], "games": 10 ** 6}, "1 to 2000 games"),
+    ({"sides": ["ers", "ers:burn=2"], "bots": "ismcts"}, "bots: one of"),
+    ({"sides": ["ers", "ers:burn=99"]}, "out of range"),
+])
+def test_compare_from_the_page_is_bounded(client, body, message):
+    r = client.post("/api/compare", json=body)
+    assert r.status_code == 400 and message in r.text
+
+
+def test_a_compare_side_never_reads_a_file_of_the_servers_directory(client, tmp_path, monkeypatch):
+    (tmp_path / "ers:x").write_text((Path(__file__).resolve().parents[1] / "rulesets" / "ers.yaml").read_text())
+    monkeypatch.chdir(tmp_path)                         # compare's own side parser takes an existing file whole
+    r = client.post("/api/compare", json={"sides": ["ers", "ers:x"], "games": 1})
+    assert r.status_code == 400 and "built-in rulesets only" in r.text
+
+
+def test_a_rule_that_fails_while_playing_ends_the_game_with_its_placed_message(client):
+    text = "extends: hearts\nname: v\nscoring:\n  points: \"s.points // (hand-number - 1)\"\n  rules: []\n"
+    g = new_game(client, upload={"name": "v.yaml", "text": text}, options={"passing": "none"},
+                 seats=["human", "smart", "smart", "smart"], seed=1)
+    tok = token(g["seats"][0]["link"])
+    page = client.get(f"/api/seat/{tok}").json()
+    while not page["finished"]:
+        assert client.post(f"/api/seat/{tok}/act", json={"action": page["choices"][0]["action"]}).status_code == 200
+        page = client.get(f"/api/seat/{tok}").json()
+    # hand 1 scores s.points // 0: no value, and the game stops there (as `ruleplay run` does, test_runtime_values)
+    assert page["result"]["outcome"] == "error"
+    assert page["result"]["reason"].startswith("v.yaml:4:12: error [scoring.points]: in expression "
+                                               "'s.points // (hand-number - 1)': gave no value")
+    assert page["said"][-1] == "The game stopped: " + page["result"]["reason"]
+    assert "Traceback" not in json.dumps(page)
+    assert client.get(f"/api/seat/{tok}/log").status_code == 200
+
+
+def test_pages_run_only_the_servers_own_scripts_and_send_no_referrer(client):
+    for path in ("/", "/edit", "/compare", "/play/whatever", "/api/rulesets", "/static/play.js"):
+        r = client.get(path)
+        assert r.status_code == 200
+        assert r.headers["content-security-policy"].startswith("default-src 'self'")
+        assert r.headers["referrer-policy"] == "no-referrer" and r.headers["x-content-type-options"] == "nosniff"
+    assert "<script>" not in client.get("/").text          # no inline script: the policy forbids it

@@ -88,6 +88,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
             bids = []
         elif kind == "choice":
             out.write(f"  {seat_name(ev['seat'])} {'takes' if ev['value'] else 'declines'} the choice {ev['name']}.\n")
+        elif kind == "tally":
+            out.write("  " + "; ".join(f"{k} {v}" for k, v in ev["counters"].items()) + "\n")
         elif kind == "kitty":
             out.write(f"  {seat_name(ev['seat'])} takes the {ev['zone']}: {' '.join(ev['cards'])}.\n")
         elif kind == "pass":

@@ -107,11 +107,16 @@ def smart_card(v) -> int:
     that still loses to the card winning the trick (duck); if every card would
     win, the highest card without points (the trick is ours anyway). Void in
     the suit led: dump the card with the most points, else the highest card.
-    Only the decision's legal cards and the public trick are read.
+    Partnerships: when the partner is winning the trick, play the lowest card
+    (never overtake a partner). Only the decision's legal cards and the public
+    trick are read.
     """
     cards = v.legal
     pts, st, suit = v.points, v.strength.__getitem__, v.suit
     idx = range(len(cards))
+    if getattr(v, "partner_winning", False):
+        trump = v.trump
+        return min(idx, key=lambda i: (trump is not None and suit[cards[i]] == trump, st(cards[i])))
     want = getattr(v, "want", None)
     if want is not None and v.would_win is not None:
         return _contract_card(v, want)

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator
 
 from . import expr as X
+from .counters import compile_counters, counter_fields
 from .cards import Deck, build_deck, rank_symbol, split_name, JOKER, RED
 from .errors import Mark, RuleError, RuleplayError, did_you_mean, one_of
 from .resolve import Resolved
+from .teams import add_team_names, compile_teams
 from .yamlload import Doc
 
 
@@ -94,6 +96,8 @@ class Rules:
     match: Match | None = None
     option_set: dict[str, Any] = field(default_factory=dict)   # the options the user set (--set)
     ref: str = ""                  # how the user named it (a built-in name or a path), for replays
+    teams: list[list[int]] | None = None                       # the seats of each team (teams.py)
+    counters: dict[str, int] = field(default_factory=dict)     # counters kept across hands: start values
 
     @property
     def seat_zones(self) -> list[Zone]:
@@ -136,6 +140,8 @@ class Ctx:
         self.deck: Deck | None = None
         self.scope: X.Scope | None = None
         self.late = Late()                 # for the phase being compiled (see _compile_phases)
+        self.teams: list[list[int]] | None = None
+        self.counters: dict[str, int] = {}
         self.late_at_start = Late()        # for expressions evaluated when the hand starts
 
     @contextmanager
@@ -494,6 +500,10 @@ def build_scope(ctx: Ctx) -> X.Scope:
     seat_fields["cards"] = (X.INT, lambda f: lambda e: e.cards_held(f(e)))
     seat_fields["points"] = (X.INT, lambda f: lambda e: e.hand_points[f(e)])
     seat_fields["hand-score"] = (X.INT, lambda f: lambda e: e.hand_scores[f(e)])
+    if ctx.teams:
+        add_team_names(ctx, seat_fields, names)
+    ctx.counters = compile_counters(ctx, set(seat_fields))
+    seat_fields.update(counter_fields(ctx.counters))
     card_fields: dict[str, tuple[str, Callable]] = {}
 
     def table_field(arr, kind):
@@ -585,6 +595,7 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         else:
             ctx.zones[zname] = Zone(zname, "table", z.get("visibility", "public"), shared_i, z.get("description", ""))
             shared_i += 1
+    ctx.teams = compile_teams(ctx)
     ctx.scope = build_scope(ctx)
 
     table = d.get("table", {})
@@ -633,7 +644,8 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         option_specs=dict(d.get("options") or {}), players=ctx.players, deck=ctx.deck, zones=ctx.zones,
         direction=direction, dealer=dealer, dealer_order=ctx.deck.orders[order_name], deal=deal,
         phases=phases, end=end_rules, scoring=scoring, match=match,
-        option_set={k: res.options[k] for k in res.option_set if k in res.options})
+        option_set={k: res.options[k] for k in res.option_set if k in res.options},
+        teams=ctx.teams, counters=dict(ctx.counters))
 
 
 def _compile_phases(ctx: Ctx, specs: dict) -> list:
@@ -671,6 +683,10 @@ def _add_phase_names(ctx: Ctx, declared: list[tuple[str, Any, Declared]]) -> Non
             if n in ctx.options or n in ctx.zones:
                 ctx.error(("phases", pname), f"'{n}' is both a name this {ctx.get(('phases', pname, 'kind'))} "
                           "phase defines and an option or zone")
+        for n in dec.seat_fields:
+            if n in ctx.counters:
+                ctx.error(("counters", n), f"counter '{n}' has the same name as a seat field this "
+                          f"{ctx.get(('phases', pname, 'kind'))} phase defines", "choose another name")
         names.update(dec.names)
         seat.update(dec.seat_fields)
     ctx.scope = X.Scope(names, replace(ctx.scope.fields, seat=seat), dict(ctx.scope.loop_vars))

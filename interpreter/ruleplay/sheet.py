@@ -85,6 +85,12 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
                   "random": "a random player deals", "low-card": "everyone draws; the lowest card deals"
                   }.get(dealer, f"seat {dealer} deals")
     w(f"Table: play goes {direction}; {dealer_txt}.\n")
+    if rules.teams:
+        w("Teams: " + "; ".join(f"team {i}: seats {' and '.join(map(str, t))}" for i, t in enumerate(rules.teams)) +
+          " (s.team, s.team-seats" + (", s.partner" if all(len(t) == 2 for t in rules.teams) else "") + ").\n")
+    for name, start in rules.counters.items():
+        text = (d.get("counters") or {}).get(name, {}).get("description", "")
+        w(f"Counter s.{name}, kept across hands from {start}" + (f": {text}" if text else "") + ".\n")
     deal = rules.deal
     count = "all the cards" if deal.count is None else f"{deal.count} cards each"
     if deal.sizes:

@@ -91,6 +91,7 @@ class Table:
         self.profiles: list[str] = []          # reaction profile per seat
         self.received: tuple[int, set] = (0, set())   # (hand number, cards passed in): not passable again
         self.public: dict = {}                 # public facts a phase wants shown to a human (name -> value)
+        self.counters = {k: [v] * n for k, v in rules.counters.items()}   # kept across hands (counters.py)
 
     # ---------------------------------------------------------------- helpers
     def emit(self, event: str, **fields) -> None:
@@ -229,6 +230,7 @@ class Table:
     def state_key(self) -> tuple:
         """The whole table, for cycle detection (random draws included: a draw makes the future differ)."""
         return (self.actor, self.rng_draws, tuple(self.out), tuple(self.scores), self.extra_state(),
+                tuple(tuple(v) for v in self.counters.values()),
                 tuple(map(tuple, self.shared)), *[tuple(z) for zone in self.seat_zones for z in zone])
 
     def check_end(self) -> None:

@@ -52,6 +52,7 @@ from .. import expr as X
 from ..model import Ctx, Declared, Zone, card_scope, per_card
 from ..decision import Decision
 from ..table import Table
+from ..teams import partners
 from .words import formula
 from .schema_parts import CARD_BOOL, EXPR, NAME_PATTERN, obj, phase_schema, text
 
@@ -125,6 +126,7 @@ class TrickView:
     winning: int | None = None            # card currently winning the trick
     want: int | None = None               # tricks still wanted toward a bid (None: no bid)
     would_win: frozenset | None = None    # the legal cards that would win the trick as it stands
+    partner_winning: bool = False         # the seat's partner (teams of two) is winning the trick so far
 
 
 @dataclass
@@ -303,6 +305,7 @@ class _Run:
         self.deck = t.rules.deck
         self.keys = self.deck.canonical_keys()      # the bots' sort keys, a table lookup per card
         self.offered: list[int] = []               # the legal cards of the decision being asked
+        self.partner = partners(t.rules.teams, t.n)  # each seat's partner, or None (no teams of two)
 
     # ------------------------------------------------------------ rules
     def strength(self, card: int) -> int:
@@ -412,10 +415,12 @@ class _Run:
         if bot is None or bot.wants_view:
             st = {c: self.strength(c) for c in legal}
             st.update((c, self.strength(c)) for _, c in plays)
+            best = self.winner(plays) if plays else None
             view = TrickView(seat, leading, following, legal, list(plays), t.led, t.trump, to_play,
                              st, self.ph.points, self.deck.suit,
-                             self.winner(plays)[1] if plays else None, self._want(seat),
-                             frozenset(c for c in legal if self.winner(plays + [(seat, c)])[0] == seat))
+                             best[1] if best else None, self._want(seat),
+                             frozenset(c for c in legal if self.winner(plays + [(seat, c)])[0] == seat),
+                             best is not None and self.partner is not None and best[0] == self.partner[seat])
         self.offered = legal
         return Decision(seat, legal if space.unique else [space.card(c) for c in legal], view)
 

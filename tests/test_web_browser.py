@@ -1,6 +1,7 @@
 """`ruleplay serve` in a real browser: headless Chromium (Debian's `chromium` and `chromium-driver`) driven by
-Selenium. Two people's pages of one Hearts game, a slap in ERS with the space key, a placed error in the
-editor. Skipped where the browser or Selenium is missing (.ci/run installs both)."""
+Selenium. Two people play a whole Hearts hand in two pages (neither page ever holds the other's hand),
+two people in two separate browsers play ERS triples against a bot and each wins a slap, a slap with the
+space key, a placed error in the editor. Skipped where the browser or Selenium is missing (.ci/run installs both)."""
 from __future__ import annotations
 
 import re
@@ -50,15 +51,28 @@ def server():
     thread.join(WAIT)
 
 
-@pytest.fixture(scope="module")
-def browser():
+def open_browser():
+    """A headless Chromium of its own (its own process and profile: another person's device)."""
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
     opts = Options()
     opts.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1200,900"):
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1200,900",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"):
         opts.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = open_browser()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def second_browser():
+    driver = open_browser()
     yield driver
     driver.quit()
 
@@ -94,9 +108,9 @@ def hand_of(game, seat: int) -> set[str]:
 
 
 def own_hand(driver) -> set[str]:
-    """The cards drawn in this seat's own box (read in one script: the page redraws as it polls)."""
+    """The cards drawn in this seat's own hand (read in one script: the page redraws as it polls)."""
     return set(driver.execute_script(
-        "return [...document.querySelectorAll('.seat.you .card')].map(c => c.dataset.card)"))
+        "return [...document.querySelectorAll('.seat.you [data-zone=hand] .card')].map(c => c.dataset.card)"))
 
 
 def click_first_choice(driver) -> str | None:
@@ -105,9 +119,10 @@ def click_first_choice(driver) -> str | None:
         "const b = document.querySelector('#choices button'); if (!b) return null; b.click(); return b.dataset.card;")
 
 
-def test_two_people_play_hearts_in_two_pages_and_neither_sees_the_others_hand(server, browser):
+def test_two_people_play_a_whole_hearts_hand_in_two_pages_and_neither_sees_the_others_hand(server, browser):
     url, table = server
-    links = start_game(browser, url, "hearts", 4, ["human", "human", "smart", "smart"], 11, {"passing": "none"})
+    links = start_game(browser, url, "hearts", 4, ["human", "human", "smart", "smart"], 11,
+                       {"passing": "none", "hands": "single"})
     assert len(links) == 2
     first = browser.current_window_handle
     browser.switch_to.new_window("tab")
@@ -118,30 +133,47 @@ def test_two_people_play_hearts_in_two_pages_and_neither_sees_the_others_hand(se
     browser.switch_to.window(second)
     browser.get(links[1])
     game = max((g for g in table.games.values() if g.rules.name == "hearts"), key=lambda g: g.touched)
-    moves = 0
-    while moves < 6:
-        hands = {}
+    clicked = {0: [], 1: []}
+    while not game.finished():
         for seat, w in windows.items():
             browser.switch_to.window(w)
-            wait(browser, lambda d: len(own_hand(d)) > 0)
-            hands[seat], source = own_hand(browser), browser.page_source
+            held = hand_of(game, seat)
+            wait(browser, lambda d: own_hand(d) == held or game.version != version_shown(d))
+            source = browser.page_source
             # read after the page: a card only leaves a hand (no passing), so one the other seat holds now
             # it held when the page was read
             other = hand_of(game, 1 - seat)
             assert not set(CARD.findall(source)) & other, seat
-            assert hands[seat] <= set(CARD.findall(source))
         with game.lock:
             mover, done = game.state.current_player(), len(game.state.history())
         assert mover in windows                  # bots answer inline: the game waits only for a person
         browser.switch_to.window(windows[mover])
-        wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-version") == str(game.version))
+        wait(browser, lambda d: version_shown(d) == game.version)
         card = click_first_choice(browser)
+        assert card is not None
         wait(browser, lambda d: len(game.state.history()) > done or d.find_element(By.ID, "refused").text)
         assert browser.find_element(By.ID, "refused").text == ""
-        wait(browser, lambda d: card not in own_hand(d))
-        moves += 1
-    played = [e for e in game.state.events() if e["event"] == "play" and e["seat"] in (0, 1)]
-    assert len(played) >= 6
+        clicked[mover].append(card)
+    # the whole hand was played: each person's 13 cards are their clicks, in order, with the plays the rules
+    # make by themselves (a seat's only legal card is not asked) between them; both pages say how it ended
+    played = [e for e in game.state.events() if e["event"] == "play"]
+    assert len(played) == 52
+    for seat in windows:
+        theirs = [e["card"] for e in played if e["seat"] == seat]
+        assert len(theirs) == 13 and len(clicked[seat]) >= 7
+        rest = iter(theirs)
+        assert all(card in rest for card in clicked[seat]), (theirs, clicked[seat])
+    scores = game.state.result().scores
+    assert sum(scores) in (26, 78)               # 26 points taken, or a moon shot scoring 26 to each other seat
+    for w in windows.values():
+        browser.switch_to.window(w)
+        result = wait(browser, lambda d: d.find_element(By.ID, "result").text)
+        assert "Scores: " + ", ".join(str(x) for x in scores) in result
+        assert browser.find_element(By.ID, "log").get_attribute("href").endswith("/log")
+
+
+def version_shown(driver) -> int:
+    return int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-version") or -1)
 
 
 def test_a_slap_with_the_space_key(server, browser):
@@ -154,6 +186,56 @@ def test_a_slap_with_the_space_key(server, browser):
     slaps = wait(browser, lambda d: [e for e in game.state.events() if e["event"] == "slap"])
     assert slaps[0]["seat"] == 0 and 1 <= slaps[0]["time"] < 1000
     wait(browser, lambda d: "You slap" in d.find_element(By.ID, "said").text)
+
+
+PILE_AND_WINDOW = """
+const b = document.getElementById('slap');
+return {open: !!b && !b.hidden,
+        pile: [...document.querySelectorAll('#table [data-zone=pile] .card')].map(c => c.dataset.card),
+        size: (document.querySelector('#table [data-zone=pile] .zname') || {}).textContent || ''};
+"""
+
+
+def slappable(top_first: list[str]) -> bool:
+    """What a person at the table sees: a pair on top, or a sandwich (both patterns of ers-triples)."""
+    ranks = [c[:-1] for c in top_first[:3]]
+    return len(ranks) >= 2 and (ranks[0] == ranks[1] or (len(ranks) == 3 and ranks[0] == ranks[2]))
+
+
+def test_two_people_play_ers_triples_against_a_bot_from_two_browsers(server, browser, second_browser):
+    """Two people, each in a browser of their own, and a bot: the cards come on the server's clock, and
+    each person's space-bar slap on a pattern they see is judged and wins the pile (they take turns to
+    slap, so each wins one; the bot is sloppy so a person's prompt slap beats it)."""
+    url, table = server
+    links = start_game(browser, url, "ers-triples", 3, ["human", "human", "random"], 5, {"reaction": "sloppy"})
+    assert len(links) == 2
+    pages = {0: browser, 1: second_browser}
+    for seat, page in pages.items():
+        page.get(links[seat])
+    game = max((g for g in table.games.values() if g.rules.name == "ers-triples"), key=lambda g: g.touched)
+    won = {0: 0, 1: 0}
+    tried, turn = set(), 0
+    while not all(won.values()) and not game.finished():
+        with game.lock:
+            events = list(game.state.events())
+        assert sum(e["event"] == "play" for e in events) < 400, "no person won a slap in 400 cards"
+        for e in events:
+            if e["event"] == "slap" and e["seat"] in pages:
+                assert e["valid"], e              # a person slaps only on a pattern they see
+        won = {s: sum(e["event"] == "slap" and e["seat"] == s and e.get("won", False) for e in events) for s in pages}
+        page = pages[turn]
+        seen = page.execute_script(PILE_AND_WINDOW)
+        key = (seen["size"], tuple(seen["pile"][:3]))
+        if seen["open"] and slappable(seen["pile"]) and key not in tried:
+            tried.add(key)
+            page.find_element(By.TAG_NAME, "body").send_keys(Keys.SPACE)
+            turn = 1 - turn
+        time.sleep(0.02)
+    assert won[0] >= 1 and won[1] >= 1
+    assert any(e["event"] == "play" and e["seat"] == 2 for e in game.state.events())    # the bot plays along
+    for seat, page in pages.items():
+        wait(page, lambda d: "You slap" in d.find_element(By.ID, "said").text)
+        assert "you are seat %d" % seat in page.find_element(By.ID, "whoami").text
 
 
 def test_the_editor_shows_a_placed_error(server, browser):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+from types import SimpleNamespace
 from pathlib import Path
 
 import pytest
@@ -144,6 +145,56 @@ def test_the_log_waits_for_the_end(client):
     g = new_game(client, ruleset="hearts", seats=["human", "smart", "smart", "smart"], seed=2)
     r = client.get(f"/api/seat/{token(g['seats'][0]['link'])}/log")
     assert r.status_code == 409 and "once the game is over" in r.json()["error"]
+
+
+def finish(client, tok: str) -> dict:
+    """Play one person's seat to the end (always the first choice); the final page."""
+    while True:
+        page = client.get(f"/api/seat/{tok}").json()
+        if page["finished"]:
+            return page
+        assert client.post(f"/api/seat/{tok}/act", json={"action": page["choices"][0]["action"]}).status_code == 200
+
+
+def test_a_finished_game_replays_step_by_step_as_the_seat_saw_it(client, table):
+    g = new_game(client, ruleset="hearts", options={"hands": "single"}, seats=["human", "smart", "smart", "smart"],
+                 seed=4)
+    tok = token(g["seats"][0]["link"])
+    assert client.get(f"/api/seat/{tok}/replay?step=0").status_code == 409       # not while it is played
+    final = finish(client, tok)
+    game = table.games[g["game"]]
+    history = game.state.history()
+    first = client.get(f"/api/seat/{tok}/replay?step=0").json()
+    assert first["steps"] == len(history) and first["step"] == 0 and not first["finished"]
+    fresh = game.fresh_state()
+    for step in list(range(len(history) + 1)) + [3, 1, len(history) + 50]:      # forward, back, past the end
+        r = client.get(f"/api/seat/{tok}/replay?step={step}")
+        page = r.json()
+        at = min(step, len(history))
+        assert page["step"] == at
+        if step <= len(history) and len(fresh.history()) < step:
+            fresh.apply_action(history[step - 1])
+            # the seat's own hand at that step, and no other seat's hand, ever (but the cards it passed itself)
+            then = SimpleNamespace(state=fresh)
+            held = hand_of(then, 0)
+            assert {c["name"] for z in page["seats"][0]["zones"] if z["name"] == "hand" for c in z["cards"]} == held
+            passed = {c for e in fresh.events() if e["event"] == "pass" for c in e["cards"][0]}
+            others = set().union(*(hand_of(then, s) for s in (1, 2, 3))) - passed
+            assert not set(CARD.findall(r.text)) & others
+        assert page["choices"] is None or at < len(history)
+    last = client.get(f"/api/seat/{tok}/replay?step={len(history)}").json()
+    assert last["finished"] and last["result"] == final["result"]
+    assert last["said"][-3:] == final["said"][-3:]
+
+
+@pytest.mark.parametrize("step", ["-1", "x", "1e3", "99999999", "", "１"])
+def test_a_replay_step_must_be_a_small_whole_number(client, step):
+    g = new_game(client, ruleset="hearts", options={"hands": "single"}, seats=["human", "smart", "smart", "smart"],
+                 seed=4)
+    tok = token(g["seats"][0]["link"])
+    finish(client, tok)
+    r = client.get(f"/api/seat/{tok}/replay", params={"step": step})
+    assert r.status_code == 400 and "whole number" in r.json()["error"]
 
 
 def test_illegal_moves_are_refused_and_change_nothing(client, table):

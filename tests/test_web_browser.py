@@ -107,6 +107,15 @@ def hand_of(game, seat: int) -> set[str]:
     return {c for z in v.seat_zones if z.seat == seat and z.name == "hand" for c in (z.cards or [])}
 
 
+def hand_of_at(game, seat: int, step: int) -> set[str]:
+    """What `seat` held after the game's first `step` decisions (the game replayed on the server's side)."""
+    state = game.fresh_state()
+    for a in game.state.history()[:step]:
+        state.apply_action(a)
+    v = HumanSeat(state, seat).view()
+    return {c for z in v.seat_zones if z.seat == seat and z.name == "hand" for c in (z.cards or [])}
+
+
 def own_hand(driver) -> set[str]:
     """The cards drawn in this seat's own hand (read in one script: the page redraws as it polls)."""
     return set(driver.execute_script(
@@ -170,6 +179,16 @@ def test_two_people_play_a_whole_hearts_hand_in_two_pages_and_neither_sees_the_o
         result = wait(browser, lambda d: d.find_element(By.ID, "result").text)
         assert "Scores: " + ", ".join(str(x) for x in scores) in result
         assert browser.find_element(By.ID, "log").get_attribute("href").endswith("/log")
+    # and the game replays step by step in the page, as that seat saw it: the deal, then decision by decision
+    browser.switch_to.window(windows[0])
+    browser.find_element(By.ID, "replay").click()
+    wait(browser, lambda d: "the deal" in d.find_element(By.ID, "where").text)
+    assert len(own_hand(browser)) == 13 and not set(CARD.findall(browser.page_source)) & hand_of_at(game, 1, 0)
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    wait(browser, lambda d: d.find_element(By.ID, "where").text.startswith("after decision 1 of"))
+    body.send_keys(Keys.END)
+    wait(browser, lambda d: "Scores: " + ", ".join(str(x) for x in scores) in d.find_element(By.ID, "result").text)
 
 
 def version_shown(driver) -> int:

@@ -13,6 +13,8 @@ Routes:
     POST /api/seat/{token}/act  {action}: a move, refused unless legal for that seat now
     POST /api/seat/{token}/slap a slap, timed by the server's clock
     GET  /api/seat/{token}/log  the game's log (JSON lines), once the game is over
+    GET  /replay/{token}        the finished game step by step, as that seat saw it
+    GET  /api/seat/{token}/replay?step=K   that seat's page after the game's first K decisions
 
 Every error a visitor can cause is a JSON `{"error": ...}` or `{"errors": [...]}` with a 4xx
 status; anything else is a bare 500 with no detail (never a traceback).
@@ -236,11 +238,26 @@ def create_app(table: GameTable | None = None) -> Starlette:
         return PlainTextResponse(text, media_type="application/x-ndjson", headers={
             "content-disposition": f'attachment; filename="{game.rules.name[:40]}-seed{game.seed}.jsonl"'})
 
+    async def replay(request: Request) -> Response:
+        game, seat = seat_of(request)
+        raw = request.query_params.get("step", "0")
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 7):
+            raise BadRequest(400, "step must be a whole number of decisions, such as 0 or 12")
+
+        def work() -> dict:
+            with game.lock:
+                if not game.finished():
+                    raise BadRequest(409, "a game is replayed once it is over")
+                then, steps = game.rewound(seat, int(raw))
+                return {**seat_page(then, seat), "step": then.version, "steps": steps}
+        return JSONResponse(await run_in_threadpool(work))
+
     routes = [
         Route("/", page("index.html")),
         Route("/edit", page("edit.html")),
         Route("/compare", page("compare.html")),
         Route("/play/{token}", page("play.html")),
+        Route("/replay/{token}", page("replay.html")),
         Route("/api/rulesets", rulesets),
         Route("/api/check", check, methods=["POST"]),
         Route("/api/games", new_game, methods=["POST"]),
@@ -249,6 +266,7 @@ def create_app(table: GameTable | None = None) -> Starlette:
         Route("/api/seat/{token}/act", act, methods=["POST"]),
         Route("/api/seat/{token}/slap", slap, methods=["POST"]),
         Route("/api/seat/{token}/log", log),
+        Route("/api/seat/{token}/replay", replay),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers = {

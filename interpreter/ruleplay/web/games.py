@@ -22,6 +22,7 @@ from typing import Callable
 from ..bots import parse_bots, make_bots
 from ..errors import GameError, RuleplayError
 from ..human import Narrator
+from .rewind import Rewinder, Rewound
 from .rulefiles import Loaded
 from ..state import Game, State
 
@@ -82,18 +83,24 @@ class LiveGame:
         self.loaded = loaded
         rules = self.rules = loaded.rules
         self.seed = seed
+        self.kinds, self.profiles = list(kinds), list(profiles)
         self.clock = clock
         self.lock = threading.RLock()
         self.bots = make_bots([None if k == HUMAN else k for k in kinds], seed)
-        self.state: State = Game(rules).new_initial_state(seed, None, profiles=profiles, seat_kinds=list(kinds))
+        self.state: State = self.fresh_state()
         self.space = self.state.game.space
         self.seats = [SeatSlot(k, secrets.token_urlsafe(18) if k == HUMAN else None,
                                Narrator(s, rules.players, rules.direction)) for s, k in enumerate(kinds)]
         self.window: SlapWindow | None = None
+        self._rewinder: Rewinder | None = None
         self.error: str | None = None           # a rule's runtime error stopped the game
         self.version = 0
         self.touched = clock()
         self._advance()
+
+    def fresh_state(self) -> State:
+        """The game's state before its first decision (the replay page steps on from here)."""
+        return Game(self.rules).new_initial_state(self.seed, None, profiles=self.profiles, seat_kinds=self.kinds)
 
     # ------------------------------------------------------------------ stepping
     def finished(self) -> bool:
@@ -204,6 +211,12 @@ class LiveGame:
         w = self.window
         if w is not None and seat in self._window_seats() and seat not in w.answers:
             w.shown.setdefault(seat, now)
+
+    def rewound(self, seat: int, step: int) -> tuple[Rewound, int]:
+        """The finished game as `seat` saw it after `step` decisions, and the number of steps. Hold `lock`."""
+        if self._rewinder is None:
+            self._rewinder = Rewinder(self.fresh_state, self.state.history())
+        return Rewound(self, self._rewinder.at(step), seat, MAX_LINES), len(self._rewinder.actions)
 
     def slap_open(self, seat: int) -> bool:
         w = self.window

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..human import HumanSeat, is_red, options_for
 from .games import HUMAN, LiveGame
+from .rewind import Rewound
 
 _BOUNDARY = ("trick", "take", "deal", "score")
 
@@ -74,7 +75,7 @@ def _choices(game: LiveGame, seat: int) -> tuple[list[dict] | None, str]:
     return out, what
 
 
-def seat_page(game: LiveGame, seat: int) -> dict[str, Any]:
+def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
     """The JSON one seat's page shows (its own cards in the canonical order). Call with `game.lock` held."""
     game.look(seat)
     st = game.state

@@ -276,7 +276,8 @@ def _game(rules: Rules, t: Table, deal: Deal | None):
         _explicit_deal(rules, t, deal)
     else:
         _deal(rules, t)
-    t.in_play = t.all_cards()
+    if t.check:                          # the multiset conservation is checked against, only when checking
+        t.in_play = t.all_cards()
     yield from _play_hands(rules, t)
 
 
@@ -307,7 +308,8 @@ def _play_hands(rules: Rules, t: Table):
             t.dealer = t.next_seat(t.dealer)
         _gather(t)
         _deal(rules, t)
-        t.in_play = t.all_cards()
+        if t.check:
+            t.in_play = t.all_cards()
 
 
 def _gather(t: Table) -> None:

@@ -138,11 +138,13 @@ def _explicit_deal(rules: Rules, t: Table, deal: Deal) -> None:
     free = {name: list(reversed(ids)) for name, ids in rules.deck.by_name().items()}
 
     def take(name: str) -> int:
-        try:
-            r, s = split_name(name)
-        except ValueError:
-            raise GameError(f"not a card name: {name!r}") from None
-        key = r if s is None else f"{r}{s}"
+        key = name
+        if key not in free:                  # not written as the deck names it (a deal file's 'th')
+            try:
+                r, s = split_name(name)
+            except ValueError:
+                raise GameError(f"not a card name: {name!r}") from None
+            key = r if s is None else f"{r}{s}"
         if key not in free:
             raise GameError(f"{name!r} is not a card of this deck")
         if not free[key]:

@@ -24,13 +24,22 @@ BOT_KINDS = ("random", "lowest", "highest", "smart", "ismcts")
 class Bot:
     """A seat's policy: `act` answers a Decision from the decision's own view and actions alone."""
 
-    def __init__(self, kind: str, rng: random.Random | None):
+    def __init__(self, kind: str, rng: random.Random | str | None):
         self.kind = kind
-        self.rng = rng
+        if isinstance(rng, str):
+            self._seed = rng                  # seeded on first use (`__getattr__`): many games never ask a bot
+        else:
+            self.rng = rng
         self.wants_view = kind == "smart"    # phases build a view of the decision for bots that want one
         self.next_false: float | None = None  # the card number from which this bot slaps falsely next
 
     observes = False                      # True: the table offers `Decision.observe` (the seat's events) to it
+
+    def __getattr__(self, name: str):
+        if name != "rng" or "_seed" not in self.__dict__:
+            raise AttributeError(name)
+        self.rng = random.Random(self._seed)  # from now on a plain attribute
+        return self.rng
 
     def act(self, d, space) -> int:
         """The action for decision `d` (decision.py); `space` orders actions and encodes slaps."""
@@ -173,16 +182,16 @@ def parse_bots(spec: str | None, players: int) -> tuple[list[str], list[str | No
 def make_bots(kinds: list, seed: int) -> list[Bot | None]:
     """One bot per seat from its kind, seeded from the game seed and the seat (its own random stream,
     never the table's); None stays None (a seat answered outside); a Bot object is used as it is."""
-    return [k if k is None or isinstance(k, Bot) else _bot(k, random.Random(f"{seed}:{i}:{k}"))
+    return [k if k is None or isinstance(k, Bot) else _bot(k, f"{seed}:{i}:{k}")
             for i, k in enumerate(kinds)]
 
 
-def _bot(kind: str, rng: random.Random) -> Bot:
+def _bot(kind: str, seed: str) -> Bot:
     if kind.startswith("ismcts"):
         from .ismcts import ISMCTSBot       # it drives states (state.py imports this module)
         n = kind.partition(":")[2]
-        return ISMCTSBot(rng, int(n) if n else None, kind)
-    return Bot(kind, rng)
+        return ISMCTSBot(random.Random(seed), int(n) if n else None, kind)
+    return Bot(kind, seed)
 
 
 def is_kind(kind) -> bool:

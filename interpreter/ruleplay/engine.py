@@ -138,11 +138,13 @@ def _explicit_deal(rules: Rules, t: Table, deal: Deal) -> None:
     free = {name: list(reversed(ids)) for name, ids in rules.deck.by_name().items()}
 
     def take(name: str) -> int:
-        try:
-            r, s = split_name(name)
-        except ValueError:
-            raise GameError(f"not a card name: {name!r}") from None
-        key = r if s is None else f"{r}{s}"
+        key = name
+        if key not in free:                  # not written as the deck names it (a deal file's 'th')
+            try:
+                r, s = split_name(name)
+            except ValueError:
+                raise GameError(f"not a card name: {name!r}") from None
+            key = r if s is None else f"{r}{s}"
         if key not in free:
             raise GameError(f"{name!r} is not a card of this deck")
         if not free[key]:
@@ -276,7 +278,8 @@ def _game(rules: Rules, t: Table, deal: Deal | None):
         _explicit_deal(rules, t, deal)
     else:
         _deal(rules, t)
-    t.in_play = t.all_cards()
+    if t.check:                          # the multiset conservation is checked against, only when checking
+        t.in_play = t.all_cards()
     yield from _play_hands(rules, t)
 
 
@@ -307,7 +310,8 @@ def _play_hands(rules: Rules, t: Table):
             t.dealer = t.next_seat(t.dealer)
         _gather(t)
         _deal(rules, t)
-        t.in_play = t.all_cards()
+        if t.check:
+            t.in_play = t.all_cards()
 
 
 def _gather(t: Table) -> None:

@@ -16,6 +16,8 @@ setting needs an int (`checked_int`), a missing value, or one beyond
 from __future__ import annotations
 
 import operator
+import os
+import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
@@ -46,10 +48,29 @@ class ExprError(Exception):
         self.hint = hint
 
 
+def parser_cache_file() -> str | bool:
+    """Where lark keeps the analysed grammar between runs (building it is most of start-up), or False.
+
+    The file is a pickle, so it is used only inside a directory this user owns that nobody else may
+    write to: $XDG_CACHE_HOME/ruleplay (default ~/.cache/ruleplay), made with mode 0700. Lark checks a
+    hash of the grammar, its options and its own version in the file and rebuilds when they differ."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "ruleplay")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        st = os.lstat(folder)
+    except OSError:
+        return False
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o022:
+        return False
+    return os.path.join(folder, "expr-grammar.lark-cache")
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     grammar = (data_dir("schema") / "expr.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False,
+                cache=parser_cache_file())
 
 
 @lru_cache(maxsize=4096)

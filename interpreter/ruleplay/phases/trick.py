@@ -365,6 +365,25 @@ class _Run:
                 best, best_trump, best_s = (seat, card), is_trump, st
         return best
 
+    def takes(self, plays: list[tuple[int, int]], best: tuple[int, int] | None, card: int) -> bool:
+        """Whether `card` added to `plays` would win the trick: `winner(plays + [(seat, card)])` is the seat's,
+        decided against `best` (`winner(plays)`) in one step of the same fold."""
+        if best is None:
+            return True                      # leading
+        if self.ph.high_fn is not None:
+            if self.is_high(best[1]):
+                return False                 # the first `high` card played wins
+            if self.is_high(card):
+                return True
+        esuit = self.deck.suit.__getitem__ if self.ph.suit_fn is None else self.esuit
+        trump = self.t.trump
+        s, led = esuit(card), esuit(plays[0][1])
+        best_trump = trump is not None and esuit(best[1]) == trump
+        is_trump = trump is not None and s == trump
+        if best_trump and not is_trump or not best_trump and not is_trump and s != led:
+            return False
+        return (is_trump and not best_trump) or self.strength(card) > self.strength(best[1])
+
     def _restrict(self, fn, pool: list[int], seat: int) -> list[int]:
         if fn is None:
             return pool
@@ -419,7 +438,7 @@ class _Run:
             view = TrickView(seat, leading, following, legal, list(plays), t.led, t.trump, to_play,
                              st, self.ph.points, self.deck.suit,
                              best[1] if best else None, self._want(seat),
-                             frozenset(c for c in legal if self.winner(plays + [(seat, c)])[0] == seat),
+                             frozenset(c for c in legal if self.takes(plays, best, c)),
                              best is not None and self.partner is not None and best[0] == self.partner[seat])
         self.offered = legal
         return Decision(seat, legal if space.unique else [space.card(c) for c in legal], view)

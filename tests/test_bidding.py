@@ -331,6 +331,8 @@ def validate(tmp_path, monkeypatch, capsys, text: str) -> tuple[int, str]:
     "    forbid: \"trick-number > 0 and bid > sum(s.tricks for s in seats)\"\n",
     # a pass phase, before the tricks, reading the trump that is known from the hand's start (none in Hearts)
     "extends: hearts\nname: v\nphases:\n  pass:\n    offset: \"0 if trump == 'H' else 1\"\n",
+    # a trump that reads the bidding is evaluated when the trick phase starts, after the bidding
+    "extends: oh-hell\nname: v\nphases:\n  play:\n    trump: \"'none' if high-bid > 3 else undealt.top.suit\"\n",
 ])
 def test_names_of_any_phase_are_known_where_they_have_a_value(tmp_path, monkeypatch, capsys, text):
     code, out = validate(tmp_path, monkeypatch, capsys, text)
@@ -353,11 +355,12 @@ LATER = "phases run in the order written; 'before: NAME' moves a phase ahead of 
     ("extends: oh-hell\nname: v\nphases:\n  play:\n    before: bidding\n    play-allowed: \"contract\"\n",
      "v.yaml:6:20: error [phases.play.play-allowed]", "'contract'",
      "phase 'bidding' sets it when it runs, after phase 'play'", LATER),
-    # the trick phase's trump is evaluated when the hand starts, before the bidding
-    ("extends: oh-hell\nname: v\nphases:\n  play:\n    trump: \"'none' if high-bid > 3 else undealt.top.suit\"\n",
-     "v.yaml:5:23: error [phases.play.trump]", "'high-bid'",
-     "this is evaluated when the hand starts, before any phase runs, and phase 'bidding' sets it only when it runs",
-     "a trick phase's trump and trump-card are read when the hand starts"),
+    # a trump that reads the bidding waits for the trick phase's start: the bidding may not read it
+    ("extends: oh-hell\nname: v\nphases:\n  play:\n    trump: \"'none' if high-bid > 3 else undealt.top.suit\"\n"
+     "  bidding:\n    forbid: \"bid > 3 and trump == 'none'\"\n",
+     "v.yaml:7:26: error [phases.bidding.forbid]", "'trump'",
+     "phase 'play' sets it (its trump reads 'high-bid', which an earlier phase decides) when it runs, "
+     "after phase 'bidding'", LATER),
     # a pass phase, before the tricks, reading the number of the trick
     ("extends: hearts\nname: v\nphases:\n  pass:\n    offset: \"trick-number\"\n",
      "v.yaml:5:14: error [phases.pass.offset]", "'trick-number'",

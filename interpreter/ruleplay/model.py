@@ -117,6 +117,8 @@ class Declared:
     seat_fields: dict[str, tuple[str, Callable]] = field(default_factory=dict)
     at_start: frozenset[str] = frozenset()   # names set by the phase's hand-start hook, before any phase runs
     how: dict[str, str] = field(default_factory=dict)   # for errors: how a name gets its value (" from ...")
+    start_exprs: tuple[tuple, ...] = ()      # paths of the expressions the hand-start hook evaluates: when one
+                                             # reads what an earlier phase decides, the hook waits for the phase
 
 
 @dataclass
@@ -143,10 +145,15 @@ class Ctx:
         self.teams: list[list[int]] | None = None
         self.counters: dict[str, int] = {}
         self.late_at_start = Late()        # for expressions evaluated when the hand starts
+        self.start_deferred = False        # the phase being compiled evaluates its start expressions when it starts
 
     @contextmanager
     def at_hand_start(self) -> Iterator[None]:
-        """Compile expressions evaluated when the hand starts, before any phase runs."""
+        """Compile expressions evaluated when the hand starts, before any phase runs (or, for a phase whose
+        start expressions read what an earlier phase decides, when that phase starts)."""
+        if self.start_deferred:
+            yield
+            return
         keep, self.late = self.late, self.late_at_start
         try:
             yield
@@ -663,16 +670,65 @@ def _compile_phases(ctx: Ctx, specs: dict) -> list:
         declare = getattr(kind, "declare", None)         # a kind that defines no names has none
         declared.append((pname, kind, declare(ctx, ("phases", pname)) if declare else Declared()))
     _add_phase_names(ctx, declared)
+    deferred = _deferred_starts(ctx, declared)
     at_start = frozenset().union(*(dec.at_start for _, _, dec in declared))
     ctx.late_at_start = _late(declared, at_start, None)
     phases = []
     for k, (pname, kind, _) in enumerate(declared):
         ctx.late = _late(declared, at_start, k)
+        ctx.start_deferred = k in deferred
         ph = kind.compile(ctx, ("phases", pname), pname)
         if ph is not None:
             phases.append(ph)
     ctx.late = ctx.late_at_start = Late()               # scoring, end and match rules run after the phases
+    ctx.start_deferred = False
     return phases
+
+
+def _deferred_starts(ctx: Ctx, declared: list) -> set[int]:
+    """The phases whose hand-start expressions (e.g. a trump) read what a phase decides (a bid, a choice):
+    those are evaluated when the phase starts instead, and the names their hook sets have a value only from
+    then on (so a phase before it that reads them is refused). Found to a fixed point, since a deferred
+    name may be read by another phase's start expression. `declared` is updated in place."""
+    deferred: set[int] = set()
+    while True:
+        at_start = frozenset().union(*(dec.at_start for _, _, dec in declared))
+        late = _late(declared, at_start, None)
+        found = False
+        for k, (pname, kind, dec) in enumerate(declared):
+            if k in deferred or not dec.at_start:
+                continue
+            for path in dec.start_exprs:
+                name = _reads_late(ctx, path, late)
+                if name is not None:
+                    key = path[-1]
+                    how = {n: f" (its {key} reads {name}, which an earlier phase decides)"
+                           for n in dec.at_start}
+                    declared[k] = (pname, kind, replace(dec, at_start=frozenset(), how={**dec.how, **how}))
+                    deferred.add(k)
+                    found = True
+                    break
+        if not found:
+            return deferred
+
+
+def _reads_late(ctx: Ctx, path: tuple, late: Late) -> str | None:
+    """The first name (or seat field, as 's.NAME') the expression at `path` reads that has no value when the
+    hand starts; None when there is none or the expression does not compile (its phase reports that)."""
+    raw = ctx.get(path)
+    if not isinstance(raw, str):
+        return None
+    try:
+        c = X.compile_expr(raw, ctx.scope)
+    except X.ExprError:
+        return None
+    for n in late.names:
+        if n in c.uses:
+            return f"'{n}'"
+    for n in late.fields:
+        if re.search(rf"\.{re.escape(n)}(?![\w-])", raw):
+            return f"seat field '{n}'"
+    return None
 
 
 def _add_phase_names(ctx: Ctx, declared: list[tuple[str, Any, Declared]]) -> None:

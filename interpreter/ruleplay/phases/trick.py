@@ -25,12 +25,15 @@ value yet (in a phase that runs earlier) is a compile error; `trump` has
 its value from the hand's start, unless `trump-from-lead` may set it.
 
 Trump from the table: `trump` is evaluated when the hand starts, before any
-phase runs (so a bid phase sees it), and a `trump` event is logged;
+phase runs (so a bid phase sees it), and a `trump` event is logged; when
+`trump` or `trump-card` reads what an earlier phase decides (a bid, a
+choice), both are evaluated when this phase starts instead, and a phase
+before it that reads `trump` is refused;
 `trump-card` (a card expression, e.g. `rest.top`) names the card turned up
 for the log and, without `trump`, gives the trump suit. `trump-from-lead`
 (bool, evaluated when the phase starts): with no trump set, the suit of the
 first card led in the hand becomes trump. `trump` and `trump-card` may not
-read what a phase sets (they are evaluated before any phase runs).
+read what a later phase sets.
 
 Special cards: `suit` (str over `card`, may read `trump`) is a card's suit
 for following and for trumps (a joker may count as a trump; 'none' is no
@@ -66,7 +69,7 @@ SCHEMA = phase_schema('trick', {
     "leader": {"description": "Who leads the first trick: left-of-dealer, dealer, or a bool over seat `s` (the first seat from the dealer's left where it holds, e.g. any(c.name == '2C' for c in s.hand)). The winner of a trick leads the next.",
                "default": "left-of-dealer", **EXPR},
     "follow": {"enum": ["suit", "any"], "default": "suit", "description": "suit: a player must follow the led suit when able."},
-    "trump": {"description": "none, a suit letter, or a str expression evaluated when the hand starts (an option, or e.g. rest.top.suit for a turned-up trump).",
+    "trump": {"description": "none, a suit letter, or a str expression evaluated when the hand starts (an option, or e.g. rest.top.suit for a turned-up trump); when it reads what an earlier phase decides (e.g. bidder), when the phase starts.",
               "default": "none", **EXPR},
     "order": {"description": "Rank order deciding the trick: a deck order name ('rank' or deck.orders), or an int over `card` (may read flags, so it may change during a hand).",
               "default": "rank", **EXPR},
@@ -166,9 +169,15 @@ class Trick:
     follow_allowed: Callable | None = None
     choices: list[tuple[str, Callable]] = field(default_factory=list)
     kitty: Zone | None = None
+    deferred: bool = False                 # trump / trump-card read what an earlier phase decides: set at the start
 
     def start_hand(self, t: Table) -> None:
-        """Set this hand's trump (before any phase runs, so bidders see it) and log it."""
+        """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase."""
+        if not self.deferred:
+            self.set_trump(t)
+
+    def set_trump(self, t: Table) -> None:
+        """Evaluate this hand's trump and log it."""
         t.trump_hand = t.hand_number
         t.trump = self.trump_const
         card = self.trump_card_fn(t) if self.trump_card_fn is not None else None
@@ -206,7 +215,8 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
     from_lead = ctx.fixed_bool(path + ("trump-from-lead",)) is not False
     return Declared(names, {"tricks": (X.INT, lambda f: lambda e: e.tricks_won[f(e)])},
                     at_start=frozenset() if from_lead else frozenset({"trump"}),
-                    how={"trump": " from the first card led"} if from_lead else {})
+                    how={"trump": " from the first card led"} if from_lead else {},
+                    start_exprs=tuple(path + (k,) for k in ("trump", "trump-card") if k in spec))
 
 
 def _flag_names(spec: dict) -> list[str]:
@@ -292,7 +302,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
                  order_table, order_fn, lead_allowed, play_allowed, flags, points,
                  spec.get("description", ""), dict(spec), trump_card.fn if trump_card else None,
-                 from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty)
+                 from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
+                 ctx.start_deferred)
 
 
 class _Run:
@@ -456,8 +467,8 @@ class _Run:
         t.flags.update({f: False for f, _ in ph.choices})
         t.trick_number = 0
         t.led = None
-        if t.trump_hand != t.hand_number:
-            ph.start_hand(t)
+        if ph.deferred or t.trump_hand != t.hand_number:
+            ph.set_trump(t)
         from_lead = ph.trump_from_lead is not None and t.trump is None and bool(ph.trump_from_lead(t))
         leader = self.first_leader()
         names = deck.names
@@ -548,7 +559,8 @@ def describe(spec: dict, phase=None) -> str:
         text += " Players must follow the suit led if they can."
     trump = getattr(phase, "trump_const", None) if phase is not None else None
     if phase is not None and getattr(phase, "trump_fn", None) is not None:
-        text += f" Trumps: the suit {formula(spec['trump'])} when the hand starts."
+        when = "the phase starts" if phase.deferred else "the hand starts"
+        text += f" Trumps: the suit {formula(spec['trump'])} when {when}."
     elif trump:
         text += f" Trumps: {trump}."
     else:

@@ -699,6 +699,9 @@ def _add_phase_names(ctx: Ctx, declared: list[tuple[str, Any, Declared]]) -> Non
             if n in ctx.options or n in ctx.zones:
                 ctx.error(("phases", pname), f"'{n}' is both a name this {ctx.get(('phases', pname, 'kind'))} "
                           "phase defines and an option or zone")
+            if n in ctx.defines or n in ctx.define_consts or n in ctx.define_cycles:
+                ctx.error(("define", n), f"'{n}' is both a definition and a name the "
+                          f"{ctx.get(('phases', pname, 'kind'))} phase '{pname}' defines", "choose another name")
         for n in dec.seat_fields:
             if n in ctx.counters:
                 ctx.error(("counters", n), f"counter '{n}' has the same name as a seat field this "

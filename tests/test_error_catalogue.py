@@ -67,7 +67,7 @@ def test_every_block_is_closed():
 
 SRC = Path(__file__).resolve().parent.parent / "interpreter" / "ruleplay"
 VALIDATOR = ["safefile.py", "yamlload.py", "resolve.py", "schemacheck.py", "model.py", "expr.py", "phases/flip.py", "phases/bid.py",
-             "phases/reactions.py", "phases/trick.py", "phases/passing.py", "phases/tally.py", "teams.py", "counters.py"]
+             "phases/reactions.py", "phases/trick.py", "phases/passing.py", "phases/tally.py", "teams.py", "counters.py", "defines.py"]
 
 # Messages the catalogue cannot show (with why), each tested elsewhere or unreachable from a file.
 ELSEWHERE = {
@@ -90,6 +90,7 @@ ELSEWHERE = {
     "cannot parse the expression": "a guard for lark errors other than the three handled",
     "expression nested too deeply": "a guard for RecursionError; nesting is refused at 60 levels first",
     "unsupported construct": "a guard: every grammar rule has a compiler",
+    "uses itself (": "a guard while expanding; defines.py refuses a circle of definitions first (shown)",
     "expected a number in ": "the schema's minimum/maximum refuse first",
     "reactions need at least one profile": "the schema requires profiles; a variant's {} merges with the base",
     "this value must be fixed before the game starts (options only)":

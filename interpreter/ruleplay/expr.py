@@ -172,14 +172,23 @@ class Fields:
     card_tables: dict[str, list] = field(default_factory=dict)  # card field -> its per-card list
 
 
+@dataclass(frozen=True)
+class Definition:
+    """A file's named expression (`define:`): compiled afresh at each use, in the scope of that use, so it
+    gives the same closure as the expression written out there."""
+    text: str
+    description: str = ""
+
+
 @dataclass
 class Scope:
     names: dict[str, Binding]
     fields: Fields
     loop_vars: dict[str, str] = field(default_factory=dict)  # aggregate variables in scope -> type
+    defines: dict[str, Definition] = field(default_factory=dict)
 
     def with_names(self, **extra: Binding) -> "Scope":
-        return Scope({**self.names, **extra}, self.fields, dict(self.loop_vars))
+        return Scope({**self.names, **extra}, self.fields, dict(self.loop_vars), self.defines)
 
 
 @dataclass
@@ -189,6 +198,7 @@ class Compiled:
     const: Any = None
     is_const: bool = False
     uses: frozenset = frozenset()   # names read (for analysis: e.g. depends only on `card`)
+    defines: frozenset = frozenset()  # definitions expanded
     from_top: tuple | None = None   # (cards getter, k): this card is the k-th from the top of those cards
     top_field: tuple | None = None  # (cards getter, k, per-card list): a field of such a card
     loop_var: str | None = None     # this value is the aggregate variable of that name
@@ -227,6 +237,8 @@ class Compiler:
         self.text = text
         self.uses: set[str] = set()
         self.dead = 0      # > 0 inside a branch that options rule out: its division by zero is no error
+        self.expanding: list[str] = []   # definitions being expanded, innermost last
+        self.defines_used: set[str] = set()
 
     def compile_dead(self, tree, dead: bool) -> Compiled:
         """Compile (type-check) a part that options may rule out, e.g. `x // (players - 2) if players > 2 else x`."""
@@ -275,8 +287,10 @@ class Compiler:
             return Compiled(lambda e, n=name: e.loc[n], self.scope.loop_vars[name], uses=frozenset([name]),
                             loop_var=name)
         b = self.scope.names.get(name)
+        if b is None and name in self.scope.defines:
+            return self._expand(name, tok)
         if b is None:
-            known = list(self.scope.names) + list(self.scope.loop_vars)
+            known = list(self.scope.names) + list(self.scope.loop_vars) + list(self.scope.defines)
             hint = did_you_mean(name, known)
             if "-" in name and not hint and any(part in known for part in name.split("-")):
                 hint = "names may contain hyphens, so write subtraction with spaces: a - b"
@@ -285,6 +299,22 @@ class Compiler:
         if b.is_const:
             return Compiled(lambda e, v=b.const: v, b.type, b.const, True, frozenset([name]))
         return Compiled(b.getter, b.type, uses=frozenset([name]))
+
+    def _expand(self, name: str, tok) -> Compiled:
+        if name in self.expanding:
+            chain = " -> ".join(self.expanding[self.expanding.index(name):] + [name])
+            raise ExprError(f"definition '{name}' uses itself ({chain})", _col(tok))
+        d = self.scope.defines[name]
+        self.expanding.append(name)
+        self.defines_used.add(name)
+        try:
+            return self.compile(parse(d.text))
+        except ExprError as exc:
+            if self.expanding[0] != name:
+                raise
+            raise ExprError(f"in definition '{name}' ({d.text!r}): {exc.message}", _col(tok), exc.hint) from None
+        finally:
+            self.expanding.pop()
 
     # fields and indexing
     def c_field(self, t):
@@ -556,8 +586,10 @@ class Compiler:
         if len(self.scope.loop_vars) >= MAX_AGG_NESTING:
             raise ExprError(f"'{kind}(... for ...)' nested more than {MAX_AGG_NESTING} deep; its evaluation "
                             "would take too long", _col(kind_tok))
-        inner_scope = Scope(self.scope.names, self.scope.fields, {**self.scope.loop_vars, var: vtype})
+        inner_scope = Scope(self.scope.names, self.scope.fields, {**self.scope.loop_vars, var: vtype},
+                            self.scope.defines)
         sub = Compiler(inner_scope, self.text)
+        sub.expanding, sub.defines_used = self.expanding, self.defines_used
         b = sub.compile(body)
         self.uses |= sub.uses
         want = BOOL if kind in ("count", "any", "all") else INT
@@ -633,4 +665,5 @@ def compile_expr(text: str, scope: Scope, want: str | tuple[str, ...] | None = N
         if out.type not in wants:
             raise ExprError(f"this expression gives {out.type}, but {' or '.join(wants)} is expected here", 1)
     out.uses = frozenset(comp.uses) | out.uses
+    out.defines = frozenset(comp.defines_used)
     return out

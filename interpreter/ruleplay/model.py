@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterator
 
 from . import expr as X
 from .counters import compile_counters, counter_fields
+from .defines import compile_defines
 from .cards import Deck, build_deck, rank_symbol, split_name, JOKER, RED
 from .errors import Mark, RuleError, RuleplayError, did_you_mean, one_of
 from .resolve import Resolved
@@ -146,6 +147,9 @@ class Ctx:
         self.counters: dict[str, int] = {}
         self.late_at_start = Late()        # for expressions evaluated when the hand starts
         self.start_deferred = False        # the phase being compiled evaluates its start expressions when it starts
+        self.defines: dict[str, X.Definition] = {}       # the file's vocabulary (defines.py)
+        self.define_consts: dict[str, X.Binding] = {}
+        self.define_cycles: dict[str, X.Binding] = {}
 
     @contextmanager
     def at_hand_start(self) -> Iterator[None]:
@@ -238,15 +242,17 @@ class Ctx:
         at its first use: compiling once more without it finds the column."""
         c = X.compile_expr(raw, scope, want)
         late = [("name", n, w) for n, w in self.late.names.items() if n in c.uses]
+        texts = " ".join([str(raw)] + [scope.defines[d].text for d in c.defines])
         late += [("field", n, w) for n, w in self.late.fields.items()
-                 if re.search(rf"\.{re.escape(n)}(?![\w-])", str(raw))]
+                 if re.search(rf"\.{re.escape(n)}(?![\w-])", texts)]
         found: list[X.ExprError] = []
         for kind, n, (why, hint) in late:
             names = {k: v for k, v in scope.names.items() if kind == "field" or k != n}
             fields = scope.fields if kind == "name" else \
                 replace(scope.fields, seat={k: v for k, v in scope.fields.seat.items() if k != n})
             try:
-                X.compile_expr(raw, X.Scope(names, fields, dict(scope.loop_vars)), want)
+                X.compile_expr(raw, replace(scope, names=names, fields=fields, loop_vars=dict(scope.loop_vars)),
+                               want)
             except X.ExprError as exc:
                 what = f"seat field '{n}'" if kind == "field" else f"'{n}'"
                 found.append(X.ExprError(f"{what} has no value yet where this is evaluated: {why}", exc.column,
@@ -465,7 +471,8 @@ def _option_scope(ctx: Ctx) -> X.Scope:
     names = {k: X.Binding(_opt_type(v), const=frozenset(v) if isinstance(v, list) else v, is_const=True)
              for k, v in ctx.options.items()}
     names["players"] = X.Binding(X.INT, const=ctx.players, is_const=True)
-    return X.Scope(names, X.Fields())
+    names.update(ctx.define_consts)
+    return X.Scope(names, X.Fields(), defines=ctx.defines)
 
 
 def _opt_type(v: Any) -> str:
@@ -501,6 +508,7 @@ def build_scope(ctx: Ctx) -> X.Scope:
     names["round-first"] = X.Binding(X.CARD, lambda e: e.round_first)
     names["round-plays"] = X.Binding(X.INT, lambda e: e.round_plays)
     names["round-burned"] = X.Binding(X.INT, lambda e: e.round_burned)
+    names.update(ctx.define_cycles)
     seat_fields["out"] = (X.BOOL, lambda f: lambda e: e.out[f(e)])
     seat_fields["score"] = (X.INT, lambda f: lambda e: e.scores[f(e)])
     seat_fields["index"] = (X.INT, lambda f: lambda e: f(e))
@@ -531,7 +539,8 @@ def build_scope(ctx: Ctx) -> X.Scope:
     tables = {"rank": deck.rank, "suit": deck.suit, "name": deck.names, "joker": deck.joker,
               "color": colors, **deck.attrs, **deck.orders}
     return X.Scope(names, X.Fields(card=card_fields, seat=seat_fields, seat_zones=seat_zones,
-                                   card_tables={k: v for k, v in tables.items() if k in card_fields}))
+                                   card_tables={k: v for k, v in tables.items() if k in card_fields}),
+                   defines=ctx.defines)
 
 
 def card_scope(scope: X.Scope) -> X.Scope:
@@ -583,6 +592,10 @@ def _players(ctx: Ctx, requested: int | None) -> int:
     return n
 
 
+RESERVED = ("seats", "actor", "dealer", "players", "card", "hand-number", "round-first", "round-plays",
+            "round-burned", "hand-size", "hands-total", "hand-size-max")
+
+
 def compile_rules(res: Resolved, players: int | None = None) -> Rules:
     doc = res.doc
     ctx = Ctx(doc, res.options, 0)
@@ -593,8 +606,7 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         raise RuleplayError(ctx.errors)
     seat_i = shared_i = 0
     for zname, z in d["zones"].items():
-        if zname in ("seats", "actor", "dealer", "players", "card", "hand-number", "round-first", "round-plays",
-                     "round-burned", "hand-size", "hands-total", "hand-size-max"):
+        if zname in RESERVED:
             ctx.error(("zones", zname), f"'{zname}' is a reserved name")
         if z["owner"] == "seat":
             ctx.zones[zname] = Zone(zname, "seat", z.get("visibility", "hidden"), seat_i, z.get("description", ""))
@@ -603,6 +615,10 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
             ctx.zones[zname] = Zone(zname, "table", z.get("visibility", "public"), shared_i, z.get("description", ""))
             shared_i += 1
     ctx.teams = compile_teams(ctx)
+    ctx.defines, ctx.define_consts, ctx.define_cycles = compile_defines(
+        ctx, set(res.options) | set(ctx.zones) | set(RESERVED) | {"true", "false"})
+    if ctx.errors:
+        raise RuleplayError(ctx.errors)
     ctx.scope = build_scope(ctx)
 
     table = d.get("table", {})
@@ -739,13 +755,17 @@ def _add_phase_names(ctx: Ctx, declared: list[tuple[str, Any, Declared]]) -> Non
             if n in ctx.options or n in ctx.zones:
                 ctx.error(("phases", pname), f"'{n}' is both a name this {ctx.get(('phases', pname, 'kind'))} "
                           "phase defines and an option or zone")
+            if n in ctx.defines or n in ctx.define_consts or n in ctx.define_cycles:
+                ctx.error(("define", n), f"'{n}' is both a definition and a name the "
+                          f"{ctx.get(('phases', pname, 'kind'))} phase '{pname}' defines", "choose another name")
         for n in dec.seat_fields:
             if n in ctx.counters:
                 ctx.error(("counters", n), f"counter '{n}' has the same name as a seat field this "
                           f"{ctx.get(('phases', pname, 'kind'))} phase defines", "choose another name")
         names.update(dec.names)
         seat.update(dec.seat_fields)
-    ctx.scope = X.Scope(names, replace(ctx.scope.fields, seat=seat), dict(ctx.scope.loop_vars))
+    ctx.scope = replace(ctx.scope, names=names, fields=replace(ctx.scope.fields, seat=seat),
+                        loop_vars=dict(ctx.scope.loop_vars))
 
 
 def _late(declared: list[tuple[str, Any, Declared]], at_start: frozenset[str], k: int | None) -> Late:

@@ -98,6 +98,7 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
                  if len(deal.sizes) <= 40 else f"{len(deal.sizes)} hands")
     w(f"Deal: {count}, one at a time, into each player's {deal.to.name}" +
       (f"; the rest to {deal.rest.name}" if deal.rest else "") + ".\n")
+    write_definitions(d, rules.players, out)
     w("Play:\n")
     for phase in rules.phases:            # in the order they run (`before:` included)
         spec = d["phases"][phase.name]
@@ -119,8 +120,31 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
                 rng = f", {spec.get('min', '')}..{spec.get('max', '')}"
             elif spec.get("type") == "choice":
                 rng = f", one of {'/'.join(spec['choices'])}"
-            w(f"  {name} = {rules.options[name]} ({spec['type']}{rng}, default {spec['default']}): "
+            w(f"  {name} = {_value(rules.options[name])} ({spec['type']}{rng}, default {_value(spec['default'])}): "
               f"{spec['description']}\n")
+
+
+def _value(v: Any) -> str:
+    return ("yes" if v else "no") if isinstance(v, bool) else str(v)
+
+
+def write_definitions(d: dict, players: int, out: TextIO) -> None:
+    """The file's vocabulary (`define:`): each word with its description, else its formula once."""
+    defs = d.get("define") or {}
+    if not defs:
+        return
+    out.write("Words used in these rules:\n")
+    for name, spec in defs.items():
+        spec = spec if isinstance(spec, dict) else {"expr": spec}
+        if "cycle" in spec:
+            what = "by hand in turn: " + ", ".join(map(_value, spec["cycle"])) + ", then again"
+        elif "by-players" in spec:
+            what = f"{_value(spec['by-players'].get(players, spec['by-players'].get(str(players))))} " \
+                   f"with {players} players"
+        else:
+            what = "the formula " + formula(spec["expr"])
+        desc = spec.get("description")
+        out.write(f"  {name}: " + (f"{desc} ({what})" if desc and "expr" not in spec else desc or what) + "\n")
 
 
 def write_scoring(d: dict, out: TextIO) -> None:

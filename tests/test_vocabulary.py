@@ -73,3 +73,10 @@ def test_by_players_folds_to_the_value_for_the_players_in_use(tmp_path):
 def test_a_circle_of_definitions_is_refused_where_declared(tmp_path):
     with pytest.raises(RuleplayError, match=r"definition 'a' uses itself \(a -> b -> a\)"):
         load(_file(tmp_path, "  a: b + 1\n  b: a - 1\n"))
+
+
+def test_a_definition_named_like_a_field_it_reads_is_no_circle(tmp_path):
+    # `.size` reads the zone's field, not the definition `size`
+    f = _file(tmp_path, "  size: \"count(s.stock.size > 0 for s in seats)\"\n",
+              "match: {end: \"size < 2\"}\n")
+    assert load(f).players == 2

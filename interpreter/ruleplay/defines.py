@@ -67,7 +67,9 @@ def compile_defines(ctx, taken: set[str]) -> tuple[dict[str, X.Definition], dict
 
 
 def _names_in(text: str) -> set[str]:
-    return {str(t) for t in X.parse(text).scan_values(lambda v: isinstance(v, Token) and v.type == "NAME")}
+    """The names an expression reads: not a field after a dot (`s.tricks` reads `s`, not a name `tricks`)."""
+    return {str(t) for tree in X.parse(text).iter_subtrees() if tree.data in ("name", "call", "aggregate")
+            for t in tree.children[:1] if isinstance(t, Token) and t.type == "NAME"}
 
 
 def _check_cycles(ctx, defs: dict[str, X.Definition]) -> None:

@@ -8,7 +8,7 @@ or an expression of options giving one) says what a seat without a legal card do
 `one` draws a card, plays it if it is legal, else passes; `until-playable` draws until it holds a
 legal card (or the stock is out). With `may-draw`, a seat may draw instead of playing. When the stock
 runs out, `reshuffle` turns the pile (all but its top card) into a new stock. A seat with no legal
-card and nothing to draw passes; when every seat passes in a row the hand is blocked and ends.
+card and nothing to draw passes; when every seat in a row passes so, the hand is blocked and ends.
 
 Declared choices: `name: {when, values}`: after a card for which `when` (bool over `card`) holds
 is played, its seat names one of `values` (a decision labelled "name V", logged as a `named`
@@ -144,8 +144,10 @@ class Shed:
                                               labels={space.PASS: draw_label}))
                 if a != space.PASS:
                     played = next(c for c in legal if space.card(c) == a)
+            drew = False
             if played is None and rule != "none":
                 while self._draw_one(t, seat):
+                    drew = True
                     legal = self._legal(t, seat)
                     if rule == "one":
                         break
@@ -162,7 +164,7 @@ class Shed:
             if played is None:
                 t.emit("no-play", seat=seat)
                 t.passes[seat] += 1
-                passes += 1
+                passes = 0 if drew else passes + 1       # blocked: every seat in a row with nothing to draw
                 if passes >= t.n:
                     t.emit("blocked")
                     return

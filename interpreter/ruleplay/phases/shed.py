@@ -55,7 +55,9 @@ SCHEMA = phase_schema("shed", {
 }, ["from", "to", "legal"])
 EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "stock": {"examples": ["stock"]},
             "legal": {"examples": ["card.rank == '8' or card.rank == top.rank or card.suit == top.suit"]},
-            "draw": {"examples": ["one", "until-playable"]}}
+            "draw": {"examples": ["one", "until-playable"]}, "before": {"examples": ["play"]},
+            "name": {"examples": [{"when": "card.rank == '8'", "values": ["C", "D", "H", "S"]}]},
+            "name/when": {"examples": ["card.rank == '8'"]}, "name/values": {"examples": [["C", "D", "H", "S"]]}}
 EVENTS = ("shed", "draw", "no-play", "named", "reshuffle", "blocked", "went-out")
 
 
@@ -247,17 +249,17 @@ def describe(spec: dict, phase=None) -> str:
 
 
 # ---------------------------------------------------------------------------- the events in words (play)
-def _who(n, seat) -> str:
-    return "The stock" if seat is None else n.who(seat)
+def _plays(n, seat) -> str:
+    return "The stock turns up" if seat is None else n.verb(seat, "play", "plays")
 
 
 NARRATION = {
-    "shed": lambda n, ev: [f"{_who(n, ev.get('seat'))} plays {ev.get('card')} to the {ev.get('zone')}."],
+    "shed": lambda n, ev: [f"{_plays(n, ev.get('seat'))} {ev.get('card')} to the {ev.get('zone')}."],
     "draw": lambda n, ev: [f"You draw {ev.get('card')}." if ev.get("seat") == n.me
                            else f"{n.who(ev.get('seat'))} draws a card."],
-    "no-play": lambda n, ev: [f"{n.who(ev.get('seat'))} cannot play and passes."],
-    "named": lambda n, ev: [f"{n.who(ev.get('seat'))} names {ev.get('value')}."],
-    "went-out": lambda n, ev: [f"{n.who(ev.get('seat'))} is out of cards."],
+    "no-play": lambda n, ev: [f"{n.verb(ev.get('seat'), 'cannot play and pass', 'cannot play and passes')}."],
+    "named": lambda n, ev: [f"{n.verb(ev.get('seat'), 'name', 'names')} {ev.get('value')}."],
+    "went-out": lambda n, ev: [f"{n.verb(ev.get('seat'), 'are', 'is')} out of cards."],
 }
 ACCOUNT = {
     "shed": lambda ev: f"Seat {ev['seat']} plays {ev['card']}." if ev.get("seat") is not None

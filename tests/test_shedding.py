@@ -41,7 +41,7 @@ def test_crazy_eights_named_suit_draw_until_playable_and_score():
     assert s0.offered[1] == ["name C", "name D", "name H", "name S"]
     assert s1.offered[0] == ["QD", "draw"]              # 4H does not match: the named suit is D
     assert ev(r, "named") == [{"seat": 0, "value": "D", "event": "named"}]
-    assert [e["card"] for e in ev(r, "draw")] == ["2C", "3C", "4D"]
+    assert [e["cards"][0] for e in ev(r, "draw")] == ["2C", "3C", "4D"]
     assert [e["card"] for e in ev(r, "shed")] == ["5S", "8H", "QD", "KD", "4D", "4C"]
     assert ev(r, "went-out")[0]["seat"] == 0
     assert r.scores == [18, 0] and r.winners == [0]
@@ -53,7 +53,7 @@ def test_crazy_eights_named_suit_draw_until_playable_and_score():
 def test_crazy_eights_draw_one_then_pass():
     s0, s1 = Script("8H", "name D", "KD", "4C", "3C"), Script("QD", "2C")
     r = play(load("crazy-eights", {"target": "1", "draw-rule": "one"}, 2), deal=EIGHTS, check=True, bots=[s0, s1])
-    assert [(e["seat"], e["card"]) for e in ev(r, "draw")] == [(1, "2C"), (0, "3C"), (1, "4D")]
+    assert [(e["seat"], e["cards"][0]) for e in ev(r, "draw")] == [(1, "2C"), (0, "3C"), (1, "4D")]
     assert [e["seat"] for e in ev(r, "no-play")] == [1, 0]
     assert [e["card"] for e in ev(r, "shed")][-4:] == ["4D", "4C", "2C", "3C"]
     assert r.scores == [13, 0]

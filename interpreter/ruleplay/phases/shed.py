@@ -111,13 +111,13 @@ class Shed:
             pile.append(top)
             t.shuffle(cards)
             stock.extend(cards)
-            t.emit("reshuffle", zone=self.stock.name, cards=len(cards))
+            t.emit("reshuffle", zone=self.stock.name, count=len(cards))
         if not stock:
             return False
         c = stock.pop()
         t.seat_zones[self.src.index][seat].append(c)
         t.act()
-        t.emit("draw", seat=seat, card=t.rules.deck.names[c])
+        t.emit("draw", seat=seat, zone=self.src.name, cards=[t.rules.deck.names[c]])   # hidden from the others as the zone is
         return True
 
     def run(self, t: Table):
@@ -255,7 +255,7 @@ def _plays(n, seat) -> str:
 
 NARRATION = {
     "shed": lambda n, ev: [f"{_plays(n, ev.get('seat'))} {ev.get('card')} to the {ev.get('zone')}."],
-    "draw": lambda n, ev: [f"You draw {ev.get('card')}." if ev.get("seat") == n.me
+    "draw": lambda n, ev: [f"You draw {' '.join(ev.get('cards') or [])}." if ev.get("seat") == n.me
                            else f"{n.who(ev.get('seat'))} draws a card."],
     "no-play": lambda n, ev: [f"{n.verb(ev.get('seat'), 'cannot play and pass', 'cannot play and passes')}."],
     "named": lambda n, ev: [f"{n.verb(ev.get('seat'), 'name', 'names')} {ev.get('value')}."],

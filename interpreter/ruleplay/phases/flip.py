@@ -506,7 +506,7 @@ def describe(spec: dict, phase=None) -> str:
     """The phase in words, from its spec (and its compiled form where options fold a value)."""
     text = f"in turn, each player turns the top card of their {spec['from']} onto the {spec['to']}."
     if "challenge" in spec:
-        text += f" A card with {spec['challenge']['chances']} > 0 makes the next player pay that many cards;" \
+        text += f" A card with {formula('(' + str(spec['challenge']['chances']) + ') > 0')} makes the next player pay that many cards;" \
                 " if they pay without turning up such a card, the challenger takes the pile."
     take = spec["take"]
     text += f" A taken pile goes to the {take.get('where', 'bottom')} of the taker's {take['to']}."

@@ -520,7 +520,9 @@ def describe(spec: dict, phase=None) -> str:
                 "the pile at that instant."
         effects = {"take": "takes the pile and leads", "win": "wins the game", "lose": "is out of the game"}
         for p in r.patterns:
-            text += f"\n      {p.name}: {p.description}; the slapper {effects[p.effect]}."
+            given = (spec["reactions"].get("patterns") or {}).get(p.name) or {}
+            said = given.get("description") or formula(given.get("when", p.description))
+            text += f"\n      {p.name}: {said}; the slapper {effects[p.effect]}."
         if not r.patterns:
             text += "\n      (no slap patterns are on)"
         text += f"\n    A false slap burns {r.burn} card(s) under the pile (all you have when short)."

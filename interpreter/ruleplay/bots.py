@@ -61,7 +61,11 @@ class Bot:
                 return acts[smart_card(v)]
         pick = max if self.kind == "highest" else min
         # cards in the canonical order; other actions are numbered in the bots' order (a pass below every bid)
-        return pick(acts, key=space.keys.__getitem__) if acts[0] < space.cards else pick(acts)
+        if acts[0] >= space.cards:
+            return pick(acts)
+        if acts[-1] < space.cards:
+            return pick(acts, key=space.keys.__getitem__)
+        return pick(acts, key=lambda a: (0, space.keys[a]) if a < space.cards else (1, a))   # cards, then e.g. draw
 
     # ------------------------------------------------------------ reaction profiles
     def slap(self, slappable: bool, pace: int, prof, fingers: int, card: int) -> tuple[int, int] | None:

@@ -80,6 +80,9 @@ class Table:
         self.trick_leader: int | None = None
         self.led: str | None = None
         self.trump: str | None = None
+        # shedding state (phases/shed.py): per hand
+        self.named: str | None = None          # the value named with the pile's top card
+        self.passes = [0] * n                  # the times each seat could not play
         # flip-phase round state, readable as round-first / round-plays / round-burned
         self.round_first: int | None = None
         self.round_plays = 0

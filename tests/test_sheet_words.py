@@ -81,3 +81,10 @@ def test_a_set_option_folds_into_the_sheet():
     assert "passes them 1 seat(s) along" in left
     assert "JD = -10" in sheet_of("hearts", {"jd-bonus": "true"}) and "JD = 0" in rotate
     assert "Based on: hearts-seed <- hearts\n" in rotate
+
+
+def test_a_word_without_a_description_shows_its_formula_once_with_options_folded():
+    sheet = sheet_of("ers", {})
+    assert "  gap-1: the formula `(pile[1].run - pile[2].run) % 13`\n" in sheet       # run-wraps: yes
+    assert "  gap-1: the formula `(pile[1].run - pile[2].run) % 1000`\n" in sheet_of("ers", {"run-wraps": "false"})
+    assert "A card with the card's chances is more than 0 makes the next player pay" in sheet

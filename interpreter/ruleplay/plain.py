@@ -19,6 +19,7 @@ _FOLD_OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a
              "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
 _COMP_WORDS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
                ">=": "is at least", "in": "is one of", "not in": "is not one of"}
+_ORDINALS = {1: "top", 2: "second", 3: "third", 4: "fourth"}
 _AGG_WORDS = {"sum": "the total", "max": "the highest", "min": "the lowest"}
 _SUBJECTS = {"s": "the player's", "card": "the card's", "c": "the card's", "actor": "the player's"}
 
@@ -179,9 +180,12 @@ def _words(t: Any, vocab: Vocabulary) -> str | None:
         if ch[0].data == "name" and str(ch[0].children[0]) in _SUBJECTS:
             return f"{_SUBJECTS[str(ch[0].children[0])]} {ch[1]}"
         base = _words(ch[0], vocab)
-        if base is None or " " in base and not base.startswith("the top card"):
+        if base is None or " " in base and " card of " not in base:
             return None
         return f"the top card of {base}" if str(ch[1]) == "top" else f"the {ch[1]} of {base}"
+    if k == "index" and isinstance(ch[1], _Const) and ch[1].v in _ORDINALS:
+        base = _words(ch[0], vocab)
+        return None if base is None or " " in base else f"the {_ORDINALS[ch[1].v]} card of {base}"
     if k == "compare" and len(ch) == 3:
         a, b = _words(ch[0], vocab), _words(ch[2], vocab)
         return None if a is None or b is None else f"{a} {_COMP_WORDS[str(ch[1])]} {b}"
@@ -198,8 +202,9 @@ def _words(t: Any, vocab: Vocabulary) -> str | None:
     return None
 
 
-def say(v: Any) -> str:
-    """A rule file's value (an expression, a number, a yes/no) as the sheet writes it."""
+def say(v: Any, besides: str = "") -> str:
+    """A rule file's value (an expression, a number, a yes/no) as the sheet writes it; `besides` is a
+    defined word not to say it by (the definition of that word itself)."""
     vocab = _current.get()
     if not isinstance(v, str):
         return value(v)
@@ -210,7 +215,7 @@ def say(v: Any) -> str:
     folded = _fold(tree, vocab)
     text = _text(folded)
     for name, (expr_text, desc) in vocab.words.items():       # the whole expression is a defined word
-        if expr_text and not isinstance(folded, _Const) and _same(expr_text, text, vocab):
+        if expr_text and name != besides and not isinstance(folded, _Const) and _same(expr_text, text, vocab):
             folded = Tree("name", [Token("NAME", name)])
             break
     if isinstance(folded, Tree) and folded.data == "name" and str(folded.children[0]) in vocab.words:

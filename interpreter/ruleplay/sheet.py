@@ -9,7 +9,7 @@ from typing import Any, TextIO
 from .model import Rules
 from .phases import KINDS
 from .phases.words import formula
-from .plain import Vocabulary, speaking, value as _value
+from .plain import Vocabulary, say, speaking, value as _value
 from .resources import data_dir
 
 
@@ -188,7 +188,7 @@ def write_definitions(d: dict, players: int, out: TextIO) -> None:
             what = f"{_value(spec['by-players'].get(players, spec['by-players'].get(str(players))))} " \
                    f"with {players} players"
         else:
-            what = "the formula " + formula(spec["expr"])
+            what = say(spec["expr"], besides=name)
         desc = spec.get("description")
         out.write(f"  {name}: " + (f"{desc} ({what})" if desc and "expr" not in spec else desc or what) + "\n")
 

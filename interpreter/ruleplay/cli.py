@@ -55,7 +55,7 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("--include", action="append", default=[], metavar="DIR",
                     help="a directory whose rule files `extends` may also read (repeatable)")
 
-    sub.add_parser("list", help="the built-in rulesets")
+    sub.add_parser("list", help="the built-in rulesets: names, player counts, what each is")
 
     e = sub.add_parser("explain", help="a rule sheet generated from the data")
     e.add_argument("ruleset")
@@ -158,10 +158,8 @@ def _stdout_closed() -> int:
 def _dispatch(args) -> int:
     cmd = args.cmd
     if cmd == "list":
-        for name in builtin_names():
-            res = load_resolved(name)
-            desc = " ".join(res.doc.data["description"].split())
-            print(printable(f"{name:28} {desc[:90]}{'...' if len(desc) > 90 else ''}"))
+        from .listing import write_list
+        write_list({name: load_resolved(name) for name in builtin_names()}, TerminalText(sys.stdout))
         return 0
     if cmd == "schema":
         print((data_dir("schema") / "ruleset.schema.json").read_text(encoding="utf-8"), end="")

@@ -17,7 +17,7 @@ MARKED = re.compile(r"the formula `[^`\n]*`")
 EVERYWHERE = {
     "a Python literal": re.compile(r"\b(True|False|None)\b(?!-)"),
     "an internal path": re.compile(r"site-packages|_data\b|\.py\b|rulesets/"),
-    "a digest rule id": re.compile(r"\bQ\d+\b|\(\d+\.\d+|\b\d+\.\d+\)"),
+    "a digest rule id": re.compile(r"\bQ\d+\b|\b\d+\.\d+\b"),
     "a comparison": re.compile(r"(?<!=)==(?!=)|!=|>=|<="),
     "a conditional": re.compile(r" if [^,.;]+ else "),
     "a seat field": re.compile(r"\b(s|c|card|actor)\.(?!md\b|txt\b|yaml\b)[a-z]"),

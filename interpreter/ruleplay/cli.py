@@ -59,6 +59,8 @@ def _parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("explain", help="a rule sheet generated from the data")
     e.add_argument("ruleset")
+    e.add_argument("--format", choices=("text", "md", "html"), default="text",
+                   help="text for the terminal, md (Markdown) or html for sharing")
     ruleset_args(e)
 
     sub.add_parser("schema", help="print the JSON Schema of a ruleset")
@@ -176,8 +178,13 @@ def _dispatch(args) -> int:
                 _err(exc.errors)
         return 1 if bad else 0
     if cmd == "explain":
+        import io
+
         from .sheet import write_sheet
-        write_sheet(load(args.ruleset, sets, args.players, tuple(args.include)), TerminalText(sys.stdout))
+        from .sheetformat import render
+        sheet = io.StringIO()
+        write_sheet(load(args.ruleset, sets, args.players, tuple(args.include)), sheet)
+        TerminalText(sys.stdout).write(render(sheet.getvalue(), args.format))
         return 0
     if cmd == "diff":
         from .sheet import write_diff

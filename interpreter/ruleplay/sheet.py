@@ -57,8 +57,9 @@ def _cards(rules: Rules) -> str:
     ranks = rules.deck.ranks
     parts.append(f"ranks {' '.join(ranks)} (low to high)")
     parts.append(f"suits {' '.join(rules.deck.suits)}")
-    if d.get("copies", 1) != 1:
-        parts.append(f"{d['copies']} decks")
+    copies = formula(d.get("copies", 1))             # a number, or an option's (folded)
+    if copies != "1":
+        parts.append(f"{copies} decks")
     jokers = sum(rules.deck.joker)
     if jokers:
         parts.append(f"{jokers} joker(s)")

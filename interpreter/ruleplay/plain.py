@@ -29,6 +29,7 @@ class Vocabulary:
     """What a sheet may fold (constant names) and say by name (defined words with descriptions)."""
     consts: dict[str, Any] = field(default_factory=dict)
     words: dict[str, tuple[str, str]] = field(default_factory=dict)     # name -> (expression, description)
+    folded: dict[str, Any] = field(default_factory=dict)                # name -> its folded tree, once each
 
 
 _current: contextvars.ContextVar[Vocabulary] = contextvars.ContextVar("plain_words", default=Vocabulary())
@@ -76,7 +77,9 @@ def _fold(t: Any, vocab: Vocabulary, depth: int = 0) -> Any:
         if n in vocab.consts:
             return _Const(vocab.consts[n])
         if n in vocab.words and vocab.words[n][0] and depth < 8:
-            inner = _fold(X.parse(vocab.words[n][0]), vocab, depth + 1)
+            if n not in vocab.folded:          # once per word: a word used many times costs nothing more
+                vocab.folded[n] = _fold(X.parse(vocab.words[n][0]), vocab, depth + 1)
+            inner = vocab.folded[n]
             if isinstance(inner, _Const):
                 return inner
         return t

@@ -156,7 +156,8 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
         w(f"  {phase.name} ({spec['kind']}): " + describe_phase(spec, phase) + "\n")
     write_scoring(d, out)
     for c in d.get("constraints") or []:
-        w(f"Not allowed: {c['message']} (when {formula(c['forbid'])}).\n")
+        when = formula(c["forbid"])
+        w(f"Not allowed: {c['message']}" + ("" if when == "no" else f" (when {when})") + ".\n")
     if rules.end:
         w("End:\n")
         for rule in d.get("end", []):
@@ -203,7 +204,10 @@ def write_scoring(d: dict, out: TextIO) -> None:
           "applies gives each player's score for the hand.\n")
         for rule in sc.get("rules", []):
             label = rule.get("description") or rule.get("name") or "rule"
-            w(f"  {label}: when {formula(rule['when'])}, each player scores {formula(rule['score'])}.\n")
+            when = formula(rule["when"])
+            if when != "no":                # off under these options
+                w(f"  {label}: " + ("" if when == "yes" else f"when {when}, ") +
+                  f"each player scores {formula(rule['score'])}.\n")
         w("  Otherwise each player scores their points. Totals add up over the hands.\n")
     m = d.get("match")
     if m is not None:

@@ -221,7 +221,8 @@ def test_list(cli):
     assert (rc, err) == (0, "")
     lines = out.splitlines()
     assert [line.split()[0] for line in lines] == builtin_names()
-    assert lines[0].startswith("beggar-my-neighbour          Two players turn cards onto a pile;")
+    assert lines[0].startswith("beggar-my-neighbour                2  Two players turn cards onto a pile;")
+    assert all(len(line) < 80 for line in lines)          # not a terminal: 80 columns
 
 
 def test_explain(cli):
@@ -285,3 +286,14 @@ def test_rulesets_path_outside_a_checkout_is_the_built_in(tmp_path, monkeypatch,
     assert capsys.readouterr().out.startswith("Result:")
     assert main(["run", "rulesets/no-such-game.yaml", "-q"]) == 1
     assert "no such file" in capsys.readouterr().err
+
+
+def test_explain_as_html_escapes_an_untrusted_file(cli):
+    variant = "extends: beggar-my-neighbour\nname: x\ntitle: '<img src=x onerror=alert(1)>'\n" \
+              "description: 'a <script>alert(1)</script> game'\n"
+    rc, out, err = cli("explain", "v.yaml", "--format", "html", files={"v.yaml": variant})
+    assert (rc, err) == (0, "")
+    assert out.startswith("<!DOCTYPE html>") and "<script>" not in out and "<img" not in out
+    assert "<h1>&lt;img src=x onerror=alert(1)&gt;</h1>" in out and "a &lt;script&gt;alert(1)&lt;/script&gt; game" in out
+    rc, md, err = cli("explain", "beggar-my-neighbour", "--format", "md")
+    assert (rc, err) == (0, "") and md.startswith("# Beggar My Neighbour\n\n")

@@ -282,7 +282,7 @@ def test_an_upload_may_extend_a_built_in_and_be_played(client):
     body = r.json()
     assert body["ok"] and body["players"] == 4
     assert "ours" in body["sheet"]
-    assert "Based on: rulesets/hearts-seed.yaml <- rulesets/hearts.yaml <- house.yaml" in body["sheet"]
+    assert "Based on: hearts-seed <- hearts <- house.yaml" in body["sheet"]
     assert "ruleplay-upload" not in r.text
     g = new_game(client, upload={"name": "house.yaml", "text": text}, seats=["human", "smart", "smart", "smart"])
     page = client.get(f"/api/seat/{token(g['seats'][0]['link'])}").json()

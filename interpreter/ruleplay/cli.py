@@ -55,10 +55,12 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("--include", action="append", default=[], metavar="DIR",
                     help="a directory whose rule files `extends` may also read (repeatable)")
 
-    sub.add_parser("list", help="the built-in rulesets")
+    sub.add_parser("list", help="the built-in rulesets: names, player counts, what each is")
 
     e = sub.add_parser("explain", help="a rule sheet generated from the data")
     e.add_argument("ruleset")
+    e.add_argument("--format", choices=("text", "md", "html"), default="text",
+                   help="text for the terminal, md (Markdown) or html for sharing")
     ruleset_args(e)
 
     sub.add_parser("schema", help="print the JSON Schema of a ruleset")
@@ -158,10 +160,8 @@ def _stdout_closed() -> int:
 def _dispatch(args) -> int:
     cmd = args.cmd
     if cmd == "list":
-        for name in builtin_names():
-            res = load_resolved(name)
-            desc = " ".join(res.doc.data["description"].split())
-            print(printable(f"{name:28} {desc[:90]}{'...' if len(desc) > 90 else ''}"))
+        from .listing import write_list
+        write_list({name: load_resolved(name) for name in builtin_names()}, TerminalText(sys.stdout))
         return 0
     if cmd == "schema":
         print((data_dir("schema") / "ruleset.schema.json").read_text(encoding="utf-8"), end="")
@@ -178,8 +178,13 @@ def _dispatch(args) -> int:
                 _err(exc.errors)
         return 1 if bad else 0
     if cmd == "explain":
+        import io
+
         from .sheet import write_sheet
-        write_sheet(load(args.ruleset, sets, args.players, tuple(args.include)), TerminalText(sys.stdout))
+        from .sheetformat import render
+        sheet = io.StringIO()
+        write_sheet(load(args.ruleset, sets, args.players, tuple(args.include)), sheet)
+        TerminalText(sys.stdout).write(render(sheet.getvalue(), args.format))
         return 0
     if cmd == "diff":
         from .sheet import write_diff

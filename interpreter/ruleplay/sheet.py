@@ -1,11 +1,16 @@
 """`explain` and `diff`: rule sheets and differences generated from the resolved data."""
 from __future__ import annotations
 
+import io
+import re
+from pathlib import Path
 from typing import Any, TextIO
 
 from .model import Rules
 from .phases import KINDS
 from .phases.words import formula
+from .plain import Vocabulary, say, speaking, value as _value
+from .resources import data_dir
 
 
 def flatten(data: Any, prefix: str = "") -> dict[str, Any]:
@@ -52,8 +57,9 @@ def _cards(rules: Rules) -> str:
     ranks = rules.deck.ranks
     parts.append(f"ranks {' '.join(ranks)} (low to high)")
     parts.append(f"suits {' '.join(rules.deck.suits)}")
-    if d.get("copies", 1) != 1:
-        parts.append(f"{d['copies']} decks")
+    copies = formula(d.get("copies", 1))             # a number, or an option's (folded)
+    if copies != "1":
+        parts.append(f"{copies} decks")
     jokers = sum(rules.deck.joker)
     if jokers:
         parts.append(f"{jokers} joker(s)")
@@ -62,19 +68,64 @@ def _cards(rules: Rules) -> str:
     return "; ".join(parts)
 
 
+def vocabulary(rules: Rules) -> Vocabulary:
+    """What the sheet folds (options, the player count, values by players) and says by name (`define:`)."""
+    consts: dict[str, Any] = {**rules.options, "players": rules.players}
+    words: dict[str, tuple[str, str]] = {}
+    for name, spec in (rules.doc.data.get("define") or {}).items():
+        spec = spec if isinstance(spec, dict) else {"expr": spec}
+        if "by-players" in spec:
+            table = {int(k): v for k, v in spec["by-players"].items()}
+            if rules.players in table:
+                consts[name] = table[rules.players]
+        raw = spec.get("expr", "")
+        words[name] = (raw if isinstance(raw, str) else "", spec.get("description", ""))
+    return Vocabulary(consts, words)
+
+
+_RULE_ID = r"(?:Q\d+|\d+\.\d+)"
+
+
+def plain_ids(text: str) -> str:
+    """Without the rule ids of the source digests (`(3.5)`, `Q11`): they are not in the repository."""
+    text = re.sub(rf"\s*\({_RULE_ID}(?:,\s*{_RULE_ID})*\)", "", text)
+    text = re.sub(rf"\(the literal reading of {_RULE_ID}\)", "(the literal reading)", text)
+    text = re.sub(rf"\b{_RULE_ID}:\s*", "", text)
+    text = re.sub(rf",\s*{_RULE_ID}(?=[),])", "", text)
+    return text
+
+
+def shown_file(f: str) -> str:
+    """A built-in by its name, a user's file as they gave it."""
+    try:
+        if Path(f).resolve().parent == data_dir("rulesets").resolve():
+            return Path(f).stem
+    except (OSError, ValueError):
+        pass
+    return f
+
+
 def write_sheet(rules: Rules, out: TextIO) -> None:
+    """The rule sheet of `explain`, in the words of the file with its options folded in."""
+    buf = io.StringIO()
+    with speaking(vocabulary(rules)):
+        _write_sheet(rules, buf)
+    out.write(plain_ids(buf.getvalue()))
+
+
+def _write_sheet(rules: Rules, out: TextIO) -> None:
     d = rules.doc.data
     w = out.write
     w(f"{rules.title}\n{'=' * len(rules.title)}\n{rules.description}\n")
     if rules.source:
         w(f"Source: {rules.source}\n")
     if len(rules.files) > 1:
-        w(f"Based on: {' <- '.join(reversed(rules.files))}\n")
+        w(f"Based on: {' <- '.join(shown_file(f) for f in reversed(rules.files))}\n")
     w(f"\nPlayers: {rules.players}" + ("" if isinstance(d.get('players', 2), int) else
                                       f" ({d['players']['min']}-{d['players']['max']})") + "\n")
     w(f"Cards: {_cards(rules)}\n")
     for aname, table in (d["deck"].get("attributes") or {}).items():
-        w(f"  {aname}: " + ", ".join(f"{k} = {v}" for k, v in table.items()) + "\n")
+        w(f"  {aname}: " + ", ".join(f"{k} = {formula(v)}" for k, v in table.items()) + "\n")
     w("Zones:\n")
     for z in rules.zones.values():
         owner = "one per player" if z.owner == "seat" else "shared"
@@ -87,10 +138,10 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
     w(f"Table: play goes {direction}; {dealer_txt}.\n")
     if rules.teams:
         w("Teams: " + "; ".join(f"team {i}: seats {' and '.join(map(str, t))}" for i, t in enumerate(rules.teams)) +
-          " (s.team, s.team-seats" + (", s.partner" if all(len(t) == 2 for t in rules.teams) else "") + ").\n")
+          ".\n")
     for name, start in rules.counters.items():
         text = (d.get("counters") or {}).get(name, {}).get("description", "")
-        w(f"Counter s.{name}, kept across hands from {start}" + (f": {text}" if text else "") + ".\n")
+        w(f"Counter {name}, kept across hands from {start}" + (f": {text}" if text else "") + ".\n")
     deal = rules.deal
     count = "all the cards" if deal.count is None else f"{deal.count} cards each"
     if deal.sizes:
@@ -105,13 +156,14 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
         w(f"  {phase.name} ({spec['kind']}): " + describe_phase(spec, phase) + "\n")
     write_scoring(d, out)
     for c in d.get("constraints") or []:
-        w(f"Not allowed: {c['message']} (when {formula(c['forbid'])}).\n")
+        when = formula(c["forbid"])
+        w(f"Not allowed: {c['message']}" + ("" if when == "no" else f" (when {when})") + ".\n")
     if rules.end:
         w("End:\n")
         for rule in d.get("end", []):
             mode, val = next(iter(rule["winners"].items()))
-            w(f"  when {rule['when']}: " + (rule.get("description") or
-                                             f"the winners are the players with {mode} {val}") + "\n")
+            w(f"  when {formula(rule['when'])}: " + (rule.get("description") or
+                                                      f"the winners are the players with {mode} {formula(val)}") + "\n")
     if rules.option_specs:
         w("Options (set with --set NAME=VALUE):\n")
         for name, spec in rules.option_specs.items():
@@ -122,10 +174,6 @@ def write_sheet(rules: Rules, out: TextIO) -> None:
                 rng = f", one of {'/'.join(spec['choices'])}"
             w(f"  {name} = {_value(rules.options[name])} ({spec['type']}{rng}, default {_value(spec['default'])}): "
               f"{spec['description']}\n")
-
-
-def _value(v: Any) -> str:
-    return ("yes" if v else "no") if isinstance(v, bool) else str(v)
 
 
 def write_definitions(d: dict, players: int, out: TextIO) -> None:
@@ -142,7 +190,7 @@ def write_definitions(d: dict, players: int, out: TextIO) -> None:
             what = f"{_value(spec['by-players'].get(players, spec['by-players'].get(str(players))))} " \
                    f"with {players} players"
         else:
-            what = "the formula " + formula(spec["expr"])
+            what = say(spec["expr"], besides=name)
         desc = spec.get("description")
         out.write(f"  {name}: " + (f"{desc} ({what})" if desc and "expr" not in spec else desc or what) + "\n")
 
@@ -156,13 +204,17 @@ def write_scoring(d: dict, out: TextIO) -> None:
           "applies gives each player's score for the hand.\n")
         for rule in sc.get("rules", []):
             label = rule.get("description") or rule.get("name") or "rule"
-            w(f"  {label}: when {formula(rule['when'])}, each player scores {formula(rule['score'])}.\n")
+            when = formula(rule["when"])
+            if when != "no":                # off under these options
+                w(f"  {label}: " + ("" if when == "yes" else f"when {when}, ") +
+                  f"each player scores {formula(rule['score'])}.\n")
         w("  Otherwise each player scores their points. Totals add up over the hands.\n")
     m = d.get("match")
     if m is not None:
         mode, val = next(iter((m.get("winners") or {"lowest": "s.score"}).items()))
         end = f"after a hand when {formula(m['end'])}" if m.get("end") else "after one hand"
-        w(f"Match: ends {end}; the players with the {mode} {formula(val)} win (ties are joint); "
+        what = formula(val).removeprefix("the player's ")
+        w(f"Match: ends {end}; the players with the {mode} {what} win (ties are joint); "
           f"the deal {'passes one seat on' if m.get('dealer', 'rotate') == 'rotate' else 'stays'} each hand.\n")
 
 

@@ -506,7 +506,7 @@ def describe(spec: dict, phase=None) -> str:
     """The phase in words, from its spec (and its compiled form where options fold a value)."""
     text = f"in turn, each player turns the top card of their {spec['from']} onto the {spec['to']}."
     if "challenge" in spec:
-        text += f" A card with {spec['challenge']['chances']} > 0 makes the next player pay that many cards;" \
+        text += f" A card with {formula('(' + str(spec['challenge']['chances']) + ') > 0')} makes the next player pay that many cards;" \
                 " if they pay without turning up such a card, the challenger takes the pile."
     take = spec["take"]
     text += f" A taken pile goes to the {take.get('where', 'bottom')} of the taker's {take['to']}."
@@ -520,7 +520,9 @@ def describe(spec: dict, phase=None) -> str:
                 "the pile at that instant."
         effects = {"take": "takes the pile and leads", "win": "wins the game", "lose": "is out of the game"}
         for p in r.patterns:
-            text += f"\n      {p.name}: {p.description}; the slapper {effects[p.effect]}."
+            given = (spec["reactions"].get("patterns") or {}).get(p.name) or {}
+            said = given.get("description") or formula(given.get("when", p.description))
+            text += f"\n      {p.name}: {said}; the slapper {effects[p.effect]}."
         if not r.patterns:
             text += "\n      (no slap patterns are on)"
         text += f"\n    A false slap burns {r.burn} card(s) under the pile (all you have when short)."

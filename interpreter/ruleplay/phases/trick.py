@@ -570,11 +570,12 @@ def describe(spec: dict, phase=None) -> str:
     text += ((" The highest trump wins the trick, else the highest card of the suit led" if trump or
               spec.get("trump", "none") != "none" else " The highest card of the suit led wins the trick") +
              f" (order: {order}; the first played wins a tie).")
-    if "lead-allowed" in spec:
-        text += f" A card may be led only if {formula(spec['lead-allowed'])}."
-    if "play-allowed" in spec:
-        text += f" A player who cannot follow may play a card only if {formula(spec['play-allowed'])}."
-    if "lead-allowed" in spec or "play-allowed" in spec:
+    lead, play = (formula(spec[k]) if k in spec else "yes" for k in ("lead-allowed", "play-allowed"))
+    if lead != "yes":                   # "yes": the options leave no restriction
+        text += f" A card may be led only if {lead}."
+    if play != "yes":
+        text += f" A player who cannot follow may play a card only if {play}."
+    if lead != "yes" or play != "yes":
         text += " When no card in hand meets a restriction, it lifts."
     for f, e in (spec.get("flags") or {}).items():
         text += f" {f} becomes true once a card with {formula(e)} is played this hand."

@@ -1,6 +1,6 @@
-"""How rule sheets quote what they cannot yet say in words: a formula, on one line, in backticks."""
+"""How rule sheets say a rule file's values: in words where there are words, else a marked formula."""
 from __future__ import annotations
 
+from ..plain import say as formula
 
-def formula(v) -> str:
-    return "`" + " ".join(str(v).split()) + "`"
+__all__ = ["formula"]

@@ -43,7 +43,9 @@ SCHEMA = phase_schema("battle", {
                 desc="How the taker puts the cards under its `from` zone."),
 }, ["from", "to"])
 EXAMPLES = {"from": {"examples": ["stock"]}, "to": {"examples": ["table"]}, "value": {"examples": ["card.order"]},
-            "tie": {"examples": [{"face-down": 3}]}, "take": {"examples": [{"order": "played"}]}}
+            "tie": {"examples": [{"face-down": 3}]}, "tie/face-down": {"default": 3, "examples": [1, "face-down"]},
+            "take": {"examples": [{"order": "played"}]}, "take/order": {"default": "played", "examples": ["shuffled"]},
+            "before": {"examples": ["play"]}}
 EVENTS = ("battle", "take", "out")     # the event kinds it logs (replay checks logs against them)
 ORDERS = ("played", "shuffled")
 

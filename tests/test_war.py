@@ -142,3 +142,21 @@ def test_bad_battles_get_placed_errors(tmp_path, capsys, body, where, message):
     assert where in err and message in err, err
     with pytest.raises(RuleplayError):
         load(str(v))
+
+
+def test_run_reports_a_looping_deal(tmp_path, capsys):
+    deal = tmp_path / "loop.yaml"
+    deal.write_text("hands: [[2C, 3D], [3C, 2D]]\n", encoding="utf-8")
+    assert main(["run", "war", "--deal", str(deal)]) == 0
+    out = capsys.readouterr().out
+    # the table after R2 (the third boundary: one before R1, one after each round) comes back 4 rounds on
+    assert "Result: cycle (the table at round 7 repeats round 3); no winner." in out
+    assert "Cycle: the table repeats every 4 rounds from round 3." in out
+
+
+def test_no_decisions_so_the_state_is_terminal_when_created():
+    from ruleplay.state import load_game
+    state = load_game("war").new_initial_state(seed=4)
+    assert state.is_terminal() and state.legal_actions() == []
+    winners = play(load("war"), seed=4, log=False).winners
+    assert winners and state.returns() == [1.0 if s in winners else 0.0 for s in range(2)]

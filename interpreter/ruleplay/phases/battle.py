@@ -17,6 +17,10 @@ first card ends nearest the top of the new part), or `shuffled` (a random
 draw, which also keeps a deal from looping forever). After the take, a seat
 with no cards is out; the last seat with cards wins. No seat decides
 anything: a game is its deal (and its shuffles).
+
+Logged per turn-up as a `battle` event (`cards`: [seat, card] face up, `down`:
+the face-down cards asked of each, 0 on a round's first turn-up; a seat too
+short put fewer), then `take` and `out` as the flip kind logs them.
 """
 from __future__ import annotations
 

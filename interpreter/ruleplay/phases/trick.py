@@ -357,23 +357,12 @@ class _Run:
             for p in plays:
                 if self.is_high(p[1]):
                     return p                 # a `high` card beats every other card; the first played wins
-        suit = self.deck.suit if self.ph.suit_fn is None else {c: self.esuit(c) for _, c in plays}
-        led = suit[plays[0][1]]
-        trump = self.t.trump
+        suit = (self.deck.suit if self.ph.suit_fn is None else {c: self.esuit(c) for _, c in plays}).__getitem__
+        led = suit(plays[0][1])
         best = plays[0]
-        best_trump = trump is not None and suit[best[1]] == trump
-        best_s = self.strength(best[1])
-        for seat, card in plays[1:]:
-            s = suit[card]
-            is_trump = trump is not None and s == trump
-            if best_trump:
-                if not is_trump:
-                    continue
-            elif not is_trump and s != led:
-                continue
-            st = self.strength(card)
-            if (is_trump and not best_trump) or st > best_s:
-                best, best_trump, best_s = (seat, card), is_trump, st
+        for p in plays[1:]:
+            if self.beats(p[1], best[1], led, suit):
+                best = p
         return best
 
     def takes(self, plays: list[tuple[int, int]], best: tuple[int, int] | None, card: int) -> bool:
@@ -386,14 +375,18 @@ class _Run:
                 return False                 # the first `high` card played wins
             if self.is_high(card):
                 return True
-        esuit = self.deck.suit.__getitem__ if self.ph.suit_fn is None else self.esuit
+        suit = self.deck.suit.__getitem__ if self.ph.suit_fn is None else self.esuit
+        return self.beats(card, best[1], suit(plays[0][1]), suit)
+
+    def beats(self, card: int, best: int, led: str, suit: Callable[[int], str]) -> bool:
+        """Whether `card` takes the trick from `best`, the card winning it so far (`high` cards aside): a trump
+        over a non-trump, else a higher card of the same kind (trump, or the suit led); the first wins ties."""
         trump = self.t.trump
-        s, led = esuit(card), esuit(plays[0][1])
-        best_trump = trump is not None and esuit(best[1]) == trump
-        is_trump = trump is not None and s == trump
-        if best_trump and not is_trump or not best_trump and not is_trump and s != led:
+        is_trump = trump is not None and suit(card) == trump
+        best_trump = trump is not None and suit(best) == trump
+        if best_trump and not is_trump or not best_trump and not is_trump and suit(card) != led:
             return False
-        return (is_trump and not best_trump) or self.strength(card) > self.strength(best[1])
+        return (is_trump and not best_trump) or self.strength(card) > self.strength(best)
 
     def _restrict(self, fn, pool: list[int], seat: int) -> list[int]:
         if fn is None:

@@ -40,7 +40,8 @@ class Knowledge:
     voids: list[set] = field(default_factory=list)          # per seat, suits it showed it lacks
     seen_rest: list[str] = field(default_factory=list)      # rest cards taken as a kitty the seat saw
     pins: dict[str, tuple[int, int]] = field(default_factory=dict)   # card -> (REST, i): turned or drawn by `me`
-    draws: list[tuple[int, int, int]] = field(default_factory=list)  # other seats' hidden draws (seat, i, plays before)
+    draws: list[list] = field(default_factory=list)        # other seats' hidden draws: [seat, i, plays before,
+    # the card if the seat played it next (drawing until it could play): a guess the proof checks]
     mine: list[int] = field(default_factory=list)           # `me`'s decisions this hand, in order
     moves: dict[int, list[tuple[bool, object]]] = field(default_factory=dict)   # other seats' public moves:
     # (True, card) a card played, (False, action) a decision, in the order of the log
@@ -61,14 +62,18 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
     trick: list[str] = []
     pops = 0                                 # cards taken from the rest's top so far
     shown: list[str] = []                    # every card the events name, in order
+    drew = None                              # the hidden draw just before this event
     for ev in k.events[1:]:
         kind = ev["event"]
+        last, drew = drew, None
         if kind in ("play", "shed"):
             seat, card = ev["seat"], ev["card"]
             if seat is None:                 # turned from the stock onto the pile
                 k.pins[card] = (REST, pops)
                 pops += 1
                 continue
+            if last is not None and last[0] == seat:
+                last[3] = card
             if kind == "play" and follow and trick:
                 led, s = suit[trick[0]], suit[card]
                 if led is not None and s is not None and s != led:
@@ -82,7 +87,8 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
         elif kind == "draw":
             for c in ev["cards"]:
                 if c is None:
-                    k.draws.append((ev["seat"], pops, len(k.plays)))
+                    drew = [ev["seat"], pops, len(k.plays), None]
+                    k.draws.append(drew)
                 else:
                     k.pins[c] = (REST, pops)
                 pops += 1
@@ -99,8 +105,9 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
                 k.moves.setdefault(ev["seat"], []).append((False, ev["action"]))
         else:
             shown.extend(_cards_named(ev, rules.deck.names))
-    located = set(c for c in deal["hands"][me] if c is not None) | {c for _, c in k.plays} | set(k.pins) \
-        | set(k.seen_rest) | {c for p in k.passes for s in p["cards"] for c in s if c is not None}
+    # a card shown before it is played (a turned trump) still has a dealt place to learn
+    located = set(c for c in deal["hands"][me] if c is not None) | set(k.pins) | set(k.seen_rest) \
+        | {c for p in k.passes for s in p["cards"] for c in s if c is not None}
     k.loose = list(dict.fromkeys(c for c in shown if c not in located))
     return k
 
@@ -122,17 +129,22 @@ class Sample:
     picks: dict[int, deque] = field(default_factory=dict)
 
 
-def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] | None = None) -> Sample | None:
+def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] | None = None,
+                hints: dict[int, set] | None = None) -> Sample | None:
     """A deal consistent with the seat's knowledge as the sampler models it (None: the draw failed);
-    `slots` gives each loose card the places it may have been dealt (learn_slots); the search then
-    proves the deal against everything the seat saw."""
+    `slots` gives each loose card the places it may have been dealt (learn_slots), `hints` cards a seat is
+    thought not to hold (the search's refusals); the search then proves the deal against everything the
+    seat saw."""
+    hints = hints or {}
     n, me = rules.players, k.me
     if k.blind:
         return None
     step = rules.direction
     suit = dict(zip(rules.deck.names, rules.deck.suit))
     placed: dict[str, tuple[int, int]] = dict(k.pins)
+    by = {c: s for s, c in k.plays}
     for c, where in (slots or {}).items():
+        where = [w for w in where if c not in by or w[0] in (by[c], REST)]     # a card played came from that hand
         if where:
             placed[c] = where[rng.randrange(len(where))]
     if len(set(placed.values())) < len(placed):
@@ -154,7 +166,7 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
             if s == me:
                 fixed[r].update(picks)
     drawn = [0] * n
-    for s, _, _ in k.draws:
+    for s, *_ in k.draws:
         drawn[s] += 1
     played = [[c for s, c in k.plays if s == j] for j in range(n)]
     for c, (where, _) in placed.items():
@@ -172,23 +184,20 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
             need[j] = now - len(fixed[j])
             if need[j] < 0:
                 return None
-    taken: set[str] = set()
-    for j in sorted(need, key=lambda j: sum(1 for c in pool if suit[c] not in k.voids[j])):
-        ok = [c for c in pool if c not in taken and suit[c] not in k.voids[j]]
-        if len(ok) < need[j]:
-            return None
-        hidden[j] = ok[:need[j]]
-        taken.update(hidden[j])
-    left = [c for c in pool if c not in taken]
+    left = _spread(pool, need, hidden, lambda c, j: suit[c] not in k.voids[j] and c not in hints.get(j, ()), rng)
+    if left is None:
+        return None
     # each seat's holding over the hand; its hidden draws undone (each from the cards it did not play before)
     hold = [set(played[j]) | fixed[j] | set(hidden[j]) for j in range(n)]     # `me`'s own: its dealt hand
     rest_at = {i: c for c, (where, i) in placed.items() if where == REST}
-    for s, i, before in reversed(k.draws):
-        early = {c for j, (seat, c) in enumerate(k.plays) if seat == s and j < before}
-        cand = sorted(hold[s] - early - {c for c, (w, _) in placed.items() if w == s})
-        if not cand:
-            return None
-        c = cand[rng.randrange(len(cand))]
+    guessed = {c for *_, c in k.draws if c is not None}
+    for s, i, before, c in reversed(k.draws):
+        if c is None:
+            early = {c for j, (seat, c) in enumerate(k.plays) if seat == s and j < before}
+            cand = sorted(hold[s] - early - guessed - {c for c, (w, _) in placed.items() if w == s})
+            if not cand:
+                return None
+            c = cand[rng.randrange(len(cand))]
         hold[s].discard(c)
         rest_at[i] = c
     rest_need = len(k.rest) - len(rest_at)
@@ -217,8 +226,36 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
                 h.remove(c)
                 h.insert(i, c)
         hands.append(h)
+    if len({c for h in hands for c in h} | set(rest)) != sum(map(len, hands)) + len(rest):
+        return None                          # a card placed twice (a guess that cannot hold)
     deal = Deal(hands, rest, k.dealer, None, k.hand, k.scores)
     return Sample(deal, {s: deque(c for pick in ps for c in pick) for s, ps in sample_picks.items()})
+
+
+def _spread(pool: list[str], need: dict[int, int], hidden: list[list[str]], may, rng: random.Random) -> list | None:
+    """Deal the shuffled `pool` to the seats' hidden holdings (`need` cards each, `may(card, seat)`), the
+    cards fewest seats may hold first, each to a seat drawn by its room left; the rest of the pool is
+    returned (None: some card had no room)."""
+    room = dict(need)
+    who = {c: [j for j in need if may(c, j)] for c in pool}
+    spare = len(pool) - sum(need.values())
+    left = []
+    for c in sorted(pool, key=lambda c: len(who[c])):
+        seats = [j for j in who[c] if room[j]]
+        total = sum(room[j] for j in seats) + max(spare, 0)
+        if total <= 0:
+            return None
+        x = rng.randrange(total)
+        for j in seats:
+            x -= room[j]
+            if x < 0:
+                room[j] -= 1
+                hidden[j].append(c)
+                break
+        else:
+            spare -= 1
+            left.append(c)
+    return left if not any(room.values()) else None
 
 
 def _undo_passes(k: Knowledge, hold: list[set], receiver, rng: random.Random) -> dict | None:

@@ -64,13 +64,14 @@ class Script:
     pass picks as sampled. `events` is the sampled game's log, read for the cards played so far."""
 
     def __init__(self, k: Knowledge, sample: Sample, space, rng: random.Random, events: list[dict]):
-        self.me = k.me
+        self.k, self.me = k, k.me
         self.mine = deque(k.mine)
         self.moves = {s: deque(v) for s, v in k.moves.items()}
         self.picks = {s: deque(q) for s, q in sample.picks.items()}
         self.index = {name: c for c, name in reversed(list(enumerate(space.rules.deck.names)))}
         self.space, self.rng, self.events = space, rng, events
         self.seen = 0
+        self.hints: dict[int, set] | None = None     # set by the search to learn from refusals (`hint`)
         self.played = [0] * space.rules.players        # cards each seat played in the sampled game so far
         self.moved = [0] * space.rules.players         # cards of `moves` consumed, per seat
 
@@ -98,10 +99,32 @@ class Script:
             elif d.sealed:
                 a = acts[self.rng.randrange(len(acts))]
             else:
+                self.hint(d)
                 raise Refuted
         if a not in acts:
+            self.hint(d)
             raise Refuted
         return a
+
+    def hint(self, d) -> None:
+        """On a refusal, a hint for the sampler (`hints`, per seat): where the seat's log first differs, another
+        seat truly drew or passed without choosing, but here played a card (or is asked to): the cards it
+        played or could play were not in its hand then. A hint only steers the sampling; the proof decides."""
+        if self.hints is None or d.observe is None:
+            return
+        seen, real = d.observe.func(self.me)[1:], self.k.events     # the table's seat_log, for `me`
+        i = next((i for i, (x, y) in enumerate(zip(seen, real)) if x != y), min(len(seen), len(real)))
+        r = real[i] if i < len(real) else {}
+        j = r.get("seat")
+        if j is None or j == self.me or "card" in r or r["event"] == "decision":
+            return
+        names = self.space.rules.deck.names
+        if i < len(seen):
+            x = seen[i]
+            if x["event"] in ("play", "shed") and x.get("seat") == j:
+                self.hints.setdefault(j, set()).add(x["card"])
+        elif d.seat == j and not d.sealed:
+            self.hints.setdefault(j, set()).update(names[a] for a in d.actions if a < self.space.cards)
 
     def _catch_up(self) -> None:
         """Drop the cards the rules played for a seat (its only legal card, not asked) since the last look."""
@@ -201,6 +224,7 @@ class Iteration(Bot):
         self.policy, self.k, self.root, self.actions = bot.policy, k, root, actions
         self.log = Log()
         self.script = Script(k, sample, space, bot.rng, self.log)
+        self.script.hints = bot.hints
         self.phase = REPLAY
         self.node, self.path = root, []
 
@@ -213,6 +237,7 @@ class Iteration(Bot):
             if d.seat != self.k.me or self.script.mine or d.window is not None:
                 return self.script.action(d)
             if sorted(d.actions) != self.actions or not self.script.done() or d.observe()[1:] != self.k.events:
+                self.script.hint(d)
                 raise Refuted
             self.log.on = False
             self.phase = TREE
@@ -247,6 +272,8 @@ class ISMCTSBot(Bot):
         self.policy = Bot("smart", rng)
         self.proven = self.failed = 0                # sampled deals proven, and refused, for tests
         self.slots: tuple[tuple, dict] = ((), {})    # loose cards' places, learned once per hand
+        self.last: tuple | None = None               # (events, subtree, action) of the last search
+        self.hints: dict[int, set] = {}              # per seat, cards it did not hold (`Script.hint`)
 
     def act(self, d, space) -> int:
         if d.window is not None or d.observe is None or not space.unique:
@@ -257,16 +284,19 @@ class ISMCTSBot(Bot):
         return self.search(d, space, events)
 
     def places(self, rules, k: Knowledge) -> dict[str, list]:
-        """The loose cards' possible places (learn_slots), kept for the rest of the hand."""
+        """The loose cards' possible places (learn_slots), kept for the rest of the hand; the hints of the
+        refusals (`Script.hint`) are kept for the hand too."""
         key = (k.hand, k.events[0]["dealer"], tuple(k.loose))
         if self.slots[0] != key:
+            if self.slots[0][:2] != key[:2]:
+                self.hints = {}
             self.slots = (key, learn_slots(rules, k, self.rng) if k.loose else {})
         return self.slots[1]
 
     def iterate(self, space, k: Knowledge, slots: dict, root: Node, actions: list[int]) -> bool:
         """One iteration on a proven determinization (up to TRIES sampled deals); False if none was proven."""
         for _ in range(TRIES):
-            s = determinize(space.rules, k, self.rng, slots)
+            s = determinize(space.rules, k, self.rng, slots, self.hints)
             if s is not None and self.descend(space, k, s, root, actions):
                 self.proven += 1
                 return True
@@ -297,17 +327,32 @@ class ISMCTSBot(Bot):
         rules = space.rules
         k = knowledge(rules, d.seat, events)
         slots = self.places(rules, k)
-        root = Node(d.seat)
+        root = self.reuse(k) or Node(d.seat)
         actions = sorted(d.actions)
-        budget = self.iterations
+        budget = self.iterations - sum(nd.visits for nd in root.children.values())
         for done in range(budget):
             if not self.iterate(space, k, slots, root, actions):
                 break
             if _settled(root, len(actions), budget - done - 1):
                 break
         if not root.children:
+            self.last = None
             return self.policy.act(d, space)
-        return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
+        a = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
+        self.last = (k.events, root.children[a], a)
+        return a
+
+    def reuse(self, k: Knowledge) -> Node | None:
+        """The subtree under the seat's last action when nothing but that action happened since (its next
+        pass pick, say): the seat knows what it knew then, so the tree's statistics hold as they are."""
+        if self.last is None:
+            return None
+        events, node, a = self.last
+        new = k.events
+        if len(new) != len(events) + 1 or new[-1].get("seat") != k.me or new[-1].get("action") != a \
+                or new[-1]["event"] != "decision" or new[:-1] != events:
+            return None
+        return node
 
 
 def _settled(root: Node, choices: int, left: int) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from itertools import islice
 from dataclasses import dataclass, field
 
 from .engine import DEFAULT_MAX_ACTIONS, Deal, Run
@@ -233,19 +234,21 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
 
 
 def _spread(pool: list[str], need: dict[int, int], hidden: list[list[str]], may, rng: random.Random) -> list | None:
-    """Deal the shuffled `pool` to the seats' hidden holdings (`need` cards each, `may(card, seat)`), the
-    cards fewest seats may hold first, each to a seat drawn by its room left; the rest of the pool is
+    """Deal the shuffled `pool` to the seats' hidden holdings (`need` cards each, `may(card, seat)`): the
+    cards some seat may not hold first, each to a seat drawn by its room left (the rest of the pool
+    counting as one more place), then the free cards in the pool's order. The rest of the pool is
     returned (None: some card had no room)."""
     room = dict(need)
-    who = {c: [j for j in need if may(c, j)] for c in pool}
     spare = len(pool) - sum(need.values())
-    left = []
-    for c in sorted(pool, key=lambda c: len(who[c])):
-        seats = [j for j in who[c] if room[j]]
-        total = sum(room[j] for j in seats) + max(spare, 0)
-        if total <= 0:
+    left, free, tied = [], [], []
+    for c in pool:
+        seats = [j for j in need if may(c, j)]
+        (free if len(seats) == len(need) else tied).append((c, seats))
+    for c, seats in sorted(tied, key=lambda cs: len(cs[1])):
+        seats = [j for j in seats if room[j]]
+        x = rng.randrange(sum(room[j] for j in seats) + spare) if seats or spare > 0 else -1
+        if x < 0:
             return None
-        x = rng.randrange(total)
         for j in seats:
             x -= room[j]
             if x < 0:
@@ -255,7 +258,11 @@ def _spread(pool: list[str], need: dict[int, int], hidden: list[list[str]], may,
         else:
             spare -= 1
             left.append(c)
-    return left if not any(room.values()) else None
+    it = iter(c for c, _ in free)
+    for j in need:
+        hidden[j].extend(islice(it, room[j]))
+    left.extend(it)
+    return left if all(len(hidden[j]) == need[j] for j in need) else None
 
 
 def _undo_passes(k: Knowledge, hold: list[set], receiver, rng: random.Random) -> dict | None:

@@ -2,23 +2,33 @@
 
 Cowling, Powley and Whitehouse (2012): each iteration samples a
 determinization (the hidden cards dealt one way the seat cannot tell from
-the truth), descends one tree shared by all determinizations, choosing by
-UCB among the actions legal in this determinization (a child's count of
-times it was available stands in for the parent's visits), adds one node,
-plays the hand out with the `smart` bot for every seat and backs up each
-seat's value of the hand. The most visited action at the root is played.
+the truth: determinize.py), descends one tree shared by all
+determinizations, choosing by UCB among the actions legal in this
+determinization (a child's count of times it was available stands in for
+the parent's visits), adds one node, plays the hand out with the `smart`
+bot for every seat and backs up each seat's value of the hand. The most
+visited action at the root is played.
 
-What the seat knows comes from its own events alone (`Decision.observe`,
-`Table.seat_log`): its hand, every card played, cards turned up or taken
-from a public kitty, cards it passed and received, hand sizes, and the
-suits a seat showed it lacks by not following. A sampled deal is then
-proven: the hand so far is replayed on it (other seats' public decisions
-as they were, their hidden pass picks as sampled) and its seat-filtered
-log must equal the seat's own, event for event, so a deal that would have
-shown the seat anything different (a void broken, a forced card that was
-not played, another trump turned) is never searched. Nothing here knows a
-game: the sampler reads only deck suits, zone sizes and the events, and
-the replay lets the rules judge the rest.
+An iteration is one game run from the sampled deal with every seat answered
+inline by an `Iteration` (the engine never stops between decisions): first
+the hand so far is replayed (`Script`: other seats' public decisions as they
+were, their hidden pass picks as sampled) with no views built; at the seat's
+decision the sampled deal is proven: its seat-filtered log must equal the
+seat's own, event for event, and its legal actions the same, so a deal that
+would have shown the seat anything different (a void broken, a forced card
+that was not played, another trump turned) is never searched. Then the log is
+switched off, the tree is descended and the policy plays on; the hand's
+`score` event ends the game there. Nothing here knows a game: the sampler
+reads only deck suits, zone sizes and the events, and the replay lets the
+rules judge the rest. A refused deal leaves a hint for the sampler
+(`Script.hint`).
+
+Cost: an iteration costs about one hand of the engine with `smart` bots
+(the replay to the decision, then the playout), so the budget is counted in
+iterations. The search stops early when the most visited action can no
+longer be overtaken (`_settled`: the same action as the full budget), and a
+decision that follows the seat's own last one with nothing between (the
+next pass pick) starts from that search's subtree.
 
 The search covers the current hand: a determinized game starts at this
 hand of the match (`Deal.hand`, `Deal.scores`) and a playout stops when the

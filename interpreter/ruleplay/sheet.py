@@ -132,7 +132,7 @@ def write_definitions(d: dict, players: int, out: TextIO) -> None:
     for name, spec in defs.items():
         spec = spec if isinstance(spec, dict) else {"expr": spec}
         if "cycle" in spec:
-            what = "by hand in turn: " + ", ".join(map(_value, spec["cycle"])) + ", then again"
+            what = ", ".join(map(_value, spec["cycle"])) + " by hand in turn, then again"
         elif "by-players" in spec:
             what = f"{_value(spec['by-players'].get(players, spec['by-players'].get(str(players))))} " \
                    f"with {players} players"

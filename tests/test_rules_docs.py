@@ -1,0 +1,19 @@
+"""docs/rules/: every built-in's player-facing rules, generated from its rule file, are up to date."""
+import sys
+from pathlib import Path
+
+from ruleplay.resources import builtin_names
+
+RULES = Path(__file__).resolve().parent.parent / "docs" / "rules"
+sys.path.insert(0, str(RULES))
+import regenerate  # noqa: E402
+
+
+def test_every_page_matches_its_rule_file():
+    assert regenerate.stale() == [], "run: python docs/rules/regenerate.py --write (and review the diff)"
+
+
+def test_one_page_per_built_in_and_rule_files_cite_their_page():
+    assert {p.stem for p in RULES.glob("*.md")} - {"README"} == set(builtin_names())
+    text = (RULES / "hearts.md").read_text(encoding="utf-8")
+    assert text.startswith("# Hearts\n") and "shot-moon" in text and "`" not in text.replace("`` ", "")

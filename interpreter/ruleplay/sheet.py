@@ -159,7 +159,8 @@ def write_scoring(d: dict, out: TextIO) -> None:
     m = d.get("match")
     if m is not None:
         mode, val = next(iter((m.get("winners") or {"lowest": "s.score"}).items()))
-        end = f"after a hand when {formula(m['end'])}" if m.get("end") else "after one hand"
+        when = formula(m["end"]) if m.get("end") else "yes"
+        end = "after one hand" if when == "yes" else f"after a hand when {when}"
         what = formula(val).removeprefix("the player's ")
         w(f"Match: ends {end}; the players with the {mode} {what} win (ties are joint); "
           f"the deal {'passes one seat on' if m.get('dealer', 'rotate') == 'rotate' else 'stays'} each hand.\n")
@@ -178,7 +179,8 @@ def describe_phase(spec: dict, phase: Any = None) -> str:
 _TIDY = [(re.compile(r" when yes(?=[.;,)])"), ""),
          (re.compile(r"(?:(?<=^)|(?<=\. ))[^.]*\bwhen no[,.][^.]*\.(?: |$)"), ""),
          (re.compile(r"\bthe suit the suit of "), "the suit of "),
-         (re.compile(r"\bThe card the (top|bottom) card "), r"The \1 card ")]
+         (re.compile(r"\bThe card the (top|bottom) card "), r"The \1 card "),
+         (re.compile(r"\b([Aa]) card with the card's "), r"\1 card whose ")]
 
 
 def tidy(text: str) -> str:

@@ -1,12 +1,13 @@
 """docs/rules/: every built-in's player-facing rules, generated from its rule file, are up to date."""
-import sys
+import importlib.util
 from pathlib import Path
 
 from ruleplay.resources import builtin_names
 
 RULES = Path(__file__).resolve().parent.parent / "docs" / "rules"
-sys.path.insert(0, str(RULES))
-import regenerate  # noqa: E402
+_spec = importlib.util.spec_from_file_location("rules_docs_regenerate", RULES / "regenerate.py")
+regenerate = importlib.util.module_from_spec(_spec)     # not `import regenerate`: tests/golden has one too
+_spec.loader.exec_module(regenerate)
 
 
 def test_every_page_matches_its_rule_file():

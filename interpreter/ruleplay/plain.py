@@ -1,5 +1,6 @@
-"""Expressions in plain words for rule sheets: options folded in, defined words used by name, simple
-conditions said in words, and anything else quoted once and marked as a formula.
+"""Expressions in plain words for rule sheets: options folded in (plainfold.py), defined words used by
+name, conditions, aggregates, arithmetic, seat words and pile helpers said in words, and anything else
+quoted once and marked as a formula.
 
 The sheet sets the words in force (`speaking`); every phase kind's `describe` goes through `say`, so a
 new kind reads the same way without knowing any of this.
@@ -8,28 +9,19 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 from lark import Token, Tree
 
 from . import expr as X
+from .plainfold import Const, Vocabulary, fold, text_of, value
 
-_FOLD_OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-             "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+__all__ = ["Vocabulary", "say", "speaking", "value"]
+
 _COMP_WORDS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
                ">=": "is at least", "in": "is one of", "not in": "is not one of"}
 _ORDINALS = {1: "top", 2: "second", 3: "third", 4: "fourth"}
-
-
-@dataclass
-class Vocabulary:
-    """What a sheet may fold (constant names) and say by name (defined words with descriptions)."""
-    consts: dict[str, Any] = field(default_factory=dict)
-    words: dict[str, tuple[str, str]] = field(default_factory=dict)     # name -> (expression, description)
-    folded: dict[str, Any] = field(default_factory=dict)                # name -> its folded tree, once each
-
-
 _current: contextvars.ContextVar[Vocabulary] = contextvars.ContextVar("plain_words", default=Vocabulary())
 
 
@@ -40,148 +32,6 @@ def speaking(vocab: Vocabulary) -> Iterator[None]:
         yield
     finally:
         _current.reset(token)
-
-
-def value(v: Any) -> str:
-    """A constant as a card player writes it: yes/no, a number, a word without quotes."""
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, (list, tuple)):
-        return ", ".join(map(value, v)) or "none"
-    return str(v)
-
-
-class _Const:
-    """A folded constant in a tree."""
-    def __init__(self, v: Any) -> None:
-        self.v = v
-
-
-def _fold(t: Any, vocab: Vocabulary, depth: int = 0) -> Any:
-    """The tree with constant names replaced and decided branches dropped; a `_Const` when all is known."""
-    if isinstance(t, Token):
-        return t
-    k, ch = t.data, t.children
-    if k in ("or_", "and_", "compare", "arith") and len(ch) == 1:      # the grammar's one-child levels
-        return _fold(ch[0], vocab, depth)
-    if k == "int_":
-        return _Const(int(ch[0]))
-    if k == "str_":
-        return _Const(str(ch[0])[1:-1])
-    if k in ("true", "false"):
-        return _Const(k == "true")
-    if k == "name":
-        n = str(ch[0])
-        if n in vocab.consts:
-            return _Const(vocab.consts[n])
-        if n in vocab.words and vocab.words[n][0] and depth < 8:
-            if n not in vocab.folded:          # once per word: a word used many times costs nothing more
-                vocab.folded[n] = _fold(X.parse(vocab.words[n][0]), vocab, depth + 1)
-            inner = vocab.folded[n]
-            if isinstance(inner, _Const):
-                return inner
-        return t
-    if k == "aggregate":
-        return Tree(k, [ch[0], _fold(ch[1], vocab, depth), ch[2], _fold(ch[3], vocab, depth)])
-    if k == "list_":
-        items = [_fold(c, vocab, depth) for c in ch if c is not None]
-        return _Const([c.v for c in items]) if all(isinstance(c, _Const) for c in items) else t
-    parts = [_fold(c, vocab, depth) for c in ch]
-    if k == "cond":
-        a, c, b = parts
-        if isinstance(c, _Const):
-            return a if c.v else b
-    elif k in ("and_", "or_"):
-        stop = k == "or_"
-        kept = []
-        for p in parts:
-            if isinstance(p, _Const):
-                if bool(p.v) == stop:
-                    return _Const(stop)
-                continue
-            kept.append(p)
-        if not kept:
-            return _Const(not stop)
-        return kept[0] if len(kept) == 1 else Tree(k, kept)
-    elif k == "not_":
-        if isinstance(parts[0], _Const):
-            return _Const(not parts[0].v)
-    elif k == "compare" and len(parts) == 3:
-        a, op, b = parts
-        if isinstance(a, _Const) and isinstance(b, _Const) and str(op) in _FOLD_OPS:
-            with contextlib.suppress(TypeError):
-                return _Const(_FOLD_OPS[str(op)](a.v, b.v))
-    elif k == "neg" and isinstance(parts[0], _Const) and isinstance(parts[0].v, int):
-        return _Const(-parts[0].v)
-    elif k == "arith" and len(parts) == 3 and _zero_drops(parts) is not None:
-        return _zero_drops(parts)
-    elif k == "arith" and all(isinstance(p, _Const) for p in parts[::2]) and all(
-            isinstance(p.v, int) and not isinstance(p.v, bool) for p in parts[::2]):
-        acc = parts[0].v
-        for op, p in zip(parts[1::2], parts[2::2]):
-            o = str(op)
-            if o in ("//", "%") and p.v == 0:
-                break
-            acc = {"+": acc + p.v, "-": acc - p.v, "*": acc * p.v}.get(o, acc // p.v if o == "//" else acc % p.v
-                                                                        if o == "%" else acc)
-        else:
-            return _Const(acc)
-    return Tree(k, parts)
-
-
-def _zero_drops(parts: list) -> Any:
-    """`x * 0` is 0, `x + 0` and `x - 0` are x: what an option set to 0 leaves (`pass-chip * x.passes`)."""
-    a, op, b = parts
-    o = str(op)
-    zero = lambda p: isinstance(p, _Const) and p.v == 0 and not isinstance(p.v, bool)   # noqa: E731
-    if o == "*" and (zero(a) or zero(b)):
-        return _Const(0)
-    if o in ("+", "-") and zero(b):
-        return a
-    if o == "+" and zero(a):
-        return b
-    return None
-
-
-_TIGHT = ("name", "field", "index", "call", "aggregate", "list_")
-
-
-def _text(t: Any) -> str:
-    """The folded tree written back as an expression (parentheses around anything compound)."""
-    if isinstance(t, _Const):
-        v = t.v
-        return ("true" if v else "false") if isinstance(v, bool) else f"'{v}'" if isinstance(v, str) else \
-            "[" + ", ".join(_text(_Const(x)) for x in v) + "]" if isinstance(v, list) else str(v)
-    if isinstance(t, Token):
-        return str(t)
-    k, ch = t.data, t.children
-
-    def sub(c: Any) -> str:
-        s = _text(c)
-        return s if isinstance(c, (_Const, Token)) or c.data in _TIGHT else f"({s})"
-    if k == "name":
-        return str(ch[0])
-    if k == "field":
-        return f"{sub(ch[0])}.{ch[1]}"
-    if k == "index":
-        return f"{sub(ch[0])}[{_text(ch[1])}]"
-    if k == "call":
-        return f"{ch[0]}(" + ", ".join(_text(c) for c in ch[1:] if c is not None) + ")"
-    if k == "aggregate":
-        return f"{ch[0]}({_text(ch[1])} for {ch[2]} in {_text(ch[3])})"
-    if k == "list_":
-        return "[" + ", ".join(_text(c) for c in ch if c is not None) + "]"
-    if k == "cond":
-        return f"{sub(ch[0])} if {sub(ch[1])} else {sub(ch[2])}"
-    if k in ("and_", "or_"):
-        return f" {k[:-1]} ".join(sub(c) for c in ch)
-    if k == "not_":
-        return f"not {sub(ch[0])}"
-    if k == "neg":
-        return f"-{sub(ch[0])}"
-    if k in ("compare", "arith"):
-        return " ".join(str(c) if isinstance(c, Token) else sub(c) for c in ch)
-    return " ".join(_text(c) for c in ch)
 
 
 _WHO = {"s": "the player", "actor": "the player", "dealer": "the dealer", "partner": "the partner",
@@ -201,7 +51,7 @@ class _Loop:
 
 def _words(t: Any, vocab: Vocabulary, loops: tuple[_Loop, ...] = ()) -> str | None:
     """A folded tree said in words, or None when it has no words yet."""
-    if isinstance(t, _Const):
+    if isinstance(t, Const):
         return value(t.v)
     if isinstance(t, Token):
         return None
@@ -215,7 +65,7 @@ def _words(t: Any, vocab: Vocabulary, loops: tuple[_Loop, ...] = ()) -> str | No
         return _WHO.get(n, n)
     if k == "field":
         return _field_words(ch[0], str(ch[1]), vocab, loops)
-    if k == "index" and isinstance(ch[1], _Const) and ch[1].v in _ORDINALS:
+    if k == "index" and isinstance(ch[1], Const) and ch[1].v in _ORDINALS:
         base = w(ch[0])
         return None if base is None else f"the {_ORDINALS[ch[1].v]} card of {_the(base)}"
     if k == "compare" and len(ch) == 3:
@@ -294,13 +144,13 @@ def _field_words(base: Any, name: str, vocab: Vocabulary, loops: tuple[_Loop, ..
 
 def _compare_words(a: Any, op: str, b: Any, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
     op = " ".join(op.split())
-    if isinstance(a, Tree) and a.data == "field" and str(a.children[1]) == "size" and isinstance(b, _Const) \
+    if isinstance(a, Tree) and a.data == "field" and str(a.children[1]) == "size" and isinstance(b, Const) \
             and b.v == 0 and op in ("==", ">", "!=", "<="):
         zone = _words(a.children[0], vocab, loops)            # `x.size > 0`: has cards
         if zone is None:
             return None
         return f"{_the(zone)} is empty" if op in ("==", "<=") else f"{_the(zone)} has cards"
-    if isinstance(a, Tree) and a.data == "field" and str(a.children[1]) == "cards" and isinstance(b, _Const) \
+    if isinstance(a, Tree) and a.data == "field" and str(a.children[1]) == "cards" and isinstance(b, Const) \
             and b.v == 0 and op in ("==", ">", "!="):
         who = _words(a.children[0], vocab, loops)             # `s.cards == 0`: out of cards
         if who is None:
@@ -316,23 +166,32 @@ def _compare_words(a: Any, op: str, b: Any, vocab: Vocabulary, loops: tuple[_Loo
 def _cond_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
     """`a if c else b if d else e` -> 'a when c, b when d, otherwise e'."""
     parts = []
+    subject = None             # 'the player is ' said once: 'the player is A when C, otherwise B'
     while isinstance(t, Tree) and t.data == "cond":
         a, c, t = t.children
         sa, sc = _words(a, vocab, loops), _words(c, vocab, loops)
         if sa is None or sc is None:
             return None
-        parts.append(f"{_paren(a, sa)} when {sc}")
+        said = _paren(a, sa)
+        if not parts and said.count(" is ") == 1:
+            subject = said.split(" is ")[0] + " is "
+        elif subject and said.startswith(subject):
+            said = said[len(subject):]
+        parts.append(f"{said} when {sc}")
     last = _words(t, vocab, loops)
     if last is None:
         return None
-    return ", ".join(parts) + f", otherwise {_paren(t, last)}"
+    last = _paren(t, last)
+    if subject and last.startswith(subject):
+        last = last[len(subject):]
+    return ", ".join(parts) + f", otherwise {last}"
 
 
 def _arith_words(ch: list, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
     said = _words(ch[0], vocab, loops)
     if said is None:
         return None
-    if isinstance(ch[0], _Const) and ch[0].v == 0 and len(ch) == 3 and str(ch[1]) == "-":
+    if isinstance(ch[0], Const) and ch[0].v == 0 and len(ch) == 3 and str(ch[1]) == "-":
         rhs = _words(ch[2], vocab, loops)                     # `0 - x`: the grammar's way to write -x
         return None if rhs is None else f"minus {_paren(ch[2], rhs)}"
     out = _paren(ch[0], said)
@@ -355,19 +214,19 @@ def _call_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, ..
     if name in _SEAT_WORDS and len(args) == 1:
         who = _words(args[0], vocab, loops)
         return None if who is None else _SEAT_WORDS[name].format(who)
-    if name in ("same-rank", "in-a-row", "adds-to") and len(args) >= 2 and isinstance(args[1], _Const):
+    if name in ("same-rank", "in-a-row", "adds-to") and len(args) >= 2 and isinstance(args[1], Const):
         zone = _words(args[0], vocab, loops)
         if zone is None:
             return None
         top = f"the top {args[1].v} cards of {_the(zone)}"
         if name == "same-rank":
             return f"{top} are of one rank"
-        field = _text(args[2]) if len(args) > 2 else "order"
+        field = text_of(args[2]) if len(args) > 2 else "order"
         if name == "adds-to":
             total = _words(args[3], vocab, loops) if len(args) > 3 else None
             return None if total is None else f"the {field} values of {top} add up to {total}"
-        wrap = args[3] if len(args) > 3 else _Const(False)
-        if not isinstance(wrap, _Const):
+        wrap = args[3] if len(args) > 3 else Const(False)
+        if not isinstance(wrap, Const):
             said = _words(wrap, vocab, loops)
             return None if said is None else f"{top} go up or down one step at a time in the {field} order " \
                                              f"(wrapping around when {said})"
@@ -384,7 +243,7 @@ def _call_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, ..
 def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
     """`any/all/count/sum/max/min(body for x in coll)` in words, the variable said as 'its' / 'their'."""
     kind, body, var, coll = str(t.children[0]), t.children[1], str(t.children[2]), t.children[3]
-    coll_text = _text(coll)
+    coll_text = text_of(coll)
     noun = "player" if coll_text == "seats" or coll_text.endswith("team-seats") else "card"
     plural = "players" if noun == "player" else "cards"
     group = f"the {plural}"
@@ -426,10 +285,10 @@ def say(v: Any, besides: str = "") -> str:
         tree = X.parse(v)
     except X.ExprError:
         return v
-    folded = _fold(tree, vocab)
-    text = _text(folded)
+    folded = fold(tree, vocab)
+    text = text_of(folded)
     for name, (expr_text, desc) in vocab.words.items():       # the whole expression is a defined word
-        if expr_text and name != besides and not isinstance(folded, _Const) and _same(expr_text, text, vocab):
+        if expr_text and name != besides and not isinstance(folded, Const) and _same(expr_text, text, vocab):
             folded = Tree("name", [Token("NAME", name)])
             break
     if isinstance(folded, Tree) and folded.data == "name" and str(folded.children[0]) in vocab.words:
@@ -444,6 +303,6 @@ def say(v: Any, besides: str = "") -> str:
 
 def _same(expr_text: str, text: str, vocab: Vocabulary) -> bool:
     try:
-        return _text(_fold(X.parse(expr_text), vocab)) == text
+        return text_of(fold(X.parse(expr_text), vocab)) == text
     except X.ExprError:
         return False

@@ -114,7 +114,7 @@ def test_kinds_sentences_about_decided_values_are_tidy():
 
 @pytest.mark.parametrize("text,consts,words", [
     ("s == bidder if contract else s == opposite(dealer)", {},
-     "the player is the bidder when contract, otherwise the player is the player opposite the dealer"),
+     "the player is the bidder when contract, otherwise the player opposite the dealer"),
     ("left-of(dealer) == actor", {}, "the player left of the dealer is the player"),
     ("any(c.name == '2C' for c in s.hand)", {}, "there is a card in the player's hand whose name is 2C"),
     ("count(s.stock.size > 0 for s in seats) == 1", {}, "the number of players whose stock has cards is 1"),

@@ -138,7 +138,7 @@ def text_of(t: Any) -> str:
 
     def sub(c: Any) -> str:
         s = text_of(c)
-        return s if isinstance(c, (_Const, Token)) or c.data in _TIGHT else f"({s})"
+        return s if isinstance(c, (Const, Token)) or c.data in _TIGHT else f"({s})"
     if k == "name":
         return str(ch[0])
     if k == "field":

@@ -88,7 +88,7 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
           ".\n")
     for name, start in rules.counters.items():
         text = (d.get("counters") or {}).get(name, {}).get("description", "")
-        w(f"Counter {name}, kept across hands from {start}" + (f": {text}" if text else "") + ".\n")
+        w(f"Counter {name}: kept across hands, starting at {start}" + (f"; {text}" if text else "") + ".\n")
     deal = rules.deal
     count = "all the cards" if deal.count is None else f"{deal.count} cards each"
     if deal.sizes:

@@ -14,6 +14,8 @@ from .model import Rules
 from .sheet import write_sheet
 
 ABSENT = "(not in these rules)"
+LONG = 240                # characters: a longer entry is shown by its changed sentences only
+ABOUT = ("Title", "Description", "Source", "Based on")     # about the file, not its rules
 
 
 def entries(sheet: str) -> dict[str, str]:
@@ -35,7 +37,7 @@ def entries(sheet: str) -> dict[str, str]:
             if body.endswith(":"):                     # a heading: its items follow
                 section, item = _SHORT.get(body[:-1].split(" (")[0], body[:-1]), ""
                 continue
-            if label in out:                           # repeated labels ("Not allowed"): one entry each
+            if label in out or label in MANY:        # a label used for several lines: each line its own entry
                 label = body
             out[label] = body[len(label) + 2:] if body.startswith(label + ": ") else body
             section, item = _SHORT.get(label, label), ""
@@ -50,6 +52,7 @@ def entries(sheet: str) -> dict[str, str]:
     return out
 
 
+MANY = ("Not allowed",)
 _SHORT = {"Words used in these rules": "Word", "Options": "Option", "Scoring after each hand": "Scoring"}
 
 
@@ -82,8 +85,9 @@ def write_diff(a: Rules, b: Rules, out: TextIO, names: tuple[str, str] = ("A", "
         if n == 0:
             out.write(f"- {names[0]}\n+ {names[1]}\n")
         n += 1
-        out.write(f"{k}:\n")
-        va, vb = _own(k, va), _own(k, vb)
+        shown = k.split(": ", 1)[0] if k.startswith(MANY) else k      # 'Not allowed', its message below
+        out.write(f"{shown}:\n")
+        va, vb = _own(shown, va), _own(shown, vb)
         if ABSENT not in (va, vb) and len(va) + len(vb) > LONG:     # a long entry: only its changed sentences
             sa, sb = _sentences(va), _sentences(vb)
             va = " ".join(x for x in sa if x not in sb) or "(nothing more)"
@@ -92,10 +96,6 @@ def write_diff(a: Rules, b: Rules, out: TextIO, names: tuple[str, str] = ("A", "
     if n == 0:
         out.write("The rules are the same.\n")
     return n
-
-
-LONG = 240
-ABOUT = ("Title", "Description", "Source", "Based on")     # about the file, not its rules
 
 
 def _rules_only(e: dict[str, str]) -> dict[str, str]:

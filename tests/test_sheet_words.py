@@ -66,6 +66,16 @@ def test_every_shipped_sheet_is_words_under_every_setting(name):
     assert not bad, "\n".join(dict.fromkeys(bad))
 
 
+@pytest.mark.parametrize("name", builtin_names())
+def test_every_shipped_sheet_is_words_at_the_fewest_and_most_players(name):
+    spec = load(name).doc.data.get("players", 2)
+    counts = (spec["min"], spec["max"]) if isinstance(spec, dict) else (spec,)
+    for n in counts:
+        out = io.StringIO()
+        write_sheet(load(name, {}, n), out)
+        assert leaks(out.getvalue()) == [], n
+
+
 def test_the_check_sees_what_sheets_used_to_leak():
     old = ("  pass (pass): passes them `pass-rotation if passing == 'rotate' else pass-fixed` seats along\n"
            "  taken: tricks won (3.5)\nBased on: /x/site-packages/ruleplay/_data/rulesets/hearts-seed.yaml\n"

@@ -97,6 +97,9 @@ def _same_rank(comp: "X.Compiler", cards: X.Compiled, n: int) -> X.Compiled:
     if ranks is None:
         raise X.ExprError("same-rank needs cards with ranks")
     zone = cards.fn
+    if n == 2:          # a double, the commonest slap: one closure without a loop
+        return X.Compiled(lambda e: len(z := zone(e)) >= 2 and (r := ranks[z[-1]]) is not None and ranks[z[-2]] == r,
+                          X.BOOL, uses=cards.uses)
 
     def run(e) -> bool:
         z = zone(e)
@@ -116,23 +119,26 @@ def _in_a_row(cards: X.Compiled, n: int, arr: list, wrap: X.Compiled) -> X.Compi
     zone, wrap_fn = cards.fn, wrap.fn
     size = max((v for v in arr if v is not None), default=0)      # the order's last step
 
-    def steps(e) -> list[int] | None:
+    def run(e) -> bool:
         z = zone(e)
         if len(z) < n:
-            return None
-        vals = [arr[z[-k]] for k in range(1, n + 1)]
-        if any(v is None or v <= 0 for v in vals):
-            return None
-        return [vals[k] - vals[k + 1] for k in range(n - 1)]
-
-    def run(e) -> bool:
-        d = steps(e)
-        if d is None:
             return False
-        if (wrap.const if wrap.is_const else wrap_fn(e)) and size:
-            d = [x % size for x in d]
-            return all(x == 1 for x in d) or all(x == size - 1 for x in d)
-        return all(x == 1 for x in d) or all(x == -1 for x in d)
+        wraps = (wrap.const if wrap.is_const else wrap_fn(e)) and size
+        down_step = size - 1 if wraps else -1
+        prev = arr[z[-1]]
+        if prev is None or prev <= 0:
+            return False
+        up = down = True
+        for k in range(2, n + 1):            # from the top card down: each one step below (up) or above (down)
+            v = arr[z[-k]]
+            if v is None or v <= 0:
+                return False
+            d = (prev - v) % size if wraps else prev - v
+            up, down = up and d == 1, down and d == down_step
+            if not (up or down):
+                return False
+            prev = v
+        return True
     return X.Compiled(run, X.BOOL, uses=cards.uses | wrap.uses)
 
 

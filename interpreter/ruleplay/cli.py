@@ -70,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     add_play(sub)
     add_new(sub)
 
-    d = sub.add_parser("diff", help="the rules that differ between two rulesets (after extends and options)")
+    d = sub.add_parser("diff", help="the rules that differ between two rulesets, in the rule sheet's words (after extends and options)")
     d.add_argument("a")
     d.add_argument("b")
     ruleset_args(d)
@@ -187,10 +187,16 @@ def _dispatch(args) -> int:
         TerminalText(sys.stdout).write(render(sheet.getvalue(), args.format))
         return 0
     if cmd == "diff":
-        from .sheet import write_diff
+        from .sheet import shown_file
+        from .sheetdiff import write_diff
         inc = tuple(args.include)
-        write_diff(load(args.a, sets, args.players, inc), load(args.b, sets, args.players, inc),
-                   TerminalText(sys.stdout))
+        specs = [load(f, {}, args.players, inc).option_specs for f in (args.a, args.b)]
+        unknown = [k for k in sets if not any(k in sp for sp in specs)]
+        if unknown:          # an option neither side has: the usual placed error, from the first file
+            load(args.a, sets, args.players, inc)
+        sides = [load(f, {k: v for k, v in sets.items() if k in sp}, args.players, inc)
+                 for f, sp in zip((args.a, args.b), specs)]          # each side takes the options it has
+        write_diff(*sides, TerminalText(sys.stdout), (shown_file(args.a), shown_file(args.b)))
         return 0
     if cmd == "run":
         return _run(args, sets)

@@ -20,7 +20,7 @@ again. No disk cache: writing and compiling the source takes about a millisecond
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from random import Random
 from typing import Callable
 
@@ -38,9 +38,11 @@ _CODE: dict[str, object] = {}      # source -> code object, for rulesets compile
 
 @dataclass
 class Program:
-    source: str | None          # None: no generated form
-    run: Callable | None
+    source: str | None          # None: no generated form (the variant that keeps a log)
+    run: Callable | None        # the game without a log
+    run_log: Callable | None = None
     reason: str = ""            # why not, when source is None
+    seats: dict = field(default_factory=dict)   # per (bots, profiles): what the wrapper checked once
 
 
 def program(rules) -> Program:
@@ -52,17 +54,20 @@ def program(rules) -> Program:
 
 
 def _build(rules) -> Program:
-    try:
-        source, consts = generate(rules, EMITTERS)
-    except Unsupported as why:
-        return Program(None, None, str(why))
-    code = _CODE.get(source)
-    if code is None:
-        code = _CODE[source] = compile(source, "<ruleplay generated game>", "exec")
-    space = {"__builtins__": __builtins__, "Random": Random, "deque": deque, "GameOver": GameOver, "Bail": Bail,
-             "best": best, "NAMES": list(rules.deck.names), "K": tuple(consts)}
-    exec(code, space)            # the generator's own source (module docstring), never text from a file
-    return Program(source, space["game"])
+    games = []
+    for log in (False, True):
+        try:
+            source, consts = generate(rules, EMITTERS, log)
+        except Unsupported as why:
+            return Program(None, None, reason=str(why))
+        code = _CODE.get(source)
+        if code is None:
+            code = _CODE[source] = compile(source, "<ruleplay generated game>", "exec")
+        space = {"__builtins__": __builtins__, "Random": Random, "deque": deque, "GameOver": GameOver,
+                 "Bail": Bail, "best": best, "NAMES": list(rules.deck.names), "K": tuple(consts)}
+        exec(code, space)        # the generator's own source (module docstring), never text from a file
+        games.append(space["game"])
+    return Program(source, games[0], games[1])
 
 
 __all__ = ["EMITTERS", "Program", "Unsupported", "play", "program"]

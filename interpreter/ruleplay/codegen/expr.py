@@ -65,6 +65,7 @@ def card_tables(rules) -> dict[str, tuple[str, list]]:
     return out
 
 
+UNROLL_SEATS = 8       # an aggregate over `seats` is written out seat by seat up to this many players
 _OPS = {"==", "!=", "<", ">", "<=", ">="}
 _SEAT_FIELDS = ("out", "score", "index", "cards")
 
@@ -293,6 +294,8 @@ class Emitter:
         c = self.node(coll, loop)
         if c.type not in (X.CARDS, X.SEATS) or ":=" in c.code:
             raise Unsupported("aggregate collection")
+        if c.code == "SEATS" and self.rules.players <= UNROLL_SEATS:
+            return self.unrolled(kind, body, str(var_tok), loop)
         var = self.temp("_v")
         b = self.node(body, {**loop, str(var_tok): (var, X.CARD if c.type == X.CARDS else X.SEAT)})
         cost = 10 * (b.cost + c.cost)
@@ -307,4 +310,24 @@ class Emitter:
             return Val(f"sum({b.code} {head})", X.INT, cost=cost)
         if kind in ("max", "min"):
             return Val(f"{kind}(({b.code} {head}), default=None)", X.INT, True, cost=cost)
+        raise Unsupported(f"aggregate {kind}")
+
+    def unrolled(self, kind: str, body, name: str, loop) -> Val:
+        """`kind(body for name in seats)` written out for seats 0..n-1 (no generator per evaluation)."""
+        parts = [self.node(body, {**loop, name: (repr(s), X.SEAT)}) for s in range(self.rules.players)]
+        cost = sum(p.cost for p in parts) + 1
+        nullable = any(p.nullable for p in parts)
+        codes = [p.code for p in parts]
+        if kind == "count":
+            terms = codes if not nullable else [f"(1 if {c} else 0)" for c in codes]
+            return Val(f"({' + '.join(terms)})", X.INT, cost=cost)
+        if kind in ("any", "all"):
+            code = f" {'or' if kind == 'any' else 'and'} ".join(codes)
+            return Val(f"(True if ({code}) else False)" if nullable else f"({code})", X.BOOL, cost=cost)
+        if nullable:
+            raise Unsupported(f"{kind} over missing values")
+        if kind == "sum":
+            return Val(f"({' + '.join(codes)})", X.INT, cost=cost)
+        if kind in ("max", "min"):
+            return Val(f"{kind}({', '.join(codes)})" if len(codes) > 1 else codes[0], X.INT, cost=cost)
         raise Unsupported(f"aggregate {kind}")

@@ -92,8 +92,28 @@ def _end_rules(m: Module) -> list[str]:
     return lines + ["    return None"]
 
 
-def generate(rules, emitters: dict[type, Callable]) -> tuple[str, list[Any]]:
-    """(source, constants) of `game`; raises Unsupported when some part has no emitter."""
+def events_only(lines: list[str], log: bool) -> list[str]:
+    """The blocks under `if events is not None:` kept (dedented) in the variant with a log, else left out:
+    one variant per case, so no test per card."""
+    out: list[str] = []
+    block = None                      # the indentation of the `if` whose block is being handled
+    for ln in lines:
+        depth = len(ln) - len(ln.lstrip())
+        if block is not None and ln.strip() and depth > block:
+            if log:
+                out.append(ln[:block] + ln[block + 4:])
+            continue
+        block = None
+        if ln.strip() == "if events is not None:":
+            block = depth
+            continue
+        out.append(ln)
+    return out
+
+
+def generate(rules, emitters: dict[type, Callable], log: bool = True) -> tuple[str, list[Any]]:
+    """(source, constants) of `game`, with or without the event log; raises Unsupported when some part
+    has no emitter."""
     why = unsupported_rules(rules)
     if why:
         raise Unsupported(why)
@@ -116,5 +136,6 @@ def generate(rules, emitters: dict[type, Callable]) -> tuple[str, list[Any]]:
             raise Unsupported(f"no emitter for phase kind of {type(ph).__name__}")
         body += ["", f"# phase {i + 1}", *emit(ph, m)]
     body += ["", "check_end(tactor)", 'raise GameOver("finished", [], "the hand is over")']
+    body = events_only(body, log)
     src = "\n".join([HEADER, "", "", "def game(g, seed):"] + [("    " + ln) if ln else "" for ln in body]) + "\n"
     return src, m.k.values

@@ -1,7 +1,7 @@
 """Running a generated game: the same `Result` (and, with a log, the same events) as `engine.play`.
 
 The generated path is taken only where no decision leaves the engine: `play` with bots answering
-inline (`ruleplay run`, `sim`, `compare`), no `--check`, no explicit deal, no log sink, and only for
+inline (`ruleplay run`, `sim`, `compare`), no `--check`, no explicit deal, and only for
 rulesets whose phases never ask a decision there (the flip kind without reactions). `stepped=True`
 and the State of state.py (OpenSpiel, PettingZoo, `ruleplay play`, search bots) always interpret, so
 the steppable contract (a decision stops the game) is untouched. A game that reaches the round at
@@ -47,24 +47,31 @@ def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS
     """`engine.play`, through the generated code where it applies (module docstring), else interpreted."""
     from . import program
     prog = None
-    if not (interpret_only or stepped or check or deal is not None or callable(log)):
-        prog = program(rules).run
-    if prog is None:
+    if not (interpret_only or stepped or check or deal is not None):
+        prog = program(rules)
+    if prog is None or prog.source is None:
         return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
     n = rules.players
-    kinds = list(bots or ["random"] * n)
-    inline = make_bots(kinds, seed)
-    log = log or any(b is not None and b.observes for b in inline)
-    seat_profiles = _profiles(rules, profiles or [None] * n)
-    g = Game([] if log else None, max_actions)
+    key = (tuple(bots or ()), tuple(profiles or ()))
+    seats = prog.seats.get(key)
+    if seats is None:
+        kinds = list(bots or ["random"] * n)
+        inline = make_bots(kinds, seed)          # checks the kinds, as the interpreter does
+        seats = (any(b is not None and b.observes for b in inline), [b.kind for b in inline],
+                 _profiles(rules, profiles or [None] * n))
+        if len(prog.seats) < 64:             # (bots, profiles) -> (a bot observes, kinds, profiles)
+            prog.seats[key] = seats
+    g = Game((log() if callable(log) else []) if log or seats[0] else None, max_actions)
     if g.events is not None:
-        g.events.append(start_fields(rules, seed, [b.kind for b in inline], seat_profiles, max_actions, None))
+        g.events.append(start_fields(rules, seed, list(seats[1]), list(seats[2]), max_actions, None))
     try:
-        prog(g, seed)
+        (prog.run if g.events is None else prog.run_log)(g, seed)
         raise AssertionError("a generated game ended without an outcome")
     except GameOver as over:
         outcome, winners, reason = over.outcome, over.winners, over.reason
     except Bail:
+        if hasattr(g.events, "close"):
+            g.events.close()             # a sink (spool.EventSpool): the interpreter makes its own
         return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
     if g.events is not None:
         g.events.append({"outcome": outcome, "winners": winners, "scores": [0] * n, "reason": reason,

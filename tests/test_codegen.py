@@ -205,3 +205,40 @@ def test_run_and_sim_give_the_same_with_interpret(capsys):
         assert main(["sim", "beggar-my-neighbour", "-n", "300", "--jobs", "1", "--json", "-q"] + flag) == 0
     a, b = capsys.readouterr().out.strip().splitlines()
     assert re.sub(r'"(seconds|elapsed|rate)[^,}]*', "", a) == re.sub(r'"(seconds|elapsed|rate)[^,}]*', "", b)
+
+
+# ------------------------------------------------------------------ start-up: the schema check of built-ins
+def _fresh(code: str, cache: Path) -> str:
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache), "PYTHONPATH": os.pathsep.join(sys.path)}
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def test_a_built_in_checked_once_does_not_import_jsonschema_again(tmp_path):
+    code = "import sys; from ruleplay.pipeline import load; load('beggar-my-neighbour'); " \
+           "print('jsonschema' in sys.modules)"
+    assert _fresh(code, tmp_path) == "True"           # first time: checked, and remembered
+    assert list((tmp_path / "ruleplay").glob("valid-*"))
+    assert _fresh(code, tmp_path) == "False"          # then: not imported at all
+
+
+def test_a_user_file_is_checked_every_time(tmp_path):
+    f = tmp_path / "mine.yaml"
+    f.write_text(BMN, encoding="utf-8")
+    code = f"import sys; from ruleplay.pipeline import load; load({str(f)!r}); print('jsonschema' in sys.modules)"
+    assert _fresh(code, tmp_path) == "True"
+    assert _fresh(code, tmp_path) == "True"
+    assert not list((tmp_path / "ruleplay").glob("valid-*"))
+
+
+def test_no_marker_in_a_cache_folder_others_may_write(tmp_path):
+    (tmp_path / "ruleplay").mkdir(mode=0o777)
+    (tmp_path / "ruleplay").chmod(0o777)
+    code = "import sys; from ruleplay.pipeline import load; load('beggar-my-neighbour'); " \
+           "print('jsonschema' in sys.modules)"
+    assert _fresh(code, tmp_path) == "True"
+    assert _fresh(code, tmp_path) == "True"
+    assert not list((tmp_path / "ruleplay").glob("valid-*"))

@@ -94,6 +94,60 @@ def test_max_actions_stops_both_the_same_way():
     assert codegen.play(rules, 0, max_actions=90).outcome == "limit"
 
 
+def _flip_variant(rng: random.Random) -> str:
+    """A flip game with every key of the kind drawn at random (the shipped files use few of them)."""
+    players = rng.randint(2, 5)
+    count = rng.choice(["all", str(rng.randint(3, 52 // players))])
+    rest = rng.random() < 0.5 or count != "all"
+    deal = f"deal: {{to: hand, count: {count}" + (", rest: extra, remainder: rest}" if rest else "}")
+    when = rng.choice(["count(s.hand.size > 0 for s in seats) == 1 and pile.empty",
+                       "count(not s.out for s in seats) == 1", "any(s.hand.size >= 40 for s in seats)"])
+    payer = rng.choice(["challenger-takes", "next-pays"])
+    return f"""
+name: flip-variant
+description: a generated flip game
+players: {players}
+deck:
+  ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A]
+  suits: [C, D, H, S]
+  attributes:
+    chances: {{J: 1, Q: 2, K: 3, A: {rng.randint(0, 4)}}}
+zones:
+  hand: {{owner: seat, visibility: hidden}}
+  won: {{owner: seat, visibility: hidden}}
+  pile: {{owner: table, visibility: public}}
+  extra: {{owner: table, visibility: hidden}}
+table:
+  dealer: {rng.choice(["last-seat", "random", str(rng.randrange(players))])}
+  direction: {rng.choice(["clockwise", "counterclockwise"])}
+{deal}
+phases:
+  play:
+    kind: flip
+    from: hand
+    to: pile
+    challenge: {{chances: card.chances, answer: {rng.choice(["true", "false"])}, empty-payer: {payer}}}
+    take: {{to: {rng.choice(["hand", "won"])}, where: {rng.choice(["top", "bottom"])}, leads: {rng.choice(["taker", "next"])}}}
+    empty-hand: {rng.choice(["out", "skip"])}
+    last-standing: {rng.choice(["takes-pile", "none"])}
+end:
+  - when: "{when}"
+    winners: {{{rng.choice(["where: 's.hand.size > 0'", "highest: 's.hand.size + s.won.size'"])}}}
+"""
+
+
+def test_flip_games_with_every_key_agree(tmp_path):
+    rng = random.Random(18)
+    outcomes = set()
+    for i in range(40):
+        f = tmp_path / f"v{i}.yaml"
+        f.write_text(_flip_variant(rng), encoding="utf-8")
+        rules = load(str(f))
+        both_ways(rules, range(25), max_actions=3000)
+        outcomes |= {codegen.play(rules, s, max_actions=3000, log=False).outcome for s in range(25)}
+    assert {"finished", "stuck", "cycle"} <= outcomes
+
+
 # ------------------------------------------------------------------ the expression emitter
 END_RULES = [   # each fires in some games and decides them: winners by every mode
     ("count(c.chances > 0 for c in actor.stock) >= 9", "where", "s.stock.size > 0"),

@@ -69,6 +69,9 @@ def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS
         raise AssertionError("a generated game ended without an outcome")
     except GameOver as over:
         outcome, winners, reason = over.outcome, over.winners, over.reason
+    except KeyboardInterrupt as stop:
+        stop.events = g.events           # as engine.Run: the CLI still writes the partial --log
+        raise
     except Bail:
         if hasattr(g.events, "close"):
             g.events.close()             # a sink (spool.EventSpool): the interpreter makes its own

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from ..phases.flip import Flip
+from ..engine import CYCLE_CHECK_FROM
 from .expr import Unsupported
 
 KNOWN = {"name", "src", "pile", "chances", "answer", "empty_payer", "take_to", "take_bottom", "leads_taker",
@@ -90,13 +91,15 @@ k = 0
 played0, actions0 = g.cards_played, g.actions
 room = max_actions - actions0
 boundary(actor)
+won = None
+hands, heap, gone = src, pile, out   # plain locals: the nested functions' names are cells
 try:
     while True:
-        hand = src[actor]
+        hand = hands[actor]
         if not hand:
 """.splitlines()
     if ph.empty_out:
-        lines += ["            if not out[actor]:", '                eliminate(actor, "no card to play")']
+        lines += ["            if not gone[actor]:", '                eliminate(actor, "no card to play")']
     payer = "True" if ph.empty_payer == "challenger-takes" else "nxt == challenger or nxt is None"
     lines += f"""
             nxt = next_player(actor)
@@ -106,14 +109,14 @@ try:
                 challenger = None
                 continue
             if nxt is None:
-                if last_player is not None and pile and not out[last_player]:
+                if last_player is not None and heap and not gone[last_player]:
                     take(last_player, "nobody can play")
                 check_end(tactor)
                 raise GameOver("stuck", [], "no player can play a card")
             actor = nxt
             continue
         card = hand.pop()
-        pile.append(card)
+        heap.append(card)
         k += 1
         if events is not None:
             events.append({{"seat": actor, "card": NAMES[card], "event": "play"}})
@@ -122,18 +125,34 @@ try:
         last_player = actor
         c = chances[card]
         if c > 0{'' if ph.answer else ' and challenger is None'}:
-            challenger = None if out[actor] else actor
+            challenger = None if gone[actor] else actor
             owed = c
         elif challenger is not None:
             owed -= 1
             if owed > 0:
                 continue
-            stat("challenges-won", challenger)
-            take(challenger, "payment complete")
-            actor = new_round(challenger)
-            challenger = None
+            # the usual end of a round, written out: stat, take, new_round and boundary without calls
+            taker, challenger = challenger, None
+            if won is None:
+                won = stats.setdefault("challenges-won", [0] * {n})
+            won[taker] += 1
+            count = len(heap)
+            dest[taker].{'extendleft' if ph.take_bottom else 'extend'}(heap)
+            heap.clear()
+            g.pile_takes += 1
+            if events is not None:
+                events.append({{"seat": taker, "count": count, "why": "payment complete", "event": "take"}})
+            actor = {'taker' if ph.leads_taker else 'next_player(taker)'}
+            if actor is None or not hands[actor]:
+                actor = new_round(taker)        # the rare case, as the interpreter has it
+                continue
+            tactor = actor
+            check_end(actor)
+            g.rounds += 1
+            if g.rounds >= {int(CYCLE_CHECK_FROM)}:
+                raise Bail()
             continue
-        if out[actor]:
+        if gone[actor]:
             continue
         nxt = (actor + {d}) % {n}
         if {nxt_bad}:

@@ -182,6 +182,21 @@ def test_end_rules_over_many_node_types_agree(tmp_path, when, mode, value):
     assert "decided" in reasons, "the rule under test never fired"
 
 
+def test_definitions_are_expanded_where_used(tmp_path):
+    defines = ("define:\n  big: {expr: 's.stock.size >= limit', description: a big stock}\n"
+               "  limit: {by-players: {2: 36, 3: 20}}\n  heavy: 'count(big for s in seats) > 0'\n"
+               "  per-hand: {cycle: [1, 2]}\n")
+    f = tmp_path / "bmn.yaml"
+    f.write_text(_bmn_with("heavy and actor.stock.size > 30", "where", "big").replace("\nzones:", defines + "zones:"),
+                 encoding="utf-8")
+    rules = load(str(f))
+    both_ways(rules, range(120))
+    assert "decided" in {play(rules, s, log=False).reason for s in range(120)}
+    g = tmp_path / "cycle.yaml"
+    g.write_text(_bmn_with("per-hand > 1", "where", "big").replace("\nzones:", defines + "zones:"), encoding="utf-8")
+    assert "per hand" in codegen.program(load(str(g))).reason
+
+
 def test_a_name_the_emitter_does_not_know_falls_back(tmp_path):
     f = tmp_path / "bmn.yaml"
     f.write_text(_bmn_with("hand-number > 1", "where", "s.stock.size > 0"), encoding="utf-8")

@@ -1,11 +1,12 @@
 """Expressions as Python source, from the parse tree the interpreter compiled (expr.py).
 
 Only the node types and names below are emitted; anything else (a new function, a name a phase
-declares, a define, a nullable value where the form would differ) raises `Unsupported`, and the
+declares, a nullable value where the form would differ) raises `Unsupported`, and the
 ruleset runs on the interpreter. Values from the rule file never become code text: a string, a list
 or a per-card table is a constant the generated module receives (`K[i]`), an int or bool is the
 `repr` of a validated value, and every variable name is made here (`_v0`, `_t1`), never taken from
-the file. The emitted code has the interpreter's meaning, missing values (None) included.
+the file. The emitted code has the interpreter's meaning, missing values (None) included. A definition
+(`define:`) is expanded where it is used, as the compiler does; a per-hand `cycle` is not emitted.
 """
 from __future__ import annotations
 
@@ -79,6 +80,7 @@ class Emitter:
         self.names = names
         self.tables = card_tables(rules)
         self.temps = 0
+        self.expanding: list[str] = []       # definitions being expanded (the compiler refused circles)
 
     def temp(self, stem: str = "_t") -> str:
         self.temps += 1
@@ -147,7 +149,30 @@ class Emitter:
             return Val("SEATS", X.SEATS, cost=2)
         if name in self.names:
             return Val(self.names[name], X.SEAT)
-        raise Unsupported(f"name '{name}'")
+        return self.define(name, loop)
+
+    def define(self, name: str, loop) -> Val:
+        """A file's definition (defines.py), as the compiler has it: a by-players value is a constant, an
+        expression is expanded where it is used (with the loop variables in scope there)."""
+        spec = (self.rules.doc.data.get("define") or {}).get(name)
+        if spec is None or name in self.expanding:
+            raise Unsupported(f"name '{name}'")
+        if isinstance(spec, dict) and "by-players" in spec:
+            v = {int(k): v for k, v in spec["by-players"].items()}.get(self.rules.players)
+            if type(v) not in (int, bool, str):
+                raise Unsupported(f"definition '{name}'")
+            typ = X.BOOL if isinstance(v, bool) else X.INT if isinstance(v, int) else X.STR
+            return Val(self.k.literal(v), typ, const=v, is_const=True)
+        if isinstance(spec, dict) and "expr" not in spec:
+            raise Unsupported(f"definition '{name}' (a value per hand)")
+        raw = spec["expr"] if isinstance(spec, dict) else spec
+        if type(raw) not in (str, int, bool):
+            raise Unsupported(f"definition '{name}'")
+        self.expanding.append(name)
+        try:
+            return self.emit(raw, loop)
+        finally:
+            self.expanding.pop()
 
     # fields and indexing
     def n_field(self, t, loop):

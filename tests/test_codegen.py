@@ -127,7 +127,8 @@ phases:
     from: hand
     to: pile
     challenge: {{chances: card.chances, answer: {rng.choice(["true", "false"])}, empty-payer: {payer}}}
-    take: {{to: {rng.choice(["hand", "won"])}, where: {rng.choice(["top", "bottom"])}, leads: {rng.choice(["taker", "next"])}}}
+    take: {{to: {rng.choice(["hand", "won"])}, where: {rng.choice(["top", "bottom"])},
+            leads: {rng.choice(["taker", "next"])}}}
     empty-hand: {rng.choice(["out", "skip"])}
     last-standing: {rng.choice(["takes-pile", "none"])}
 end:
@@ -202,6 +203,17 @@ def test_a_name_the_emitter_does_not_know_falls_back(tmp_path):
     f.write_text(_bmn_with("hand-number > 1", "where", "s.stock.size > 0"), encoding="utf-8")
     prog = codegen.program(load(str(f)))
     assert prog.source is None and "hand-number" in prog.reason
+
+
+def test_a_zone_named_as_a_built_in_seat_field_falls_back(tmp_path):
+    f = tmp_path / "bmn.yaml"
+    text = BMN.replace("stock", "points").replace("count(s.points.size > 0", "count(s.cards > 0")
+    f.write_text(text.replace('where: "s.points.size > 0"', 'where: "s.cards > 0 and s.points == 0"'),
+                 encoding="utf-8")
+    rules = load(str(f))
+    assert codegen.program(rules).source is None          # `s.points` is the hand's points, not the zone
+    assert "seat field 'points'" in codegen.program(rules).reason
+    assert codegen.play(rules, 1).events == play(rules, 1).events
 
 
 def test_a_node_type_the_emitter_does_not_know_is_unsupported():

@@ -69,6 +69,7 @@ def card_tables(rules) -> dict[str, tuple[str, list]]:
 UNROLL_SEATS = 8       # an aggregate over `seats` is written out seat by seat up to this many players
 _OPS = {"==", "!=", "<", ">", "<=", ">="}
 _SEAT_FIELDS = ("out", "score", "index", "cards")
+_SHADOWING = ("points", "hand-score")   # built-in seat fields a zone of that name does not replace
 
 
 class Emitter:
@@ -195,7 +196,7 @@ class Emitter:
                             "cards": f"sum(len(z[{c}]) for z in seat_zones)"}[name],
                            X.BOOL if name == "out" else X.INT, cost=inner.cost + (3 if name == "cards" else 0))
             z = self.rules.zones.get(name)
-            if z is not None and z.owner == "seat":
+            if z is not None and z.owner == "seat" and name not in _SHADOWING:
                 return Val(f"seat_zones[{int(z.index)}][{c}]", X.CARDS, cost=inner.cost)
             raise Unsupported(f"seat field '{name}'")
         if inner.type == X.CARD and name in self.tables:

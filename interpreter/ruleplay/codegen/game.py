@@ -7,6 +7,7 @@ interpreter does, or `Bail` where it leaves the game to the interpreter (see run
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable
 
 from ..engine import CYCLE_CHECK_FROM
@@ -39,6 +40,8 @@ def unsupported_rules(rules) -> str | None:
         return "a deal schedule"
     if any(getattr(ph, "start_hand", None) is not None for ph in rules.phases):
         return "a phase with a hand-start hook"
+    if any(hasattr(sys.modules[type(ph).__module__], "declare") for ph in rules.phases):
+        return "a phase kind that declares names"
     return None
 
 

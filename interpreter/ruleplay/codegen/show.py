@@ -1,9 +1,8 @@
 """`ruleplay compile RULESET`: the generated source a person can read, with the constants it receives."""
 from __future__ import annotations
 
-from . import program
+from . import EMITTERS, program
 from .game import generate
-from . import EMITTERS
 
 
 def show(rules) -> str:

@@ -15,6 +15,7 @@ from lark import Tree
 
 from ruleplay import codegen
 from ruleplay.cli import main
+from ruleplay.codegen.audit import audit
 from ruleplay.codegen.expr import Consts, Emitter, Unsupported
 from ruleplay.engine import play
 from ruleplay.errors import RuleplayError
@@ -266,6 +267,17 @@ def test_generated_identifiers_come_from_the_generator(tmp_path):
     names = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", codegen.program(hostile).source))
     allowed = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", codegen.program(load("beggar-my-neighbour")).source))
     assert names == allowed
+
+
+def test_the_audit_passes_generated_code_and_refuses_pasted_text(tmp_path):
+    _, hostile = _hostile(tmp_path)
+    for rules in [hostile] + [load(n) for n in GENERATED]:
+        assert audit(codegen.program(rules).source) is None
+    src = codegen.program(hostile).source
+    assert "string" in audit(src.replace('"payment complete"', repr(HOSTILE_TEXT)))
+    assert "name" in audit(src.replace("heap.clear()", "exec(K[0])"))
+    assert "name" in audit(src.replace("heap.clear()", "os.system(K[0])"))
+    assert "float" in audit(src.replace("K[0]", "1.5"))
 
 
 # ------------------------------------------------------------------ the command line

@@ -12,7 +12,8 @@ interpreter compiled) and the compiled model. Every value from a rule file enter
 tables, end-rule descriptions); no text of the file is ever pasted into code, and every name in the
 generated code is made by the generator, never taken from the file (zones are indices, loop variables
 `_v1`, temporaries `_t2`). So a hostile zone, option or phase name, or a string with quotes, newlines
-or `__import__`, changes only the constants, never the shape of the code (tests check both).
+or `__import__`, changes only the constants, never the shape of the code (tests check both), and
+audit.py checks every generated module's strings and names before it is compiled.
 
 Compiled code is cached in memory: on the Rules object, and by source text for equal rulesets loaded
 again. No disk cache: writing and compiling the source takes about a millisecond.
@@ -27,6 +28,7 @@ from typing import Callable
 from ..phases.flip import Flip
 from ..table import GameOver
 from . import flip
+from .audit import audit
 from .expr import Unsupported
 from .game import generate
 from .runtime import Bail, best, play
@@ -62,6 +64,9 @@ def _build(rules) -> Program:
             return Program(None, None, reason=str(why))
         code = _CODE.get(source)
         if code is None:
+            broken = audit(source)
+            if broken:
+                return Program(None, None, reason="refused by the audit: " + broken)
             code = _CODE[source] = compile(source, "<ruleplay generated game>", "exec")
         space = {"__builtins__": __builtins__, "Random": Random, "deque": deque, "GameOver": GameOver,
                  "Bail": Bail, "best": best, "NAMES": list(rules.deck.names), "K": tuple(consts)}

@@ -16,7 +16,8 @@ or `__import__`, changes only the constants, never the shape of the code (tests 
 audit.py checks every generated module's strings and names before it is compiled.
 
 Compiled code is cached in memory: on the Rules object, and by source text for equal rulesets loaded
-again. No disk cache: writing and compiling the source takes about a millisecond.
+again. No disk cache: writing, auditing and compiling both variants (with and without a log) takes
+about 5 ms.
 """
 from __future__ import annotations
 

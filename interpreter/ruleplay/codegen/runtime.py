@@ -57,7 +57,7 @@ def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS
     if seats is None:
         kinds = list(bots or ["random"] * n)
         inline = make_bots(kinds, seed)          # checks the kinds, as the interpreter does
-        seats = (any(b is not None and b.observes for b in inline), [b.kind for b in inline],
+        seats = (any(b is not None and b.observes for b in inline), [b.kind if b is not None else "external" for b in inline],
                  _profiles(rules, profiles or [None] * n))
         if len(prog.seats) < 64:             # (bots, profiles) -> (a bot observes, kinds, profiles)
             prog.seats[key] = seats

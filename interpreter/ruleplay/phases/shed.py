@@ -88,19 +88,6 @@ class Shed:
         t.card = None
         return out
 
-    def _first(self, t: Table) -> int:
-        if self.first_mode == "dealer":
-            return t.dealer
-        start = t.next_seat(t.dealer)
-        if self.first_fn is None:
-            return start
-        for k in range(t.n):
-            seat = (start + k * t.rules.direction) % t.n
-            t.loc["s"] = seat
-            if self.first_fn(t):
-                return seat
-        return start
-
     def _draw_one(self, t: Table, seat: int) -> bool:
         """Move the stock's top card to the seat's hand (reshuffling the pile when allowed)."""
         stock, pile = t.shared[self.stock.index], t.shared[self.dest.index]
@@ -130,7 +117,7 @@ class Shed:
             pile.append(c)
             t.act()
             t.emit("shed", seat=None, card=names[c], zone=self.dest.name)
-        seat, passes = self._first(t), 0
+        seat, passes = first_seat(t, self.first_mode, self.first_fn), 0
         while True:
             rule = self.draw(t) if self.stock is not None else "none"
             legal = self._legal(t, seat)
@@ -206,7 +193,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Shed | None:
     stock = ctx.zone(path + ("stock",), owner="table") if "stock" in spec else None
     cscope = card_scope(ctx.scope)
     legal = ctx.expr(path + ("legal",), X.BOOL, cscope)
-    draw = _draw_rule(ctx, path + ("draw",))
+    draw = word_rule(ctx, path + ("draw",), DRAWS, "none")
     first_mode, first_fn = ctx.first_seat(path + ("first",))
     name_when, values = None, []
     if "name" in spec:
@@ -220,18 +207,36 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Shed | None:
                 name_when, values, spec.get("description", ""), dict(spec))
 
 
-def _draw_rule(ctx: Ctx, path: tuple) -> Callable | None:
-    raw = ctx.get(path, "none")
-    if isinstance(raw, str) and raw in DRAWS:
+def first_seat(t: Table, mode: str, fn: Callable | None) -> int:
+    """Who plays first (model.Ctx.first_seat): the dealer, the dealer's left, or the first seat from the
+    dealer's left for which `fn` (a bool over seat `s`) holds (the dealer's left when none does)."""
+    if mode == "dealer":
+        return t.dealer
+    start = t.next_seat(t.dealer)
+    if fn is None:
+        return start
+    for k in range(t.n):
+        seat = (start + k * t.rules.direction) % t.n
+        t.loc["s"] = seat
+        if fn(t):
+            return seat
+    return start
+
+
+def word_rule(ctx: Ctx, path: tuple, words: tuple[str, ...], default: str) -> Callable | None:
+    """A setting that is one of `words`, written literally or as an expression (e.g. of options) giving one;
+    a value outside `words` at run time counts as `default`."""
+    raw = ctx.get(path, default)
+    if isinstance(raw, str) and raw in words:
         return lambda e: raw
     c = ctx.expr(path, X.STR)
     if c is None:
         return None
-    if c.is_const and c.const not in DRAWS:
-        ctx.error(path, f"draw {c.const!r} is not one of: {', '.join(DRAWS)}", value=True)
+    if c.is_const and c.const not in words:
+        ctx.error(path, f"{path[-1]} {c.const!r} is not one of: {', '.join(words)}", value=True)
         return None
     fn = c.fn
-    return lambda e: v if (v := fn(e)) in DRAWS else "none"
+    return lambda e: v if (v := fn(e)) in words else default
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)

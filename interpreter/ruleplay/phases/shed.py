@@ -13,7 +13,9 @@ card and nothing to draw passes; when every seat in a row passes so, the hand is
 Declared choices: `name: {when, values}`: after a card for which `when` (bool over `card`) holds
 is played, its seat names one of `values` (a decision labelled "name V", logged as a `named`
 event); `named` reads it until the next card is played. `turn-up: true` turns the first stock card
-onto the pile when the phase starts (a starter).
+onto the pile when the phase starts (a starter); a starter for which `bury` (a bool over `card`) holds is
+buried in the middle of the stock and the next card turned (logged as `buried`), as long as the stock
+has cards that would not be buried.
 """
 from __future__ import annotations
 
@@ -45,6 +47,8 @@ SCHEMA = phase_schema("shed", {
                   "type": "boolean", "default": True},
     "turn-up": {"description": "Turn the first stock card onto the pile when the phase starts.", "type": "boolean",
                 "default": False},
+    "bury": {"description": "A turned-up starter for which this holds (bool over `card`) is buried in the middle of "
+                            "the stock and the next card turned instead.", **EXPR},
     "first": {"description": "Who plays first: left-of-dealer, dealer, or a bool over seat `s` (the first seat "
                              "from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
     "name": obj({
@@ -57,8 +61,8 @@ EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "stock
             "legal": {"examples": ["card.rank == '8' or card.rank == top.rank or card.suit == top.suit"]},
             "draw": {"examples": ["one", "until-playable"]}, "before": {"examples": ["play"]},
             "name": {"examples": [{"when": "card.rank == '8'", "values": ["C", "D", "H", "S"]}]},
-            "name/when": {"examples": ["card.rank == '8'"]}, "name/values": {"examples": [["C", "D", "H", "S"]]}}
-EVENTS = ("shed", "draw", "no-play", "named", "reshuffle", "blocked", "went-out")
+            "name/when": {"examples": ["card.rank == '8'"]}, "bury": {"examples": ["card.rank == '8'"]}, "name/values": {"examples": [["C", "D", "H", "S"]]}}
+EVENTS = ("shed", "draw", "no-play", "named", "reshuffle", "blocked", "went-out", "buried")
 
 
 @dataclass
@@ -76,6 +80,7 @@ class Shed:
     first_fn: Callable | None
     name_when: Callable | None
     name_values: list[str]
+    bury: Callable | None = None
     description: str = ""
     spec: dict = field(default_factory=dict)
 
@@ -107,16 +112,40 @@ class Shed:
         t.emit("draw", seat=seat, zone=self.src.name, cards=[t.rules.deck.names[c]])   # hidden from the others as the zone is
         return True
 
+    def _turn_up(self, t: Table) -> None:
+        """The starter: the stock's top card onto the pile; one to be buried goes into the middle of the
+        stock instead, and the next is turned. When the stock holds no card that would stay up, the top card
+        stays; after as many burials as the stock has cards (a stock whose upper half is all such cards),
+        the first card from the top that stays up is turned."""
+        stock, names = t.shared[self.stock.index], t.rules.deck.names
+        at = len(stock) - 1
+        if self.bury is not None:
+            def buried(c: int) -> bool:
+                t.card = c
+                return bool(self.bury(t))
+            if not all(buried(c) for c in stock):
+                for _ in range(len(stock)):
+                    if not buried(stock[-1]):
+                        break
+                    c = stock.pop()
+                    stock.insert(len(stock) // 2, c)
+                    t.act()
+                    t.emit("buried", card=names[c], zone=self.stock.name)
+                at = max(i for i, c in enumerate(stock) if not buried(c))
+            t.card = None
+        c = stock[at]
+        del stock[at]
+        t.shared[self.dest.index].append(c)
+        t.act()
+        t.emit("shed", seat=None, card=names[c], zone=self.dest.name)
+
     def run(self, t: Table):
         """A generator: yields each play, draw and naming as a Decision."""
         space, names = t.space, t.rules.deck.names
         hand, pile = t.seat_zones[self.src.index], t.shared[self.dest.index]
         t.named, t.passes = None, [0] * t.n
         if self.turn_up and self.stock is not None and t.shared[self.stock.index]:
-            c = t.shared[self.stock.index].pop()
-            pile.append(c)
-            t.act()
-            t.emit("shed", seat=None, card=names[c], zone=self.dest.name)
+            self._turn_up(t)
         seat, passes = first_seat(t, self.first_mode, self.first_fn), 0
         while True:
             rule = self.draw(t) if self.stock is not None else "none"
@@ -200,11 +229,12 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Shed | None:
         w = ctx.expr(path + ("name", "when"), X.BOOL, cscope)
         name_when = w.fn if w is not None else None
         values = [str(v) for v in (spec["name"] or {}).get("values") or []]
-    if None in (src, dest, legal, draw) or ("stock" in spec and stock is None):
+    bury = ctx.expr(path + ("bury",), X.BOOL, cscope) if "bury" in spec else None
+    if None in (src, dest, legal, draw) or ("stock" in spec and stock is None) or ("bury" in spec and bury is None):
         return None
     return Shed(name, src, dest, stock, legal.fn, draw, bool(spec.get("may-draw", False)),
                 bool(spec.get("reshuffle", True)), bool(spec.get("turn-up", False)), first_mode, first_fn,
-                name_when, values, spec.get("description", ""), dict(spec))
+                name_when, values, bury.fn if bury else None, spec.get("description", ""), dict(spec))
 
 
 def first_seat(t: Table, mode: str, fn: Callable | None) -> int:
@@ -247,6 +277,10 @@ def describe(spec: dict, phase=None) -> str:
         out.append(f"A player who cannot play draws from the {spec['stock']} ({formula(spec.get('draw', 'none'))})"
                    + ("; a player may also draw instead of playing" if spec.get("may-draw") else "") + ".")
     out.append("A player who cannot play passes; the first player out of cards ends the hand.")
+    if spec.get("turn-up"):
+        out.insert(0, f"The top card of the {spec.get('stock', 'stock')} is turned up to start the {spec['to']}" +
+                   (f"; a card where {formula(spec['bury'])} is buried in the middle of the {spec.get('stock')} "
+                    "and the next turned instead." if "bury" in spec else "."))
     if "name" in spec:
         out.append(f"Who plays a card where {formula(spec['name']['when'])} names one of "
                    f"{', '.join(map(str, spec['name']['values']))}.")
@@ -265,6 +299,7 @@ NARRATION = {
     "no-play": lambda n, ev: [f"{n.verb(ev.get('seat'), 'cannot play and pass', 'cannot play and passes')}."],
     "named": lambda n, ev: [f"{n.verb(ev.get('seat'), 'name', 'names')} {ev.get('value')}."],
     "went-out": lambda n, ev: [f"{n.verb(ev.get('seat'), 'are', 'is')} out of cards."],
+    "buried": lambda n, ev: [f"{ev.get('card')} is turned up and buried in the {ev.get('zone')}."],
 }
 ACCOUNT = {
     "shed": lambda ev: f"Seat {ev['seat']} plays {ev['card']}." if ev.get("seat") is not None
@@ -273,5 +308,6 @@ ACCOUNT = {
     "named": lambda ev: f"Seat {ev['seat']} names {ev['value']}.",
     "no-play": lambda ev: f"Seat {ev['seat']} passes.",
     "went-out": lambda ev: f"Seat {ev['seat']} is out of cards.",
+    "buried": lambda ev: f"{ev['card']} is turned up and buried in the {ev['zone']}.",
     "blocked": lambda ev: "Nobody can play: the hand is blocked.",
 }

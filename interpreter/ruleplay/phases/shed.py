@@ -66,6 +66,28 @@ EVENTS = ("shed", "draw", "no-play", "named", "reshuffle", "blocked", "went-out"
 
 
 @dataclass
+class ShedView:
+    """What a bot may know at a shedding turn: its legal cards and, per legal card, what it keeps open."""
+
+    seat: int
+    legal: list[int]
+    after: dict[int, int]              # per legal card: the seat's other cards legal once it is played
+    anywhere: dict[int, bool]          # per legal card: legal whatever card is on top (a wild card)
+    points: list[int]                  # per card (the deck's `points`, else 0)
+    shedding: bool = True
+
+
+@dataclass
+class NameView:
+    """A value to name (e.g. a suit): the seat's hand, to name what it holds most of."""
+
+    seat: int
+    values: list[str]
+    held: list[int]                    # per value: the seat's cards whose suit or rank it is
+    naming: bool = True
+
+
+@dataclass
 class Shed:
     name: str
     src: Zone
@@ -92,6 +114,43 @@ class Shed:
                 out.append(c)
         t.card = None
         return out
+
+    def _view(self, t: Table, seat: int, legal: list[int]) -> ShedView:
+        """One step ahead, from the seat's own cards and the public pile: each legal card's follow-ups in the
+        seat's hand (were it on top), and whether it is legal on any top card of the deck."""
+        hand, pile = t.seat_zones[self.src.index][seat], t.shared[self.dest.index]
+        deck, named = t.rules.deck, t.named
+        after, anywhere = {}, {}
+        probes = list(dict.fromkeys(deck.names))
+        first = {n: c for c, n in reversed(list(enumerate(deck.names)))}
+        t.named = None
+        for c in legal:
+            i = hand.index(c)
+            del hand[i]
+            pile.append(c)
+            after[c] = len(self._legal(t, seat))
+            pile.pop()
+            ok = True
+            for name in probes:
+                pile.append(first[name])
+                t.card = c
+                ok = bool(self.legal(t))
+                pile.pop()
+                if not ok:
+                    break
+            anywhere[c] = ok
+            hand.insert(i, c)
+        t.card, t.named = None, named
+        return ShedView(seat, list(legal), after, anywhere, list(deck.attrs.get("points", [0] * len(deck))))
+
+    def _ask_card(self, t: Table, seat: int, legal: list[int], may_draw: bool):
+        """A generator: the card the seat plays from `legal`, or None when it draws instead (`may_draw`)."""
+        space = t.space
+        bot = t.inline[seat]
+        view = self._view(t, seat, legal) if bot is None or bot.wants_view else None
+        acts = [space.card(c) for c in legal] + ([space.PASS] if may_draw else [])
+        a = yield from t.ask(Decision(seat, acts, view, labels={space.PASS: "draw"} if may_draw else None))
+        return None if a == space.PASS else next(c for c in legal if space.card(c) == a)
 
     def _draw_one(self, t: Table, seat: int) -> bool:
         """Move the stock's top card to the seat's hand (reshuffling the pile when allowed)."""
@@ -151,17 +210,10 @@ class Shed:
             rule = self.draw(t) if self.stock is not None else "none"
             legal = self._legal(t, seat)
             played = None
-            draw_label = "draw"
             if legal and not (self.may_draw and rule != "none"):
-                played = legal[0] if len(legal) == 1 else None
-                if played is None:
-                    a = yield from t.ask(Decision(seat, [space.card(c) for c in legal]))
-                    played = next(c for c in legal if space.card(c) == a)
+                played = legal[0] if len(legal) == 1 else (yield from self._ask_card(t, seat, legal, False))
             elif legal:                                  # may draw instead of playing
-                a = yield from t.ask(Decision(seat, [space.card(c) for c in legal] + [space.PASS],
-                                              labels={space.PASS: draw_label}))
-                if a != space.PASS:
-                    played = next(c for c in legal if space.card(c) == a)
+                played = yield from self._ask_card(t, seat, legal, True)
             drew = False
             if played is None and rule != "none":
                 while self._draw_one(t, seat):
@@ -175,10 +227,7 @@ class Shed:
                     drawn = hand[seat][-1]
                     legal = [drawn] if drawn in legal else []
                 if legal:
-                    played = legal[0] if len(legal) == 1 else None
-                    if played is None:
-                        a = yield from t.ask(Decision(seat, [space.card(c) for c in legal]))
-                        played = next(c for c in legal if space.card(c) == a)
+                    played = legal[0] if len(legal) == 1 else (yield from self._ask_card(t, seat, legal, False))
             if played is None:
                 t.emit("no-play", seat=seat)
                 t.passes[seat] += 1
@@ -197,7 +246,10 @@ class Shed:
                 t.card = played
                 if self.name_when is not None and self.name_when(t) and self.name_values:
                     acts = [space.BID0 + i for i in range(len(self.name_values))]
-                    a = yield from t.ask(Decision(seat, acts, labels={
+                    deck = t.rules.deck
+                    view = NameView(seat, list(self.name_values), [sum(
+                        1 for c in hand[seat] if v in (deck.suit[c], deck.rank[c])) for v in self.name_values])
+                    a = yield from t.ask(Decision(seat, acts, view, labels={
                         x: f"name {v}" for x, v in zip(acts, self.name_values)}))
                     t.named = self.name_values[a - space.BID0]
                     t.emit("named", seat=seat, value=t.named)

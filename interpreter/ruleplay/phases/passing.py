@@ -202,12 +202,18 @@ def describe(spec: dict, phase=None) -> str:
     where = (f"{off} seat(s) along in play direction" if off is not None
              else f"{formula(spec.get('offset', 1))} seats along in play direction (0: no pass)")
     if "receiver" in spec:
-        where = f"to the first player to their left where {formula(spec['receiver'])} (r: the receiver)"
-    count = spec["count"] if isinstance(spec["count"], int) else f"{formula(spec['count'])} (s: the giver)"
-    how = {"highest": f"gives their {count} highest cards", "lowest": f"gives their {count} lowest cards"}
-    what = how.get(spec.get("choose", "chosen"), f"chooses {count} cards")
-    if "by" in spec and spec.get("choose", "chosen") != "chosen":
-        what += f" (by {formula(spec['by'])})"
+        rule = formula(spec["receiver"])
+        where = f"to the first player on their left where {rule}" + (
+            " (s: the giver, r: the receiver)" if "`" in rule else "")
+    if isinstance(spec["count"], int):
+        count = f"{spec['count']} cards"
+    else:
+        rule = formula(spec["count"])
+        count = "as many cards as " + rule + (" (s: the giver)" if "`" in rule else "")
+    choose = spec.get("choose", "chosen")
+    what = f"chooses {count}" if choose == "chosen" else f"must give {count}, their {choose}"
+    if "by" in spec and choose != "chosen":
+        what += f" by {formula(spec['by'])}"
     return (f"every player {what} from their {spec['from']} at once and passes them {where}; "
             + ("cards received may be passed on." if spec.get("pass-received")
                else "cards received cannot be passed on that hand."))

@@ -48,7 +48,7 @@ def _scripts():
 
 def test_sets_beat_sets_pile_clears_and_places():
     bots = _scripts()
-    r = play(president(hands=1), deal=HAND, check=True, bots=bots)
+    r = play(president(rounds=1), deal=HAND, check=True, bots=bots)
     assert bots[0].offered[0] == ["3", "3 3", "9"]                 # the leader: any single or the pair
     assert bots[2].offered[0] == ["5 5", "pass"]                   # a pair only beats a pair
     assert bots[1].offered == [["K", "pass"]]                      # its only decision: the 4 is too low
@@ -64,7 +64,7 @@ def test_sets_beat_sets_pile_clears_and_places():
 # With 2s low (aces high) the 2S is the lowest single: after it, seat 3 may beat it with either card.
 def test_twos_low_option():
     bots = _scripts()
-    r = play(president(hands=1, **{"twos-high": False}), deal=HAND, check=True, bots=bots)
+    r = play(president(rounds=1, **{"twos-high": False}), deal=HAND, check=True, bots=bots)
     assert bots[3].offered[0] == ["7", "A", "pass"]
     assert [(e["seat"], e["place"]) for e in ev(r, "finished")] == [(2, 1), (0, 2), (3, 3), (1, 4)]
 
@@ -78,7 +78,7 @@ LOCK = Deal([["5C", "3C"], ["KH", "4C"], ["7D", "6D"], ["4D", "3D"]], dealer=3)
 @pytest.mark.parametrize("locks, first_plays", [(False, ["5C", "7D", "KH"]), (True, ["5C", "7D", "6D", "KH"])])
 def test_pass_locks_until_the_pile_clears(locks, first_plays):
     bots = [_Then(Script("5")), _Then(Script("pass", "K")), _Then(Script("7")), _Then(Script())]
-    r = play(president(hands=1, **{"pass-locks": locks}), deal=LOCK, check=True, bots=bots)
+    r = play(president(rounds=1, **{"pass-locks": locks}), deal=LOCK, check=True, bots=bots)
     plays = [c for e in ev(r, "climb") for c in e["cards"]]
     assert plays[:len(first_plays)] == first_plays
     assert sorted(e["place"] for e in ev(r, "finished")) == [1, 2, 3, 4]
@@ -95,7 +95,7 @@ def _best(cards: list[str], k: int) -> list[str]:
 
 
 def test_exchange_scum_gives_best_cards_president_gives_any_back():
-    r = play(president(hands=2), deal=HAND, check=True, bots=[_Then(b) for b in _scripts()])
+    r = play(president(rounds=2), deal=HAND, check=True, bots=[_Then(b) for b in _scripts()])
     assert ev(r, "tally")[0]["counters"]["rank"] == [2, 4, 1, 3]
     deal2 = [e for e in r.events if e["event"] == "deal"][-1]["hands"]
     ex = [(e["seat"], e["to"], e["cards"]) for e in ev(r, "exchange")]
@@ -106,12 +106,12 @@ def test_exchange_scum_gives_best_cards_president_gives_any_back():
 
 
 def test_one_card_exchange_and_no_vice_exchange():
-    r = play(president(hands=2, **{"exchange-cards": 1}), deal=HAND, check=True, bots=[_Then(b) for b in _scripts()])
+    r = play(president(rounds=2, **{"exchange-cards": 1}), deal=HAND, check=True, bots=[_Then(b) for b in _scripts()])
     assert [(e["seat"], e["to"], len(e["cards"])) for e in ev(r, "exchange")] == [(1, 2, 1), (2, 1, 1)]
 
 
 def test_no_exchange_in_the_first_hand_or_with_zero_cards():
-    r = play(president(hands=2, **{"exchange-cards": 0}), deal=HAND, check=True, bots=[_Then(b) for b in _scripts()])
+    r = play(president(rounds=2, **{"exchange-cards": 0}), deal=HAND, check=True, bots=[_Then(b) for b in _scripts()])
     assert ev(r, "exchange") == []
     r = play(load("president", {}, 4), seed=2, check=True)
     first_hand = r.events[:next(i for i, e in enumerate(r.events) if e["event"] == "score")]
@@ -142,7 +142,7 @@ def test_president_plays_whole_matches_with_every_bot(n):
 
 
 def test_state_api_plays_president():
-    g = ruleplay.load_game("president", options={"hands": 2})
+    g = ruleplay.load_game("president", options={"rounds": 2})
     s = g.new_initial_state(seed=4)
     rng = random.Random(4)
     while not s.is_terminal():

@@ -177,7 +177,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Pass | None:
     receiver = None
     if "receiver" in spec:
         if "offset" in spec:
-            ctx.error(path + ("receiver",), "a pass has an offset or a receiver, not both",
+            ctx.error(path + ("offset",), "a pass has an offset or a receiver, not both",
                       "remove the offset: the receiver says where each seat's cards go")
         receiver = ctx.expr(path + ("receiver",), X.BOOL, ctx.scope.with_names(
             s=seat, r=X.Binding(X.SEAT, lambda e: e.loc["r"])))

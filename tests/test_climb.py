@@ -151,3 +151,20 @@ def test_state_api_plays_president():
         assert len(set(labels)) == len(labels)
         s.apply_action(rng.choice(acts))
     assert len(s.returns()) == 4
+
+
+def test_the_docs_whole_game_validates_and_plays(tmp_path):
+    """docs/climbing.md's last YAML block, as written: three hands, the exchange from the second on."""
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "climbing.md").read_text(encoding="utf-8")
+    body = re.findall(r"```yaml\n(.*?)```", doc, re.S)[-1]
+    path = tmp_path / "climb-demo.yaml"
+    path.write_text(body, encoding="utf-8")
+    r = play(load(str(path)), seed=1, check=True)
+    assert r.outcome == "finished" and len(r.hand_scores) == 3
+    assert sorted(e["place"] for e in ev(r, "finished")) == [1, 1, 1, 2, 2, 2, 3, 3, 3]
+    ex = ev(r, "exchange")
+    assert len(ex) == 4 and all(len(e["cards"]) == 1 for e in ex)             # hands 2 and 3, one card each way
+    ranks = [e["counters"]["rank"] for e in ev(r, "tally")]
+    assert (ex[0]["seat"], ex[0]["to"]) == (ranks[0].index(3), ranks[0].index(1))

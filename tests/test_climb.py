@@ -168,3 +168,23 @@ def test_the_docs_whole_game_validates_and_plays(tmp_path):
     assert len(ex) == 4 and all(len(e["cards"]) == 1 for e in ex)             # hands 2 and 3, one card each way
     ranks = [e["counters"]["rank"] for e in ev(r, "tally")]
     assert (ex[0]["seat"], ex[0]["to"]) == (ranks[0].index(3), ranks[0].index(1))
+
+
+def test_an_exchange_is_seen_by_giver_and_receiver_only():
+    """Table.seat_log (what a search bot reads) and the narration of `ruleplay play` for each seat."""
+    from ruleplay.human import Narrator
+    g = ruleplay.load_game("president", options={"rounds": 2})
+    s = g.new_initial_state(seed=2)
+    def exchanges():
+        return [x for x in s.events() if x["event"] == "exchange"]
+    while not s.is_terminal() and not exchanges():
+        s.apply_action(s.legal_actions()[0])
+    e = exchanges()[0]
+    t = s._table
+    for me in range(4):
+        seen = [x for x in t.seat_log(me) if x["event"] == "exchange"][0]
+        told = Narrator(me, 4).tell(e)[0]
+        if me in (e["seat"], e["to"]):
+            assert seen["cards"] == e["cards"] and all(c in told for c in e["cards"])
+        else:
+            assert seen["cards"] == [None] * len(e["cards"]) and not any(c in told for c in e["cards"])

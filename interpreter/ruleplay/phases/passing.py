@@ -234,9 +234,12 @@ def _tell_pass(n, ev: dict) -> list[str]:
 
 def _tell_exchange(n, ev: dict) -> list[str]:
     seat, to, cards = ev.get("seat"), ev.get("to"), ev.get("cards") or []
-    if n.me in (seat, to):
-        return [f"{n.verb(seat, 'give', 'gives')} {' '.join(c or '?' for c in cards)} to {n.who(to)}."]
-    return [f"{n.verb(seat, 'give', 'gives')} {len(cards)} card(s) to {n.who(to)}."]
+    shown = " ".join(c or "?" for c in cards)
+    if seat == n.me:
+        return [f"You give {shown} to {n.who(to)}."]
+    if to == n.me:
+        return [f"{n.who(seat)} gives you {shown}."]
+    return [f"{n.who(seat)} gives {n.who(to)} {len(cards)} card{'s' if len(cards) != 1 else ''}."]
 
 
 NARRATION = {'pass': _tell_pass, 'exchange': _tell_exchange}

@@ -171,7 +171,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Pass | None:
     seat = X.Binding(X.SEAT, lambda e: e.loc["s"])
     count = ctx.expr(path + ("count",), X.INT, ctx.scope.with_names(s=seat), default=0)
     if count is not None and count.is_const and not 0 <= count.const <= 1000:
-        ctx.error(path + ("count",), f"count {count.const} is outside 0..1000", value=True)
+        ctx.error(path + ("count",), f"value {count.const} is out of range 0..1000", value=True)
         count = None
     off = ctx.expr(path + ("offset",), X.INT, default=1)
     receiver = None

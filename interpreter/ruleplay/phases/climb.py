@@ -26,7 +26,6 @@ from typing import Callable
 
 from .. import expr as X
 from ..decision import Decision
-from ..errors import GameError
 from ..model import Ctx, Declared, Zone, card_scope, per_card
 from ..table import Table
 from .schema_parts import EXPR, phase_schema, text
@@ -206,9 +205,7 @@ class _Run:
             if seat in passed and locks:
                 seat = self.next_holding(seat)
                 continue
-            legal = self.offer(seat, top, equal)
-            if top is None and not legal:
-                raise GameError(f"seat {seat} holds cards but no combination the climb phase '{ph.name}' allows")
+            legal = self.offer(seat, top, equal)         # leading, a seat holding cards has a single at least
             acts = [a for a, _ in legal] + ([] if top is None else [t.space.PASS])
             if len(acts) == 1:
                 a = acts[0]

@@ -109,6 +109,7 @@ class Climb:
     end: Callable
     description: str = ""
     spec: dict = field(default_factory=dict)
+    fixed: dict = field(default_factory=dict)   # settings the options fix (for the rule sheet): key -> value
 
     @property
     def action_labels(self) -> list[str]:
@@ -299,8 +300,24 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Climb | None:
     combos = _combos(ctx, path, order, runs or 0)
     if combos is None:
         return None
+    fixed = {"runs": runs or 0, "equal": _fixed(ctx, path + ("equal",), EQUAL, "refused"),
+             "pass-locks": locks.const if locks.is_const else None,
+             "clears": clears.const if clears is not None and clears.is_const else None,
+             "end": _fixed(ctx, path + ("end",), ENDS, "all-but-one")}
     return Climb(name, src, dest, cleared_to, list(order), combos, equal, locks.fn, clears.fn if clears else None,
-                 first_mode, first_fn, end, spec.get("description", ""), dict(spec))
+                 first_mode, first_fn, end, spec.get("description", ""), dict(spec), fixed)
+
+
+def _fixed(ctx: Ctx, path: tuple, words: tuple, default: str):
+    """A word setting's value when the options fix it, else None (word_rule has reported any error)."""
+    raw = ctx.get(path, default)
+    if raw in words:
+        return raw
+    try:
+        c = X.compile_expr(raw, ctx.scope, X.STR)
+    except X.ExprError:
+        return None
+    return c.const if c.is_const and c.const in words else None
 
 
 def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int) -> list[Combo] | None:
@@ -330,9 +347,15 @@ def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int) -> list[Combo] |
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
 def describe(spec: dict, phase=None) -> str:
+    """The phase in words; a setting the options fix is said as its value, a rule that is off not at all."""
+    fixed = getattr(phase, "fixed", {})
+
+    def value(key: str, default):
+        v = fixed.get(key)
+        return v if v is not None else spec.get(key, default)
     sizes = spec.get("sets")
     shapes = ("sets of " + ", ".join(map(str, sizes)) + " cards of one rank") if sizes else "a card or a set of one rank"
-    runs = spec.get("runs", 0)
+    runs = value("runs", 0)
     if runs:
         shapes += f", or a run of at least {formula(runs)} consecutive ranks"
     order = spec.get("order", "rank")
@@ -340,16 +363,23 @@ def describe(spec: dict, phase=None) -> str:
     out = [f"In turn, each player plays {shapes} from their {spec['from']} to the {spec['to']}, or passes; the "
            f"leader plays anything, the others must beat the last play with the same shape of a higher rank "
            f"(order: {order})."]
-    equal = spec.get("equal", "refused")
-    if equal != "refused":
-        out.append(f"An equal rank also beats ({formula(equal)}: skips means the next player loses their turn).")
-    if spec.get("pass-locks", False) is not False:
-        out.append(f"A player who passes may not play again until the pile clears ({formula(spec['pass-locks'])}).")
+    equal = value("equal", "refused")
+    if equal == "allowed":
+        out.append("An equal rank also beats.")
+    elif equal == "skips":
+        out.append("An equal rank also beats, and the next player loses their turn.")
+    elif equal != "refused":
+        out.append(f"An equal rank also beats as {formula(equal)} says (skips: the next player loses their turn).")
+    locks = value("pass-locks", False)
+    if locks is True:
+        out.append("A player who passes may not play again until the pile clears.")
+    elif locks is not False:
+        out.append(f"A player who passes may not play again until the pile clears when {formula(locks)}.")
     out.append("When all the others pass, the pile clears and the last to play leads; if they are out, the next "
                "player holding cards leads.")
-    if "clears" in spec:
-        out.append(f"A play whose top card is where {formula(spec['clears'])} clears the pile at once.")
-    end = spec.get("end", "all-but-one")
+    if "clears" in spec and fixed.get("clears") is not False:
+        out.append(f"A play clears the pile at once when, for its top card, {formula(spec['clears'])}.")
+    end = value("end", "all-but-one")
     out.append("Players are ranked in the order they go out; " +
                ("the first out ends the hand." if end == "first-out" else
                 "the hand ends when one player is left holding cards." if end == "all-but-one" else

@@ -180,3 +180,20 @@ def test_president_plays_with_the_state_api_and_every_bot():
         assert r.outcome == "finished" and r.hands == 2
         places = [e["place"] for e in r.events if e["event"] == "finished"]
         assert sorted(places[:4]) == [1, 2, 3, 4] and sorted(places[4:]) == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_every_house_rule_combination_plays_to_the_end(players):
+    """Invariants over President's options: cards conserved (check), every hand ranks every seat once, and
+    the points of a hand (a point per player out later) add up to 0 + 1 + ... + (players - 1)."""
+    import itertools
+    for runs, equal, locks, clears in itertools.product([0, 3], ["refused", "allowed", "skips"], ["true", "false"],
+                                                        ["true", "false"]):
+        rules = load("president", {"runs": str(runs), "equal": equal, "pass-locks": locks, "twos-clear": clears,
+                                   "rounds": "2"}, players)
+        for bots in (["random"] * players, ["smart"] * players):
+            r = play(rules, seed=players, bots=bots, check=True)
+            assert r.outcome == "finished" and r.hands == 2
+            places = [e["place"] for e in r.events if e["event"] == "finished"]
+            assert sorted(places[:players]) == sorted(places[players:]) == list(range(1, players + 1))
+            assert all(sum(h) == players * (players - 1) // 2 for h in r.hand_scores)

@@ -151,7 +151,8 @@ CANNOT_PROVE = {"whist": "a turned trump card held in the dealer's hand is not m
                 # the sampler learns cards from play/trick/pass/kitty events, not from the shed kind's
                 # shed/draw events (nor a stock's order): no determinization is proven, the bot falls back
                 "crazy-eights": "the sampler does not read the shed kind's events (plays, draws)",
-                "sevens": "the sampler does not read the shed kind's events (plays to a layout)"}
+                "sevens": "the sampler does not read the shed kind's events (plays to a layout)",
+                "president": "the sampler does not read the climb kind's plays nor a pass kind's exchange"}
 
 
 def _with_decisions():

@@ -8,6 +8,7 @@ in turn order.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .. import expr as X
@@ -105,6 +106,7 @@ class _Run:
         # Windows answered inline when every seat's bot is at hand (or a script slaps): no generator per card.
         self.inline = all(b is not None for b in t.inline) or t.script is not None
         self.false_total = [0] * t.n
+        self.quiet: float = -1       # see `react`: no window is skipped before the bots have been asked
         t.extra_state = lambda: (tuple(self.false_run), tuple(self.false_total), t.round_plays, t.round_burned)
 
     # ---------------------------------------------------------------- table moves
@@ -210,6 +212,10 @@ class _Run:
             t.actions = actions0 + k
         t.round_first, t.round_plays, t.round_burned = None, 0, 0
         round_cards = t.round_cards
+        # The window inline without a call when bots answer every seat, none plays out of turn, no script.
+        quick = reactions is not None and self.inline and t.script is None and not reactions.out_of_turn_burn
+        patterns = reactions.patterns if reactions is not None else []
+        false_run = self.false_run
         round_cards.clear()
         t.boundary()
         try:
@@ -247,7 +253,8 @@ class _Run:
                     sync()
                     raise GameOver("limit", [], f"stopped after {t.actions} actions (--max-actions)")
                 if reactions is not None:
-                    sync()
+                    t.cards_played = played0 + k
+                    t.actions = actions0 + k
                     last_player = actor
                     if t.round_plays == 0:
                         t.round_first = card
@@ -255,8 +262,24 @@ class _Run:
                     round_cards.append(card)    # burned cards and an out seat's cards go under these (Q4)
                     t.actor = actor
                     # Q8: the window of every card, the last owed one included, closes before anyone collects.
-                    taker = self.react(reactions, actor) if self.inline else \
-                        (yield from self.react_steps(reactions, actor))
+                    if quick:
+                        # The usual window: the pile shows nothing and no bot is due a false slap (`quiet`),
+                        # so nobody slaps; `react` would ask no bot and judge no slap.
+                        for p in patterns:
+                            if p.when(t):
+                                taker = self.react(reactions, actor, p)
+                                break
+                        else:
+                            if played0 + k < self.quiet:
+                                t.rng_draws += 1
+                                if any(false_run):
+                                    self.restart_runs(())
+                                taker = None
+                            else:
+                                taker = self.react(reactions, actor, None)
+                    else:
+                        taker = self.react(reactions, actor, self.match(reactions)) if self.inline else \
+                            (yield from self.react_steps(reactions, actor))
                     if taker is not None:
                         challenger = None
                         actor = self.new_round(taker)
@@ -323,13 +346,14 @@ class _Run:
                     seats.append(s)
         return seats
 
-    def react(self, r: Reactions, actor: int) -> int | None:
+    def react(self, r: Reactions, actor: int, matched) -> int | None:
         """One window answered inline by the seats' bots (or the deal's script); the slap's taker, if any.
 
         The same slaps as `react_steps` asking every eligible seat, cheaper: on a pile showing no
-        pattern, `who` is evaluated only for a bot that might slap falsely (`Bot.false_due`)."""
+        pattern, `who` is evaluated only for a bot that might slap falsely (`Bot.false_due`). `matched`:
+        the pattern the pile shows (`match`). Afterwards `quiet` is the first card number on which a bot
+        still in the game may slap falsely: until then a pattern-free window asks nobody (`loop`)."""
         t = self.t
-        matched = self.match(r)
         if t.script is not None:
             return self.judge(r, matched, self.scripted(r))
         t.rng_draws += 1                       # a window: the bots' choices make the future differ
@@ -360,6 +384,8 @@ class _Run:
                     if t.events is not None:
                         t.decided(out_of_turn_decision(t.space, s, k), t.space.YES)
                     self.offend(r, s)
+        self.quiet = min((-1 if bots[s].next_false is None else bots[s].next_false
+                          for s in t.seat_range if not out[s]), default=math.inf)
         return taker
 
     def react_steps(self, r: Reactions, actor: int):

@@ -93,7 +93,7 @@ class Bot:
             self.next_false = card + self._false_gap(prof)
             time = rng.randrange(1, pace)
         most = min(prof.fingers, fingers)
-        return time, (1 + rng.randrange(most) if most > 1 else 1)
+        return time, (1 + rng._randbelow(most) if most > 1 else 1)    # randrange(most)'s draw, without its checks
 
     def false_due(self, card: int) -> bool:
         """Might this bot slap the pattern-free pile of card number `card`? (No draw, no change.)"""

@@ -384,8 +384,16 @@ class _Run:
                     if t.events is not None:
                         t.decided(out_of_turn_decision(t.space, s, k), t.space.YES)
                     self.offend(r, s)
-        self.quiet = min((-1 if bots[s].next_false is None else bots[s].next_false
-                          for s in t.seat_range if not out[s]), default=math.inf)
+        quiet = math.inf
+        for s in t.seat_range:
+            if not out[s]:
+                due = bots[s].next_false
+                if due is None:
+                    quiet = -1
+                    break
+                if due < quiet:
+                    quiet = due
+        self.quiet = quiet
         return taker
 
     def react_steps(self, r: Reactions, actor: int):
@@ -437,8 +445,9 @@ class _Run:
             slaps.sort()
             self.restart_runs(())          # every slap on this card is valid, won or not (Q16)
             winner = self.first_slap(r, slaps)
-            for time, seat, _ in slaps:
-                t.emit("slap", seat=seat, time=time, valid=True, pattern=matched.name, won=seat == winner)
+            if t.events is not None:
+                for time, seat, _ in slaps:
+                    t.emit("slap", seat=seat, time=time, valid=True, pattern=matched.name, won=seat == winner)
             if winner is not None:
                 t.stat("slaps:" + matched.name, winner)
                 if matched.effect == "win":

@@ -101,6 +101,7 @@ class _Run:
         self.pile = t.shared[ph.pile.index]
         self.dest = t.seat_zones[ph.take_to.index]
         self.false_run = [0] * t.n      # cards in a row each seat false-slapped
+        self.runs_live = False          # any(false_run), kept up to date for the per-card path
         r = ph.reactions
         self.seat_profiles = [r.profiles[p] for p in t.profiles] if r is not None else []
         # Windows answered inline when every seat's bot is at hand (or a script slaps): no generator per card.
@@ -145,10 +146,10 @@ class _Run:
         seat that has a card.
         """
         t = self.t
-        empty_out = self.ph.empty_out
-        for step in range(1, t.n + 1):
-            s = t.next_seat(seat, step)
-            if not t.out[s] and (empty_out or self.src[s]):
+        empty_out, out, src, n, d = self.ph.empty_out, t.out, self.src, t.n, t.rules.direction
+        for step in range(1, n + 1):
+            s = (seat + step * d) % n          # t.next_seat(seat, step)
+            if not out[s] and (empty_out or src[s]):
                 return s
         return None
 
@@ -200,22 +201,25 @@ class _Run:
         challenger: int | None = None
         owed = 0
         last_player: int | None = None         # who put the last card on the pile
-        # Cards played here are counted in `k`; the table's counters (cards_played, actions) are
-        # brought up to date before anything reads them (a round boundary, a slap window, the end),
-        # which keeps attribute writes off the per-card path.
-        k = 0
+        # Cards played here are counted in `k` (and windows judged without asking, in `quiet_draws`);
+        # the table's counters (cards_played, actions, rng_draws) are brought up to date before anything
+        # reads them (a round boundary, a slap window, the end), which keeps attribute writes off the
+        # per-card path. No expression reads them, so slap patterns need no update.
+        k = quiet_draws = 0
         played0, actions0 = t.cards_played, t.actions
         room = t.max_actions - actions0        # cards this loop may play before --max-actions
 
         def sync() -> None:
+            nonlocal quiet_draws
             t.cards_played = played0 + k
             t.actions = actions0 + k
+            t.rng_draws += quiet_draws
+            quiet_draws = 0
         t.round_first, t.round_plays, t.round_burned = None, 0, 0
         round_cards = t.round_cards
         # The window inline without a call when bots answer every seat, none plays out of turn, no script.
         quick = reactions is not None and self.inline and t.script is None and not reactions.out_of_turn_burn
-        patterns = reactions.patterns if reactions is not None else []
-        false_run = self.false_run
+        whens = [(p, p.when) for p in reactions.patterns] if reactions is not None else []
         round_cards.clear()
         t.boundary()
         try:
@@ -253,8 +257,6 @@ class _Run:
                     sync()
                     raise GameOver("limit", [], f"stopped after {t.actions} actions (--max-actions)")
                 if reactions is not None:
-                    t.cards_played = played0 + k
-                    t.actions = actions0 + k
                     last_player = actor
                     if t.round_plays == 0:
                         t.round_first = card
@@ -265,19 +267,22 @@ class _Run:
                     if quick:
                         # The usual window: the pile shows nothing and no bot is due a false slap (`quiet`),
                         # so nobody slaps; `react` would ask no bot and judge no slap.
-                        for p in patterns:
-                            if p.when(t):
+                        for p, when in whens:
+                            if when(t):
+                                sync()
                                 taker = self.react(reactions, actor, p)
                                 break
                         else:
                             if played0 + k < self.quiet:
-                                t.rng_draws += 1
-                                if any(false_run):
+                                quiet_draws += 1        # the window's draw (see `react`)
+                                if self.runs_live:
                                     self.restart_runs(())
                                 taker = None
                             else:
+                                sync()
                                 taker = self.react(reactions, actor, None)
                     else:
+                        sync()
                         taker = self.react(reactions, actor, self.match(reactions)) if self.inline else \
                             (yield from self.react_steps(reactions, actor))
                     if taker is not None:
@@ -428,7 +433,7 @@ class _Run:
         """The window's slaps (time, seat, fingers) judged against the pile; the seat that took it, if any."""
         t = self.t
         if not slaps:
-            if any(self.false_run):
+            if self.runs_live:
                 self.restart_runs(())
         elif matched is None:
             slaps.sort()
@@ -469,6 +474,7 @@ class _Run:
             for s in self.t.seat_range:
                 if s not in slapped:
                     run[s] = 0
+            self.runs_live = any(run)
 
     def scripted(self, r: Reactions) -> list[tuple[int, int, int]]:
         """The script's slaps after this card, from seats the rules let slap."""
@@ -503,6 +509,7 @@ class _Run:
         t = self.t
         if new_card:
             self.false_run[seat] += 1
+            self.runs_live = True
         self.false_total[seat] += 1
         if r.limit_total and self.false_total[seat] >= r.limit_total:
             self.eliminate(seat, f"false slap number {self.false_total[seat]}")

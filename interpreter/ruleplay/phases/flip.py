@@ -258,9 +258,10 @@ class _Run:
                     raise GameOver("limit", [], f"stopped after {t.actions} actions (--max-actions)")
                 if reactions is not None:
                     last_player = actor
-                    if t.round_plays == 0:
+                    plays = t.round_plays + 1
+                    t.round_plays = plays
+                    if plays == 1:
                         t.round_first = card
-                    t.round_plays += 1
                     round_cards.append(card)    # burned cards and an out seat's cards go under these (Q4)
                     t.actor = actor
                     # Q8: the window of every card, the last owed one included, closes before anyone collects.
@@ -366,6 +367,7 @@ class _Run:
         out, loc, eligible = t.out, t.loc, r.eligible
         slappable = matched is not None
         slaps = []
+        asked = False
         for s in t.seat_range:
             if out[s]:
                 continue
@@ -374,6 +376,7 @@ class _Run:
                 continue
             loc["s"] = s
             if eligible(t):
+                asked = True
                 got = bot.slap(slappable, pace, profiles[s], fingers, k)
                 if got is not None:
                     slaps.append((got[0], s, got[1]))
@@ -389,17 +392,21 @@ class _Run:
                     if t.events is not None:
                         t.decided(out_of_turn_decision(t.space, s, k), t.space.YES)
                     self.offend(r, s)
-        quiet = math.inf
+        if asked:               # only `Bot.slap` moves a bot's next false slap
+            self.quiet = self.quiet_from(bots)
+        return taker
+
+    def quiet_from(self, bots) -> float:
+        """The first card number on which a bot still in the game may slap falsely (-1: one not asked yet)."""
+        t, quiet = self.t, math.inf
         for s in t.seat_range:
-            if not out[s]:
+            if not t.out[s]:
                 due = bots[s].next_false
                 if due is None:
-                    quiet = -1
-                    break
+                    return -1
                 if due < quiet:
                     quiet = due
-        self.quiet = quiet
-        return taker
+        return quiet
 
     def react_steps(self, r: Reactions, actor: int):
         """The same window with its decisions yielded (some seat is answered outside): a generator."""
@@ -448,13 +455,14 @@ class _Run:
                 counted.add(seat)
         else:
             slaps.sort()
-            self.restart_runs(())          # every slap on this card is valid, won or not (Q16)
-            winner = self.first_slap(r, slaps)
+            if self.runs_live:
+                self.restart_runs(())      # every slap on this card is valid, won or not (Q16)
+            winner = slaps[0][1] if len(slaps) == 1 or slaps[1][0] != slaps[0][0] else self.first_slap(r, slaps)
             if t.events is not None:
                 for time, seat, _ in slaps:
                     t.emit("slap", seat=seat, time=time, valid=True, pattern=matched.name, won=seat == winner)
             if winner is not None:
-                t.stat("slaps:" + matched.name, winner)
+                t.stat(matched.stat, winner)
                 if matched.effect == "win":
                     t.emit("win", seat=winner, why=f"slapped {matched.name}")
                     raise GameOver("finished", [winner], f"seat {winner} slapped {matched.name}")

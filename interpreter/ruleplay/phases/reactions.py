@@ -25,6 +25,9 @@ class Pattern:
     precedence: int
     description: str = ""
 
+    def __post_init__(self):
+        self.stat = "slaps:" + self.name       # the counter of this pattern's won slaps
+
 
 @dataclass
 class Profile:

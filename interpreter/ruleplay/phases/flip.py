@@ -195,6 +195,7 @@ class _Run:
         events = t.events
         reactions = ph.reactions
         check = t.check
+        logged_or_checked = events is not None or check
         out, n, step, empty_out = t.out, t.n, t.rules.direction, ph.empty_out
         next_player = self.next_player
         actor = t.actor
@@ -220,6 +221,7 @@ class _Run:
         # The window inline without a call when bots answer every seat, none plays out of turn, no script.
         quick = reactions is not None and self.inline and t.script is None and not reactions.out_of_turn_burn
         whens = [(p, p.when) for p in reactions.patterns] if reactions is not None else []
+        quiet_k = self.quiet - played0         # `quiet` counted in this loop's cards, like `k`
         round_cards.clear()
         t.boundary()
         try:
@@ -248,11 +250,12 @@ class _Run:
                 card = hand.pop()
                 pile.append(card)
                 k += 1
-                if events is not None:
-                    t.emit("play", seat=actor, card=t.rules.deck.names[card])
-                if check:
-                    sync()
-                    t.check_conservation()
+                if logged_or_checked:
+                    if events is not None:
+                        t.emit("play", seat=actor, card=t.rules.deck.names[card])
+                    if check:
+                        sync()
+                        t.check_conservation()
                 if k >= room:
                     sync()
                     raise GameOver("limit", [], f"stopped after {t.actions} actions (--max-actions)")
@@ -272,16 +275,16 @@ class _Run:
                             if when(t):
                                 sync()
                                 taker = self.react(reactions, actor, p)
+                                quiet_k = self.quiet - played0
                                 break
                         else:
-                            if played0 + k < self.quiet:
+                            if k < quiet_k:
                                 quiet_draws += 1        # the window's draw (see `react`)
-                                if self.runs_live:
-                                    self.restart_runs(())
                                 taker = None
                             else:
                                 sync()
                                 taker = self.react(reactions, actor, None)
+                                quiet_k = self.quiet - played0
                     else:
                         sync()
                         taker = self.react(reactions, actor, self.match(reactions)) if self.inline else \
@@ -358,7 +361,8 @@ class _Run:
         The same slaps as `react_steps` asking every eligible seat, cheaper: on a pile showing no
         pattern, `who` is evaluated only for a bot that might slap falsely (`Bot.false_due`). `matched`:
         the pattern the pile shows (`match`). Afterwards `quiet` is the first card number on which a bot
-        still in the game may slap falsely: until then a pattern-free window asks nobody (`loop`)."""
+        still in the game may slap falsely (or -1 while a false-slap run is to restart): until then a
+        pattern-free window asks nobody and judges nothing (`loop`)."""
         t = self.t
         if t.script is not None:
             return self.judge(r, matched, self.scripted(r))
@@ -392,7 +396,9 @@ class _Run:
                     if t.events is not None:
                         t.decided(out_of_turn_decision(t.space, s, k), t.space.YES)
                     self.offend(r, s)
-        if asked:               # only `Bot.slap` moves a bot's next false slap
+        if self.runs_live:
+            self.quiet = -1     # a false-slap run to restart (Q16): the next window goes through `judge`
+        elif asked or self.quiet < 0:       # only `Bot.slap` moves a bot's next false slap
             self.quiet = self.quiet_from(bots)
         return taker
 

@@ -371,7 +371,7 @@ class _Run:
         out, loc, eligible = t.out, t.loc, r.eligible
         slappable = matched is not None
         slaps = []
-        asked = False
+        moved = False           # did some bot's next false slap move (`Bot.slap`: a false slap, or a first ask)?
         for s in t.seat_range:
             if out[s]:
                 continue
@@ -380,7 +380,7 @@ class _Run:
                 continue
             loc["s"] = s
             if eligible(t):
-                asked = True
+                moved = moved or not slappable or bot.next_false is None
                 got = bot.slap(slappable, pace, profiles[s], fingers, k)
                 if got is not None:
                     slaps.append((got[0], s, got[1]))
@@ -398,7 +398,7 @@ class _Run:
                     self.offend(r, s)
         if self.runs_live:
             self.quiet = -1     # a false-slap run to restart (Q16): the next window goes through `judge`
-        elif asked or self.quiet < 0:       # only `Bot.slap` moves a bot's next false slap
+        elif moved or self.quiet < 0:
             self.quiet = self.quiet_from(bots)
         return taker
 

@@ -446,3 +446,30 @@ def test_set_players_is_the_player_count():
     with pytest.raises(RuleplayError) as exc:
         load("ers", {"players": "x"})
     assert "whole number" in exc.value.errors[0].message
+
+
+
+QUIET = ("extends: ers\nname: jittery\nphases:\n  play:\n    reactions:\n      profile: jittery\n"
+         "      profiles:\n        jittery: {mean: 300, spread: 50, false: 0.3}\n"
+         "      false-slap: {limit-consecutive: 2}\n")
+
+
+@pytest.mark.parametrize("sets", [{"slap-double": "false", "slap-sandwich": "false"}, {}])
+def test_quiet_windows_inline_give_the_stepped_games(tmp_path, sets):
+    """Inline, a window with no pattern in which no bot is due a false slap is judged without asking
+    (flip `quiet`); stepped, every bot is asked in every window. Jittery bots false-slap often and two
+    cards in a row put a seat out, so a quiet window that failed to restart a run (Q16) would put a seat
+    out early: whole games must agree event for event, and with no log the result must be the same."""
+    f = tmp_path / "jittery.yaml"
+    f.write_text(QUIET)
+    r = load(str(f), sets, 4)
+    outs = 0
+    for seed in range(4):
+        inline = play(r, seed, check=True)
+        stepped = play(r, seed, check=True, stepped=True)
+        assert inline.events == stepped.events and inline.stats == stepped.stats
+        outs += sum("in a row" in e["why"] for e in events(inline, "out"))
+        quiet = play(r, seed, log=False)
+        assert (quiet.outcome, quiet.winners, quiet.actions, quiet.rounds, quiet.stats) == \
+            (inline.outcome, inline.winners, inline.actions, inline.rounds, inline.stats)
+    assert outs > 0                    # the case at hand: runs of false slaps put seats out

@@ -93,16 +93,18 @@ class Bot:
         if slappable:
             if prof.miss >= 1.0 or rng.random() < prof.miss:
                 return None
-            time = max(1, round(rng.gauss(prof.mean, prof.spread)))
-            if time >= pace:
+            time = round(rng.gauss(prof.mean, prof.spread))
+            if time < 1:
+                time = 1
+            elif time >= pace:
                 return None
         else:
             if card < self.next_false:
                 return None
             self.next_false = card + self._false_gap(prof)
             time = rng.randrange(1, pace)
-        most = min(prof.fingers, fingers)
-        return time, (1 + rng.randrange(most) if most > 1 else 1)
+        most = prof.fingers if prof.fingers < fingers else fingers
+        return time, (1 + rng._randbelow(most) if most > 1 else 1)    # randrange(most)'s draw, without its checks
 
     def false_due(self, card: int) -> bool:
         """Might this bot slap the pattern-free pile of card number `card`? (No draw, no change.)"""

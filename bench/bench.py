@@ -26,7 +26,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from ruleplay.engine import play  # noqa: E402
+try:                                  # generated code where it applies (codegen/); a tree without it interprets
+    from ruleplay.codegen import play  # noqa: E402
+except ImportError:
+    from ruleplay.engine import play  # noqa: E402
+from ruleplay.engine import play as interpret  # noqa: E402
 from ruleplay.pipeline import load  # noqa: E402
 from ruleplay.resources import builtin_names  # noqa: E402
 from ruleplay.sim import Spec, simulate  # noqa: E402
@@ -92,6 +96,20 @@ def peak_rss_kb(games: int) -> int:
     return int(out.stdout.strip())
 
 
+def run_cpu(runs: int) -> list[float]:
+    """CPU seconds of whole `ruleplay run` processes (a first run writes the byte-code files)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    cmd = [sys.executable, "-m", "ruleplay.cli", "run", "beggar-my-neighbour"]
+    subprocess.run(cmd, env=env, capture_output=True, check=True)
+    out = []
+    for _ in range(runs):
+        before = os.times()
+        subprocess.run(cmd, env=env, capture_output=True, check=True)
+        after = os.times()
+        out.append(after.children_user - before.children_user + after.children_system - before.children_system)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="few games: a smoke test, not a measurement")
@@ -113,8 +131,9 @@ def main() -> None:
     rules = load("beggar-my-neighbour")
     eng = best_rate(lambda: [play(rules, i, log=False) for i in range(games)], games)
     loop = best_rate(lambda: [bmn_loop.play(i) for i in range(games)], games)
+    ref = best_rate(lambda: [interpret(rules, i, log=False) for i in range(games)], games)
     print(f"\n(a) beggar-my-neighbour: engine {eng:.0f} games/s, hand-written loop {loop:.0f} games/s, "
-          f"ratio {eng / loop:.2f} (target >= 0.5)")
+          f"ratio {eng / loop:.2f} (target >= 0.5); the interpreter alone {ref:.0f} games/s ({ref / loop:.2f})")
 
     games = n(2000)
     hr = engine_rate("hearts", {"hands": "single"}, ["lowest"] * 4, games)
@@ -131,6 +150,10 @@ def main() -> None:
     two = best_rate(lambda: simulate(spec, games, jobs=2), games, 2)
     print(f"(c) sim beggar-my-neighbour -n {games}: jobs 1 {one:.0f} games/s, jobs 2 {two:.0f} games/s, "
           f"ratio {two / one:.2f} (target >= 1.8; {os.cpu_count()} cores here)")
+
+    cpu = run_cpu(5)
+    print(f"(e) `ruleplay run beggar-my-neighbour`, CPU s (user+sys, byte-code cached), 5 runs: "
+          f"{min(cpu):.3f}-{max(cpu):.3f} (target < 0.15)")
 
     sizes = [n(1000), n(10000), n(100000)]
     rss = [peak_rss_kb(s) for s in sizes]

@@ -146,7 +146,7 @@ schema = {
             "properties": {"kind": {"enum": list(KINDS), "description": " ".join(k.SUMMARY for k in KINDS.values())}},
             "allOf": [k.SCHEMA for k in KINDS.values()]},
   "reactions": obj({
-      "pace": {"description": "Milliseconds from a card landing to the next card: the length of a slap window.", "default": 1000, **EXPR},
+      "pace": {"description": "Milliseconds from a card landing to the next card: the length of a slap window (2..60000: a slap lands 1 ms or more after the card and before the next).", "default": 1000, **EXPR},
       "who": {"description": "Who may slap (bool over seat `s`), e.g. not s.out and (slap-back-in or s.stock.size > 0).", "default": "not s.out", **EXPR},
       "profile": {"description": "Default reaction profile of every bot (a name under profiles, or an option giving one); per seat with --bots random:NAME.", **EXPR},
       "profiles": {"type": "object", "minProperties": 1, "propertyNames": {"pattern": name_pat},

@@ -203,7 +203,7 @@ def test_max_actions_gives_limit(cli):
     (["run", "beggar-my-neighbor"], "<command line>: error: no ruleset named 'beggar-my-neighbor'"
                                     " (not a file, not a built-in)\n    hint: did you mean 'beggar-my-neighbour'?\n"),
     (["run", "beggar-my-neighbour", "--players", "4"],
-     "beggar-my-neighbour.yaml:14:1: error [players]: --players 4: this ruleset is for 2 players\n"),
+     "beggar-my-neighbour.yaml:12:1: error [players]: --players 4: this ruleset is for 2 players\n"),
     (["explain", "beggar-my-neighbor"],
      "<command line>: error: no ruleset named 'beggar-my-neighbor' (not a file, not a built-in)\n"
      "    hint: did you mean 'beggar-my-neighbour'?\n"),
@@ -255,13 +255,15 @@ def test_schema_is_json_schema(cli):
     assert {"name", "description", "deck", "zones", "deal", "phases"} <= set(schema["required"])
 
 
-def test_diff_shows_only_changed_keys(cli):
+def test_diff_says_the_changed_rules_in_the_sheet_words(cli):
     variant = ("extends: beggar-my-neighbour\nname: bmn-gentle\ntitle: Gentle\n"
                "deck:\n  attributes:\n    chances: {A: 1}\nphases:\n  play:\n    empty-hand: null\n")
     rc, out, err = cli("diff", "beggar-my-neighbour", "v.yaml", files={"v.yaml": variant})
     assert (rc, err) == (0, "")
-    assert out == ("deck.attributes.chances.A:\n  - 4\n  + 1\n"
-                   "phases.play.empty-hand:\n  - out\n  + (absent)\n")
+    assert out == ("- beggar-my-neighbour\n+ v.yaml\n"
+                   "Cards: chances:\n  - J = 1, Q = 2, K = 3, A = 4\n  + J = 1, Q = 2, K = 3, A = 1\n"
+                   "Play: play (flip):\n  - A player who must play and has no card is out.\n"
+                   "  + A player with no cards is skipped.\n")
 
 
 def test_diff_same(cli):
@@ -273,10 +275,23 @@ def test_diff_with_option_value(cli):
     variant = ("extends: beggar-my-neighbour\nname: bmn-opt\noptions:\n"
                "  ace-chances: {type: int, default: 4, min: 1, max: 6, description: cards an ace demands}\n"
                "deck:\n  attributes:\n    chances: {A: ace-chances}\n")
-    rc, out, err = cli("diff", "beggar-my-neighbour", "v.yaml", files={"v.yaml": variant})
+    rc, out, err = cli("diff", "beggar-my-neighbour", "v.yaml", "--set", "ace-chances=2", files={"v.yaml": variant})
+    assert (rc, err) == (0, "")         # the option applies to the side that has it
+    assert out == ("- beggar-my-neighbour\n+ v.yaml\n"
+                   "Cards: chances:\n  - J = 1, Q = 2, K = 3, A = 4\n  + J = 1, Q = 2, K = 3, A = 2\n"
+                   "Option: ace-chances:\n  - (not in these rules)\n  + 2 (int, 1..6, default 4): cards an ace demands\n")
+    rc, out, err = cli("diff", "beggar-my-neighbour", "v.yaml", "--set", "bogus=2", files={"v.yaml": variant})
+    assert rc == 1 and "no option 'bogus'" in err
+
+
+def test_diff_merges_a_phase_into_one_entry_with_only_its_changed_sentences(cli):
+    rc, out, err = cli("diff", "hearts", "hearts-seed", "--set", "passing=left")
     assert (rc, err) == (0, "")
-    assert out == ("deck.attributes.chances.A:\n  - 4\n  + ace-chances\n"
-                   "option ace-chances:\n  - (absent)\n  + 4\n")
+    assert out.count("Play: tricks (trick):\n") == 1 and "lead-allowed" not in out and "phases." not in out
+    tricks = out.split("Play: tricks (trick):\n")[1].split("\n")[:2]
+    assert tricks[0].startswith("  - A card may be led only if") and "Players must follow" not in out
+    assert "Play: pass (pass):\n  - every player chooses 3 cards from their hand at once and passes them 1 seat" in out
+    assert "Option: play-direction:\n  - (not in these rules)\n  + left (choice" in out
 
 
 def test_rulesets_path_outside_a_checkout_is_the_built_in(tmp_path, monkeypatch, capsys):

@@ -446,3 +446,47 @@ def test_set_players_is_the_player_count():
     with pytest.raises(RuleplayError) as exc:
         load("ers", {"players": "x"})
     assert "whole number" in exc.value.errors[0].message
+
+
+
+QUIET = ("extends: ers\nname: jittery\nphases:\n  play:\n    reactions:\n      profile: jittery\n"
+         "      profiles:\n        jittery: {mean: 300, spread: 50, false: 0.3}\n"
+         "      false-slap: {limit-consecutive: 2}\n")
+
+
+@pytest.mark.parametrize("sets", [{"slap-double": "false", "slap-sandwich": "false"}, {}])
+def test_quiet_windows_inline_give_the_stepped_games(tmp_path, sets):
+    """Inline, a window with no pattern in which no bot is due a false slap is judged without asking
+    (flip `quiet`); stepped, every bot is asked in every window. Jittery bots false-slap often and two
+    cards in a row put a seat out, so a quiet window that failed to restart a run (Q16) would put a seat
+    out early: whole games must agree event for event, and with no log the result must be the same."""
+    f = tmp_path / "jittery.yaml"
+    f.write_text(QUIET)
+    r = load(str(f), sets, 4)
+    outs = 0
+    for seed in range(4):
+        inline = play(r, seed, check=True)
+        stepped = play(r, seed, check=True, stepped=True)
+        assert inline.events == stepped.events and inline.stats == stepped.stats
+        outs += sum("in a row" in e["why"] for e in events(inline, "out"))
+        quiet = play(r, seed, log=False)
+        assert (quiet.outcome, quiet.winners, quiet.actions, quiet.rounds, quiet.stats) == \
+            (inline.outcome, inline.winners, inline.actions, inline.rounds, inline.stats)
+    assert outs > 0                    # the case at hand: runs of false slaps put seats out
+
+
+@pytest.mark.parametrize("pace, ok", [(1, False), (2, True)])
+def test_a_slap_window_has_room_for_a_slap(tmp_path, pace, ok):
+    """A slap lands 1 ms or more after the card and before the next, so a 1 ms window holds none: it
+    used to validate and then stop the first false slap with a randrange error. 2 ms is the least."""
+    f = tmp_path / "fast.yaml"
+    f.write_text(f"extends: ers\nphases:\n  play:\n    reactions:\n      pace: {pace}\n")
+    if not ok:
+        with pytest.raises(RuleplayError, match=r"fast.yaml:5:13: error \[phases.play.reactions.pace\]: "
+                                                r"value 1 is out of range 2..60000"):
+            load(str(f), {}, 4)
+        return
+    r = load(str(f), {}, 4)
+    for seed in range(3):
+        res = play(r, seed, check=True)
+        assert res.outcome in ("finished", "cycle") and any(e["event"] == "slap" for e in res.events)

@@ -116,6 +116,10 @@ def test_deeply_nested_expression(cli):
     assert err.startswith("bad.yaml:19:28: error [phases.play.challenge.chances]: in expression '((((")
 
 
+WORDS = ("left-of(seat), right-of(seat), opposite(seat), same-rank(cards, n), in-a-row(cards, n, order, wrap), "
+         "adds-to(cards, n, field, total)\n")
+
+
 @pytest.mark.parametrize("expr, expected", [
     ("().__class__", "19:18: error [phases.play.challenge.chances]: in expression '().__class__': unexpected ')'\n"
                      "    hint: expected a value, a name or '('\n"),
@@ -129,10 +133,10 @@ def test_deeply_nested_expression(cli):
                             "value of type str has no fields ('.__class__')\n"),
     ("__import__('os')", "19:17: error [phases.play.challenge.chances]: in expression \"__import__('os')\": unknown "
                          "function '__import__' for these arguments\n    hint: functions: abs(int), max(a, b, ...), "
-                         "min(a, b, ...), and count/sum/max/min/any/all (x for x in ...)\n"),
+                         "min(a, b, ...), count/sum/max/min/any/all (x for x in ...), " + WORDS),
     ("open('/etc/passwd')", "19:17: error [phases.play.challenge.chances]: in expression \"open('/etc/passwd')\": "
                             "unknown function 'open' for these arguments\n    hint: functions: abs(int), max(a, b, "
-                            "...), min(a, b, ...), and count/sum/max/min/any/all (x for x in ...)\n"),
+                            "...), min(a, b, ...), count/sum/max/min/any/all (x for x in ...), " + WORDS),
     ("999999999 * 999999999", "19:27: error [phases.play.challenge.chances]: in expression '999999999 * 999999999': "
                               "number too large (the limit is 1,000,000,000)\n"),
 ])

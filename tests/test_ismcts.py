@@ -194,8 +194,6 @@ def test_parse_bots_reads_the_iterations():
         parse_bots("ismcts:0", 2)
 
 
-# The sampler places a turned-up trump card in the deal's rest; Whist's stays in the dealer's hand, so
-# no sampled deal shows the seat the same trump event and none is proven (ismcts then plays `smart`).
 CANNOT_PROVE: dict[str, str] = {}
 
 

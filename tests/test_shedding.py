@@ -90,3 +90,33 @@ def test_state_api_plays_both_to_the_end():
             state.apply_action(rng.choice(state.legal_actions()))
         assert state.is_terminal()
         assert sum(state.returns()) == 0 or max(state.returns()) > 0
+
+
+def _starter(rest: list[str], options: dict | None = None):
+    """The table when the first seat is asked, after the starter was turned: (pile, stock top first, events)."""
+    g = ruleplay.load_game("crazy-eights", 2, options or {})
+    s = g.new_initial_state(deal=Deal([["9S", "KD", "4C"], ["9H", "QD", "4H"]], rest=rest, dealer=1))
+    t, names = s._table, g.rules.deck.names
+    zones = g.rules.zones
+    return ([names[c] for c in t.shared[zones["pile"].index]],
+            [names[c] for c in reversed(t.shared[zones["stock"].index])], s.events())
+
+
+# Pagat: an eight turned up as the starter is buried in the stock and the next card turned. The stock
+# 8D 5S 2C 3C 4D (top first): 8D goes under two of the four cards left (the middle), 5S is turned up.
+def test_crazy_eights_buries_an_eight_turned_up_as_the_starter():
+    pile, stock, events = _starter(["8D", "5S", "2C", "3C", "4D"])
+    assert pile == ["5S"] and stock == ["2C", "8D", "3C", "4D"]
+    assert [e["card"] for e in events if e["event"] == "buried"] == ["8D"]
+    pile, stock, _ = _starter(["8D", "5S", "2C", "3C", "4D"], {"eights-wild": False})   # an ordinary card then
+    assert pile == ["8D"] and stock == ["5S", "2C", "3C", "4D"]
+
+
+# Only eights on top, one card that may stay up at the bottom: 8D goes under 8S, 8S under 8D, and so on;
+# after as many burials as the stock has cards the first card that may stay up (5S) is turned. A stock of
+# eights only keeps its top card up.
+def test_a_starter_that_cannot_stay_up_ends():
+    pile, stock, _ = _starter(["8D", "8S", "5S"])
+    assert pile == ["5S"] and sorted(stock) == ["8D", "8S"]
+    pile, stock, _ = _starter(["8D", "8S"])
+    assert pile == ["8D"] and stock == ["8S"]

@@ -10,6 +10,7 @@ import pytest
 
 from ruleplay.errors import RuleplayError
 from ruleplay.pipeline import load
+from ruleplay.plain import Vocabulary, say, speaking
 from ruleplay.resources import builtin_names
 from ruleplay.sheet import write_sheet
 
@@ -65,6 +66,16 @@ def test_every_shipped_sheet_is_words_under_every_setting(name):
     assert not bad, "\n".join(dict.fromkeys(bad))
 
 
+@pytest.mark.parametrize("name", builtin_names())
+def test_every_shipped_sheet_is_words_at_the_fewest_and_most_players(name):
+    spec = load(name).doc.data.get("players", 2)
+    counts = (spec["min"], spec["max"]) if isinstance(spec, dict) else (spec,)
+    for n in counts:
+        out = io.StringIO()
+        write_sheet(load(name, {}, n), out)
+        assert leaks(out.getvalue()) == [], n
+
+
 def test_the_check_sees_what_sheets_used_to_leak():
     old = ("  pass (pass): passes them `pass-rotation if passing == 'rotate' else pass-fixed` seats along\n"
            "  taken: tricks won (3.5)\nBased on: /x/site-packages/ruleplay/_data/rulesets/hearts-seed.yaml\n"
@@ -83,8 +94,59 @@ def test_a_set_option_folds_into_the_sheet():
     assert "Based on: hearts-seed <- hearts\n" in rotate
 
 
-def test_a_word_without_a_description_shows_its_formula_once_with_options_folded():
-    sheet = sheet_of("ers", {})
-    assert "  gap-1: the formula `(pile[1].run - pile[2].run) % 13`\n" in sheet       # run-wraps: yes
-    assert "  gap-1: the formula `(pile[1].run - pile[2].run) % 1000`\n" in sheet_of("ers", {"run-wraps": "false"})
-    assert "A card with the card's chances is more than 0 makes the next player pay" in sheet
+def _user_file(tmp_path, body: str) -> str:
+    f = tmp_path / "v.yaml"
+    f.write_text("extends: ers\nname: v\n" + body)
+    return str(f)
+
+
+def test_a_word_without_a_description_shows_its_formula_once_with_options_folded(tmp_path):
+    f = _user_file(tmp_path, "define:\n  deep-king: \"pile[burn + 6].rank == 'K'\"\n")
+    assert "  deep-king: the formula `pile[7].rank == 'K'`\n" in sheet_of(f, {})
+    assert "  deep-king: the formula `pile[9].rank == 'K'`\n" in sheet_of(f, {"burn": "3"})
+
+
+def test_a_users_own_numbers_stay_in_the_sheet(tmp_path):
+    """Only the shipped files were cleared of digest ids; what a user writes is printed as written."""
+    f = _user_file(tmp_path, "description: House rules v3.5, after Q11 of our club's list (2.1).\n"
+                   "zones:\n  pile: {description: \"centre pile (3.5)\"}\n")
+    sheet = sheet_of(f, {})
+    assert "House rules v3.5, after Q11 of our club's list (2.1).\n" in sheet and "centre pile (3.5)" in sheet
+
+
+def test_kinds_sentences_about_decided_values_are_tidy():
+    sheet = sheet_of("one-card", {})
+    assert "A player may pass." in sheet and "when yes" not in sheet
+    assert "switch downtown on" not in sheet                         # downtown-reversal is off: no such rule
+    assert "switch downtown on" in sheet_of("one-card", {"downtown-reversal": "true"})
+    assert "Trumps: the suit of the top card of the dealer's hand when" in sheet_of("whist", {})
+
+
+@pytest.mark.parametrize("text,consts,words", [
+    ("s == bidder if contract else s == opposite(dealer)", {},
+     "the player is the bidder when contract, otherwise the player opposite the dealer"),
+    ("left-of(dealer) == actor", {}, "the player left of the dealer is the player"),
+    ("any(c.name == '2C' for c in s.hand)", {}, "there is a card in the player's hand whose name is 2C"),
+    ("count(s.stock.size > 0 for s in seats) == 1", {}, "the number of players whose stock has cards is 1"),
+    ("max(0, sum(x.tricks for x in s.team-seats) - 6)", {},
+     "the larger of 0 and the total tricks of the player's side - 6"),
+    ("(s.bags + s.hand-bags) // bag-limit", {"bag-limit": 10},
+     "(the player's bags + the player's hand-bags) divided by 10 (rounded down)"),
+    ("sum(x.cards + pass-chip * x.passes for x in seats) - 3 if s.cards == 0 else 0 - 3", {"pass-chip": 0},
+     "(the total cards of the players - 3) when the player has no cards left, otherwise -3"),
+    ("not (trick-number == 1)", {}, "trick-number is not 1"),
+    ("0 - owed", {}, "minus owed"),
+    ("same-rank(pile, 3) and pile[1].rank == '6'", {}, "the top 3 cards of the pile are of one rank and the rank "
+     "of the top card of the pile is 6"),
+    ("in-a-row(pile, 4, run, run-wraps)", {"run-wraps": True},
+     "the top 4 cards of the pile go up or down one step at a time in the run order, wrapping around from the "
+     "last to the first"),
+    ("in-a-row(pile, 4, run, run-wraps)", {"run-wraps": False},
+     "the top 4 cards of the pile go up or down one step at a time in the run order"),
+    ("adds-to(pile, 2, tens, 10)", {}, "the tens values of the top 2 cards of the pile add up to 10"),
+    ("pile[7].rank == 'K'", {}, "the formula `pile[7].rank == 'K'`"),
+])
+def test_expressions_in_words(text, consts, words):
+    with speaking(Vocabulary(consts)):
+        assert say(text) == words
+    assert leaks(words) == []

@@ -2,7 +2,10 @@
 
 `random` is seeded from the game seed (uniform over legal choices);
 `smart` plays with simple card sense for point-avoidance trick games (see
-`smart_card`; elsewhere it plays like `lowest`);
+`smart_card`), bidding (`smart_bid`), shedding (`smart_shed`: keeps wild cards,
+plays what keeps its hand moving) and climbing (`smart_climb`: the lowest
+combination that beats, no broken sets, high cards kept); elsewhere it plays
+like `lowest`;
 `ismcts` searches (ismcts.py: information-set Monte Carlo tree search);
 `lowest` and `highest` are deterministic: the lowest/highest legal card in
 the canonical order (suit C<D<H<S, then rank 2..A, jokers last), the
@@ -53,6 +56,12 @@ class Bot:
         if self.kind == "random":
             return acts[self.rng.randrange(len(acts))]
         if self.kind == "smart" and v is not None:
+            if getattr(v, "climbing", False):
+                return acts[smart_climb(v)]
+            if getattr(v, "shedding", False):
+                return acts[smart_shed(v)]
+            if getattr(v, "naming", False):
+                return acts[max(range(len(v.values)), key=lambda i: (v.held[i], -i))]
             if getattr(v, "bidding", False):
                 return acts[smart_bid(v)]
             if getattr(v, "choosing", False):
@@ -84,16 +93,18 @@ class Bot:
         if slappable:
             if prof.miss >= 1.0 or rng.random() < prof.miss:
                 return None
-            time = max(1, round(rng.gauss(prof.mean, prof.spread)))
-            if time >= pace:
+            time = round(rng.gauss(prof.mean, prof.spread))
+            if time < 1:
+                time = 1
+            elif time >= pace:
                 return None
         else:
             if card < self.next_false:
                 return None
             self.next_false = card + self._false_gap(prof)
             time = rng.randrange(1, pace)
-        most = min(prof.fingers, fingers)
-        return time, (1 + rng.randrange(most) if most > 1 else 1)
+        most = prof.fingers if prof.fingers < fingers else fingers
+        return time, (1 + rng._randbelow(most) if most > 1 else 1)    # randrange(most)'s draw, without its checks
 
     def false_due(self, card: int) -> bool:
         """Might this bot slap the pattern-free pile of card number `card`? (No draw, no change.)"""
@@ -115,7 +126,8 @@ class Bot:
 def smart_card(v) -> int:
     """`smart`: card sense for games where card points are bad (taken tricks with points cost).
 
-    Passing: give away the point cards first, then the highest cards. Leading:
+    Passing: give away the point cards first, then the highest cards (in a game where no card carries
+    points, the lowest cards: high ones are strength there). Leading:
     the lowest card that carries no points. Following suit: the highest card
     that still loses to the card winning the trick (duck); if every card would
     win, the highest card without points (the trick is ours anyway). Void in
@@ -134,6 +146,8 @@ def smart_card(v) -> int:
     if want is not None and v.would_win is not None:
         return _contract_card(v, want)
     if getattr(v, "passing", False):
+        if not any(pts):              # no card carries points: the high cards are strength, give the lowest
+            return min(idx, key=lambda i: st(cards[i]))
         return max(idx, key=lambda i: (pts[cards[i]], st(cards[i])))
     if v.leading:
         return min(idx, key=lambda i: (pts[cards[i]] > 0, st(cards[i])))
@@ -152,6 +166,54 @@ def smart_card(v) -> int:
             return max(losing, key=lambda i: (st(cards[i]), -pts[cards[i]]))
         return max(idx, key=lambda i: (pts[cards[i]] <= 0, st(cards[i])))
     return max(idx, key=lambda i: (pts[cards[i]], st(cards[i])))
+
+
+def smart_shed(v) -> int:
+    """`smart` at a shedding turn (the index of a legal card; it never draws while it can play): keep the
+    cards legal on anything (wild cards) for last; else the card after which most of its other cards are
+    legal (a suit or run it holds many of); then the one worth most points (shed the costly ones)."""
+    cards = v.legal
+    return min(range(len(cards)), key=lambda i: (v.anywhere[cards[i]], -v.after[cards[i]], -v.points[cards[i]], i))
+
+
+def smart_climb(v) -> int:
+    """`smart` at a climbing turn (an index into the legal combinations, then pass when not leading).
+
+    A combination that empties the hand is played. Leading: the lowest combination that breaks no set
+    (a pair is led as a pair), the longer at equal rank. Following: the lowest combination that beats
+    without breaking a set and without spending a high card (one of the two top ranks, or a play that
+    clears the pile), unless its hand is down to four cards or an opponent's to two; otherwise it passes.
+    """
+    order, legal = v.order, v.legal
+    held: dict[int, int] = {}
+    for c in v.hand:
+        held[order[c]] = held.get(order[c], 0) + 1
+    top_rank = max(order)
+    idx = range(len(legal))
+
+    def breaks(i: int) -> bool:
+        cards = legal[i][1]
+        used: dict[int, int] = {}
+        for c in cards:
+            used[order[c]] = used.get(order[c], 0) + 1
+        return any(held[o] > k for o, k in used.items())
+
+    def low(i: int) -> int:
+        return min(order[c] for c in legal[i][1])
+
+    def high(i: int) -> bool:
+        return v.clears[i] or max(order[c] for c in legal[i][1]) >= top_rank - 1
+
+    for i in idx:
+        if len(legal[i][1]) == len(v.hand):
+            return i
+    if v.top is None:
+        return min(idx, key=lambda i: (breaks(i), high(i), low(i), -len(legal[i][1])))
+    pressed = len(v.hand) <= 4 or min(v.held, default=99) <= 2
+    ok = [i for i in idx if not breaks(i) and (pressed or not high(i))]
+    if not ok and pressed:
+        ok = list(idx)
+    return min(ok, key=lambda i: (breaks(i), low(i))) if ok else len(legal)
 
 
 def parse_bots(spec: str | None, players: int) -> tuple[list[str], list[str | None]]:

@@ -11,7 +11,7 @@ import sys
 from . import __version__
 from .account import write_account, write_result
 from .bots import parse_bots
-from .engine import DEFAULT_MAX_ACTIONS, play
+from .engine import DEFAULT_MAX_ACTIONS
 from .errors import MAX_SHOWN, GameError, RuleError, RuleplayError, TerminalText, printable
 from .pipeline import load, load_resolved
 from .resolve import parse_set
@@ -43,6 +43,11 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS)
     r.add_argument("-q", "--quiet", action="store_true", help="print only the result")
     r.add_argument("-v", "--verbose", action="store_true", help="print every event")
+    r.add_argument("--interpret", action="store_true", help="run on the interpreter (the reference), never "
+                   "on generated code")
+    c = sub.add_parser("compile", help="print the Python source generated for a ruleset (or why there is none)")
+    c.add_argument("ruleset", help="a built-in name or a path to a .yaml file")
+    ruleset_args(c)
 
     v = sub.add_parser("validate", help="check rule files; exit 0 when all are valid, 1 otherwise")
     v.add_argument("files", nargs="+")
@@ -70,7 +75,7 @@ def _parser() -> argparse.ArgumentParser:
     add_play(sub)
     add_new(sub)
 
-    d = sub.add_parser("diff", help="the rules that differ between two rulesets (after extends and options)")
+    d = sub.add_parser("diff", help="the rules that differ between two rulesets, in the rule sheet's words (after extends and options)")
     d.add_argument("a")
     d.add_argument("b")
     ruleset_args(d)
@@ -187,10 +192,16 @@ def _dispatch(args) -> int:
         TerminalText(sys.stdout).write(render(sheet.getvalue(), args.format))
         return 0
     if cmd == "diff":
-        from .sheet import write_diff
+        from .sheet import shown_file
+        from .sheetdiff import write_diff
         inc = tuple(args.include)
-        write_diff(load(args.a, sets, args.players, inc), load(args.b, sets, args.players, inc),
-                   TerminalText(sys.stdout))
+        specs = [load(f, {}, args.players, inc).option_specs for f in (args.a, args.b)]
+        unknown = [k for k in sets if not any(k in sp for sp in specs)]
+        if unknown:          # an option neither side has: the usual placed error, from the first file
+            load(args.a, sets, args.players, inc)
+        sides = [load(f, {k: v for k, v in sets.items() if k in sp}, args.players, inc)
+                 for f, sp in zip((args.a, args.b), specs)]          # each side takes the options it has
+        write_diff(*sides, TerminalText(sys.stdout), (shown_file(args.a), shown_file(args.b)))
         return 0
     if cmd == "run":
         return _run(args, sets)
@@ -217,6 +228,10 @@ def _dispatch(args) -> int:
         return 1
     if cmd == "serve":
         return _serve(args)
+    if cmd == "compile":
+        from .codegen.show import show
+        print(show(load(args.ruleset, sets, args.players, tuple(args.include))), end="")
+        return 0
     if cmd in ("sim", "compare"):
         from . import sim
         return sim.cmd_sim(args, sets) if cmd == "sim" else sim.cmd_compare(args, sets)
@@ -242,7 +257,9 @@ def _run(args, sets) -> int:
     # stays flat however long the game
     keep = EventSpool if args.log or args.json or not args.quiet else False
     try:
-        result = play(rules, args.seed, deal, args.max_actions, log=keep, bots=bots, profiles=profiles)
+        from .codegen import play
+        result = play(rules, args.seed, deal, args.max_actions, log=keep, bots=bots, profiles=profiles,
+                      interpret_only=args.interpret)
     except (KeyboardInterrupt, RuleplayError) as stop:   # Ctrl-C or a rule's runtime error: the log keeps
         if log_file is not None:                          # the events played so far (valid JSON lines)
             written = _write_log(log_file, getattr(stop, "events", None) or [])

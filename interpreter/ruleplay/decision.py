@@ -20,6 +20,8 @@ else 1):
     D+5+B + (T-1)*F + (f-1)
                       slap T ms after the card lands with f fingers,
                       T = 1 .. P-1 (every whole millisecond of the window), f = 1 .. F
+    then              each phase's own actions (a phase whose `action_labels` lists them, e.g. the
+                      combinations of a climbing game), a block per phase in the order phases run
 
 Slap times keep the engine's whole milliseconds (not coarser steps), so a
 slap decided as an action races and ties exactly as a slap always has.
@@ -67,7 +69,15 @@ class ActionSpace:
                 if r.finger_rule:
                     fingers = max([fingers, *(p.fingers for p in r.profiles.values())])
         self.fingers = fingers
-        self.size = self.SLAP0 + max(0, pace - 1) * fingers
+        self.size = self.OWN0 = self.SLAP0 + max(0, pace - 1) * fingers
+        self.own: dict[str, int] = {}            # phase name -> the first of its own actions
+        self.own_labels: list[str] = []
+        for ph in rules.phases:
+            labels = getattr(ph, "action_labels", None)
+            if labels:
+                self.own[ph.name] = self.OWN0 + len(self.own_labels)
+                self.own_labels.extend(labels)
+        self.size += len(self.own_labels)
         first: dict[str, int] = {}
         self.card_action = [first.setdefault(name, c) for c, name in enumerate(deck.names)]
         self.unique = len(first) == d            # one card per name: the action is the card
@@ -111,7 +121,9 @@ class ActionSpace:
             return f"bid {a - self.BID0}"
         if a == self.NO_SLAP:
             return "no slap"
-        if self.SLAP0 <= a < self.size:
+        if self.OWN0 <= a < self.size:
+            return self.own_labels[a - self.OWN0]
+        if self.SLAP0 <= a < self.OWN0:
             time, f = self.slap_of(a)
             return f"slap at {time} ms" + (f" with {f} finger{'s' if f > 1 else ''}" if self.fingers > 1 else "")
         return f"action {a}"

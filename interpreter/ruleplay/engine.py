@@ -173,6 +173,15 @@ def action_space(rules: Rules) -> ActionSpace:
     return space
 
 
+def start_fields(rules: Rules, seed: int, kinds_seen: list, profiles: list[str], max_actions: int,
+                 deal: Deal | None) -> dict:
+    """The log's `start` event (also written by generated games, codegen/runtime.py)."""
+    return {"format": LOG_FORMAT, "ruleset": rules.name, "ref": rules.ref or rules.name, "seed": seed,
+            "players": rules.players, "options": rules.options, "set": rules.option_set, "bots": kinds_seen,
+            "profiles": profiles, "max_actions": max_actions, "explicit_deal": deal is not None,
+            **({"slaps": deal.slaps} if deal is not None and deal.slaps is not None else {}), "event": "start"}
+
+
 class Run:
     """One game under way: its table and the rules running as a generator, stopped at a decision or over.
 
@@ -199,10 +208,7 @@ class Run:
                 t.script.setdefault(sl["after"], []).append(sl)
         if t.events is not None:
             kinds_seen = seat_kinds or [b.kind if b is not None else "external" for b in t.inline]
-            t.emit("start", format=LOG_FORMAT, ruleset=rules.name, ref=rules.ref or rules.name, seed=seed,
-                   players=t.n, options=rules.options, set=rules.option_set, bots=kinds_seen, profiles=t.profiles,
-                   max_actions=max_actions, explicit_deal=deal is not None,
-                   **({"slaps": deal.slaps} if deal is not None and deal.slaps is not None else {}))
+            t.events.append(start_fields(rules, seed, kinds_seen, t.profiles, max_actions, deal))
         self.history: list[int] = []          # the actions given from outside, in order
         self.decision = None
         self.result: Result | None = None

@@ -549,6 +549,8 @@ class Compiler:
     def c_call(self, t):
         tok = t.children[0]
         name = str(tok)
+        if name in exprwords.NAMES:         # seat words and pile helpers (exprwords.py)
+            return exprwords.compile_word(self, name, [c for c in t.children[1:] if c is not None], tok)
         args = [self.compile(c) for c in t.children[1:] if c is not None]
         if all(a.is_const for a in args) and args and all(a.type == INT for a in args) and (
                 (name == "abs" and len(args) == 1) or (name in ("max", "min") and len(args) >= 2)):
@@ -567,8 +569,8 @@ class Compiler:
                 return None if None in vals else agg(vals)
             return Compiled(pick, INT, uses=frozenset().union(*(a.uses for a in args)))
         raise ExprError(f"unknown function '{name}' for these arguments", _col(tok),
-                        "functions: abs(int), max(a, b, ...), min(a, b, ...), and count/sum/max/min/any/all "
-                        "(x for x in ...)")
+                        "functions: abs(int), max(a, b, ...), min(a, b, ...), count/sum/max/min/any/all "
+                        "(x for x in ...), " + ", ".join(exprwords.USAGE.values()))
 
     def c_aggregate(self, t):
         kind_tok, body, var_tok, coll = t.children
@@ -630,6 +632,8 @@ class Compiler:
                 fn = lambda e: agg(values(e), default=None)
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
 
+
+from . import exprwords  # noqa: E402 - it builds on the types above
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt, "<=": operator.le,

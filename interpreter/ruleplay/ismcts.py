@@ -54,6 +54,8 @@ __all__ = ["ISMCTSBot", "Knowledge", "Sample", "determinize", "knowledge", "prov
 DEFAULT_ITERATIONS = 50
 TRIES = 30           # sampled deals per iteration before the bot gives up and plays `smart`
 EXPLORE = 0.7        # UCB's exploration constant (values lie in [0, 1])
+PLAYOUT_ACTIONS = 10  # a playout stops (valued 0 for every seat) after this many actions per deck card: a
+# shed game whose seats may draw instead of playing can draw and reshuffle for a long time
 
 
 class Refuted(Exception):
@@ -318,7 +320,8 @@ class ISMCTSBot(Bot):
         rules = space.rules
         it = Iteration(self, k, sample, space, root, actions)
         try:
-            run = Run(rules, self.rng.randrange(1 << 30), sample.deal, DEFAULT_MAX_ACTIONS, lambda: it.log, False,
+            cap = PLAYOUT_ACTIONS * len(rules.deck) + 2 * len(k.events)     # the replay emits at least as many events
+            run = Run(rules, self.rng.randrange(1 << 30), sample.deal, cap, lambda: it.log, False,
                       [it] * rules.players, None)
             scores, result = None, run.result
         except Refuted:

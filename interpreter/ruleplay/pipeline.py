@@ -4,12 +4,12 @@ from __future__ import annotations
 from .errors import RuleError, RuleplayError
 from .model import Rules, compile_rules
 from .resolve import Resolved, apply_options, resolve
-from .schemacheck import check
+from .schemacheck import check_cached
 
 
 def load_resolved(ref: str, sets: dict[str, str] | None = None, include: tuple[str, ...] = ()) -> Resolved:
     res = resolve(ref, sets, include)
-    errors = check(res.doc)
+    errors = check_cached(res.doc, res.files)
     if errors:
         raise RuleplayError(errors)
     apply_options(res)

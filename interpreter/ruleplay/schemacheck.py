@@ -1,16 +1,25 @@
-"""Structural check of a resolved document against schema/ruleset.schema.json."""
+"""Structural check of a resolved document against schema/ruleset.schema.json.
+
+jsonschema is imported only when a document is checked: a built-in ruleset that passed once is
+remembered by the hash of the schema and of the document (`check_cached`), so a run of a built-in
+game does not import it.
+"""
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
 from functools import lru_cache
-
-import jsonschema
-from jsonschema.exceptions import ValidationError, best_match
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .errors import RuleError, did_you_mean, one_of
 from .resources import data_dir
 from .yamlload import Doc
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 
 @lru_cache(maxsize=1)
@@ -20,6 +29,7 @@ def schema() -> dict:
 
 @lru_cache(maxsize=1)
 def _validator():
+    import jsonschema
     cls = jsonschema.validators.validator_for(schema())
     return cls(schema())
 
@@ -52,6 +62,7 @@ def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
             return [RuleError(f"expected {' or '.join(wants)}, got {type(err.instance).__name__} "
                               f"{err.instance!r}"[:200], doc.value_mark(path), path,
                               _yaml_1_1_hint(err.instance, wants))]
+        from jsonschema.exceptions import best_match
         deeper = best_match(fitting)
         if deeper is not None:
             return _describe(deeper, doc)
@@ -120,6 +131,47 @@ def _required_hint(err: ValidationError) -> str | None:
     missing = err.message.split("'")[1] if "'" in err.message else ""
     sub = desc.get(missing) or {}
     return sub.get("description")
+
+
+def _canon(x: Any) -> str:
+    """The document as text with every type kept (json.dumps would make the key 1 and '1' one key)."""
+    if isinstance(x, dict):
+        return "{" + ",".join(sorted(_canon(k) + ":" + _canon(v) for k, v in x.items())) + "}"
+    if isinstance(x, list):
+        return "[" + ",".join(_canon(v) for v in x) + "]"
+    return type(x).__name__ + repr(x)
+
+
+def _valid_marker(doc: Doc, files: list[str]) -> str | None:
+    """The file that records that this built-in document passed (None: not a built-in, or no safe cache).
+
+    The folder is the one lark's grammar cache uses (expr.parser_cache_file: owned by this user, 0700,
+    writable by no one else); the name is a hash of the schema's bytes and of the whole document."""
+    from .expr import parser_cache_file
+    home = data_dir("rulesets").resolve()
+    if not files or any(Path(f).resolve().parent != home for f in files):
+        return None
+    cache = parser_cache_file()
+    if not cache:
+        return None
+    h = hashlib.sha256((data_dir("schema") / "ruleset.schema.json").read_bytes())
+    h.update(_canon(doc.data).encode("utf-8", "surrogatepass"))
+    return os.path.join(os.path.dirname(cache), "valid-" + h.hexdigest())
+
+
+def check_cached(doc: Doc, files: list[str]) -> list[RuleError]:
+    """`check`, skipped for a built-in document that passed it before (see the module docstring)."""
+    marker = _valid_marker(doc, files)
+    if marker is not None and os.path.isfile(marker):
+        return []
+    errors = check(doc)
+    if marker is not None and not errors:
+        try:
+            with open(marker, "x", encoding="utf-8"):
+                pass
+        except OSError:
+            pass                     # another process wrote it, or the folder is read-only: check next time
+    return errors
 
 
 def check(doc: Doc) -> list[RuleError]:

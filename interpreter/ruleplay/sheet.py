@@ -1,7 +1,6 @@
-"""`explain` and `diff`: rule sheets and differences generated from the resolved data."""
+"""`explain`: a rule sheet generated from the resolved data, in the words of the file (`diff` compares two)."""
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 from typing import Any, TextIO
@@ -11,44 +10,6 @@ from .phases import KINDS
 from .phases.words import formula
 from .plain import Vocabulary, say, speaking, value as _value
 from .resources import data_dir
-
-
-def flatten(data: Any, prefix: str = "") -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if isinstance(data, dict):
-        for k, v in data.items():
-            out.update(flatten(v, f"{prefix}.{k}" if prefix else str(k)))
-    elif isinstance(data, list) and any(isinstance(x, (dict, list)) for x in data):
-        for i, v in enumerate(data):
-            out.update(flatten(v, f"{prefix}[{i}]"))
-    else:
-        out[prefix] = data
-    return out
-
-
-def effective(rules: Rules) -> dict[str, Any]:
-    """The resolved rules with option values in place of defaults; metadata left out."""
-    data = {k: v for k, v in rules.doc.data.items() if k not in ("name", "title", "description", "source",
-                                                                 "implements", "options")}
-    flat = flatten(data)
-    for name, value in rules.options.items():
-        flat[f"option {name}"] = value
-    flat["players"] = rules.players
-    return flat
-
-
-def write_diff(a: Rules, b: Rules, out: TextIO) -> int:
-    fa, fb = effective(a), effective(b)
-    keys = sorted(set(fa) | set(fb))
-    n = 0
-    for k in keys:
-        va, vb = fa.get(k, "(absent)"), fb.get(k, "(absent)")
-        if va != vb:
-            n += 1
-            out.write(f"{k}:\n  - {va}\n  + {vb}\n")
-    if n == 0:
-        out.write("The rules are the same.\n")
-    return n
 
 
 def _cards(rules: Rules) -> str:
@@ -83,18 +44,6 @@ def vocabulary(rules: Rules) -> Vocabulary:
     return Vocabulary(consts, words)
 
 
-_RULE_ID = r"(?:Q\d+|\d+\.\d+)"
-
-
-def plain_ids(text: str) -> str:
-    """Without the rule ids of the source digests (`(3.5)`, `Q11`): they are not in the repository."""
-    text = re.sub(rf"\s*\({_RULE_ID}(?:,\s*{_RULE_ID})*\)", "", text)
-    text = re.sub(rf"\(the literal reading of {_RULE_ID}\)", "(the literal reading)", text)
-    text = re.sub(rf"\b{_RULE_ID}:\s*", "", text)
-    text = re.sub(rf",\s*{_RULE_ID}(?=[),])", "", text)
-    return text
-
-
 def shown_file(f: str) -> str:
     """A built-in by its name, a user's file as they gave it."""
     try:
@@ -107,10 +56,8 @@ def shown_file(f: str) -> str:
 
 def write_sheet(rules: Rules, out: TextIO) -> None:
     """The rule sheet of `explain`, in the words of the file with its options folded in."""
-    buf = io.StringIO()
     with speaking(vocabulary(rules)):
-        _write_sheet(rules, buf)
-    out.write(plain_ids(buf.getvalue()))
+        _write_sheet(rules, out)
 
 
 def _write_sheet(rules: Rules, out: TextIO) -> None:
@@ -141,7 +88,7 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
           ".\n")
     for name, start in rules.counters.items():
         text = (d.get("counters") or {}).get(name, {}).get("description", "")
-        w(f"Counter {name}, kept across hands from {start}" + (f": {text}" if text else "") + ".\n")
+        w(f"Counter {name}: kept across hands, starting at {start}" + (f"; {text}" if text else "") + ".\n")
     deal = rules.deal
     count = "all the cards" if deal.count is None else f"{deal.count} cards each"
     if deal.sizes:
@@ -185,7 +132,7 @@ def write_definitions(d: dict, players: int, out: TextIO) -> None:
     for name, spec in defs.items():
         spec = spec if isinstance(spec, dict) else {"expr": spec}
         if "cycle" in spec:
-            what = "by hand in turn: " + ", ".join(map(_value, spec["cycle"])) + ", then again"
+            what = ", ".join(map(_value, spec["cycle"])) + " by hand in turn, then again"
         elif "by-players" in spec:
             what = f"{_value(spec['by-players'].get(players, spec['by-players'].get(str(players))))} " \
                    f"with {players} players"
@@ -212,7 +159,8 @@ def write_scoring(d: dict, out: TextIO) -> None:
     m = d.get("match")
     if m is not None:
         mode, val = next(iter((m.get("winners") or {"lowest": "s.score"}).items()))
-        end = f"after a hand when {formula(m['end'])}" if m.get("end") else "after one hand"
+        when = formula(m["end"]) if m.get("end") else "yes"
+        end = "after one hand" if when == "yes" else f"after a hand when {when}"
         what = formula(val).removeprefix("the player's ")
         w(f"Match: ends {end}; the players with the {mode} {what} win (ties are joint); "
           f"the deal {'passes one seat on' if m.get('dealer', 'rotate') == 'rotate' else 'stays'} each hand.\n")
@@ -223,4 +171,19 @@ def describe_phase(spec: dict, phase: Any = None) -> str:
     if spec.get("description"):
         return spec["description"]
     kind = KINDS.get(spec["kind"])
-    return kind.describe(spec, phase) if kind is not None else spec["kind"]
+    return tidy(kind.describe(spec, phase)) if kind is not None else spec["kind"]
+
+
+# A kind's sentence around a value that options decided: "may pass when yes" says "may pass"; a sentence
+# "when no, ..." is a rule that is off. Only the kinds' own text is tidied, never what a file wrote.
+_TIDY = [(re.compile(r" when yes(?=[.;,)])"), ""),
+         (re.compile(r"(?:(?<=^)|(?<=\. ))[^.]*\bwhen no[,.][^.]*\.(?: |$)"), ""),
+         (re.compile(r"\bthe suit the suit of "), "the suit of "),
+         (re.compile(r"\bThe card the (top|bottom) card "), r"The \1 card "),
+         (re.compile(r"\b([Aa]) card with the card's "), r"\1 card whose ")]
+
+
+def tidy(text: str) -> str:
+    for rx, to in _TIDY:
+        text = rx.sub(to, text)
+    return text.rstrip()

@@ -56,6 +56,7 @@ class Spec:
     max_actions: int = 100_000
     label: str = ""
     include: tuple[str, ...] = ()       # directories `extends` may also read (--include)
+    interpret: bool = False             # --interpret: never the generated code (codegen/)
 
     @property
     def name(self) -> str:
@@ -195,13 +196,14 @@ class Agg:
 # ------------------------------------------------------------------ running
 def run_batch(spec: Spec, seed: int, start: int, stop: int) -> Agg:
     """Play games start..stop-1 of a simulation; a top-level function so spawned processes and Ray can call it."""
-    from .engine import play
+    from .codegen import play
     rules = _rules(spec)
     bots = list(spec.bots) if spec.bots else None
     profiles = list(spec.profiles) if spec.profiles else None
     agg = Agg(rules.players)
     for i in range(start, stop):
-        agg.add(play(rules, game_seed(seed, i), None, spec.max_actions, log=False, bots=bots, profiles=profiles))
+        agg.add(play(rules, game_seed(seed, i), None, spec.max_actions, log=False, bots=bots, profiles=profiles,
+                     interpret_only=spec.interpret))
     return agg
 
 
@@ -577,6 +579,8 @@ def add_arguments(sp, compare: bool) -> None:
     g.add_argument("--csv", metavar="FILE", help="write the report as tidy CSV rows")
     sp.add_argument("--plot", metavar="FILE.png", help="length histograms and win-rate bars (needs ruleplay[plot])")
     sp.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    sp.add_argument("--interpret", action="store_true", help="run on the interpreter (the reference), never "
+                    "on generated code")
 
 
 def _spec(ref: str, sets: dict, args, label: str = "") -> Spec:
@@ -588,7 +592,7 @@ def _spec(ref: str, sets: dict, args, label: str = "") -> Spec:
     if args.max_actions < 1:
         raise GameError("--max-actions must be at least 1")
     spec = Spec(ref, tuple(sorted(sets.items())), args.players, tuple(kinds), tuple(profiles), args.max_actions,
-                label, include)
+                label, include, getattr(args, "interpret", False))
     _CACHE[spec] = rules
     return spec
 

@@ -160,7 +160,8 @@ class Table:
         Only the events that carry hidden cards or choices change: a `deal` shows the hands and the
         rest by their zones' visibility (a hidden card is None), a `pass` shows the picks `me` made
         or received, a `kitty` its cards when the zone they go to is visible to `me`, any other event
-        of another seat's cards into a table zone (a `discard`) them only when that zone is public; other seats'
+        of another seat's cards into a zone (a `discard`, an `exchange`) them only when that zone is public
+        or `me` gives or receives them; other seats'
         card decisions are left out (a play is public as its `play` event, a pass pick is not).
         `me`'s own decisions still sealed come last.
         """
@@ -180,7 +181,7 @@ class Table:
             elif kind == "kitty":
                 if not self._kitty_seen(ev, me):
                     ev = {**ev, "cards": _hide(ev["cards"])}
-            elif "zone" in ev and "cards" in ev and ev.get("seat") != me \
+            elif "zone" in ev and "cards" in ev and me not in (ev.get("seat"), ev.get("to")) \
                     and self.rules.zones[ev["zone"]].visibility != "public":
                 ev = {**ev, "cards": _hide(ev["cards"])}       # another seat's cards into a face-down zone
             out.append(ev)

@@ -8,6 +8,7 @@ in turn order.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .. import expr as X
@@ -100,11 +101,13 @@ class _Run:
         self.pile = t.shared[ph.pile.index]
         self.dest = t.seat_zones[ph.take_to.index]
         self.false_run = [0] * t.n      # cards in a row each seat false-slapped
+        self.runs_live = False          # any(false_run), kept up to date for the per-card path
         r = ph.reactions
         self.seat_profiles = [r.profiles[p] for p in t.profiles] if r is not None else []
         # Windows answered inline when every seat's bot is at hand (or a script slaps): no generator per card.
         self.inline = all(b is not None for b in t.inline) or t.script is not None
         self.false_total = [0] * t.n
+        self.quiet: float = -1       # see `react`: no window is skipped before the bots have been asked
         t.extra_state = lambda: (tuple(self.false_run), tuple(self.false_total), t.round_plays, t.round_burned)
 
     # ---------------------------------------------------------------- table moves
@@ -143,10 +146,10 @@ class _Run:
         seat that has a card.
         """
         t = self.t
-        empty_out = self.ph.empty_out
-        for step in range(1, t.n + 1):
-            s = t.next_seat(seat, step)
-            if not t.out[s] and (empty_out or self.src[s]):
+        empty_out, out, src, n, d = self.ph.empty_out, t.out, self.src, t.n, t.rules.direction
+        for step in range(1, n + 1):
+            s = (seat + step * d) % n          # t.next_seat(seat, step)
+            if not out[s] and (empty_out or src[s]):
                 return s
         return None
 
@@ -192,24 +195,33 @@ class _Run:
         events = t.events
         reactions = ph.reactions
         check = t.check
+        logged_or_checked = events is not None or check
         out, n, step, empty_out = t.out, t.n, t.rules.direction, ph.empty_out
         next_player = self.next_player
         actor = t.actor
         challenger: int | None = None
         owed = 0
         last_player: int | None = None         # who put the last card on the pile
-        # Cards played here are counted in `k`; the table's counters (cards_played, actions) are
-        # brought up to date before anything reads them (a round boundary, a slap window, the end),
-        # which keeps attribute writes off the per-card path.
-        k = 0
+        # Cards played here are counted in `k` (and windows judged without asking, in `quiet_draws`);
+        # the table's counters (cards_played, actions, rng_draws) are brought up to date before anything
+        # reads them (a round boundary, a slap window, the end), which keeps attribute writes off the
+        # per-card path. No expression reads them, so slap patterns need no update.
+        k = quiet_draws = 0
         played0, actions0 = t.cards_played, t.actions
         room = t.max_actions - actions0        # cards this loop may play before --max-actions
 
         def sync() -> None:
+            nonlocal quiet_draws
             t.cards_played = played0 + k
             t.actions = actions0 + k
+            t.rng_draws += quiet_draws
+            quiet_draws = 0
         t.round_first, t.round_plays, t.round_burned = None, 0, 0
         round_cards = t.round_cards
+        # The window inline without a call when bots answer every seat, none plays out of turn, no script.
+        quick = reactions is not None and self.inline and t.script is None and not reactions.out_of_turn_burn
+        whens = [(p, p.when) for p in reactions.patterns] if reactions is not None else []
+        quiet_k = self.quiet - played0         # `quiet` counted in this loop's cards, like `k`
         round_cards.clear()
         t.boundary()
         try:
@@ -238,25 +250,45 @@ class _Run:
                 card = hand.pop()
                 pile.append(card)
                 k += 1
-                if events is not None:
-                    t.emit("play", seat=actor, card=t.rules.deck.names[card])
-                if check:
-                    sync()
-                    t.check_conservation()
+                if logged_or_checked:
+                    if events is not None:
+                        t.emit("play", seat=actor, card=t.rules.deck.names[card])
+                    if check:
+                        sync()
+                        t.check_conservation()
                 if k >= room:
                     sync()
                     raise GameOver("limit", [], f"stopped after {t.actions} actions (--max-actions)")
                 if reactions is not None:
-                    sync()
                     last_player = actor
-                    if t.round_plays == 0:
+                    plays = t.round_plays + 1
+                    t.round_plays = plays
+                    if plays == 1:
                         t.round_first = card
-                    t.round_plays += 1
                     round_cards.append(card)    # burned cards and an out seat's cards go under these (Q4)
                     t.actor = actor
                     # Q8: the window of every card, the last owed one included, closes before anyone collects.
-                    taker = self.react(reactions, actor) if self.inline else \
-                        (yield from self.react_steps(reactions, actor))
+                    if quick:
+                        # The usual window: the pile shows nothing and no bot is due a false slap (`quiet`),
+                        # so nobody slaps; `react` would ask no bot and judge no slap.
+                        for p, when in whens:
+                            if when(t):
+                                sync()
+                                taker = self.react(reactions, actor, p)
+                                quiet_k = self.quiet - played0
+                                break
+                        else:
+                            if k < quiet_k:
+                                quiet_draws += 1        # the window's draw (see `react`)
+                                taker = None
+                            else:
+                                sync()
+                                taker = self.react(reactions, actor, None)
+                                quiet_k = self.quiet - played0
+                    else:
+                        sync()
+                        taker = self.react(reactions, actor, self.match(reactions)) if self.inline else \
+                            (yield from self.react_steps(reactions, actor))
                     if taker is not None:
                         challenger = None
                         actor = self.new_round(taker)
@@ -323,13 +355,15 @@ class _Run:
                     seats.append(s)
         return seats
 
-    def react(self, r: Reactions, actor: int) -> int | None:
+    def react(self, r: Reactions, actor: int, matched) -> int | None:
         """One window answered inline by the seats' bots (or the deal's script); the slap's taker, if any.
 
         The same slaps as `react_steps` asking every eligible seat, cheaper: on a pile showing no
-        pattern, `who` is evaluated only for a bot that might slap falsely (`Bot.false_due`)."""
+        pattern, `who` is evaluated only for a bot that might slap falsely (`Bot.false_due`). `matched`:
+        the pattern the pile shows (`match`). Afterwards `quiet` is the first card number on which a bot
+        still in the game may slap falsely (or -1 while a false-slap run is to restart): until then a
+        pattern-free window asks nobody and judges nothing (`loop`)."""
         t = self.t
-        matched = self.match(r)
         if t.script is not None:
             return self.judge(r, matched, self.scripted(r))
         t.rng_draws += 1                       # a window: the bots' choices make the future differ
@@ -337,6 +371,7 @@ class _Run:
         out, loc, eligible = t.out, t.loc, r.eligible
         slappable = matched is not None
         slaps = []
+        moved = False           # did some bot's next false slap move (`Bot.slap`: a false slap, or a first ask)?
         for s in t.seat_range:
             if out[s]:
                 continue
@@ -345,6 +380,7 @@ class _Run:
                 continue
             loc["s"] = s
             if eligible(t):
+                moved = moved or not slappable or bot.next_false is None
                 got = bot.slap(slappable, pace, profiles[s], fingers, k)
                 if got is not None:
                     slaps.append((got[0], s, got[1]))
@@ -360,7 +396,23 @@ class _Run:
                     if t.events is not None:
                         t.decided(out_of_turn_decision(t.space, s, k), t.space.YES)
                     self.offend(r, s)
+        if self.runs_live:
+            self.quiet = -1     # a false-slap run to restart (Q16): the next window goes through `judge`
+        elif moved or self.quiet < 0:
+            self.quiet = self.quiet_from(bots)
         return taker
+
+    def quiet_from(self, bots) -> float:
+        """The first card number on which a bot still in the game may slap falsely (-1: one not asked yet)."""
+        t, quiet = self.t, math.inf
+        for s in t.seat_range:
+            if not t.out[s]:
+                due = bots[s].next_false
+                if due is None:
+                    return -1
+                if due < quiet:
+                    quiet = due
+        return quiet
 
     def react_steps(self, r: Reactions, actor: int):
         """The same window with its decisions yielded (some seat is answered outside): a generator."""
@@ -394,7 +446,7 @@ class _Run:
         """The window's slaps (time, seat, fingers) judged against the pile; the seat that took it, if any."""
         t = self.t
         if not slaps:
-            if any(self.false_run):
+            if self.runs_live:
                 self.restart_runs(())
         elif matched is None:
             slaps.sort()
@@ -409,12 +461,14 @@ class _Run:
                 counted.add(seat)
         else:
             slaps.sort()
-            self.restart_runs(())          # every slap on this card is valid, won or not (Q16)
-            winner = self.first_slap(r, slaps)
-            for time, seat, _ in slaps:
-                t.emit("slap", seat=seat, time=time, valid=True, pattern=matched.name, won=seat == winner)
+            if self.runs_live:
+                self.restart_runs(())      # every slap on this card is valid, won or not (Q16)
+            winner = slaps[0][1] if len(slaps) == 1 or slaps[1][0] != slaps[0][0] else self.first_slap(r, slaps)
+            if t.events is not None:
+                for time, seat, _ in slaps:
+                    t.emit("slap", seat=seat, time=time, valid=True, pattern=matched.name, won=seat == winner)
             if winner is not None:
-                t.stat("slaps:" + matched.name, winner)
+                t.stat(matched.stat, winner)
                 if matched.effect == "win":
                     t.emit("win", seat=winner, why=f"slapped {matched.name}")
                     raise GameOver("finished", [winner], f"seat {winner} slapped {matched.name}")
@@ -434,6 +488,7 @@ class _Run:
             for s in self.t.seat_range:
                 if s not in slapped:
                     run[s] = 0
+            self.runs_live = any(run)
 
     def scripted(self, r: Reactions) -> list[tuple[int, int, int]]:
         """The script's slaps after this card, from seats the rules let slap."""
@@ -468,6 +523,7 @@ class _Run:
         t = self.t
         if new_card:
             self.false_run[seat] += 1
+            self.runs_live = True
         self.false_total[seat] += 1
         if r.limit_total and self.false_total[seat] >= r.limit_total:
             self.eliminate(seat, f"false slap number {self.false_total[seat]}")

@@ -1,12 +1,21 @@
-"""pass: every seat picks N cards from its hand at once; they move a number of seats along.
+"""pass: every seat picks N cards from its hand at once; they move a number of seats along, or to a
+seat chosen by rank.
 
 All seats choose before any card moves, so nobody sees what they receive
 before choosing. The offset is an int expression (it may read `hand-number`
 and options): seats along in play direction (1 = the next seat, -1 = the
-previous one, 2 = across at four); 0 skips the pass for that hand. Cards a
-seat received by a pass this hand cannot be passed on again by a later pass.
-Bots choose one card at a time among the passable cards, so `lowest` passes
-its N lowest cards and `highest` its N highest (canonical order).
+previous one, 2 = across at four); 0 skips the pass for that hand. Instead,
+`receiver` (a bool over the passing seat `s` and a seat `r`) sends each
+seat's cards to the first seat from its left where it holds (e.g. the
+player placed first gets the last player's cards): an exchange by rank,
+logged as one `exchange` event per giver. `count` may be an int over `s`
+(0: that seat gives nothing). `choose: highest` (or `lowest`) makes the
+choice forced: the seat gives its N highest (lowest) cards by `by` (an int
+over `card`, default the deck's rank order). Cards a seat received by a
+pass this hand cannot be passed on again by a later pass, unless
+`pass-received` says they may. Bots choose one card at a time among the
+passable cards, so `lowest` passes its N lowest cards and `highest` its N
+highest (canonical order).
 """
 from __future__ import annotations
 
@@ -23,21 +32,32 @@ from .schema_parts import EXPR, phase_schema, text
 
 # ---------------------------------------------------------------------------- the kind's keys (schema)
 SUMMARY = 'pass: every seat passes N cards to another seat at once.'
+CHOICES = ("chosen", "highest", "lowest")
 SCHEMA = phase_schema('pass', {
     "from": text("Per-seat zone the cards are chosen from."),
     "to": text("Per-seat zone they arrive in (default: the same zone)."),
-    "count": {"description": "Cards each seat passes.", **EXPR},
+    "count": {"description": "Cards each seat passes: an int, or an int over seat `s` (0: it gives none).", **EXPR},
     "offset": {"description": "Seats along in play direction the cards go (int; may read hand-number and options); 0 skips the pass.", "default": 1, **EXPR},
+    "receiver": {"description": "Instead of offset: a bool over the passing seat `s` and a seat `r`; the cards go "
+                                "to the first seat r from s's left where it holds (none: s gives nothing).", **EXPR},
+    "choose": {"description": "chosen: each seat picks its cards; highest / lowest: it must give its highest "
+                              "(lowest) cards by `by`.", "enum": list(CHOICES), "default": "chosen"},
+    "by": {"description": "The order `choose: highest|lowest` goes by (int over `card`, options); default: the "
+                          "deck's rank order.", **EXPR},
+    "pass-received": {"description": "Cards received by an earlier pass this hand may be passed on.",
+                      "type": "boolean", "default": False},
     "points": {"description": "Card points, for bots (int over `card`); default: the deck attribute 'points' if any.", **EXPR},
-}, ['from', 'count', 'offset'])
+}, ['from', 'count'])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
     'from': {"examples": ["hand"]},
     'to': {"examples": ["hand"]},
-    'count': {"examples": [3]},
+    'count': {"examples": [3, "2 if s.rank == players else 0"]},
+    'receiver': {"examples": ["r.rank == 1 and s.rank == players"]},
+    'by': {"examples": ["card.order"]},
     'points': {"examples": ["card.points"]},
     'before': {"examples": ["tricks"]},
 }
-EVENTS = ("pass",)     # the event kinds it logs (replay checks logs against them)
+EVENTS = ("pass", "exchange")     # the event kinds it logs (replay checks logs against them)
 
 
 @dataclass
@@ -58,19 +78,44 @@ class Pass:
     name: str
     src: Zone
     dest: Zone
-    count: int
+    count: Callable                          # int over seat `s`
     offset: Callable
     points: list[int]
     description: str = ""
     spec: dict = field(default_factory=dict)
     offset_const: int | None = None          # the offset when options fix it
+    receiver: Callable | None = None         # bool over `s` and `r`: who receives s's cards (instead of offset)
+    choose: str = "chosen"                   # or highest / lowest: a forced choice by `by`
+    by: list[int] | None = None
+    pass_received: bool = False
+
+    def _targets(self, t: Table) -> tuple[int | None, list[int | None]]:
+        """The offset (None with a receiver rule) and each seat's receiver (None: it gives nothing)."""
+        if self.receiver is None:
+            off = self.offset(t)                  # an int: a missing value stops the game (checked)
+            return off, [None if off % t.n == 0 else t.next_seat(s, off) for s in t.seat_range]
+        out: list[int | None] = []
+        for s in t.seat_range:
+            t.loc["s"] = s
+            found = None
+            for k in range(1, t.n):
+                t.loc["r"] = r = t.next_seat(s, k)
+                if self.receiver(t):
+                    found = r
+                    break
+            out.append(found)
+        return None, out
 
     def run(self, t: Table):
         """A generator: each pick is a sealed Decision (nobody sees another seat's picks before the pass)."""
-        off = self.offset(t)                      # an int: a missing value stops the game (checked)
-        if off % t.n == 0:
+        off, targets = self._targets(t)
+        if off is not None and off % t.n == 0:
             t.emit("pass", offset=0, cards=[[] for _ in t.seat_range])
             return
+        counts = []
+        for s in t.seat_range:
+            t.loc["s"] = s
+            counts.append(max(0, self.count(t)) if targets[s] is not None else 0)
         src = t.seat_zones[self.src.index]
         dest = t.seat_zones[self.dest.index]
         deck = t.rules.deck
@@ -78,49 +123,74 @@ class Pass:
         order = deck.orders["order"]
         if t.received[0] != t.hand_number:
             t.received = (t.hand_number, set())
-        received = t.received[1]
+        received = set() if self.pass_received else t.received[1]
         space = t.space
         chosen: list[list[int]] = []
         for seat in t.seat_range:
             pool = sorted((c for c in src[seat] if c not in received), key=key)
+            want = min(counts[seat], len(pool))
+            if self.choose != "chosen":
+                by = self.by
+                ranked = sorted(pool, key=lambda c: (by[c], key(c)), reverse=self.choose == "highest")
+                chosen.append(ranked[:want])
+                continue
             picks: list[int] = []
             bot = t.inline[seat]
-            for _ in range(min(self.count, len(pool))):
+            for _ in range(want):
                 if len(pool) == 1:
                     picks.append(pool.pop())
                     continue
                 view = PassView(seat, list(pool), {c: order[c] for c in pool}, self.points, deck.suit,
-                                list(picks), True, min(self.count, len(pool) + len(picks)), t.next_seat(seat, off)
-                                ) if bot is None or bot.wants_view else None
+                                list(picks), True, want, targets[seat]) if bot is None or bot.wants_view else None
                 a = yield from t.ask(Decision(seat, [space.card(c) for c in pool], view, sealed=True))
                 i = pool.index(a) if space.unique else next(i for i, c in enumerate(pool) if space.card(c) == a)
                 picks.append(pool.pop(i))
             chosen.append(picks)
         t.reveal()
         for seat, picks in enumerate(chosen):
-            to = t.next_seat(seat, off)
+            to = targets[seat]
             for c in picks:
                 src[seat].remove(c)
                 dest[to].append(c)
-                received.add(c)
-            t.act()
-        t.emit("pass", offset=off, cards=[[deck.names[c] for c in p] for p in chosen])
+                t.received[1].add(c)
+            if picks:
+                t.act()
+        if off is not None:
+            t.emit("pass", offset=off, cards=[[deck.names[c] for c in p] for p in chosen])
+            return
+        for seat, picks in enumerate(chosen):      # seen by the giver and the receiver only (Table.seat_log)
+            if picks:
+                t.emit("exchange", seat=seat, to=targets[seat], zone=self.dest.name,
+                       cards=[deck.names[c] for c in picks])
 
 
 def compile(ctx: Ctx, path: tuple, name: str) -> Pass | None:
     spec = ctx.get(path)
     src = ctx.zone(path + ("from",), owner="seat")
     dest = ctx.zone(path + ("to",), owner="seat") if "to" in spec else src
-    count = ctx.const_int(path + ("count",), 0, 0, 1000)
+    seat = X.Binding(X.SEAT, lambda e: e.loc["s"])
+    count = ctx.expr(path + ("count",), X.INT, ctx.scope.with_names(s=seat), default=0)
+    if count is not None and count.is_const and not 0 <= count.const <= 1000:
+        ctx.error(path + ("count",), f"value {count.const} is out of range 0..1000", value=True)
+        count = None
     off = ctx.expr(path + ("offset",), X.INT, default=1)
+    receiver = None
+    if "receiver" in spec:
+        if "offset" in spec:
+            ctx.error(path + ("offset",), "a pass has an offset or a receiver, not both",
+                      "remove the offset: the receiver says where each seat's cards go")
+        receiver = ctx.expr(path + ("receiver",), X.BOOL, ctx.scope.with_names(
+            s=seat, r=X.Binding(X.SEAT, lambda e: e.loc["r"])))
+    by = per_card(ctx, path + ("by",), X.INT) if "by" in spec else list(ctx.deck.orders["order"])
     if "points" in spec:
         points = per_card(ctx, path + ("points",), X.INT) or [0] * len(ctx.deck)
     else:
         points = list(ctx.deck.attrs.get("points", [0] * len(ctx.deck)))
-    if None in (src, dest, off):
+    if None in (src, dest, off, count, by) or ("receiver" in spec and (receiver is None or "offset" in spec)):
         return None
-    return Pass(name, src, dest, count or 0, off.fn, points, spec.get("description", ""), dict(spec),
-                off.const if off.is_const else None)
+    return Pass(name, src, dest, count.fn, off.fn, points, spec.get("description", ""), dict(spec),
+                off.const if off.is_const else None, receiver.fn if receiver else None,
+                spec.get("choose", "chosen"), by, bool(spec.get("pass-received", False)))
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
@@ -131,8 +201,22 @@ def describe(spec: dict, phase=None) -> str:
         return "no cards are passed."
     where = (f"{off} seat(s) along in play direction" if off is not None
              else f"{formula(spec.get('offset', 1))} seats along in play direction (0: no pass)")
-    return (f"every player chooses {spec['count']} cards from their {spec['from']} at once and passes them "
-            f"{where}; cards received cannot be passed on that hand.")
+    if "receiver" in spec:
+        rule = formula(spec["receiver"])
+        where = f"to the first player on their left where {rule}" + (
+            " (s: the giver, r: the receiver)" if "`" in rule else "")
+    if isinstance(spec["count"], int):
+        count = f"{spec['count']} cards"
+    else:
+        rule = formula(spec["count"])
+        count = "as many cards as " + rule + (" (s: the giver)" if "`" in rule else "")
+    choose = spec.get("choose", "chosen")
+    what = f"chooses {count}" if choose == "chosen" else f"must give {count}, their {choose}"
+    if "by" in spec and choose != "chosen":
+        what += f" by {formula(spec['by'])}"
+    return (f"every player {what} from their {spec['from']} at once and passes them {where}; "
+            + ("cards received may be passed on." if spec.get("pass-received")
+               else "cards received cannot be passed on that hand."))
 
 
 # ---------------------------------------------------------------------------- the events in words (play)
@@ -148,4 +232,15 @@ def _tell_pass(n, ev: dict) -> list[str]:
     return [f"You pass {gave} to {n.who(to)} and receive {got} from {n.who(frm)}."]
 
 
-NARRATION = {'pass': _tell_pass}
+def _tell_exchange(n, ev: dict) -> list[str]:
+    seat, to, cards = ev.get("seat"), ev.get("to"), ev.get("cards") or []
+    shown = " ".join(c or "?" for c in cards)
+    if seat == n.me:
+        return [f"You give {shown} to {n.who(to)}."]
+    if to == n.me:
+        return [f"{n.who(seat)} gives you {shown}."]
+    return [f"{n.who(seat)} gives {n.who(to)} {len(cards)} card{'s' if len(cards) != 1 else ''}."]
+
+
+NARRATION = {'pass': _tell_pass, 'exchange': _tell_exchange}
+ACCOUNT = {"exchange": lambda ev: f"Seat {ev['seat']} gives {' '.join(ev['cards'])} to seat {ev['to']}."}

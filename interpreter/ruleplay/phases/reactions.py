@@ -25,6 +25,9 @@ class Pattern:
     precedence: int
     description: str = ""
 
+    def __post_init__(self):
+        self.stat = "slaps:" + self.name       # the counter of this pattern's won slaps
+
 
 @dataclass
 class Profile:
@@ -126,7 +129,7 @@ def compile_reactions(ctx: Ctx, path: tuple, pile: Zone | None) -> Reactions | N
             return default
         return c.const if c is not None else default
     return Reactions(
-        patterns, eligible.fn if eligible else (lambda e: True), ctx.const_int(path + ("pace",), 1000, 1, 60_000),
+        patterns, eligible.fn if eligible else (lambda e: True), ctx.const_int(path + ("pace",), 1000, 2, 60_000),
         profiles, profile, flag(ties + ("finger-rule",), False), flag(ties + ("no-winner",), True),
         ctx.const_int(fs + ("burn",), 1, 0, 52 * 16), flag(fs + ("out-when-empty",), True),
         flag(fs + ("lending",), False), ctx.const_int(fs + ("limit-consecutive",), 0, 0, 10_000),

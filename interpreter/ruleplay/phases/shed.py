@@ -13,7 +13,9 @@ card and nothing to draw passes; when every seat in a row passes so, the hand is
 Declared choices: `name: {when, values}`: after a card for which `when` (bool over `card`) holds
 is played, its seat names one of `values` (a decision labelled "name V", logged as a `named`
 event); `named` reads it until the next card is played. `turn-up: true` turns the first stock card
-onto the pile when the phase starts (a starter).
+onto the pile when the phase starts (a starter); a starter for which `bury` (a bool over `card`) holds is
+buried in the middle of the stock and the next card turned (logged as `buried`), as long as the stock
+has cards that would not be buried.
 """
 from __future__ import annotations
 
@@ -45,6 +47,8 @@ SCHEMA = phase_schema("shed", {
                   "type": "boolean", "default": True},
     "turn-up": {"description": "Turn the first stock card onto the pile when the phase starts.", "type": "boolean",
                 "default": False},
+    "bury": {"description": "A turned-up starter for which this holds (bool over `card`) is buried in the middle of "
+                            "the stock and the next card turned instead.", **EXPR},
     "first": {"description": "Who plays first: left-of-dealer, dealer, or a bool over seat `s` (the first seat "
                              "from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
     "name": obj({
@@ -57,8 +61,30 @@ EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "stock
             "legal": {"examples": ["card.rank == '8' or card.rank == top.rank or card.suit == top.suit"]},
             "draw": {"examples": ["one", "until-playable"]}, "before": {"examples": ["play"]},
             "name": {"examples": [{"when": "card.rank == '8'", "values": ["C", "D", "H", "S"]}]},
-            "name/when": {"examples": ["card.rank == '8'"]}, "name/values": {"examples": [["C", "D", "H", "S"]]}}
-EVENTS = ("shed", "draw", "no-play", "named", "reshuffle", "blocked", "went-out")
+            "name/when": {"examples": ["card.rank == '8'"]}, "bury": {"examples": ["card.rank == '8'"]}, "name/values": {"examples": [["C", "D", "H", "S"]]}}
+EVENTS = ("shed", "draw", "no-play", "named", "reshuffle", "blocked", "went-out", "buried")
+
+
+@dataclass
+class ShedView:
+    """What a bot may know at a shedding turn: its legal cards and, per legal card, what it keeps open."""
+
+    seat: int
+    legal: list[int]
+    after: dict[int, int]              # per legal card: the seat's other cards legal once it is played
+    anywhere: dict[int, bool]          # per legal card: legal whatever card is on top (a wild card)
+    points: list[int]                  # per card (the deck's `points`, else 0)
+    shedding: bool = True
+
+
+@dataclass
+class NameView:
+    """A value to name (e.g. a suit): the seat's hand, to name what it holds most of."""
+
+    seat: int
+    values: list[str]
+    held: list[int]                    # per value: the seat's cards whose suit or rank it is
+    naming: bool = True
 
 
 @dataclass
@@ -76,6 +102,7 @@ class Shed:
     first_fn: Callable | None
     name_when: Callable | None
     name_values: list[str]
+    bury: Callable | None = None
     description: str = ""
     spec: dict = field(default_factory=dict)
 
@@ -88,18 +115,42 @@ class Shed:
         t.card = None
         return out
 
-    def _first(self, t: Table) -> int:
-        if self.first_mode == "dealer":
-            return t.dealer
-        start = t.next_seat(t.dealer)
-        if self.first_fn is None:
-            return start
-        for k in range(t.n):
-            seat = (start + k * t.rules.direction) % t.n
-            t.loc["s"] = seat
-            if self.first_fn(t):
-                return seat
-        return start
+    def _view(self, t: Table, seat: int, legal: list[int]) -> ShedView:
+        """One step ahead, from the seat's own cards and the public pile: each legal card's follow-ups in the
+        seat's hand (were it on top), and whether it is legal on any top card of the deck."""
+        hand, pile = t.seat_zones[self.src.index][seat], t.shared[self.dest.index]
+        deck, named = t.rules.deck, t.named
+        after, anywhere = {}, {}
+        probes = list(dict.fromkeys(deck.names))
+        first = {n: c for c, n in reversed(list(enumerate(deck.names)))}
+        t.named = None
+        for c in legal:
+            i = hand.index(c)
+            del hand[i]
+            pile.append(c)
+            after[c] = len(self._legal(t, seat))
+            pile.pop()
+            ok = True
+            for name in probes:
+                pile.append(first[name])
+                t.card = c
+                ok = bool(self.legal(t))
+                pile.pop()
+                if not ok:
+                    break
+            anywhere[c] = ok
+            hand.insert(i, c)
+        t.card, t.named = None, named
+        return ShedView(seat, list(legal), after, anywhere, list(deck.attrs.get("points", [0] * len(deck))))
+
+    def _ask_card(self, t: Table, seat: int, legal: list[int], may_draw: bool):
+        """A generator: the card the seat plays from `legal`, or None when it draws instead (`may_draw`)."""
+        space = t.space
+        bot = t.inline[seat]
+        view = self._view(t, seat, legal) if bot is None or bot.wants_view else None
+        acts = [space.card(c) for c in legal] + ([space.PASS] if may_draw else [])
+        a = yield from t.ask(Decision(seat, acts, view, labels={space.PASS: "draw"} if may_draw else None))
+        return None if a == space.PASS else next(c for c in legal if space.card(c) == a)
 
     def _draw_one(self, t: Table, seat: int) -> bool:
         """Move the stock's top card to the seat's hand (reshuffling the pile when allowed)."""
@@ -120,32 +171,49 @@ class Shed:
         t.emit("draw", seat=seat, zone=self.src.name, cards=[t.rules.deck.names[c]])   # hidden from the others as the zone is
         return True
 
+    def _turn_up(self, t: Table) -> None:
+        """The starter: the stock's top card onto the pile; one to be buried goes into the middle of the
+        stock instead, and the next is turned. When the stock holds no card that would stay up, the top card
+        stays; after as many burials as the stock has cards (a stock whose upper half is all such cards),
+        the first card from the top that stays up is turned."""
+        stock, names = t.shared[self.stock.index], t.rules.deck.names
+        at = len(stock) - 1
+        if self.bury is not None:
+            def buried(c: int) -> bool:
+                t.card = c
+                return bool(self.bury(t))
+            if not all(buried(c) for c in stock):
+                for _ in range(len(stock)):
+                    if not buried(stock[-1]):
+                        break
+                    c = stock.pop()
+                    stock.insert(len(stock) // 2, c)
+                    t.act()
+                    t.emit("buried", card=names[c], zone=self.stock.name)
+                at = max(i for i, c in enumerate(stock) if not buried(c))
+            t.card = None
+        c = stock[at]
+        del stock[at]
+        t.shared[self.dest.index].append(c)
+        t.act()
+        t.emit("shed", seat=None, card=names[c], zone=self.dest.name)
+
     def run(self, t: Table):
         """A generator: yields each play, draw and naming as a Decision."""
         space, names = t.space, t.rules.deck.names
         hand, pile = t.seat_zones[self.src.index], t.shared[self.dest.index]
         t.named, t.passes = None, [0] * t.n
         if self.turn_up and self.stock is not None and t.shared[self.stock.index]:
-            c = t.shared[self.stock.index].pop()
-            pile.append(c)
-            t.act()
-            t.emit("shed", seat=None, card=names[c], zone=self.dest.name)
-        seat, passes = self._first(t), 0
+            self._turn_up(t)
+        seat, passes = first_seat(t, self.first_mode, self.first_fn), 0
         while True:
             rule = self.draw(t) if self.stock is not None else "none"
             legal = self._legal(t, seat)
             played = None
-            draw_label = "draw"
             if legal and not (self.may_draw and rule != "none"):
-                played = legal[0] if len(legal) == 1 else None
-                if played is None:
-                    a = yield from t.ask(Decision(seat, [space.card(c) for c in legal]))
-                    played = next(c for c in legal if space.card(c) == a)
+                played = legal[0] if len(legal) == 1 else (yield from self._ask_card(t, seat, legal, False))
             elif legal:                                  # may draw instead of playing
-                a = yield from t.ask(Decision(seat, [space.card(c) for c in legal] + [space.PASS],
-                                              labels={space.PASS: draw_label}))
-                if a != space.PASS:
-                    played = next(c for c in legal if space.card(c) == a)
+                played = yield from self._ask_card(t, seat, legal, True)
             drew = False
             if played is None and rule != "none":
                 while self._draw_one(t, seat):
@@ -159,10 +227,7 @@ class Shed:
                     drawn = hand[seat][-1]
                     legal = [drawn] if drawn in legal else []
                 if legal:
-                    played = legal[0] if len(legal) == 1 else None
-                    if played is None:
-                        a = yield from t.ask(Decision(seat, [space.card(c) for c in legal]))
-                        played = next(c for c in legal if space.card(c) == a)
+                    played = legal[0] if len(legal) == 1 else (yield from self._ask_card(t, seat, legal, False))
             if played is None:
                 t.emit("no-play", seat=seat)
                 t.passes[seat] += 1
@@ -181,7 +246,10 @@ class Shed:
                 t.card = played
                 if self.name_when is not None and self.name_when(t) and self.name_values:
                     acts = [space.BID0 + i for i in range(len(self.name_values))]
-                    a = yield from t.ask(Decision(seat, acts, labels={
+                    deck = t.rules.deck
+                    view = NameView(seat, list(self.name_values), [sum(
+                        1 for c in hand[seat] if v in (deck.suit[c], deck.rank[c])) for v in self.name_values])
+                    a = yield from t.ask(Decision(seat, acts, view, labels={
                         x: f"name {v}" for x, v in zip(acts, self.name_values)}))
                     t.named = self.name_values[a - space.BID0]
                     t.emit("named", seat=seat, value=t.named)
@@ -206,32 +274,51 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Shed | None:
     stock = ctx.zone(path + ("stock",), owner="table") if "stock" in spec else None
     cscope = card_scope(ctx.scope)
     legal = ctx.expr(path + ("legal",), X.BOOL, cscope)
-    draw = _draw_rule(ctx, path + ("draw",))
+    draw = word_rule(ctx, path + ("draw",), DRAWS, "none")
     first_mode, first_fn = ctx.first_seat(path + ("first",))
     name_when, values = None, []
     if "name" in spec:
         w = ctx.expr(path + ("name", "when"), X.BOOL, cscope)
         name_when = w.fn if w is not None else None
         values = [str(v) for v in (spec["name"] or {}).get("values") or []]
-    if None in (src, dest, legal, draw) or ("stock" in spec and stock is None):
+    bury = ctx.expr(path + ("bury",), X.BOOL, cscope) if "bury" in spec else None
+    if None in (src, dest, legal, draw) or ("stock" in spec and stock is None) or ("bury" in spec and bury is None):
         return None
     return Shed(name, src, dest, stock, legal.fn, draw, bool(spec.get("may-draw", False)),
                 bool(spec.get("reshuffle", True)), bool(spec.get("turn-up", False)), first_mode, first_fn,
-                name_when, values, spec.get("description", ""), dict(spec))
+                name_when, values, bury.fn if bury else None, spec.get("description", ""), dict(spec))
 
 
-def _draw_rule(ctx: Ctx, path: tuple) -> Callable | None:
-    raw = ctx.get(path, "none")
-    if isinstance(raw, str) and raw in DRAWS:
+def first_seat(t: Table, mode: str, fn: Callable | None) -> int:
+    """Who plays first (model.Ctx.first_seat): the dealer, the dealer's left, or the first seat from the
+    dealer's left for which `fn` (a bool over seat `s`) holds (the dealer's left when none does)."""
+    if mode == "dealer":
+        return t.dealer
+    start = t.next_seat(t.dealer)
+    if fn is None:
+        return start
+    for k in range(t.n):
+        seat = (start + k * t.rules.direction) % t.n
+        t.loc["s"] = seat
+        if fn(t):
+            return seat
+    return start
+
+
+def word_rule(ctx: Ctx, path: tuple, words: tuple[str, ...], default: str) -> Callable | None:
+    """A setting that is one of `words`, written literally or as an expression (e.g. of options) giving one;
+    a value outside `words` at run time counts as `default`."""
+    raw = ctx.get(path, default)
+    if isinstance(raw, str) and raw in words:
         return lambda e: raw
     c = ctx.expr(path, X.STR)
     if c is None:
         return None
-    if c.is_const and c.const not in DRAWS:
-        ctx.error(path, f"draw {c.const!r} is not one of: {', '.join(DRAWS)}", value=True)
+    if c.is_const and c.const not in words:
+        ctx.error(path, f"{path[-1]} {c.const!r} is not one of: {', '.join(words)}", value=True)
         return None
     fn = c.fn
-    return lambda e: v if (v := fn(e)) in DRAWS else "none"
+    return lambda e: v if (v := fn(e)) in words else default
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
@@ -242,6 +329,10 @@ def describe(spec: dict, phase=None) -> str:
         out.append(f"A player who cannot play draws from the {spec['stock']} ({formula(spec.get('draw', 'none'))})"
                    + ("; a player may also draw instead of playing" if spec.get("may-draw") else "") + ".")
     out.append("A player who cannot play passes; the first player out of cards ends the hand.")
+    if spec.get("turn-up"):
+        out.insert(0, f"The top card of the {spec.get('stock', 'stock')} is turned up to start the {spec['to']}" +
+                   (f"; a card where {formula(spec['bury'])} is buried in the middle of the {spec.get('stock')} "
+                    "and the next turned instead." if "bury" in spec else "."))
     if "name" in spec:
         out.append(f"Who plays a card where {formula(spec['name']['when'])} names one of "
                    f"{', '.join(map(str, spec['name']['values']))}.")
@@ -260,6 +351,7 @@ NARRATION = {
     "no-play": lambda n, ev: [f"{n.verb(ev.get('seat'), 'cannot play and pass', 'cannot play and passes')}."],
     "named": lambda n, ev: [f"{n.verb(ev.get('seat'), 'name', 'names')} {ev.get('value')}."],
     "went-out": lambda n, ev: [f"{n.verb(ev.get('seat'), 'are', 'is')} out of cards."],
+    "buried": lambda n, ev: [f"{ev.get('card')} is turned up and buried in the {ev.get('zone')}."],
 }
 ACCOUNT = {
     "shed": lambda ev: f"Seat {ev['seat']} plays {ev['card']}." if ev.get("seat") is not None
@@ -268,5 +360,6 @@ ACCOUNT = {
     "named": lambda ev: f"Seat {ev['seat']} names {ev['value']}.",
     "no-play": lambda ev: f"Seat {ev['seat']} passes.",
     "went-out": lambda ev: f"Seat {ev['seat']} is out of cards.",
+    "buried": lambda ev: f"{ev['card']} is turned up and buried in the {ev['zone']}.",
     "blocked": lambda ev: "Nobody can play: the hand is blocked.",
 }

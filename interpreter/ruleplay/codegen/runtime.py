@@ -1,0 +1,83 @@
+"""Running a generated game: the same `Result` (and, with a log, the same events) as `engine.play`.
+
+The generated path is taken only where no decision leaves the engine: `play` with bots answering
+inline (`ruleplay run`, `sim`, `compare`), no `--check`, no explicit deal, and only for
+rulesets whose phases never ask a decision there (the flip kind without reactions). `stepped=True`
+and the State of state.py (OpenSpiel, PettingZoo, `ruleplay play`, search bots) always interpret, so
+the steppable contract (a decision stops the game) is untouched. A game that reaches the round at
+which the interpreter starts recording tables for cycle detection (engine.CYCLE_CHECK_FROM) raises
+`Bail` and is played again, from the start, by the interpreter: a rare, long game pays twice, and
+cycle reports stay the reference's.
+"""
+from __future__ import annotations
+
+from ..bots import make_bots
+from ..engine import DEFAULT_MAX_ACTIONS, Result, _profiles, play as interpret, start_fields
+from ..table import GameOver
+
+
+class Bail(Exception):
+    """The generated game leaves the rest to the interpreter (which plays it again from the start)."""
+
+
+class Game:
+    """What a generated game reads (events, limit) and writes (counters), in place of the Table."""
+
+    __slots__ = ("events", "max_actions", "stats", "cards_played", "actions", "pile_takes", "rounds", "dealer")
+
+    def __init__(self, events: list | None, max_actions: int):
+        self.events = events
+        self.max_actions = max_actions
+        self.stats: dict[str, list[int]] = {}
+        self.cards_played = self.actions = self.pile_takes = self.rounds = self.dealer = 0
+
+
+def best(vals: list, lowest: bool) -> list[int]:
+    """Table.select for lowest/highest: the seats with the best known value (none when all are missing)."""
+    known = [v for v in vals if v is not None]
+    if not known:
+        return []
+    top = min(known) if lowest else max(known)
+    return [s for s, v in enumerate(vals) if v == top]
+
+
+def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS, log=True, check: bool = False,
+         bots: list[str] | None = None, profiles: list[str | None] | None = None, stepped: bool = False,
+         interpret_only: bool = False) -> Result:
+    """`engine.play`, through the generated code where it applies (module docstring), else interpreted."""
+    from . import program
+    prog = None
+    if not (interpret_only or stepped or check or deal is not None):
+        prog = program(rules)
+    if prog is None or prog.source is None:
+        return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
+    n = rules.players
+    key = (tuple(bots or ()), tuple(profiles or ()))
+    seats = prog.seats.get(key)
+    if seats is None:
+        kinds = list(bots or ["random"] * n)
+        inline = make_bots(kinds, seed)          # checks the kinds, as the interpreter does
+        seats = (any(b is not None and b.observes for b in inline), [b.kind if b is not None else "external" for b in inline],
+                 _profiles(rules, profiles or [None] * n))
+        if len(prog.seats) < 64:             # (bots, profiles) -> (a bot observes, kinds, profiles)
+            prog.seats[key] = seats
+    g = Game((log() if callable(log) else []) if log or seats[0] else None, max_actions)
+    if g.events is not None:
+        g.events.append(start_fields(rules, seed, list(seats[1]), list(seats[2]), max_actions, None))
+    try:
+        (prog.run if g.events is None else prog.run_log)(g, seed)
+        raise AssertionError("a generated game ended without an outcome")
+    except GameOver as over:
+        outcome, winners, reason = over.outcome, over.winners, over.reason
+    except KeyboardInterrupt as stop:
+        stop.events = g.events           # as engine.Run: the CLI still writes the partial --log
+        raise
+    except Bail:
+        if hasattr(g.events, "close"):
+            g.events.close()             # a sink (spool.EventSpool): the interpreter makes its own
+        return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
+    if g.events is not None:
+        g.events.append({"outcome": outcome, "winners": winners, "scores": [0] * n, "reason": reason,
+                         "event": "end"})
+    return Result(rules.name, seed, n, dict(rules.options), outcome, winners, reason, g.cards_played,
+                  g.pile_takes, 0, g.actions, g.rounds, None, None, g.events, None, 1, dict(sorted(g.stats.items())))

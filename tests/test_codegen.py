@@ -1,0 +1,337 @@
+"""Code generation (ruleplay/codegen/): the generated game against the interpreter, the reference.
+
+Every shipped ruleset with an emitter is played both ways, with random options, seeds and bots, and
+must give identical events and results; rulesets without one must fall back. Hostile names and
+strings in a rule file must change only the constants a generated module receives, never its code.
+"""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from lark import Tree
+
+from ruleplay import codegen
+from ruleplay.cli import main
+from ruleplay.codegen.audit import audit
+from ruleplay.codegen.expr import Consts, Emitter, Unsupported
+from ruleplay.engine import play
+from ruleplay.errors import RuleplayError
+from ruleplay.pipeline import load
+from ruleplay.resources import builtin_names
+
+RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
+BMN = (RULESETS / "beggar-my-neighbour.yaml").read_text(encoding="utf-8")
+
+
+def both_ways(rules, seeds, bots=None, max_actions=1_000_000) -> None:
+    """The generated game and the interpreter agree, event for event and in every result field."""
+    assert codegen.program(rules).source is not None, codegen.program(rules).reason
+    for seed in seeds:
+        ref = play(rules, seed, max_actions=max_actions, bots=bots)
+        got = codegen.play(rules, seed, max_actions=max_actions, bots=bots)
+        assert got.events == ref.events, (rules.name, seed)
+        assert got.to_json() == ref.to_json(), (rules.name, seed)
+        quiet = codegen.play(rules, seed, max_actions=max_actions, bots=bots, log=False)
+        assert quiet.events is None and quiet.to_json() == ref.to_json()
+
+
+def _random_sets(rules, rng: random.Random) -> dict[str, str]:
+    out = {}
+    for name, spec in rules.option_specs.items():
+        if rng.random() < 0.5:
+            continue
+        kind = spec.get("type")
+        if kind == "bool":
+            out[name] = rng.choice(["true", "false"])
+        elif kind == "int":
+            lo = spec.get("min", 0)
+            out[name] = str(rng.randint(lo, spec.get("max", lo + 10)))
+        elif "choices" in spec:
+            out[name] = str(rng.choice(spec["choices"]))
+    return out
+
+
+GENERATED = [n for n in builtin_names() if codegen.program(load(n)).source is not None]
+
+
+def test_the_flip_rulesets_without_slaps_are_generated_and_the_others_are_not():
+    assert {"beggar-my-neighbour", "beggar-my-neighbour-ers"} <= set(GENERATED)
+    for name in ("ers", "hearts", "war", "one-card"):
+        prog = codegen.program(load(name))
+        assert prog.source is None and prog.reason
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_every_generated_ruleset_plays_as_the_interpreter(name):
+    rng = random.Random(name)
+    base = load(name)
+    for _ in range(4):
+        try:
+            rules = load(name, _random_sets(base, rng))
+        except RuleplayError:
+            continue                              # a combination its constraints refuse
+        bots = [rng.choice(["random", "lowest", "smart"]) for _ in range(rules.players)]
+        both_ways(rules, [rng.randrange(10**6) for _ in range(60)], bots)
+
+
+@pytest.mark.parametrize("name", [n for n in builtin_names() if n not in GENERATED][:6])
+def test_rulesets_without_an_emitter_fall_back_to_the_interpreter(name):
+    rules = load(name)
+    assert codegen.play(rules, 3, max_actions=3000).events == play(rules, 3, max_actions=3000).events
+
+
+def test_a_long_game_leaves_cycle_recording_to_the_interpreter():
+    rules = load("beggar-my-neighbour")
+    long = next(s for s in range(3000) if play(rules, s, log=False).rounds >= 200)
+    both_ways(rules, [long])
+
+
+def test_max_actions_stops_both_the_same_way():
+    rules = load("beggar-my-neighbour")
+    both_ways(rules, range(20), max_actions=90)
+    assert codegen.play(rules, 0, max_actions=90).outcome == "limit"
+
+
+def _flip_variant(rng: random.Random) -> str:
+    """A flip game with every key of the kind drawn at random (the shipped files use few of them)."""
+    players = rng.randint(2, 5)
+    count = rng.choice(["all", str(rng.randint(3, 52 // players))])
+    rest = rng.random() < 0.5 or count != "all"
+    deal = f"deal: {{to: hand, count: {count}" + (", rest: extra, remainder: rest}" if rest else "}")
+    when = rng.choice(["count(s.hand.size > 0 for s in seats) == 1 and pile.empty",
+                       "count(not s.out for s in seats) == 1", "any(s.hand.size >= 40 for s in seats)"])
+    payer = rng.choice(["challenger-takes", "next-pays"])
+    return f"""
+name: flip-variant
+description: a generated flip game
+players: {players}
+deck:
+  ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A]
+  suits: [C, D, H, S]
+  attributes:
+    chances: {{J: 1, Q: 2, K: 3, A: {rng.randint(0, 4)}}}
+zones:
+  hand: {{owner: seat, visibility: hidden}}
+  won: {{owner: seat, visibility: hidden}}
+  pile: {{owner: table, visibility: public}}
+  extra: {{owner: table, visibility: hidden}}
+table:
+  dealer: {rng.choice(["last-seat", "random", str(rng.randrange(players))])}
+  direction: {rng.choice(["clockwise", "counterclockwise"])}
+{deal}
+phases:
+  play:
+    kind: flip
+    from: hand
+    to: pile
+    challenge: {{chances: card.chances, answer: {rng.choice(["true", "false"])}, empty-payer: {payer}}}
+    take: {{to: {rng.choice(["hand", "won"])}, where: {rng.choice(["top", "bottom"])},
+            leads: {rng.choice(["taker", "next"])}}}
+    empty-hand: {rng.choice(["out", "skip"])}
+    last-standing: {rng.choice(["takes-pile", "none"])}
+end:
+  - when: "{when}"
+    winners: {{{rng.choice(["where: 's.hand.size > 0'", "highest: 's.hand.size + s.won.size'"])}}}
+"""
+
+
+def test_flip_games_with_every_key_agree(tmp_path):
+    rng = random.Random(18)
+    outcomes = set()
+    for i in range(40):
+        f = tmp_path / f"v{i}.yaml"
+        f.write_text(_flip_variant(rng), encoding="utf-8")
+        rules = load(str(f))
+        both_ways(rules, range(25), max_actions=3000)
+        outcomes |= {codegen.play(rules, s, max_actions=3000, log=False).outcome for s in range(25)}
+    assert {"finished", "stuck", "cycle"} <= outcomes
+
+
+# ------------------------------------------------------------------ the expression emitter
+END_RULES = [   # each fires in some games and decides them: winners by every mode
+    ("count(c.chances > 0 for c in actor.stock) >= 9", "where", "s.stock.size > 0"),
+    ("actor.stock.top.rank == 'A' and actor.stock[2].suit != 'H' and actor.stock.size > 30",
+     "highest", "s.stock.size"),
+    ("max(s.stock.size for s in seats) - min(s.stock.size for s in seats) >= 40", "lowest", "s.stock.size"),
+    ("sum(c.chances for c in actor.stock) > 30 or any(s.stock.bottom.rank in ['K', 'Q'] and s.index == 1 "
+     "for s in seats) and actor.stock.size > 35", "highest", "count(c.suit == 'S' for c in s.stock)"),
+    ("(actor.stock.size if actor.index == 0 else 0) * 2 // 3 > 22 and not pile.empty == false",
+     "where", "abs(s.stock.size - 26) > 0 and s.stock.top.rank not in ['2', '3']"),
+    ("all(c.color == 'red' or c.chances > 0 for c in pile) and dealer.stock.size > 31", "where",
+     "max(s.stock.size, 3, players) > 20"),
+]
+
+
+def _yaml(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"          # YAML single quotes: nothing but '' is special
+
+
+def _bmn_with(when: str, mode: str, value: str) -> str:
+    extra = f"  - when: {_yaml(when)}\n    winners: {{{mode}: {_yaml(value)}}}\n    description: decided\n"
+    return BMN.replace("\nend:\n", "\nend:\n" + extra)
+
+
+@pytest.mark.parametrize("when,mode,value", END_RULES)
+def test_end_rules_over_many_node_types_agree(tmp_path, when, mode, value):
+    f = tmp_path / "bmn.yaml"
+    f.write_text(_bmn_with(when, mode, value), encoding="utf-8")
+    rules = load(str(f))
+    both_ways(rules, range(120))
+    reasons = {play(rules, s, log=False).reason for s in range(120)}
+    assert "decided" in reasons, "the rule under test never fired"
+
+
+def test_definitions_are_expanded_where_used(tmp_path):
+    defines = ("define:\n  big: {expr: 's.stock.size >= limit', description: a big stock}\n"
+               "  limit: {by-players: {2: 36, 3: 20}}\n  heavy: 'count(big for s in seats) > 0'\n"
+               "  per-hand: {cycle: [1, 2]}\n")
+    f = tmp_path / "bmn.yaml"
+    f.write_text(_bmn_with("heavy and actor.stock.size > 30", "where", "big").replace("\nzones:", defines + "zones:"),
+                 encoding="utf-8")
+    rules = load(str(f))
+    both_ways(rules, range(120))
+    assert "decided" in {play(rules, s, log=False).reason for s in range(120)}
+    g = tmp_path / "cycle.yaml"
+    g.write_text(_bmn_with("per-hand > 1", "where", "big").replace("\nzones:", defines + "zones:"), encoding="utf-8")
+    assert "per hand" in codegen.program(load(str(g))).reason
+
+
+def test_a_name_the_emitter_does_not_know_falls_back(tmp_path):
+    f = tmp_path / "bmn.yaml"
+    f.write_text(_bmn_with("hand-number > 1", "where", "s.stock.size > 0"), encoding="utf-8")
+    prog = codegen.program(load(str(f)))
+    assert prog.source is None and "hand-number" in prog.reason
+
+
+def test_a_zone_named_as_a_built_in_seat_field_falls_back(tmp_path):
+    f = tmp_path / "bmn.yaml"
+    text = BMN.replace("stock", "points").replace("count(s.points.size > 0", "count(s.cards > 0")
+    f.write_text(text.replace('where: "s.points.size > 0"', 'where: "s.cards > 0 and s.points == 0"'),
+                 encoding="utf-8")
+    rules = load(str(f))
+    assert codegen.program(rules).source is None          # `s.points` is the hand's points, not the zone
+    assert "seat field 'points'" in codegen.program(rules).reason
+    assert codegen.play(rules, 1).events == play(rules, 1).events
+
+
+def test_a_node_type_the_emitter_does_not_know_is_unsupported():
+    em = Emitter(load("beggar-my-neighbour"), Consts(), {})
+    with pytest.raises(Unsupported):
+        em.node(Tree("some_new_vocabulary", []), {})
+
+
+# ------------------------------------------------------------------ hostile names and strings
+HOSTILE_TEXT = "x' \"\n__import__('os').system('echo pwned') # \u00e9\u2603\U0001F0CF"
+
+
+def _hostile(tmp_path) -> tuple:
+    plain = BMN.replace("    description: one player holds every card", "    description: plain")
+    hostile = BMN.replace("stock", "k").replace("pile", "events").replace("  play:\n", "  game:\n")
+    hostile = hostile.replace("    description: one player holds every card",
+                              "    description: " + '"' + HOSTILE_TEXT.encode("unicode_escape").decode()
+                              .replace('"', '\\"') + '"')
+    a, b = tmp_path / "plain.yaml", tmp_path / "hostile.yaml"
+    a.write_text(plain, encoding="utf-8")
+    b.write_text(hostile, encoding="utf-8")
+    return load(str(a)), load(str(b))
+
+
+def test_hostile_names_and_strings_change_no_code(tmp_path):
+    plain, hostile = _hostile(tmp_path)
+    assert hostile.end[0].text == HOSTILE_TEXT
+    src_plain, src_hostile = codegen.program(plain).source, codegen.program(hostile).source
+    assert src_hostile == src_plain                      # identical code: only K[...] differs
+    assert "__import__" not in src_hostile and "events =" in src_hostile
+    both_ways(hostile, range(40))
+    reasons = {codegen.play(hostile, s, log=False).reason for s in range(40)}
+    assert HOSTILE_TEXT in reasons
+
+
+def test_a_hostile_string_inside_an_expression_is_a_constant(tmp_path):
+    hostile = "pile.top.name == '\" + __import__(\"os\").getcwd() + \"\u2603 \\' or pile.top.name == 'AS'"
+    plain = "pile.top.name == 'QS' or pile.top.name == 'AS'"
+    fa, fb = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    fa.write_text(_bmn_with(hostile, "where", "s.stock.size > 0"), encoding="utf-8")
+    fb.write_text(_bmn_with(plain, "where", "s.stock.size > 0"), encoding="utf-8")
+    a, b = load(str(fa)), load(str(fb))
+    assert codegen.program(a).source == codegen.program(b).source
+    assert "getcwd" not in codegen.program(a).source
+    both_ways(a, range(20))
+
+
+def test_generated_identifiers_come_from_the_generator(tmp_path):
+    _, hostile = _hostile(tmp_path)
+    names = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", codegen.program(hostile).source))
+    allowed = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", codegen.program(load("beggar-my-neighbour")).source))
+    assert names == allowed
+
+
+def test_the_audit_passes_generated_code_and_refuses_pasted_text(tmp_path):
+    _, hostile = _hostile(tmp_path)
+    for rules in [hostile] + [load(n) for n in GENERATED]:
+        assert audit(codegen.program(rules).source) is None
+    src = codegen.program(hostile).source
+    assert "string" in audit(src.replace('"payment complete"', repr(HOSTILE_TEXT)))
+    assert "name" in audit(src.replace("heap.clear()", "exec(K[0])"))
+    assert "name" in audit(src.replace("heap.clear()", "os.system(K[0])"))
+    assert "float" in audit(src.replace("K[0]", "1.5"))
+
+
+# ------------------------------------------------------------------ the command line
+def test_compile_prints_the_source_or_says_why_not(capsys):
+    assert main(["compile", "beggar-my-neighbour"]) == 0
+    out = capsys.readouterr().out
+    assert "def game(g, seed):" in out and "K[0] = 'one player holds every card'" in out
+    assert main(["compile", "hearts"]) == 0
+    assert "runs on the interpreter" in capsys.readouterr().out
+
+
+def test_run_and_sim_give_the_same_with_interpret(capsys):
+    for flag in ([], ["--interpret"]):
+        assert main(["run", "beggar-my-neighbour", "--seed", "5", "--json"] + flag) == 0
+    a, b = capsys.readouterr().out.splitlines()
+    assert a == b
+    for flag in ([], ["--interpret"]):
+        assert main(["sim", "beggar-my-neighbour", "-n", "300", "--jobs", "1", "--json", "-q"] + flag) == 0
+    a, b = capsys.readouterr().out.strip().splitlines()
+    assert re.sub(r'"(seconds|elapsed|rate)[^,}]*', "", a) == re.sub(r'"(seconds|elapsed|rate)[^,}]*', "", b)
+
+
+# ------------------------------------------------------------------ start-up: the schema check of built-ins
+def _fresh(code: str, cache: Path) -> str:
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache), "PYTHONPATH": os.pathsep.join(sys.path)}
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def test_a_built_in_checked_once_does_not_import_jsonschema_again(tmp_path):
+    code = "import sys; from ruleplay.pipeline import load; load('beggar-my-neighbour'); " \
+           "print('jsonschema' in sys.modules)"
+    assert _fresh(code, tmp_path) == "True"           # first time: checked, and remembered
+    assert list((tmp_path / "ruleplay").glob("valid-*"))
+    assert _fresh(code, tmp_path) == "False"          # then: not imported at all
+
+
+def test_a_user_file_is_checked_every_time(tmp_path):
+    f = tmp_path / "mine.yaml"
+    f.write_text(BMN, encoding="utf-8")
+    code = f"import sys; from ruleplay.pipeline import load; load({str(f)!r}); print('jsonschema' in sys.modules)"
+    assert _fresh(code, tmp_path) == "True"
+    assert _fresh(code, tmp_path) == "True"
+    assert not list((tmp_path / "ruleplay").glob("valid-*"))
+
+
+def test_no_marker_in_a_cache_folder_others_may_write(tmp_path):
+    (tmp_path / "ruleplay").mkdir(mode=0o777)
+    (tmp_path / "ruleplay").chmod(0o777)
+    code = "import sys; from ruleplay.pipeline import load; load('beggar-my-neighbour'); " \
+           "print('jsonschema' in sys.modules)"
+    assert _fresh(code, tmp_path) == "True"
+    assert _fresh(code, tmp_path) == "True"
+    assert not list((tmp_path / "ruleplay").glob("valid-*"))

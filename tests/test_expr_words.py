@@ -1,0 +1,124 @@
+"""Seat words and pile helpers (exprwords.py): each behaves like the comparisons it replaces in the shipped
+rulesets, checked on random piles of a real deck with jokers, and on every seat at several table sizes."""
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from ruleplay import expr as X
+from ruleplay.pipeline import load
+
+DECK = load("ers", {"jokers": "2"}).deck          # 54 cards: ranks, `run` (A low), `tens`, two jokers
+
+
+def _scope(players: int = 4, wrap: bool = True) -> X.Scope:
+    tables = {"rank": DECK.rank, "run": DECK.orders["run"], "order": DECK.orders["order"],
+              "tens": DECK.attrs["tens"], "name": DECK.names}
+    card = {k: (X.STR if k in ("rank", "name") else X.INT,
+                (lambda arr: lambda f: lambda e: None if (c := f(e)) is None else arr[c])(arr))
+            for k, arr in tables.items()}
+    seat = {"index": (X.INT, lambda f: f)}
+    names = {"pile": X.Binding(X.CARDS, lambda e: e.pile), "players": X.Binding(X.INT, const=players, is_const=True),
+             "run-wraps": X.Binding(X.BOOL, const=wrap, is_const=True),
+             "s": X.Binding(X.SEAT, lambda e: e.s), "dealer": X.Binding(X.SEAT, lambda e: e.dealer)}
+    return X.Scope(names, X.Fields(card=card, seat=seat, card_tables=tables))
+
+
+OLD_RUN = ("pile[4].run > 0 and pile[3].run > 0 and pile[2].run > 0 and pile[1].run > 0 and ("
+           "(pile[1].run - pile[2].run) % M == 1 and (pile[2].run - pile[3].run) % M == 1 and "
+           "(pile[3].run - pile[4].run) % M == 1 or (pile[1].run - pile[2].run) % M == M - 1 and "
+           "(pile[2].run - pile[3].run) % M == M - 1 and (pile[3].run - pile[4].run) % M == M - 1)")
+PAIRS = [   # (as written before, in words)
+    ("pile[1].rank == pile[2].rank", "same-rank(pile, 2)"),
+    ("pile[1].rank == pile[2].rank and pile[2].rank == pile[3].rank", "same-rank(pile, 3)"),
+    ("pile[1].tens > 0 and pile[2].tens > 0 and pile[1].tens + pile[2].tens == 10", "adds-to(pile, 2, tens, 10)"),
+    (OLD_RUN.replace("M", "13"), "in-a-row(pile, 4, run, run-wraps)"),
+]
+
+
+def _piles(rng: random.Random, k: int):
+    """Random piles, biased toward patterns: runs, pairs and short piles."""
+    by_run = {}
+    for c, r in enumerate(DECK.orders["run"]):
+        by_run.setdefault(r, []).append(c)
+    for _ in range(k):
+        size = rng.randint(0, 6)
+        pile = [rng.randrange(len(DECK)) for _ in range(size)]
+        if size >= 4 and rng.random() < 0.4:       # a run, up or down, maybe wrapping
+            start, step = rng.randint(1, 13), rng.choice((1, -1))
+            for j in range(4):
+                pile[-1 - j] = rng.choice(by_run[(start + step * j - 1) % 13 + 1])
+        for k in (2, 3):
+            if size >= k and rng.random() < 0.4:
+                pile[-k] = rng.choice([c for c in range(len(DECK)) if DECK.rank[c] == DECK.rank[pile[1 - k]]])
+        yield pile
+
+
+@pytest.mark.parametrize("wrap", [True, False])
+@pytest.mark.parametrize("old,new", PAIRS)
+def test_a_pile_helper_behaves_like_the_comparisons_it_replaces(old, new, wrap):
+    scope = _scope(wrap=wrap)
+    if "in-a-row" in new:
+        old = OLD_RUN.replace("M", "13" if wrap else "1000")
+    f_old, f_new = X.compile_expr(old, scope, X.BOOL).fn, X.compile_expr(new, scope, X.BOOL).fn
+    hits = 0
+    for pile in _piles(random.Random(7), 4000):
+        env = SimpleNamespace(pile=pile, loc={})
+        assert f_old(env) == f_new(env), [DECK.names[c] for c in pile]
+        hits += f_new(env)
+    assert hits > 50          # the patterns were really met, not only missed
+
+
+def test_runs_by_hand():
+    scope = _scope(wrap=False)
+    run = X.compile_expr("in-a-row(pile, 3, run, run-wraps)", scope).fn
+    cards = {n: DECK.names.index(n) for n in ("QC", "KD", "AH", "2S", "3C", "4D", "JK")}
+
+    def pile(*names):        # the last named is the top card
+        return SimpleNamespace(pile=[cards[n] for n in names], loc={})
+    assert run(pile("2S", "3C", "4D")) and run(pile("4D", "3C", "2S"))
+    assert not run(pile("KD", "AH", "2S"))                      # no wrap
+    wrapping = X.compile_expr("in-a-row(pile, 3, run, true)", scope).fn
+    assert wrapping(pile("KD", "AH", "2S")) and wrapping(pile("2S", "AH", "KD")) and wrapping(pile("QC", "KD", "AH"))
+    assert not wrapping(pile("2S", "3C")) and not wrapping(pile("JK", "2S", "3C"))
+    assert not wrapping(pile("2S", "4D", "3C"))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_seat_words_around_the_table(players):
+    scope = _scope(players)
+    words = {w: X.compile_expr(f"{w}(dealer)", scope, X.SEAT).fn for w in ("left-of", "right-of", "opposite")}
+    # as written before: one-card's leader is `s.index == (dealer.index + players // 2) % players`
+    old_opposite = X.compile_expr("s.index == (dealer.index + players // 2) % players", scope, X.BOOL).fn
+    new_opposite = X.compile_expr("s == opposite(dealer)", scope, X.BOOL).fn
+    for d in range(players):
+        e = SimpleNamespace(dealer=d, loc={})
+        assert words["left-of"](e) == (d + 1) % players
+        assert words["right-of"](e) == (d - 1) % players
+        assert words["opposite"](e) == (d + players // 2) % players
+        for s in range(players):
+            e.s = s
+            assert old_opposite(e) == new_opposite(e)
+
+
+@pytest.mark.parametrize("text,message", [
+    ("left-of(pile)", "expected seat here, got cards"),
+    ("left-of(s, s)", "left-of takes one seat"),
+    ("same-rank(pile, 0)", "the number of cards is a number from 1 to 60"),
+    ("same-rank(pile, players - players + s.index)", "the number of cards is a number"),
+    ("same-rank(s, 2)", "expected cards here, got seat"),
+    ("in-a-row(pile, 4, rank)", "the order is the name of a card field with numbers"),
+    ("adds-to(pile, 2, nothing, 10)", "the field is the name of a card field with numbers"),
+    ("adds-to(pile, 2, tens)", "adds-to takes 4 arguments"),
+])
+def test_misused_words_are_placed_errors(text, message):
+    with pytest.raises(X.ExprError, match=message):
+        X.compile_expr(text, _scope())
+
+
+def test_seat_words_need_the_player_count():
+    scope = X.Scope({"s": X.Binding(X.SEAT, lambda e: e.s)}, X.Fields())
+    with pytest.raises(X.ExprError, match="needs the number of players"):
+        X.compile_expr("left-of(s)", scope)

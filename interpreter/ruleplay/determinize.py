@@ -104,6 +104,10 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
                 k.mine.append(ev["action"])
             else:
                 k.moves.setdefault(ev["seat"], []).append((False, ev["action"]))
+        elif isinstance(ev.get("seat"), int) and isinstance(ev.get("cards"), list) and None not in ev["cards"] \
+                and kind != "discard":
+            # cards a seat put down together (a climb): from its hand; its choice is a public decision
+            k.plays.extend((ev["seat"], c) for c in _cards_named(ev, rules.deck.names))
         else:
             shown.extend(_cards_named(ev, rules.deck.names))
     # a card shown before it is played (a turned trump) still has a dealt place to learn

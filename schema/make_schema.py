@@ -75,6 +75,7 @@ schema = {
                      description="Who wins the match (ties are joint)."),
       "dealer": {"enum": ["rotate", "same"], "default": "rotate", "description": "The deal passes one seat in play direction each hand, or stays."},
       "max-hands": {"description": "Stop with outcome 'limit' after this many hands.", "default": 1000, **EXPR},
+      "knock-out": {"description": "Bool over seat `s`, tested after each scored hand for every seat still in: where it holds (e.g. s.tricks == 0) the seat is out for the rest of the match (s.out), is dealt no more cards and is skipped in turn.", **EXPR},
   }, desc="A match of several hands."),
   "end": {"type": "array", "description": "Game-end tests, checked after every take, elimination and hand.",
           "items": {"$ref": "#/$defs/end"}},

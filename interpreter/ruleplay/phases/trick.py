@@ -416,14 +416,14 @@ class _Run:
     def first_leader(self) -> int:
         t, ph = self.t, self.ph
         if ph.leader_mode == "dealer":
-            return t.dealer
+            return t.dealer if t.takes_part(t.dealer) else t.next_in_play(t.dealer)
         if ph.leader_mode == "expr" and ph.leader_fn is not None:
             for step in range(1, t.n + 1):
                 s = t.next_seat(t.dealer, step)
                 t.loc["s"] = s
-                if ph.leader_fn(t):
+                if t.takes_part(s) and ph.leader_fn(t):
                     return s
-        return t.next_seat(t.dealer)
+        return t.next_in_play(t.dealer)
 
     def choose(self, seat: int, leading: bool, plays: list[tuple[int, int]], to_play: int):
         """The seat's forced card (one legal card is not asked), else the Decision that asks for it."""
@@ -465,15 +465,15 @@ class _Run:
         from_lead = ph.trump_from_lead is not None and t.trump is None and bool(ph.trump_from_lead(t))
         leader = self.first_leader()
         names = deck.names
-        while any(hand[s] for s in t.seat_range):
-            if not hand[leader]:
-                leader = next(t.next_seat(leader, k) for k in range(1, n + 1) if hand[t.next_seat(leader, k)])
+        playing = [s for s in t.seat_range if t.takes_part(s)]     # seats out of the game or sitting out play no card
+        while any(hand[s] for s in playing):
+            if not hand[leader] or not t.takes_part(leader):
+                leader = next(s for s in t.playing_from(leader) if hand[s])
             t.trick_number += 1
             t.trick_leader = leader
             t.led = None
             plays: list[tuple[int, int]] = []
-            seats = [t.next_seat(leader, k) for k in range(n)]
-            seats = [s for s in seats if hand[s]]
+            seats = [s for s in t.playing_from(leader) if hand[s]]
             for i, seat in enumerate(seats):
                 t.actor = seat
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
@@ -501,7 +501,7 @@ class _Run:
             pts = sum(ph.points[c] for _, c in plays)
             t.actor = win_seat
             chosen = []
-            more = any(hand[s] for s in t.seat_range)
+            more = any(hand[s] for s in playing)
             for f, when in ph.choices:       # the winner may switch a flag on (e.g. reverse the rank order)
                 if more and not t.flags[f] and when(t):
                     view = ChoiceView(win_seat, f, list(hand[win_seat]), list(self.deck.orders["order"]))

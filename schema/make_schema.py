@@ -222,6 +222,7 @@ DOCS = {
  "scoring/rules/description": {"examples": ["shooting the moon"]},
  "match": {"examples": [{"end": "max(s.score for s in seats) >= 100", "winners": {"lowest": "s.score"}}]},
  "match/end": {"examples": ["max(s.score for s in seats) >= 100"]},
+ "match/knock-out": {"examples": ["s.tricks == 0"]},
  "match/winners": {"examples": [{"lowest": "s.score"}]},
  "match/winners/where": {"description": "Bool over seat `s`: every seat where it holds wins.", "examples": ["s.score >= 100"]},
  "match/winners/lowest": {"description": "Int over seat `s`: the lowest value wins (ties are joint).", "examples": ["s.score"]},

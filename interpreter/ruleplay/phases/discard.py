@@ -105,11 +105,11 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Discard | None:
 # ---------------------------------------------------------------------------- the rule sheet (explain)
 def describe(spec: dict, phase=None) -> str:
     who = (f"the player {formula(spec['seat'])} (seat number)" if "seat" in spec
-           else "every player, all at once,")
+           else "every player")
     took = (f" takes the top {spec['take']} card(s) of the {spec['to']} into their {spec['from']}, then"
             if spec.get("take") else "")
-    return (f"{who}{took} chooses {spec['count']} card(s) from their {spec['from']} and puts them into the "
-            f"{spec['to']}.")
+    return (f"{who}{took} chooses{'' if 'seat' in spec else ', all at once,'} {spec['count']} card(s) from "
+            f"their {spec['from']} and puts them into the {spec['to']}.")
 
 
 # ---------------------------------------------------------------------------- the events in words (play)

@@ -331,13 +331,20 @@ def _redeal(rules: Rules, t: Table, same_dealer: bool) -> None:
 
 
 def _knock_out(match, t: Table) -> None:
-    """After a scored hand, every seat still in for which `match.knock-out` holds is out of the game."""
+    """After a scored hand, every seat still in for which `match.knock-out` holds is out of the game. Every
+    seat is judged on the same table (before anyone goes out); a knock-out that would leave no seat in knocks
+    nobody out (the match end decides what follows; `max-hands` stops a match that never ends)."""
+    hit = []
     for s in t.seat_range:
         t.loc["s"] = s
         if not t.out[s] and match.knock_out(t):
-            t.out[s] = True
-            t.emit("out", seat=s, why="knocked out")
-            t.stat("knocked-out", s)
+            hit.append(s)
+    if all(t.out[s] or s in hit for s in t.seat_range):
+        return
+    for s in hit:
+        t.out[s] = True
+        t.emit("out", seat=s, why="knocked out")
+        t.stat("knocked-out", s)
 
 
 def _gather(t: Table) -> None:

@@ -19,6 +19,7 @@ from .model import Rules
 from .table import GameOver, Table, ThrowIn
 
 DEFAULT_MAX_ACTIONS = 1_000_000
+MAX_THROW_INS = 1000       # deals of a game without a match whose hands are all thrown in
 CYCLE_CHECK_FROM = 200       # rounds played before tables are recorded (see Table.boundary)
 
 
@@ -297,7 +298,10 @@ def _play_hands(rules: Rules, t: Table):
                 if when is None or when(t):
                     yield from phase.run(t)
         except ThrowIn:                     # no scoring: the next hand is dealt (a new hand, the deal moves on)
-            if match is None:
+            if match is None:               # a one-hand game: dealt again, at most MAX_THROW_INS times
+                if t.hand_number >= MAX_THROW_INS:
+                    raise GameOver("limit", [], f"every hand thrown in ({MAX_THROW_INS} deals)") from None
+                t.hand_number += 1
                 _redeal(rules, t, same_dealer=True)
                 continue
         else:

@@ -125,7 +125,7 @@ class TrickView:
     to_play: int                          # seats still to play after this one
     strength: dict[int, int]              # each legal and played card: its rank under the trick's order
     points: list[int]                     # per card
-    suit: list
+    suit: list                            # per card: its suit for following and trumps (a left bower: trump)
     winning: int | None = None            # card currently winning the trick
     want: int | None = None               # tricks still wanted toward a bid (None: no bid)
     would_win: frozenset | None = None    # the legal cards that would win the trick as it stands
@@ -340,6 +340,12 @@ class _Run:
         t.card = keep
         return None if v in (None, "none") else str(v).upper()
 
+    def suits(self) -> list:
+        """Every card's suit for following and trumps, for a bot's view (a left bower is a trump)."""
+        if self.ph.suit_fn is None:
+            return self.deck.suit
+        return [self.esuit(c) for c in range(len(self.deck))]
+
     def is_high(self, card: int) -> bool:
         fn = self.ph.high_fn
         if fn is None:
@@ -440,7 +446,7 @@ class _Run:
             st.update((c, self.strength(c)) for _, c in plays)
             best = self.winner(plays) if plays else None
             view = TrickView(seat, leading, following, legal, list(plays), t.led, t.trump, to_play,
-                             st, self.ph.points, self.deck.suit,
+                             st, self.ph.points, self.suits(),
                              best[1] if best else None, self._want(seat),
                              frozenset(c for c in legal if self.takes(plays, best, c)),
                              best is not None and self.partner is not None and best[0] == self.partner[seat])

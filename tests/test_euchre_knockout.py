@@ -211,3 +211,17 @@ def test_cut_must_be_fixed(tmp_path):
     with pytest.raises(RuleplayError) as exc:
         _load(tmp_path, cut="cut: \"trump == 'S'\"")
     assert "phases.pick.cut" in str(exc.value)
+
+
+def test_the_docs_example_plays(tmp_path):
+    import re
+    text = (ROOT / "docs" / "choosing.md").read_text(encoding="utf-8")
+    body = re.findall(r"```yaml\n(name: choose-demo.*?)```", text, re.S)[0]
+    (tmp_path / "demo.yaml").write_text(body)
+    rules = load(str(tmp_path / "demo.yaml"))
+    for seed in range(10):
+        res = play(rules, seed=seed, bots=["random"] * 3, check=True)
+        assert res.outcome == "finished" and len(res.winners) == 1
+        calls = [e for e in res.events if e["event"] == "choose" and "value" in e]
+        trumps = [e["suit"] for e in res.events if e["event"] == "trump"]
+        assert trumps == [e["value"] for e in calls]          # every hand's trump is the value named

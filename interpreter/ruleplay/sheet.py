@@ -223,7 +223,8 @@ def write_scoring(d: dict, out: TextIO) -> None:
 
 def describe_phase(spec: dict, phase: Any = None) -> str:
     """A phase in words: its own description, else its kind's (each kind words itself, phases/)."""
-    when = f"Only when {formula(spec['when'])}: " if "when" in spec else ""
+    cond = formula(spec["when"]) if "when" in spec else "yes"
+    when = "" if cond == "yes" else "Never (off under these options): " if cond == "no" else f"Only when {cond}: "
     if spec.get("description"):
         return when + spec["description"]
     kind = KINDS.get(spec["kind"])

@@ -225,3 +225,37 @@ def test_the_docs_example_plays(tmp_path):
         calls = [e for e in res.events if e["event"] == "choose" and "value" in e]
         trumps = [e["suit"] for e in res.events if e["event"] == "trump"]
         assert trumps == [e["value"] for e in calls]          # every hand's trump is the value named
+
+
+def test_knocked_out_seats_leave_cards_over_without_a_rest_zone(tmp_path):
+    # 24 cards, 6 each to 4 players and no rest zone; once a seat is out, 18 cards would be dealt and 6 left
+    # with nowhere to go: they are dealt round as well (the hand sizes differ by at most one)
+    p = tmp_path / "ko.yaml"
+    p.write_text("""\
+name: ko-rest
+description: Four players, every card dealt; no trick, out.
+players: 4
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D, H, S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: public}
+deal: {to: hand, count: 6}
+phases:
+  play: {kind: trick, from: hand, to: trick, won-to: taken}
+match:
+  knock-out: "s.tricks == 0"
+  end: "count(not x.out for x in seats) <= 1"
+  winners: {where: "not s.out"}
+  max-hands: 50
+""")
+    rules = load(str(p))
+    seen = 0
+    for seed in range(20):
+        res = play(rules, seed=seed, check=True)
+        assert res.outcome in ("finished", "limit")
+        for d in (e for e in res.events if e["event"] == "deal"):
+            sizes = [len(h) for h in d["hands"] if h]
+            assert sum(len(h) for h in d["hands"]) == 24 and max(sizes) - min(sizes) <= 1
+            seen += len(sizes) < 4
+    assert seen                                       # some deal had a seat out

@@ -113,12 +113,15 @@ def _deal(rules: Rules, t: Table) -> None:
     if spec.sizes:                        # a hand schedule: this hand's size (the last size repeats past the end)
         per = spec.sizes[min(t.hand_number, len(spec.sizes)) - 1]
     n = t.n
-    live = [s for s in (t.next_seat(t.dealer, k) for k in range(1, n + 1)) if not t.out[s]]   # from the dealer's left
-    k = len(live) or 1
+    around = [t.next_seat(t.dealer, k) for k in range(1, n + 1)]           # from the dealer's left
+    live = [s for s in around if not t.out[s]] or around      # seats out of the game are dealt nothing
+    k = len(live)
     if per is None:
         dealt = len(cards) if spec.remainder == "extra-to-first" else len(cards) - len(cards) % k
     else:
-        dealt = per * len(live)
+        dealt = per * k
+    if spec.rest is None:        # fewer seats in than the deal was checked for: the extra cards go round too
+        dealt = len(cards)
     for i in range(dealt):
         to[live[i % k]].append(cards.pop())
     t.hand_size = dealt // k

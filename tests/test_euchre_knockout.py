@@ -259,3 +259,32 @@ match:
             assert sum(len(h) for h in d["hands"]) == 24 and max(sizes) - min(sizes) <= 1
             seen += len(sizes) < 4
     assert seen                                       # some deal had a seat out
+
+
+@pytest.mark.parametrize("want, card", [("", "9C"), ("want: hand-size", "AC")])
+def test_want_tells_smart_to_win_tricks(tmp_path, want, card):
+    # seat 0 leads KC; smart seat 1 holds AC and 9C: playing to avoid tricks it ducks with 9C, wanting them it
+    # takes the trick with AC
+    p = tmp_path / "w.yaml"
+    p.write_text(f"""\
+name: w
+description: Two players, a plain trick.
+players: 2
+deck: {{ranks: [9, 10, J, Q, K, A], suits: [C, D, H, S]}}
+zones:
+  hand: {{owner: seat, visibility: owner}}
+  trick: {{owner: table, visibility: public}}
+  taken: {{owner: seat, visibility: public}}
+  rest: {{owner: table, visibility: hidden}}
+deal: {{to: hand, count: 2, rest: rest}}
+phases:
+  play:
+    kind: trick
+    from: hand
+    to: trick
+    won-to: taken
+    {want}
+""")
+    res = play(load(str(p)), deal=Deal(hands=[["KC", "QC"], ["AC", "9C"]], dealer=1), bots=["highest", "smart"])
+    first = next(e for e in res.events if e["event"] == "trick")
+    assert first["cards"] == [[0, "KC"], [1, card]]

@@ -89,6 +89,7 @@ SCHEMA = phase_schema('trick', {
                                              "description": text("What the choice does.")}, ["when"]),
                 "description": "Per-hand flags the winner of a trick may switch on (a player's choice, e.g. reversing the rank order); false when the hand starts; each is a name in expressions."},
     "last-trick-takes": text("A table zone whose cards the winner of the last trick also takes into won-to (a kitty)."),
+    "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
 }, ['from', 'to', 'won-to'])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
     'from': {"examples": ["hand"]},
@@ -107,6 +108,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'choices/when': {"examples": ["card.joker"]},
     'choices/description': {"examples": ["reverse the rank order for the rest of the hand"]},
     'last-trick-takes': {"examples": ["one"]},
+    'want': {"examples": ["hand-size", "3 - sum(x.tricks for x in actor.team-seats)"]},
 }
 EVENTS = ("play", "trick", "trump", "kitty", "choice")     # the event kinds it logs (replay checks logs against them)
 
@@ -170,6 +172,7 @@ class Trick:
     choices: list[tuple[str, Callable]] = field(default_factory=list)
     kitty: Zone | None = None
     deferred: bool = False                 # trump / trump-card read what an earlier phase decides: set at the start
+    want_fn: Callable | None = None        # for bots: the tricks the actor still wants (the `want` key)
 
     def start_hand(self, t: Table) -> None:
         """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase."""
@@ -297,13 +300,14 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         if c is not None and not (c.is_const and not c.const):
             choices.append((f, c.fn))
     kitty = ctx.zone(path + ("last-trick-takes",), owner="table") if "last-trick-takes" in spec else None
-    if None in (src, pile, won_to):
+    want = ctx.expr(path + ("want",), X.INT) if "want" in spec else None
+    if None in (src, pile, won_to) or ("want" in spec and want is None):
         return None
     return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
                  order_table, order_fn, lead_allowed, play_allowed, flags, points,
                  spec.get("description", ""), dict(spec), trump_card.fn if trump_card else None,
                  from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
-                 ctx.start_deferred)
+                 ctx.start_deferred, want.fn if want else None)
 
 
 class _Run:
@@ -538,8 +542,12 @@ class _Run:
         t.led = None
 
     def _want(self, seat: int) -> int | None:
-        """Tricks the seat still wants (its bid minus tricks won); in a point auction, every trick; else None."""
+        """Tricks the seat still wants: the `want` key, else its bid minus tricks won; in a point auction, every
+        trick; else None."""
         t = self.t
+        if self.ph.want_fn is not None:
+            t.actor = seat
+            return self.ph.want_fn(t)
         if t.bid_style == "auction":
             return len(self.hand[seat]) + 1
         b = t.bids[seat]

@@ -92,7 +92,7 @@ class Choose:
         space = t.space
         for seat in self._asked(t):
             t.actor = seat
-            options = self._allowed(t, seat)
+            options = self._allowed(t)
             acts = [space.BID0 + i for i in options]
             if not acts or self.may_pass(t):
                 acts = [space.PASS] + acts
@@ -136,7 +136,8 @@ class Choose:
                 out.append(s)
         return out
 
-    def _allowed(self, t: Table, seat: int) -> list[int]:
+    def _allowed(self, t: Table) -> list[int]:
+        """The indices of the values the actor may choose."""
         if self.allowed is None:
             return list(range(len(self.values)))
         ok = []

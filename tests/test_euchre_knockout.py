@@ -288,3 +288,15 @@ phases:
     res = play(load(str(p)), deal=Deal(hands=[["KC", "QC"], ["AC", "9C"]], dealer=1), bots=["highest", "smart"])
     first = next(e for e in res.events if e["event"] == "trick")
     assert first["cards"] == [[0, "KC"], [1, card]]
+
+
+@pytest.mark.parametrize("lone_lead, leader", [("dealer-left", 0), ("maker-left", 1)])
+def test_euchre_who_leads_against_a_lone_maker(lone_lead, leader):
+    # dealer 3; seat 0 orders up and goes alone, seat 2 sits out: the dealer's left (seat 0) leads, or with
+    # lone-lead=maker-left the player on the maker's left (seat 1)
+    prefs = {s: [] for s in range(4)}
+    run, _ = _drive(_rules("euchre", target=1, lone_lead=lone_lead), EUCHRE_1, ["order-up H", "10C", "alone yes"],
+                    prefs | {0: ["JH", "JD", "AH", "AC", "9S"], 1: ["KH", "QC", "KC", "10S", "QS"],
+                             3: ["9H", "AD", "KD", "QD", "10H"]})
+    tricks = _events(run, "trick")
+    assert tricks[0]["leader"] == leader and all(len(t["cards"]) == 3 for t in tricks)

@@ -300,3 +300,27 @@ def test_euchre_who_leads_against_a_lone_maker(lone_lead, leader):
                              3: ["9H", "AD", "KD", "QD", "10H"]})
     tricks = _events(run, "trick")
     assert tricks[0]["leader"] == leader and all(len(t["cards"]) == 3 for t in tricks)
+
+
+def test_expressions_read_sitting_out(tmp_path):
+    # the caller's left-hand neighbour sits each hand out; scoring gives a point to whoever sat out, so each
+    # hand's scores name exactly that seat, and it plays no card in that hand
+    text = (ROOT / "docs" / "choosing.md").read_text(encoding="utf-8")
+    import re
+    body = re.findall(r"```yaml\n(name: choose-demo.*?)```", text, re.S)[0]
+    body = body.replace('    pass: "actor != dealer"\n',
+                        '    pass: "actor != dealer"\n    sit-out: "s.index == (actor.index + 1) % players"\n')
+    body = body.replace("match:\n", 'scoring: {points: "1 if s.sits-out else 0"}\nmatch:\n')
+    (tmp_path / "demo.yaml").write_text(body)
+    rules = load(str(tmp_path / "demo.yaml"))
+    for seed in range(5):
+        res = play(rules, seed=seed, bots=["random"] * 3, check=True)
+        hand_events: list[dict] = []
+        for e in res.events:
+            hand_events.append(e)
+            if e["event"] != "score":
+                continue
+            sat = [x["seat"] for x in hand_events if x["event"] == "sit-out"]
+            assert len(sat) == 1 and e["scores"] == [int(s == sat[0]) for s in range(3)]
+            assert all(x["seat"] != sat[0] for x in hand_events if x["event"] == "play")
+            hand_events = []

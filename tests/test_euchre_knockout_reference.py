@@ -141,6 +141,8 @@ def _euchre_game(events: list[dict], opts: dict) -> None:
 
         players = [s for s in range(n) if not (alone and s == (maker + 2) % n)]
         first = next(s for s in ((d + k) % n for k in range(1, n + 1)) if s in players)
+        if alone and opts.get("lone-lead") == "maker-left":
+            first = (maker + 1) % n                          # the lone maker's left leads instead
         won = _check_tricks(evs, hands, players, first, n, suit_of, rank_of)
         side = maker % 2
         made = won[side] + won[side + 2]
@@ -163,7 +165,8 @@ def _euchre_game(events: list[dict], opts: dict) -> None:
         assert end["winners"] == [side, side + 2]
 
 
-@pytest.mark.parametrize("opts", [{}, {"stick-the-dealer": "true"}, {"going-alone": "false", "target": "5"}])
+@pytest.mark.parametrize("opts", [{}, {"stick-the-dealer": "true"}, {"going-alone": "false", "target": "5"},
+                                  {"lone-lead": "maker-left"}])
 def test_euchre_against_the_reference(opts):
     rules = load(str(ROOT / "rulesets" / "euchre.yaml"), opts)
     finished = 0

@@ -324,3 +324,49 @@ def test_expressions_read_sitting_out(tmp_path):
             assert len(sat) == 1 and e["scores"] == [int(s == sat[0]) for s in range(3)]
             assert all(x["seat"] != sat[0] for x in hand_events if x["event"] == "play")
             hand_events = []
+
+
+def test_a_shedding_match_skips_seats_knocked_out(tmp_path):
+    # the seat left holding the most cards when a hand ends is knocked out; a seat knocked out is dealt
+    # nothing and never plays, draws or passes again
+    p = tmp_path / "s.yaml"
+    p.write_text("""\
+name: shed-ko
+description: Four players shed to a pile by suit or rank, drawing when stuck; most cards left, out.
+players: 4
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D, H, S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  stock: {owner: table, visibility: hidden}
+  pile: {owner: table, visibility: public}
+deal: {to: hand, count: 4, rest: stock}
+phases:
+  play:
+    kind: shed
+    from: hand
+    to: pile
+    stock: stock
+    turn-up: true
+    legal: "card.suit == pile.top.suit or card.rank == pile.top.rank"
+    draw: one
+match:
+  knock-out: "s.hand.size == max(x.hand.size for x in seats) and s.hand.size > 0"
+  end: "count(not x.out for x in seats) <= 1"
+  winners: {where: "not s.out"}
+  max-hands: 40
+""")
+    rules = load(str(p))
+    knocked_some = False
+    for seed in range(8):
+        res = play(rules, seed=seed, check=True)
+        out: set[int] = set()
+        for e in res.events:
+            if e["event"] == "out":
+                out.add(e["seat"])
+                knocked_some = True
+            elif e["event"] in ("shed", "draw", "no-play") and e.get("seat") is not None:
+                assert e["seat"] not in out, (seed, e)
+            elif e["event"] == "deal":
+                assert all(not e["hands"][s] for s in out)
+        assert res.outcome in ("finished", "limit")
+    assert knocked_some

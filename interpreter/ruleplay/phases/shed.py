@@ -131,6 +131,7 @@ class Shed:
             t.act()
             t.emit("shed", seat=None, card=names[c], zone=self.dest.name)
         seat, passes = self._first(t), 0
+        seat = seat if t.takes_part(seat) else t.next_in_play(seat)   # seats out of the game or the hand: skipped
         while True:
             rule = self.draw(t) if self.stock is not None else "none"
             legal = self._legal(t, seat)
@@ -167,7 +168,7 @@ class Shed:
                 t.emit("no-play", seat=seat)
                 t.passes[seat] += 1
                 passes = 0 if drew else passes + 1       # blocked: every seat in a row with nothing to draw
-                if passes >= t.n:
+                if passes >= sum(map(t.takes_part, t.seat_range)):
                     t.emit("blocked")
                     return
             else:
@@ -189,7 +190,7 @@ class Shed:
                 if not hand[seat]:
                     t.emit("went-out", seat=seat)
                     return
-            seat = t.next_seat(seat)
+            seat = t.next_in_play(seat)
 
 
 def declare(ctx: Ctx, path: tuple) -> Declared:

@@ -45,6 +45,11 @@ suit: nothing follows it, and when it leads anything may be played);
 the winner may switch the per-hand flag on (a bot's choice, logged as a
 `choice` event). `last-trick-takes: ZONE`: the winner of the last trick
 also takes that table zone's cards into `won-to` (a `kitty` event).
+
+Seats out of the game or sitting the hand out (Table.takes_part) play no
+card: a trick has one card per seat in play, and leads and turns skip the
+others. `want` (int over `actor`) tells bots the tricks a seat still wants
+when no bid says it (e.g. `hand-size`: every trick is worth having).
 """
 from __future__ import annotations
 

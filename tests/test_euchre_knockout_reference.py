@@ -213,7 +213,8 @@ def _knockout_game(events: list[dict], n: int, first_hand: int, ties: str) -> No
             ev = evs.take("choose")
             assert ev["phase"] == "call" and ev["seat"] == chooser and ev["value"] in SUITS
             trump = ev["value"]
-        assert evs.take("trump")["suit"] == trump
+        ev = evs.take("trump")
+        assert ev["suit"] == trump and ev.get("card") == (deal["rest"][0] if hand == 1 else None)
         first = next(s for s in ((dealer + k) % n for k in range(1, n + 1)) if s in live)
         won = _check_tricks(evs, hands, live, first, n,
                             lambda c: "T" if _split(c)[1] == trump else _split(c)[1],

@@ -40,3 +40,10 @@ def test_cards_beside_a_word_take_numbers_and_card_names():
     assert match_input("3s", options) == (0, "")
     assert match_input("draw", options) == (2, "")
     assert match_input("9", options)[0] is None
+
+
+def test_nobody_choosing_is_told_for_one_seat_asked_or_several():
+    from ruleplay.phases import choose
+    assert choose.ACCOUNT["all-passed"]({"phase": "alone", "redeal": False}) == "Nobody chose (alone)."
+    assert choose.ACCOUNT["all-passed"]({"phase": "call", "redeal": True}) == \
+        "Nobody chose (call): the hand is thrown in."

@@ -227,11 +227,16 @@ def _tell_choose(n, ev: dict) -> list[str]:
     return [f"{n.verb(ev['seat'], 'choose', 'chooses')} {ev.get('value')} ({ev.get('phase')})."]
 
 
+def _nobody(ev: dict) -> str:
+    """Nobody chose (one seat asked or several)."""
+    return f"Nobody chose ({ev.get('phase')})" + (": the hand is thrown in." if ev.get("redeal") else ".")
+
+
 NARRATION = {
     "turn-up": lambda n, ev: [f"{ev.get('card')} is turned up."],
     "cut": lambda n, ev: [f"Tied players cut: {n.who(ev.get('seat'))} chooses."],
     "choose": _tell_choose,
-    "all-passed": lambda n, ev: ["Everyone passed" + (": the hand is thrown in." if ev.get("redeal") else ".")],
+    "all-passed": lambda n, ev: [_nobody(ev)],
     "sit-out": lambda n, ev: [f"{n.verb(ev.get('seat'), 'sit', 'sits')} out this hand."],
 }
 ACCOUNT = {
@@ -239,6 +244,6 @@ ACCOUNT = {
     "cut": lambda ev: f"Seats {', '.join(map(str, ev['seats']))} cut: seat {ev['seat']} chooses.",
     "choose": lambda ev: f"Seat {ev['seat']} " + ("passes" if ev.get("pass") else f"chooses {ev['value']}")
     + f" ({ev['phase']}).",
-    "all-passed": lambda ev: "Everyone passed" + (": the hand is thrown in." if ev.get("redeal") else "."),
+    "all-passed": _nobody,
     "sit-out": lambda ev: f"Seat {ev['seat']} sits out this hand.",
 }

@@ -180,8 +180,13 @@ class Trick:
     want_fn: Callable | None = None        # for bots: the tricks the actor still wants (the `want` key)
 
     def start_hand(self, t: Table) -> None:
-        """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase."""
-        if not self.deferred:
+        """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase
+        (then no trump until then: a seat choosing it is not shown the last hand's); no tricks yet."""
+        t.tricks_won = [0] * t.n
+        t.trick_number = 0
+        if self.deferred:
+            t.trump = None
+        else:
             self.set_trump(t)
 
     def set_trump(self, t: Table) -> None:

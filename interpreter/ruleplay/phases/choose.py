@@ -64,6 +64,19 @@ EVENTS = ("turn-up", "cut", "choose", "all-passed", "sit-out")
 
 
 @dataclass
+class ChoiceView:
+    """What a bot sees of a choice: the values it may take, what its hand holds of each, and whether it
+    may pass (so `smart` takes a value it is strong in, and passes on one it holds nothing of)."""
+
+    seat: int
+    values: list[str]                  # the allowed values, in the order of the decision's actions after a pass
+    held: list[float]                  # per value: its cards of that suit or rank, a high one counting 1.5
+    hand_size: int
+    may_pass: bool
+    valuing: bool = True
+
+
+@dataclass
 class Choose:
     name: str
     values: list[str]
@@ -96,7 +109,8 @@ class Choose:
             acts = [space.BID0 + i for i in options]
             if not acts or self.may_pass(t):
                 acts = [space.PASS] + acts
-            a = acts[0] if len(acts) == 1 else (yield from t.ask(Decision(seat, acts, labels={
+            view = self._view(t, seat, options, acts[0] == space.PASS)
+            a = acts[0] if len(acts) == 1 else (yield from t.ask(Decision(seat, acts, view, labels={
                 space.PASS: "pass", **{space.BID0 + i: f"{self.name} {self.values[i]}" for i in options}})))
             t.act()
             if a == space.PASS:
@@ -135,6 +149,15 @@ class Choose:
             if self.who is None or self.who(t):
                 out.append(s)
         return out
+
+    def _view(self, t: Table, seat: int, options: list[int], may_pass: bool) -> ChoiceView:
+        deck = t.rules.deck
+        hand = [c for z in t.rules.seat_zones if z.visibility == "owner" for c in t.seat_zones[z.index][seat]]
+        top = len(deck.ranks) or 1
+        high = {r for r in deck.ranks[top // 2:]}
+        held = [sum(1.5 if deck.rank[c] in high else 1.0 for c in hand
+                    if self.values[i] in (deck.suit[c], deck.rank[c])) for i in options]
+        return ChoiceView(seat, [self.values[i] for i in options], held, len(hand), may_pass)
 
     def _allowed(self, t: Table) -> list[int]:
         """The indices of the values the actor may choose."""

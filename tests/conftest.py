@@ -1,7 +1,9 @@
+import random
+
 import pytest
 
 import ruleplay.bots as bots_module
-
+from ruleplay.bots import Bot
 from ruleplay.engine import Deal
 from ruleplay.pipeline import load
 
@@ -95,3 +97,17 @@ def play_stepped(rules, seed: int, kinds: list[str]) -> tuple[list[dict], list[l
         offered.append([state.action_to_string(a) for a in state.legal_actions()])
         state.apply_action(bot_action(state, bots[state.current_player()]))
     return state.events(), offered
+
+
+class Script(Bot):
+    """Answers each asked decision with the next label of its script; keeps the labels it was offered."""
+
+    def __init__(self, *labels: str):
+        super().__init__("lowest", random.Random(0))
+        self.script, self.offered = list(labels), []
+
+    def act(self, d, space) -> int:
+        labels = {a: (d.labels or {}).get(a) or space.label(a) for a in d.actions}
+        self.offered.append(sorted(labels.values()))
+        want = self.script.pop(0)
+        return next(a for a, lab in labels.items() if lab == want)

@@ -1,7 +1,9 @@
+import random
+
 import pytest
 
 import ruleplay.bots as bots_module
-
+from ruleplay.bots import Bot
 from ruleplay.engine import Deal
 from ruleplay.pipeline import load
 
@@ -42,11 +44,14 @@ def check_invariants(events: list[dict], players: int, direction: int = 1) -> No
       and the `end` event's scores are the last totals (all 0 when nothing was scored);
     - no seat acts out of turn except through a declared rule (an `out-of-turn` event, never a `play`):
       in trick games the plays of a trick are exactly its cards, from the leader on in play direction,
-      one per seat; in every game a seat that is out for good never plays again.
+      one per seat, skipping the seats out of the game or sitting the hand out; in every game a seat that
+      is out for good never plays again (a seat knocked out of a match, never in a later hand either).
     """
     totals = [0] * players
     pending: list[tuple[int, str]] = []
     out: set[int] = set()
+    knocked: set[int] = set()        # out of the match (`match.knock-out`): stays out after a new deal
+    sitting: set[int] = set()        # sitting this hand out
     for i, ev in enumerate(events):
         kind = ev["event"]
         if kind == "score":
@@ -56,18 +61,26 @@ def check_invariants(events: list[dict], players: int, direction: int = 1) -> No
         elif kind == "play":
             assert 0 <= ev["seat"] < players, f"event {i + 1}: no seat {ev['seat']}"
             assert ev["seat"] not in out, f"event {i + 1}: seat {ev['seat']} plays after it went out"
+            assert ev["seat"] not in sitting, f"event {i + 1}: seat {ev['seat']} plays while sitting out"
             pending.append((ev["seat"], ev["card"]))
         elif kind == "out":
             out.add(ev["seat"])
+            if ev.get("why") == "knocked out":
+                knocked.add(ev["seat"])
+        elif kind == "sit-out":
+            sitting.add(ev["seat"])
         elif kind == "trick":
             cards = [tuple(c) for c in ev["cards"]]
             assert pending == cards, f"event {i + 1}: the trick's cards {cards} are not the plays {pending}"
-            order = [(ev["leader"] + k * direction) % players for k in range(len(cards))]
+            order = [s for s in ((ev["leader"] + k * direction) % players for k in range(players))
+                     if s not in out | sitting][:len(cards)]
             assert [s for s, _ in cards] == order, f"event {i + 1}: plays out of turn {cards}, leader {ev['leader']}"
             pending = []
         elif kind in ("deal", "take"):
             if kind == "deal":
-                out.clear()
+                out = set(knocked)
+                sitting.clear()
+                assert all(not ev["hands"][s] for s in knocked), f"event {i + 1}: a seat knocked out is dealt cards"
     end = events[-1]
     assert end["event"] == "end" and end["outcome"] in ("finished", "cycle", "limit"), end
     assert end["scores"] == totals, f"end scores {end['scores']} != the score events' totals {totals}"
@@ -84,3 +97,17 @@ def play_stepped(rules, seed: int, kinds: list[str]) -> tuple[list[dict], list[l
         offered.append([state.action_to_string(a) for a in state.legal_actions()])
         state.apply_action(bot_action(state, bots[state.current_player()]))
     return state.events(), offered
+
+
+class Script(Bot):
+    """Answers each asked decision with the next label of its script; keeps the labels it was offered."""
+
+    def __init__(self, *labels: str):
+        super().__init__("lowest", random.Random(0))
+        self.script, self.offered = list(labels), []
+
+    def act(self, d, space) -> int:
+        labels = {a: (d.labels or {}).get(a) or space.label(a) for a in d.actions}
+        self.offered.append(sorted(labels.values()))
+        want = self.script.pop(0)
+        return next(a for a, lab in labels.items() if lab == want)

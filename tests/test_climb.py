@@ -12,21 +12,7 @@ from ruleplay.bots import Bot
 from ruleplay.engine import Deal, play
 from ruleplay.pipeline import load
 
-from conftest import ev
-
-
-class Script(Bot):
-    """Answers each asked decision with the next label of its script; keeps the labels it was offered."""
-
-    def __init__(self, *labels: str):
-        super().__init__("lowest", random.Random(0))
-        self.script, self.offered = list(labels), []
-
-    def act(self, d, space) -> int:
-        labels = {a: (d.labels or {}).get(a) or space.label(a) for a in d.actions}
-        self.offered.append(sorted(labels.values()))
-        want = self.script.pop(0)
-        return next(a for a, lab in labels.items() if lab == want)
+from conftest import Script, ev
 
 
 def president(**sets) -> object:

@@ -243,9 +243,9 @@ def test_strip_counts_a_deck_after_stripping(cli):
 
 @pytest.mark.parametrize("text, expected", [
     ("extends: ers\nname: x\nphases:\n  play:\n    reactions:\n      pace: 60001\n",
-     "6:13: error [phases.play.reactions.pace]: value 60001 is out of range 1..60000"),
+     "6:13: error [phases.play.reactions.pace]: value 60001 is out of range 2..60000"),
     ("extends: ers\nname: x\nphases:\n  play:\n    reactions:\n      pace: 0\n",
-     "6:13: error [phases.play.reactions.pace]: value 0 is out of range 1..60000"),
+     "6:13: error [phases.play.reactions.pace]: value 0 is out of range 2..60000"),
     ("extends: ers\nname: x\nphases:\n  play:\n    reactions:\n      patterns:\n        double: {precedence: 1001}\n",
      "7:30: error [phases.play.reactions.patterns.double.precedence]: value 1001 is out of range -1000..1000"),
     ("extends: hearts\nname: x\nmatch:\n  max-hands: 100001\n",

@@ -5,25 +5,10 @@ from __future__ import annotations
 import random
 
 import ruleplay
-from ruleplay.bots import Bot
 from ruleplay.engine import Deal, play
 from ruleplay.pipeline import load
 
-from conftest import ev
-
-
-class Script(Bot):
-    """Answers each asked decision with the next label of its script; keeps the labels it was offered."""
-
-    def __init__(self, *labels: str):
-        super().__init__("lowest", random.Random(0))
-        self.script, self.offered = list(labels), []
-
-    def act(self, d, space) -> int:
-        labels = {a: (d.labels or {}).get(a) or space.label(a) for a in d.actions}
-        self.offered.append(sorted(labels.values()))
-        want = self.script.pop(0)
-        return next(a for a, lab in labels.items() if lab == want)
+from conftest import Script, ev
 
 
 # Two players, dealer 1: seat 0 plays first. The starter 5S is turned up; the stock is then 2C 3C 4D.

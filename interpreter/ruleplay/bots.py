@@ -62,6 +62,8 @@ class Bot:
                 return acts[smart_shed(v)]
             if getattr(v, "naming", False):
                 return acts[max(range(len(v.values)), key=lambda i: (v.held[i], -i))]
+            if getattr(v, "valuing", False):
+                return acts[smart_value(v)]
             if getattr(v, "bidding", False):
                 return acts[smart_bid(v)]
             if getattr(v, "choosing", False):
@@ -309,6 +311,16 @@ def smart_bid(v) -> int:
             est += 1
     best = min(bids, key=lambda b: (abs(b - est), b))
     return legal.index(best)
+
+
+def smart_value(v) -> int:
+    """A value to choose or a pass (phases/choose.py): the value it holds most of (a trump to name, a
+    card to order up), taken when that is at least half its hand counting a high card as 1.5, or when
+    it may not pass; a value it holds nothing of (going alone) only when it must."""
+    best = max(range(len(v.values)), key=lambda i: (v.held[i], -i))
+    if not v.may_pass:
+        return best
+    return 1 + best if v.held[best] * 2 >= v.hand_size and v.held[best] > 0 else 0
 
 
 def smart_choice(v) -> int:

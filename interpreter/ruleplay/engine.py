@@ -16,9 +16,10 @@ from .cards import split_name
 from .decision import ActionSpace
 from .errors import GameError, RuleplayError
 from .model import Rules
-from .table import GameOver, Table
+from .table import GameOver, Table, ThrowIn
 
 DEFAULT_MAX_ACTIONS = 1_000_000
+MAX_THROW_INS = 1000       # deals of a game without a match whose hands are all thrown in
 CYCLE_CHECK_FROM = 200       # rounds played before tables are recorded (see Table.boundary)
 
 
@@ -112,16 +113,18 @@ def _deal(rules: Rules, t: Table) -> None:
     if spec.sizes:                        # a hand schedule: this hand's size (the last size repeats past the end)
         per = spec.sizes[min(t.hand_number, len(spec.sizes)) - 1]
     n = t.n
+    around = [t.next_seat(t.dealer, k) for k in range(1, n + 1)]           # from the dealer's left
+    live = [s for s in around if not t.out[s]] or around      # seats out of the game are dealt nothing
+    k = len(live)
     if per is None:
-        dealt = len(cards) if spec.remainder == "extra-to-first" else len(cards) - len(cards) % n
+        dealt = len(cards) if spec.remainder == "extra-to-first" else len(cards) - len(cards) % k
     else:
-        dealt = per * n
-    seat = t.next_seat(t.dealer)
-    step = rules.direction
+        dealt = per * k
+    if spec.rest is None:        # fewer seats in than the deal was checked for: the extra cards go round too
+        dealt = len(cards)
     for i in range(dealt):
-        to[seat].append(cards.pop())
-        seat = (seat + step) % n
-    t.hand_size = dealt // n
+        to[live[i % k]].append(cards.pop())
+    t.hand_size = dealt // k
     if cards:
         t.shared[spec.rest.index].extend(cards)
     if t.events is not None:      # the names are built only for a log
@@ -299,10 +302,22 @@ def _play_hands(rules: Rules, t: Table):
             if start is not None:
                 start(t)
         t.actor = t.next_seat(t.dealer)
-        for phase in rules.phases:
-            yield from phase.run(t)
-        if rules.scoring is not None:
-            _score_hand(rules, t)
+        try:
+            for phase, when in zip(rules.phases, rules.phase_when):
+                if when is None or when(t):
+                    yield from phase.run(t)
+        except ThrowIn:                     # no scoring: the next hand is dealt (a new hand, the deal moves on)
+            if match is None:               # a one-hand game: dealt again, at most MAX_THROW_INS times
+                if t.hand_number >= MAX_THROW_INS:
+                    raise GameOver("limit", [], f"every hand thrown in ({MAX_THROW_INS} deals)") from None
+                t.hand_number += 1
+                _redeal(rules, t, same_dealer=True)
+                continue
+        else:
+            if rules.scoring is not None:
+                _score_hand(rules, t)
+            if match is not None and match.knock_out is not None:
+                _knock_out(match, t)
         t.check_end()
         if match is None or match.end is None:
             winners = t.select(match.mode, match.winners) if match and match.winners else []
@@ -312,12 +327,37 @@ def _play_hands(rules: Rules, t: Table):
         if t.hand_number >= match.max_hands:
             raise GameOver("limit", [], f"no result after {match.max_hands} hands (match.max-hands)")
         t.hand_number += 1
-        if match.dealer == "rotate":
-            t.dealer = t.next_seat(t.dealer)
-        _gather(t)
-        _deal(rules, t)
-        if t.check:
-            t.in_play = t.all_cards()
+        _redeal(rules, t, same_dealer=match.dealer != "rotate")
+
+
+def _redeal(rules: Rules, t: Table, same_dealer: bool) -> None:
+    """The next deal: the dealer moves on to the next seat still in the game (or stays), every seat is back in
+    play for the hand, the cards are gathered and dealt again."""
+    if not same_dealer:
+        t.dealer = next((s for s in (t.next_seat(t.dealer, k) for k in range(1, t.n + 1)) if not t.out[s]),
+                        t.next_seat(t.dealer))
+    t.sitting = [False] * t.n
+    _gather(t)
+    _deal(rules, t)
+    if t.check:
+        t.in_play = t.all_cards()
+
+
+def _knock_out(match, t: Table) -> None:
+    """After a scored hand, every seat still in for which `match.knock-out` holds is out of the game. Every
+    seat is judged on the same table (before anyone goes out); a knock-out that would leave no seat in knocks
+    nobody out (the match end decides what follows; `max-hands` stops a match that never ends)."""
+    hit = []
+    for s in t.seat_range:
+        t.loc["s"] = s
+        if not t.out[s] and match.knock_out(t):
+            hit.append(s)
+    if all(t.out[s] or s in hit for s in t.seat_range):
+        return
+    for s in hit:
+        t.out[s] = True
+        t.emit("out", seat=s, why="knocked out")
+        t.stat("knocked-out", s)
 
 
 def _gather(t: Table) -> None:

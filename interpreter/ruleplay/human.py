@@ -40,7 +40,7 @@ def options_for(d, space) -> list[Option]:
     for a in dict.fromkeys(d.actions):
         if a < space.cards:
             out.append(Option(space.deck.names[a], card=a, action=a))
-        elif space.BID0 <= a < space.NO_SLAP:
+        elif space.BID0 <= a < space.NO_SLAP and not (d.labels and a in d.labels):
             out.append(Option(str(a - space.BID0), value=a - space.BID0, action=a))
         else:
             label = (d.labels or {}).get(a) or space.label(a)
@@ -77,7 +77,11 @@ def match_input(text: str, options: list[Option]) -> tuple[int | None, str]:
         for i, o in enumerate(options):
             if o.card is None and o.label.lower() == text.lower():
                 return i, ""
-        return None, f"'{shown}' is not one of: {', '.join(o.label for o in options)}"
+        last = [i for i, o in enumerate(options) if o.card is None and o.label.lower().split()[-1] == text.lower()]
+        if len(last) == 1:                       # a named value by its last word: 'd' for 'order-up D'
+            return last[0], ""
+        if len(values) == len(options):         # words only; beside cards (play or draw) numbers and names below
+            return None, f"'{shown}' is not one of: {', '.join(o.label for o in options)}"
     if text.isdigit():
         if not (text.isascii() and len(text) <= 4):             # '²' is a digit to Python, 5,000 digits too many
             return None, f"'{shown}' is not a choice number; choose 1 to {len(options)} or a card name"

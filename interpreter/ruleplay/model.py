@@ -72,6 +72,7 @@ class Match:
     winners: Callable | None
     dealer: str                # rotate | same
     max_hands: int
+    knock_out: Callable | None = None   # bool over seat s: out of the game after a scored hand
 
 
 @dataclass
@@ -99,6 +100,7 @@ class Rules:
     ref: str = ""                  # how the user named it (a built-in name or a path), for replays
     teams: list[list[int]] | None = None                       # the seats of each team (teams.py)
     counters: dict[str, int] = field(default_factory=dict)     # counters kept across hands: start values
+    phase_when: list[Callable | None] = field(default_factory=list)   # per phase: it runs only when this holds
 
     @property
     def seat_zones(self) -> list[Zone]:
@@ -120,6 +122,7 @@ class Declared:
     how: dict[str, str] = field(default_factory=dict)   # for errors: how a name gets its value (" from ...")
     start_exprs: tuple[tuple, ...] = ()      # paths of the expressions the hand-start hook evaluates: when one
                                              # reads what an earlier phase decides, the hook waits for the phase
+    own: frozenset[str] = frozenset()        # names the file chose (e.g. a phase's own name): no other phase's
 
 
 @dataclass
@@ -510,6 +513,7 @@ def build_scope(ctx: Ctx) -> X.Scope:
     names["round-burned"] = X.Binding(X.INT, lambda e: e.round_burned)
     names.update(ctx.define_cycles)
     seat_fields["out"] = (X.BOOL, lambda f: lambda e: e.out[f(e)])
+    seat_fields["sits-out"] = (X.BOOL, lambda f: lambda e: e.sitting[f(e)])
     seat_fields["score"] = (X.INT, lambda f: lambda e: e.scores[f(e)])
     seat_fields["index"] = (X.INT, lambda f: lambda e: f(e))
     seat_fields["cards"] = (X.INT, lambda f: lambda e: e.cards_held(f(e)))
@@ -646,7 +650,7 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
     if ctx.errors:
         raise RuleplayError(ctx.errors)      # a refused combination: what follows would only repeat it
     deal = _compile_deal(ctx)
-    phases = _compile_phases(ctx, d["phases"])
+    phases, phase_when = _compile_phases(ctx, d["phases"])
 
     end_rules = []
     seat_scope = ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"]))
@@ -668,12 +672,13 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         direction=direction, dealer=dealer, dealer_order=ctx.deck.orders[order_name], deal=deal,
         phases=phases, end=end_rules, scoring=scoring, match=match,
         option_set={k: res.options[k] for k in res.option_set if k in res.options},
-        teams=ctx.teams, counters=dict(ctx.counters))
+        teams=ctx.teams, counters=dict(ctx.counters), phase_when=phase_when)
 
 
-def _compile_phases(ctx: Ctx, specs: dict) -> list:
+def _compile_phases(ctx: Ctx, specs: dict) -> tuple[list, list]:
     """Two passes: every phase declares the names it defines, then every phase compiles with all of
-    them in scope; a name read where it has no value yet (a later phase sets it) is refused."""
+    them in scope; a name read where it has no value yet (a later phase sets it) is refused. Also each
+    phase's `when` (None: always runs), read when the phase would start."""
     from .phases import KINDS
 
     declared = []
@@ -689,16 +694,18 @@ def _compile_phases(ctx: Ctx, specs: dict) -> list:
     deferred = _deferred_starts(ctx, declared)
     at_start = frozenset().union(*(dec.at_start for _, _, dec in declared))
     ctx.late_at_start = _late(declared, at_start, None)
-    phases = []
+    phases, whens = [], []
     for k, (pname, kind, _) in enumerate(declared):
         ctx.late = _late(declared, at_start, k)
         ctx.start_deferred = k in deferred
         ph = kind.compile(ctx, ("phases", pname), pname)
+        when = ctx.expr(("phases", pname, "when"), X.BOOL) if "when" in specs[pname] else None
         if ph is not None:
             phases.append(ph)
+            whens.append(None if when is None or (when.is_const and when.const) else when.fn)
     ctx.late = ctx.late_at_start = Late()               # scoring, end and match rules run after the phases
     ctx.start_deferred = False
-    return phases
+    return phases, whens
 
 
 def _deferred_starts(ctx: Ctx, declared: list) -> set[int]:
@@ -751,6 +758,12 @@ def _add_phase_names(ctx: Ctx, declared: list[tuple[str, Any, Declared]]) -> Non
     names = dict(ctx.scope.names)
     seat = dict(ctx.scope.fields.seat)
     for pname, _, dec in declared:
+        for n in dec.own:
+            other = next((p for p, _, d in declared if p != pname and n in d.names), None)
+            if other is not None or n in names:
+                ctx.error(("phases", pname), f"'{n}' is a name phase '{pname}' defines, but it is already "
+                          + (f"a name phase '{other}' defines" if other else "a name of the table"),
+                          "rename the phase")
         for n in dec.names:
             if n in ctx.options or n in ctx.zones:
                 ctx.error(("phases", pname), f"'{n}' is both a name this {ctx.get(('phases', pname, 'kind'))} "
@@ -836,8 +849,9 @@ def _compile_match(ctx: Ctx, seat_scope: X.Scope) -> Match | None:
     val = ctx.expr(p + ("winners", mode), X.BOOL if mode == "where" else X.INT, seat_scope,
                    default=winners[mode], ranked=True)
     max_hands = ctx.const_int(p + ("max-hands",), 1000, 1, 100_000)
+    knock = ctx.expr(p + ("knock-out",), X.BOOL, seat_scope) if ctx.get(p + ("knock-out",)) is not None else None
     return Match(end.fn if end else None, mode, val.fn if val else None, ctx.get(p + ("dealer",), "rotate"),
-                 max_hands)
+                 max_hands, knock.fn if knock else None)
 
 
 def _direction(ctx: Ctx) -> int:

@@ -227,7 +227,8 @@ class Terminal:
             what = f"pass a card to Seat {view.to}" if view.to is not None else "pass a card"
         else:
             what = "play a card" if cards else "bid" if getattr(view, "bidding", False) else "choose"
-        rng = f"1-{len(options)} or a card name" if cards else "one of " + " ".join(o.label for o in options)
+        sep = ", " if any(" " in o.label for o in options) else " "     # named values: 'pass, order-up D'
+        rng = f"1-{len(options)} or a card name" if cards else "one of " + sep.join(o.label for o in options)
         while True:
             i = self._answer(self.ask(f"Your turn (Seat {bot.seat}): {what} [{rng}, ? help, q quit] > "), options)
             if i is None:

@@ -32,7 +32,7 @@ from .safefile import LOG_BYTES, read_bytes
 
 # Every kind of event the engine and its phases emit: the engine's own, then each phase kind's EVENTS
 # (a test keeps the engine's list complete).
-ENGINE_EVENTS = ("start", "deal", "draw-for-dealer", "score", "decision", "end")
+ENGINE_EVENTS = ("start", "deal", "draw-for-dealer", "score", "out", "decision", "end")   # out: a match's knock-out
 EVENT_KINDS = tuple(dict.fromkeys(ENGINE_EVENTS + tuple(e for k in KINDS.values() for e in k.EVENTS)))
 OLD_KINDS = ("choice", "reaction")    # a person's decisions in format 1 logs
 SEAT_KINDS = (*BOT_KINDS, "human", "external")     # external: a seat a State's caller answered

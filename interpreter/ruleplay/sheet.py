@@ -164,14 +164,19 @@ def write_scoring(d: dict, out: TextIO) -> None:
         what = formula(val).removeprefix("the player's ")
         w(f"Match: ends {end}; the players with the {mode} {what} win (ties are joint); "
           f"the deal {'passes one seat on' if m.get('dealer', 'rotate') == 'rotate' else 'stays'} each hand.\n")
+        if m.get("knock-out") is not None:
+            w(f"  After each hand, a player for whom {formula(m['knock-out'])} is knocked out: dealt no more "
+              "cards, out of the game.\n")
 
 
 def describe_phase(spec: dict, phase: Any = None) -> str:
     """A phase in words: its own description, else its kind's (each kind words itself, phases/)."""
+    cond = formula(spec["when"]) if "when" in spec else "yes"
+    when = "" if cond == "yes" else "Never (off under these options): " if cond == "no" else f"Only when {cond}: "
     if spec.get("description"):
-        return spec["description"]
+        return when + spec["description"]
     kind = KINDS.get(spec["kind"])
-    return tidy(kind.describe(spec, phase)) if kind is not None else spec["kind"]
+    return when + (tidy(kind.describe(spec, phase)) if kind is not None else spec["kind"])
 
 
 # A kind's sentence around a value that options decided: "may pass when yes" says "may pass"; a sentence

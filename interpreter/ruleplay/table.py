@@ -23,6 +23,10 @@ class GameOver(Exception):
         self.reason = reason
 
 
+class ThrowIn(Exception):
+    """The hand is thrown in (e.g. every seat passed the choice of trump): no scoring, the next hand is dealt."""
+
+
 class Table:
     def __init__(self, rules: Rules, seed: int, max_actions: int, log: bool | Callable[[], Any], check: bool):
         self.rules = rules
@@ -34,7 +38,8 @@ class Table:
         self.seat_range = list(range(n))
         self.seat_zones = [[deque() for _ in range(n)] for _ in rules.seat_zones]
         self.shared = [deque() for _ in rules.shared_zones]
-        self.out = [False] * n
+        self.out = [False] * n                 # out of the game (ERS, a match's knock-out): dealt no more cards
+        self.sitting = [False] * n             # sitting out this hand only (e.g. a lone player's partner)
         self.scores = [0] * n
         self.hand_points = [0] * n
         self.hand_scores = [0] * n
@@ -83,6 +88,8 @@ class Table:
         # shedding state (phases/shed.py): per hand
         self.named: str | None = None          # the value named with the pile's top card
         self.passes = [0] * n                  # the times each seat could not play
+        # choosing state (phases/choose.py): per hand, each choose phase's (value, seat)
+        self.chosen: dict[str, tuple[str, int | None]] = {}
         # flip-phase round state, readable as round-first / round-plays / round-burned
         self.round_first: int | None = None
         self.round_plays = 0
@@ -197,6 +204,18 @@ class Table:
     def next_seat(self, seat: int, step: int = 1) -> int:
         return (seat + step * self.rules.direction) % self.n
 
+    def takes_part(self, seat: int) -> bool:
+        """The seat takes part in this hand: not out of the game, not sitting the hand out."""
+        return not self.out[seat] and not self.sitting[seat]
+
+    def next_in_play(self, seat: int) -> int:
+        """The next seat in play direction after `seat` that is in play (`seat` itself when no other is)."""
+        return next((s for s in (self.next_seat(seat, k) for k in range(1, self.n + 1)) if self.takes_part(s)), seat)
+
+    def playing_from(self, first: int) -> list[int]:
+        """The seats in play, in turn from `first` (skipped when it is not in play)."""
+        return [s for s in (self.next_seat(first, k) for k in range(self.n)) if self.takes_part(s)]
+
     def stat(self, name: str, seat: int, k: int = 1) -> None:
         row = self.stats.get(name)
         if row is None:
@@ -233,7 +252,7 @@ class Table:
 
     def state_key(self) -> tuple:
         """The whole table, for cycle detection (random draws included: a draw makes the future differ)."""
-        return (self.actor, self.rng_draws, tuple(self.out), tuple(self.scores), self.extra_state(),
+        return (self.actor, self.rng_draws, tuple(self.out), tuple(self.sitting), tuple(self.scores), self.extra_state(),
                 tuple(tuple(v) for v in self.counters.values()),
                 tuple(map(tuple, self.shared)), *[tuple(z) for zone in self.seat_zones for z in zone])
 

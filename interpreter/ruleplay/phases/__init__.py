@@ -16,7 +16,7 @@ A kind's module provides:
 
 docs/phase-kinds.md walks through a small kind written this way.
 """
-from . import battle, bid, climb, discard, flip, passing, shed, tally, trick
+from . import battle, bid, choose, climb, discard, flip, passing, shed, tally, trick
 
 KINDS = {"flip": flip, "trick": trick, "pass": passing, "bid": bid, "discard": discard, "tally": tally, "shed": shed,
-         "battle": battle, "climb": climb}
+         "battle": battle, "climb": climb, "choose": choose}

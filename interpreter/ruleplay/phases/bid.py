@@ -156,10 +156,10 @@ class Bid:
             for step in range(1, t.n + 1):
                 s = t.next_seat(t.dealer, step)
                 t.loc["s"] = s
-                if self.first_fn(t):
+                if t.takes_part(s) and self.first_fn(t):
                     first = s
                     break
-        return [t.next_seat(first, k) for k in range(t.n)]
+        return t.playing_from(first)                     # seats out of the game or sitting out do not bid
 
     def _may_pass(self, t: Table, seat: int) -> bool:
         t.actor = seat
@@ -220,12 +220,13 @@ class Bid:
             self._record(t, seat, choice)
             if choice is not None:
                 t.high_bid, t.bidder = choice, seat
-            seat = next((s for s in (t.next_seat(seat, k) for k in range(1, t.n + 1)) if not t.passed[s]), seat)
+            seat = next((s for s in (t.next_seat(seat, k) for k in range(1, t.n + 1))
+                         if not t.passed[s] and t.takes_part(s)), seat)
         t.emit("auction", bidder=t.bidder, bid=t.high_bid)
 
     @staticmethod
     def _auction_over(t: Table, hi: int) -> bool:
-        still_in = t.n - sum(t.passed)
+        still_in = sum(t.takes_part(s) and not t.passed[s] for s in t.seat_range)
         if still_in == 0:
             return True                                    # every seat passed: no bidder
         return t.high_bid is not None and (t.high_bid >= hi or still_in == 1)

@@ -33,11 +33,14 @@ SCHEMA = phase_schema("discard", {
               "minimum": 1, "maximum": 1000},
     "seat": {"description": "The one seat that discards (a seat or seat number, e.g. dealer or bidder; "
                             "nobody when it names none that hand); "
-                            "default: every seat, all choosing before any card moves.", **EXPR},
+                            "default: every seat in play, all choosing before any card moves.", **EXPR},
+    "take": {"description": "Cards the discarding seat first takes from the top of `to` into `from` (e.g. 1: the "
+                            "dealer picks up the turned-up card, then discards).", "type": "integer", "minimum": 0,
+             "maximum": 1000, "default": 0},
 }, ["from", "to", "count"])
 EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["crib"]}, "count": {"examples": [2]},
             "seat": {"examples": ["dealer"]}, "before": {"examples": ["play"]}}
-EVENTS = ("discard",)     # the event kinds it logs (replay checks logs against them)
+EVENTS = ("discard", "pick-up")     # the event kinds it logs (replay checks logs against them)
 
 
 @dataclass
@@ -49,6 +52,7 @@ class Discard:
     seat: Callable | None                    # the one seat that discards, or None: every seat
     description: str = ""
     spec: dict = field(default_factory=dict)
+    take: int = 0                            # cards first taken from the top of `dest` into `src`
 
     def run(self, t: Table):
         """A generator: each pick is a Decision, sealed when every seat discards (no one sees the
@@ -56,9 +60,14 @@ class Discard:
         one = self.seat(t) if self.seat is not None else None
         if self.seat is not None and one is None:
             return                                    # no such seat this hand (no bidder): nobody discards
-        seats = t.seat_range if one is None else [one % t.n]
+        seats = [s for s in t.seat_range if t.takes_part(s)] if one is None else [one % t.n]
         src, dest, space = t.seat_zones[self.src.index], t.shared[self.dest.index], t.space
         key, names = t.rules.deck.canonical_key, t.rules.deck.names
+        for seat in seats if self.take else ():
+            took = [dest.pop() for _ in range(min(self.take, len(dest)))]
+            src[seat].extend(took)
+            t.act()
+            t.emit("pick-up", seat=seat, zone=self.dest.name, took=[names[c] for c in took])
         chosen: list[list[int]] = []
         for seat in seats:
             pool = sorted(src[seat], key=key)
@@ -90,14 +99,17 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Discard | None:
     if None in (src, dest, count) or ("seat" in spec and seat is None):
         return None
     return Discard(name, src, dest, count, seat.fn if seat is not None else None,
-                   spec.get("description", ""), dict(spec))
+                   spec.get("description", ""), dict(spec), int(spec.get("take", 0)))
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
 def describe(spec: dict, phase=None) -> str:
-    who = (f"the player {formula(spec['seat'])} (seat number) chooses" if "seat" in spec
-           else "every player chooses, all at once,")
-    return f"{who} {spec['count']} card(s) from their {spec['from']} and puts them into the {spec['to']}."
+    who = (f"the player {formula(spec['seat'])} (seat number)" if "seat" in spec
+           else "every player")
+    took = (f" takes the top {spec['take']} card(s) of the {spec['to']} into their {spec['from']}, then"
+            if spec.get("take") else "")
+    return (f"{who}{took} chooses{'' if 'seat' in spec else ', all at once,'} {spec['count']} card(s) from "
+            f"their {spec['from']} and puts them into the {spec['to']}.")
 
 
 # ---------------------------------------------------------------------------- the events in words (play)
@@ -108,5 +120,7 @@ def _tell_discard(n, ev: dict) -> list[str]:
     return [f"{n.who(ev.get('seat'))} puts {len(cards)} card(s) into the {ev.get('zone')}."]
 
 
-NARRATION = {"discard": _tell_discard}
-ACCOUNT = {"discard": lambda ev: f"Seat {ev['seat']} puts {' '.join(ev['cards'])} into the {ev['zone']}."}   # run's account
+NARRATION = {"discard": _tell_discard,
+             "pick-up": lambda n, ev: [f"{n.verb(ev['seat'], 'pick', 'picks')} up {' '.join(ev.get('took', []))}."]}
+ACCOUNT = {"discard": lambda ev: f"Seat {ev['seat']} puts {' '.join(ev['cards'])} into the {ev['zone']}.",   # run's account
+           "pick-up": lambda ev: f"Seat {ev['seat']} picks up {' '.join(ev['took'])} from the {ev['zone']}."}

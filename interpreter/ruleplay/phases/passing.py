@@ -60,6 +60,20 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
 EVENTS = ("pass", "exchange")     # the event kinds it logs (replay checks logs against them)
 
 
+def _along(t: Table, seat: int, off: int) -> int | None:
+    """The seat `off` seats along in play direction, counting only seats in play (a seat knocked out or
+    sitting the hand out neither gives nor receives); None when the pass comes back to `seat`. With
+    every seat in play this is `t.next_seat(seat, off)`."""
+    if not t.takes_part(seat):
+        return None
+    step, s = (1 if off > 0 else -1), seat
+    for _ in range(abs(off) % sum(map(t.takes_part, t.seat_range))):
+        s = t.next_seat(s, step)
+        while not t.takes_part(s):
+            s = t.next_seat(s, step)
+    return None if s == seat else s
+
+
 @dataclass
 class PassView:
     seat: int
@@ -93,14 +107,14 @@ class Pass:
         """The offset (None with a receiver rule) and each seat's receiver (None: it gives nothing)."""
         if self.receiver is None:
             off = self.offset(t)                  # an int: a missing value stops the game (checked)
-            return off, [None if off % t.n == 0 else t.next_seat(s, off) for s in t.seat_range]
+            return off, [None if off % t.n == 0 else _along(t, s, off) for s in t.seat_range]
         out: list[int | None] = []
         for s in t.seat_range:
             t.loc["s"] = s
             found = None
             for k in range(1, t.n):
                 t.loc["r"] = r = t.next_seat(s, k)
-                if self.receiver(t):
+                if t.takes_part(s) and t.takes_part(r) and self.receiver(t):
                     found = r
                     break
             out.append(found)

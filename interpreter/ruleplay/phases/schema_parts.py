@@ -31,4 +31,8 @@ def phase_schema(kind: str, props: dict, required: list[str]) -> dict:
                          "before": text("Run this phase before the named one (a variant uses it to insert a phase "
                                         "ahead of inherited ones)."),
                          "description": text("What happens in this phase."),
+                         "when": {"description": "Bool evaluated when the phase would start: the phase runs this "
+                                                 "hand only when it holds (e.g. a second round of choosing when "
+                                                 "nobody chose in the first).",
+                                  "examples": ["order-up == 'none'", "hand-number > 1"], **EXPR},
                          **props}, ["kind", *required])}

@@ -206,6 +206,7 @@ class Shed:
         if self.turn_up and self.stock is not None and t.shared[self.stock.index]:
             self._turn_up(t)
         seat, passes = first_seat(t, self.first_mode, self.first_fn), 0
+        seat = seat if t.takes_part(seat) else t.next_in_play(seat)   # seats out of the game or the hand: skipped
         while True:
             rule = self.draw(t) if self.stock is not None else "none"
             legal = self._legal(t, seat)
@@ -232,7 +233,7 @@ class Shed:
                 t.emit("no-play", seat=seat)
                 t.passes[seat] += 1
                 passes = 0 if drew else passes + 1       # blocked: every seat in a row with nothing to draw
-                if passes >= t.n:
+                if passes >= sum(map(t.takes_part, t.seat_range)):
                     t.emit("blocked")
                     return
             else:
@@ -257,7 +258,7 @@ class Shed:
                 if not hand[seat]:
                     t.emit("went-out", seat=seat)
                     return
-            seat = t.next_seat(seat)
+            seat = t.next_in_play(seat)
 
 
 def declare(ctx: Ctx, path: tuple) -> Declared:

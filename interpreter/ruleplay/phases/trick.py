@@ -45,6 +45,11 @@ suit: nothing follows it, and when it leads anything may be played);
 the winner may switch the per-hand flag on (a bot's choice, logged as a
 `choice` event). `last-trick-takes: ZONE`: the winner of the last trick
 also takes that table zone's cards into `won-to` (a `kitty` event).
+
+Seats out of the game or sitting the hand out (Table.takes_part) play no
+card: a trick has one card per seat in play, and leads and turns skip the
+others. `want` (int over `actor`) tells bots the tricks a seat still wants
+when no bid says it (e.g. `hand-size`: every trick is worth having).
 """
 from __future__ import annotations
 
@@ -89,6 +94,7 @@ SCHEMA = phase_schema('trick', {
                                              "description": text("What the choice does.")}, ["when"]),
                 "description": "Per-hand flags the winner of a trick may switch on (a player's choice, e.g. reversing the rank order); false when the hand starts; each is a name in expressions."},
     "last-trick-takes": text("A table zone whose cards the winner of the last trick also takes into won-to (a kitty)."),
+    "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
 }, ['from', 'to', 'won-to'])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
     'from': {"examples": ["hand"]},
@@ -107,6 +113,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'choices/when': {"examples": ["card.joker"]},
     'choices/description': {"examples": ["reverse the rank order for the rest of the hand"]},
     'last-trick-takes': {"examples": ["one"]},
+    'want': {"examples": ["hand-size", "3 - sum(x.tricks for x in actor.team-seats)"]},
 }
 EVENTS = ("play", "trick", "trump", "kitty", "choice")     # the event kinds it logs (replay checks logs against them)
 
@@ -125,7 +132,7 @@ class TrickView:
     to_play: int                          # seats still to play after this one
     strength: dict[int, int]              # each legal and played card: its rank under the trick's order
     points: list[int]                     # per card
-    suit: list
+    suit: list                            # per card: its suit for following and trumps (a left bower: trump)
     winning: int | None = None            # card currently winning the trick
     want: int | None = None               # tricks still wanted toward a bid (None: no bid)
     would_win: frozenset | None = None    # the legal cards that would win the trick as it stands
@@ -170,10 +177,16 @@ class Trick:
     choices: list[tuple[str, Callable]] = field(default_factory=list)
     kitty: Zone | None = None
     deferred: bool = False                 # trump / trump-card read what an earlier phase decides: set at the start
+    want_fn: Callable | None = None        # for bots: the tricks the actor still wants (the `want` key)
 
     def start_hand(self, t: Table) -> None:
-        """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase."""
-        if not self.deferred:
+        """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase
+        (then no trump until then: a seat choosing it is not shown the last hand's); no tricks yet."""
+        t.tricks_won = [0] * t.n
+        t.trick_number = 0
+        if self.deferred:
+            t.trump = None
+        else:
             self.set_trump(t)
 
     def set_trump(self, t: Table) -> None:
@@ -297,13 +310,14 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         if c is not None and not (c.is_const and not c.const):
             choices.append((f, c.fn))
     kitty = ctx.zone(path + ("last-trick-takes",), owner="table") if "last-trick-takes" in spec else None
-    if None in (src, pile, won_to):
+    want = ctx.expr(path + ("want",), X.INT) if "want" in spec else None
+    if None in (src, pile, won_to) or ("want" in spec and want is None):
         return None
     return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
                  order_table, order_fn, lead_allowed, play_allowed, flags, points,
                  spec.get("description", ""), dict(spec), trump_card.fn if trump_card else None,
                  from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
-                 ctx.start_deferred)
+                 ctx.start_deferred, want.fn if want else None)
 
 
 class _Run:
@@ -339,6 +353,12 @@ class _Run:
         v = fn(t)
         t.card = keep
         return None if v in (None, "none") else str(v).upper()
+
+    def suits(self) -> list:
+        """Every card's suit for following and trumps, for a bot's view (a left bower is a trump)."""
+        if self.ph.suit_fn is None:
+            return self.deck.suit
+        return [self.esuit(c) for c in range(len(self.deck))]
 
     def is_high(self, card: int) -> bool:
         fn = self.ph.high_fn
@@ -416,14 +436,14 @@ class _Run:
     def first_leader(self) -> int:
         t, ph = self.t, self.ph
         if ph.leader_mode == "dealer":
-            return t.dealer
+            return t.dealer if t.takes_part(t.dealer) else t.next_in_play(t.dealer)
         if ph.leader_mode == "expr" and ph.leader_fn is not None:
             for step in range(1, t.n + 1):
                 s = t.next_seat(t.dealer, step)
                 t.loc["s"] = s
-                if ph.leader_fn(t):
+                if t.takes_part(s) and ph.leader_fn(t):
                     return s
-        return t.next_seat(t.dealer)
+        return t.next_in_play(t.dealer)
 
     def choose(self, seat: int, leading: bool, plays: list[tuple[int, int]], to_play: int):
         """The seat's forced card (one legal card is not asked), else the Decision that asks for it."""
@@ -440,7 +460,7 @@ class _Run:
             st.update((c, self.strength(c)) for _, c in plays)
             best = self.winner(plays) if plays else None
             view = TrickView(seat, leading, following, legal, list(plays), t.led, t.trump, to_play,
-                             st, self.ph.points, self.deck.suit,
+                             st, self.ph.points, self.suits(),
                              best[1] if best else None, self._want(seat),
                              frozenset(c for c in legal if self.takes(plays, best, c)),
                              best is not None and self.partner is not None and best[0] == self.partner[seat])
@@ -465,15 +485,15 @@ class _Run:
         from_lead = ph.trump_from_lead is not None and t.trump is None and bool(ph.trump_from_lead(t))
         leader = self.first_leader()
         names = deck.names
-        while any(hand[s] for s in t.seat_range):
-            if not hand[leader]:
-                leader = next(t.next_seat(leader, k) for k in range(1, n + 1) if hand[t.next_seat(leader, k)])
+        playing = [s for s in t.seat_range if t.takes_part(s)]     # seats out of the game or sitting out play no card
+        while any(hand[s] for s in playing):
+            if not hand[leader] or not t.takes_part(leader):
+                leader = next(s for s in t.playing_from(leader) if hand[s])
             t.trick_number += 1
             t.trick_leader = leader
             t.led = None
             plays: list[tuple[int, int]] = []
-            seats = [t.next_seat(leader, k) for k in range(n)]
-            seats = [s for s in seats if hand[s]]
+            seats = [s for s in t.playing_from(leader) if hand[s]]
             for i, seat in enumerate(seats):
                 t.actor = seat
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
@@ -501,7 +521,7 @@ class _Run:
             pts = sum(ph.points[c] for _, c in plays)
             t.actor = win_seat
             chosen = []
-            more = any(hand[s] for s in t.seat_range)
+            more = any(hand[s] for s in playing)
             for f, when in ph.choices:       # the winner may switch a flag on (e.g. reverse the rank order)
                 if more and not t.flags[f] and when(t):
                     view = ChoiceView(win_seat, f, list(hand[win_seat]), list(self.deck.orders["order"]))
@@ -532,8 +552,12 @@ class _Run:
         t.led = None
 
     def _want(self, seat: int) -> int | None:
-        """Tricks the seat still wants (its bid minus tricks won); in a point auction, every trick; else None."""
+        """Tricks the seat still wants: the `want` key, else its bid minus tricks won; in a point auction, every
+        trick; else None."""
         t = self.t
+        if self.ph.want_fn is not None:
+            t.actor = seat
+            return self.ph.want_fn(t)
         if t.bid_style == "auction":
             return len(self.hand[seat]) + 1
         b = t.bids[seat]

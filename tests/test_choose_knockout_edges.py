@@ -1,0 +1,78 @@
+"""`choose` and `match.knock-out` at their edges: a one-hand game whose hands are all thrown in stops
+(outcome `limit`) instead of dealing forever, one thrown in once is dealt again and played; every seat is
+judged for a knock-out on the same table, and a knock-out that would leave nobody in knocks nobody out
+(a rule file that validates never stops with an internal error)."""
+from pathlib import Path
+
+from ruleplay.engine import MAX_THROW_INS, play
+from ruleplay.pipeline import load
+
+HEAD = """\
+name: edges
+description: Three players, a 24-card pack dealt out, a hand of tricks; the rest as the test writes it.
+players: 3
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D, H, S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: public}
+deal: {to: hand, count: all}
+"""
+THROW_IN = HEAD + """\
+phases:
+  call: {kind: choose, values: [C, D], who: "WHO", all-pass: redeal}
+  play: {kind: trick, from: hand, to: trick, won-to: taken, trump: call}
+scoring: {points: s.tricks}
+"""
+KNOCK_OUT = HEAD + """\
+phases:
+  play: {kind: trick, from: hand, to: trick, won-to: taken}
+match:
+  knock-out: "KNOCK"
+  end: "END"
+  winners: {where: "not s.out"}
+  max-hands: 5
+"""
+
+
+def _rules(tmp_path: Path, text: str, **marks: str):
+    for k, v in marks.items():
+        text = text.replace(k, v)
+    p = tmp_path / "edges.yaml"
+    p.write_text(text)
+    return load(str(p))
+
+
+def test_a_game_whose_every_hand_is_thrown_in_stops(tmp_path):
+    res = play(_rules(tmp_path, THROW_IN, WHO="false"), seed=0, check=True)       # nobody is ever asked
+    assert res.outcome == "limit" and "thrown in" in res.reason
+    assert sum(e["event"] == "deal" for e in res.events) == MAX_THROW_INS
+
+
+def test_a_hand_thrown_in_is_dealt_again(tmp_path):
+    # hand 1 asks nobody: thrown in; hand 2 asks seat 0, whose `highest` bot names the last value, D
+    rules = _rules(tmp_path, THROW_IN, WHO="s.index == 0 and hand-number > 1")
+    res = play(rules, seed=3, bots=["highest", "lowest", "lowest"], check=True)
+    kinds = [e["event"] for e in res.events if e["event"] in ("deal", "all-passed", "choose", "trump", "score")]
+    assert kinds == ["deal", "all-passed", "deal", "choose", "trump", "score"]
+    assert next(e for e in res.events if e["event"] == "trump")["suit"] == "D"
+    assert res.outcome == "finished" and sum(res.scores) == 8
+
+
+def test_seats_are_judged_on_the_same_table(tmp_path):
+    # When judged one by one, seat 0 going out would make the count 2 and save seat 1; judged together,
+    # both seats 0 and 1 see three seats in and go out after the first hand: seat 2 is left and wins.
+    res = play(_rules(tmp_path, KNOCK_OUT, KNOCK="s.index < 2 and count(not x.out for x in seats) == 3",
+                      END="count(not s.out for s in seats) <= 1"), seed=4, check=True)
+    outs = [e for e in res.events if e["event"] == "out"]
+    assert [(e["seat"], e["why"]) for e in outs] == [(0, "knocked out"), (1, "knocked out")]
+    assert res.outcome == "finished" and res.winners == [2] and res.hands == 1
+
+
+def test_a_knock_out_of_everyone_knocks_out_nobody(tmp_path):
+    # `true` would empty the table: nobody goes out, the deal goes on to all three, max-hands stops it.
+    res = play(_rules(tmp_path, KNOCK_OUT, KNOCK="true", END="false"), seed=1, check=True)
+    assert not [e for e in res.events if e["event"] == "out"]
+    assert res.outcome == "limit" and res.hands == 5
+    deals = [e for e in res.events if e["event"] == "deal"]
+    assert len(deals) == 5 and all(len(h) == 8 for d in deals for h in d["hands"])

@@ -9,6 +9,7 @@ import pytest
 import ruleplay
 from ruleplay.bots import make_bots, parse_bots
 from ruleplay.engine import Deal, play
+from ruleplay.determinize import learn_slots
 from ruleplay.ismcts import ISMCTSBot, determinize, knowledge, prove
 from ruleplay.pipeline import load
 from ruleplay.resources import builtin_names
@@ -28,8 +29,8 @@ def _truth(events: list[dict], me: int, n: int, offset_of) -> dict:
     start = max(i for i, e in enumerate(events) if e["event"] == "deal")
     played, voids, passed, trick = set(), [set() for _ in range(n)], {}, []
     for e in events[start:]:
-        if e["event"] == "play":
-            if trick and SUIT[e["card"]] != SUIT[trick[0]]:
+        if e["event"] in ("play", "shed"):
+            if e["event"] == "play" and trick and SUIT[e["card"]] != SUIT[trick[0]]:
                 voids[e["seat"]].add(SUIT[trick[0]])
             trick.append(e["card"])
             played.add(e["card"])
@@ -38,6 +39,19 @@ def _truth(events: list[dict], me: int, n: int, offset_of) -> dict:
         elif e["event"] == "pass" and e["offset"]:
             passed.setdefault(offset_of(me, e["offset"]), set()).update(e["cards"][me])
     return {"played": played, "voids": voids, "passed": passed}
+
+
+def _named(events: list[dict]) -> set[str]:
+    """Every card name the events of the hand under way show (a hidden card is None)."""
+    out = set()
+    for e in events[max(i for i, e in enumerate(events) if e["event"] == "deal"):]:
+        for v in e.values():
+            items = v if isinstance(v, list) else [v]
+            for x in items:
+                for y in (x if isinstance(x, list) else [x]):
+                    if isinstance(y, str) and y in SUIT:
+                        out.add(y)
+    return out
 
 
 def _positions(name: str, sets: dict, games: int, per_game: int):
@@ -49,33 +63,42 @@ def _positions(name: str, sets: dict, games: int, per_game: int):
         stops = set(rng.sample(range(1, 60), per_game))
         step = 0
         while not s.is_terminal() and step < 60:
-            if step in stops:
+            if step in stops and s.decision().window is None:
                 yield s, s.current_player()
             acts = s.legal_actions()
             s.apply_action(acts[rng.randrange(len(acts))])
             step += 1
 
 
-@pytest.mark.parametrize("name,sets", [("hearts", {"hands": "single"}), ("hearts", {"passing": "across"}),
-                                       ("hearts-seed", {}), ("oh-hell", {"hand-sizes": "[7]"})])
-def test_determinizations_never_give_a_seat_a_card_it_cannot_hold(name, sets):
+def _proven(state, me: int, tries: int, seed: int):
+    """(knowledge, sample, run at the seat's decision) of the proven determinizations among `tries` draws."""
+    d = state.decision()
+    rules = state.game.rules
+    k = knowledge(rules, me, d.observe())
+    rng = random.Random(seed)
+    slots = learn_slots(rules, k, rng)
+    for _ in range(tries):
+        sample = determinize(rules, k, rng, slots)
+        run = prove(rules, k, sample, d.actions, rng) if sample is not None else None
+        if run is not None:
+            yield k, sample, run
+
+
+@pytest.mark.parametrize("name,sets,least", [
+    ("hearts", {"hands": "single"}, 60), ("hearts", {"passing": "across"}, 60), ("hearts-seed", {}, 60),
+    ("oh-hell", {"hand-sizes": "[7]"}, 60), ("whist", {}, 60), ("crazy-eights", {}, 10), ("sevens", {}, 10)])
+def test_determinizations_never_give_a_seat_a_card_it_cannot_hold(name, sets, least):
     """Over random positions: every proven determinization gives the seat its own hand exactly, every other
     seat its true hand size, no other seat a card the seat holds or saw played, none a card of a suit it
-    failed to follow, and the receiver of the seat's pass every passed card not yet played."""
+    failed to follow, the receiver of the seat's pass every passed card not yet played, and every card the
+    seat's log shows (a turned trump, a card it drew) to the hand that truly holds it, or to none."""
     checked = 0
     for state, me in _positions(name, sets, games=6, per_game=4):
         t = state._table
         rules, n = t.rules, t.n
-        d = state.decision()
-        events = d.observe()
-        k = knowledge(rules, me, events)
         truth = _truth(state.events(), me, n, lambda s, off: (s + off * rules.direction) % n)
-        rng = random.Random(checked)
-        for _ in range(5):
-            sample = determinize(rules, k, rng)
-            run = prove(rules, k, sample, d.actions, rng) if sample is not None else None
-            if run is None:
-                continue
+        shown = _named(state.decision().observe())
+        for _, _, run in _proven(state, me, 5, checked):
             checked += 1
             mine = _hand(t, me)
             assert _hand(run.t, me) == mine
@@ -87,7 +110,33 @@ def test_determinizations_never_give_a_seat_a_card_it_cannot_hold(name, sets):
                 assert not held & mine and not held & truth["played"]
                 assert not {SUIT[c] for c in held} & truth["voids"][j]
                 assert truth["passed"].get(j, set()) - truth["played"] <= held
-    assert checked >= 60
+                assert held & shown == _hand(t, j) & shown
+    assert checked >= least
+
+
+def test_the_search_proves_the_deals_prove_proves():
+    """The search replays each sampled deal inline (`ISMCTSBot.descend`); it accepts exactly the deals that
+    `prove` (every decision asked from outside) accepts, and only those add a visit to the tree."""
+    from ruleplay.ismcts import Node
+    agree = {True: 0, False: 0}
+    for name, sets in (("hearts", {"hands": "single"}), ("whist", {}), ("crazy-eights", {})):
+        for state, me in _positions(name, sets, games=3, per_game=3):
+            d = state.decision()
+            rules, space = state.game.rules, state.game.space
+            k = knowledge(rules, me, d.observe())
+            rng = random.Random(1)
+            slots = learn_slots(rules, k, rng)
+            bot = ISMCTSBot(random.Random(2), 5)
+            for _ in range(6):
+                sample = determinize(rules, k, rng, slots)
+                if sample is None:
+                    continue
+                root = Node(me)
+                ok = bot.descend(space, k, sample, root, sorted(d.actions))
+                assert ok == (prove(rules, k, sample, d.actions, rng) is not None)
+                assert sum(c.visits for c in root.children.values()) == ok
+                agree[ok] += 1
+    assert agree[True] >= 20 and agree[False] >= 1
 
 
 def test_the_seat_log_hides_other_hands_and_passes():
@@ -145,14 +194,7 @@ def test_parse_bots_reads_the_iterations():
         parse_bots("ismcts:0", 2)
 
 
-# The sampler places a turned-up trump card in the deal's rest; Whist's stays in the dealer's hand, so
-# no sampled deal shows the seat the same trump event and none is proven (ismcts then plays `smart`).
-CANNOT_PROVE = {"whist": "a turned trump card held in the dealer's hand is not modelled by the sampler",
-                # the sampler learns cards from play/trick/pass/kitty events, not from the shed kind's
-                # shed/draw events (nor a stock's order): no determinization is proven, the bot falls back
-                "crazy-eights": "the sampler does not read the shed kind's events (plays, draws)",
-                "sevens": "the sampler does not read the shed kind's events (plays to a layout)",
-                "president": "the sampler does not read the climb kind's plays nor a pass kind's exchange"}
+CANNOT_PROVE: dict[str, str] = {}
 
 
 def _with_decisions():

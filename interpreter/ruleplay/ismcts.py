@@ -2,23 +2,33 @@
 
 Cowling, Powley and Whitehouse (2012): each iteration samples a
 determinization (the hidden cards dealt one way the seat cannot tell from
-the truth), descends one tree shared by all determinizations, choosing by
-UCB among the actions legal in this determinization (a child's count of
-times it was available stands in for the parent's visits), adds one node,
-plays the hand out with the `smart` bot for every seat and backs up each
-seat's value of the hand. The most visited action at the root is played.
+the truth: determinize.py), descends one tree shared by all
+determinizations, choosing by UCB among the actions legal in this
+determinization (a child's count of times it was available stands in for
+the parent's visits), adds one node, plays the hand out with the `smart`
+bot for every seat and backs up each seat's value of the hand. The most
+visited action at the root is played.
 
-What the seat knows comes from its own events alone (`Decision.observe`,
-`Table.seat_log`): its hand, every card played, cards turned up or taken
-from a public kitty, cards it passed and received, hand sizes, and the
-suits a seat showed it lacks by not following. A sampled deal is then
-proven: the hand so far is replayed on it (other seats' public decisions
-as they were, their hidden pass picks as sampled) and its seat-filtered
-log must equal the seat's own, event for event, so a deal that would have
-shown the seat anything different (a void broken, a forced card that was
-not played, another trump turned) is never searched. Nothing here knows a
-game: the sampler reads only deck suits, zone sizes and the events, and
-the replay lets the rules judge the rest.
+An iteration is one game run from the sampled deal with every seat answered
+inline by an `Iteration` (the engine never stops between decisions): first
+the hand so far is replayed (`Script`: other seats' public decisions as they
+were, their hidden pass picks as sampled) with no views built; at the seat's
+decision the sampled deal is proven: its seat-filtered log must equal the
+seat's own, event for event, and its legal actions the same, so a deal that
+would have shown the seat anything different (a void broken, a forced card
+that was not played, another trump turned) is never searched. Then the log is
+switched off, the tree is descended and the policy plays on; the hand's
+`score` event ends the game there. Nothing here knows a game: the sampler
+reads only deck suits, zone sizes and the events, and the replay lets the
+rules judge the rest. A refused deal leaves a hint for the sampler
+(`Script.hint`).
+
+Cost: an iteration costs about one hand of the engine with `smart` bots
+(the replay to the decision, then the playout), so the budget is counted in
+iterations. The search stops early when the most visited action can no
+longer be overtaken (`_settled`: the same action as the full budget), and a
+decision that follows the seat's own last one with nothing between (the
+next pass pick) starts from that search's subtree.
 
 The search covers the current hand: a determinized game starts at this
 hand of the match (`Deal.hand`, `Deal.scores`) and a playout stops when the
@@ -35,207 +45,136 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .bots import Bot
-from .engine import DEFAULT_MAX_ACTIONS, Deal, Run
+from .determinize import Knowledge, Sample, determinize, knowledge, learn_slots
+from .engine import DEFAULT_MAX_ACTIONS, Run
 from .state import returns_of
+
+__all__ = ["ISMCTSBot", "Knowledge", "Sample", "determinize", "knowledge", "prove"]
 
 DEFAULT_ITERATIONS = 50
 TRIES = 30           # sampled deals per iteration before the bot gives up and plays `smart`
 EXPLORE = 0.7        # UCB's exploration constant (values lie in [0, 1])
+PLAYOUT_ACTIONS = 10  # a playout stops (valued 0 for every seat) after this many actions per deck card: a
+# shed game whose seats may draw instead of playing can draw and reshuffle for a long time
 
 
-@dataclass
-class Knowledge:
-    """What seat `me` knows of the hand under way, read from its events."""
-
-    me: int
-    hand: int                                # the hand number of the match
-    dealer: int
-    scores: list[int] | None                 # totals before this hand
-    dealt: list[list]                        # per seat, its dealt hand as `me` sees it (None: hidden)
-    rest: list                               # the deal's rest, as `me` sees it
-    passes: list[dict]                       # this hand's pass events, as `me` sees them
-    plays: list[tuple[int, str]]             # (seat, card) in play order
-    voids: list[set]                         # per seat, suits it showed it lacks
-    seen_rest: list[str]                     # rest cards turned up (a trump card) or taken as a kitty
-    mine: list[int]                          # `me`'s decisions this hand, in order
-    others: dict[int, list[int]]             # other seats' public decisions (bids, choices), in order
-    events: list[dict]                       # the hand's events as `me` sees them, for the proof
+class Refuted(Exception):
+    """The sampled game showed the seat something it did not see: the deal is not in its information set."""
 
 
-def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
-    starts = [i for i, ev in enumerate(events) if ev["event"] == "deal"]
-    start = starts[-1]
-    totals = [ev["totals"] for ev in events[:start] if ev["event"] == "score"]
-    deal = events[start]
-    n = rules.players
-    suit = _suits(rules)
-    follow = any(getattr(ph, "follow", False) for ph in rules.phases)
-    k = Knowledge(me, len(starts), deal["dealer"], totals[-1] if totals else None, deal["hands"], deal["rest"],
-                  [], [], [set() for _ in range(n)], [], [], {}, events[start:])
-    trick: list[tuple[int, str]] = []
-    for ev in k.events:
-        kind = ev["event"]
-        if kind == "play":
-            seat, card = ev["seat"], ev["card"]
-            if follow and trick:
-                led, s = suit[trick[0][1]], suit[card]
-                if led is not None and s is not None and s != led:
-                    k.voids[seat].add(led)
-            trick.append((seat, card))
-            k.plays.append((seat, card))
-        elif kind == "trick":
-            trick = []
-        elif kind == "pass":
-            k.passes.append(ev)
-        elif kind == "trump" and ev.get("card") and not ev.get("lead"):
-            k.seen_rest.append(ev["card"])
-        elif kind == "kitty":
-            k.seen_rest.extend(c for c in ev["cards"] if c is not None and c not in k.seen_rest)
-        elif kind == "decision":
-            (k.mine if ev["seat"] == me else k.others.setdefault(ev["seat"], [])).append(ev["action"])
-    return k
+class HandOver(Exception):
+    """A searched game reached the end of the hand: its hand scores (None: a new hand began unscored)."""
+
+    def __init__(self, scores: list[int] | None):
+        super().__init__("hand over")
+        self.scores = scores
 
 
-def _suits(rules) -> dict[str, str | None]:
-    deck = rules.deck
-    return dict(zip(deck.names, deck.suit))
+class Script:
+    """Answers every seat's decisions of the hand so far in a sampled game, as the seat saw them made: its
+    own in order, another seat's card as its next card played, its public choices in order, its hidden
+    pass picks as sampled. `events` is the sampled game's log, read for the cards played so far."""
 
+    def __init__(self, k: Knowledge, sample: Sample, space, rng: random.Random, events: list[dict]):
+        self.k, self.me = k, k.me
+        self.mine = deque(k.mine)
+        self.moves = {s: deque(v) for s, v in k.moves.items()}
+        self.picks = {s: deque(q) for s, q in sample.picks.items()}
+        self.index = {name: c for c, name in reversed(list(enumerate(space.rules.deck.names)))}
+        self.space, self.rng, self.events = space, rng, events
+        self.seen = 0
+        self.hints: dict[int, set] | None = None     # set by the search to learn from refusals (`hint`)
+        self.played = [0] * space.rules.players        # cards each seat played in the sampled game so far
+        self.moved = [0] * space.rules.players         # cards of `moves` consumed, per seat
 
-@dataclass
-class Sample:
-    """A determinization: the deal, and each other seat's pass picks (per pass, in order)."""
+    def action(self, d) -> int:
+        """The action for decision `d` of another seat, or of `me` while it has decisions left (Refuted
+        when the sampled game has gone where the true one did not)."""
+        if d.window is not None:
+            raise Refuted
+        acts, space, seat = d.actions, self.space, d.seat
+        if seat == self.me:
+            a = self.mine.popleft()
+        elif d.sealed and acts[0] < space.cards:
+            q = self.picks.get(seat)
+            a = space.card(self.index[q.popleft()]) if q else acts[self.rng.randrange(len(acts))]
+        else:
+            self._catch_up()
+            q = self.moves.get(seat)
+            if q:
+                is_card, what = q.popleft()
+                if is_card:
+                    self.moved[seat] += 1
+                    a = space.card(self.index[what])
+                else:
+                    a = what
+            elif d.sealed:
+                a = acts[self.rng.randrange(len(acts))]
+            else:
+                self.hint(d)
+                raise Refuted
+        if a not in acts:
+            self.hint(d)
+            raise Refuted
+        return a
 
-    deal: Deal
-    picks: dict[int, deque] = field(default_factory=dict)
+    def hint(self, d) -> None:
+        """On a refusal, a hint for the sampler (`hints`, per seat): where the seat's log first differs, another
+        seat truly drew or passed without choosing, but here played a card (or is asked to): the cards it
+        played or could play were not in its hand then. A hint only steers the sampling; the proof decides."""
+        if self.hints is None or d.observe is None:
+            return
+        seen, real = d.observe.func(self.me)[1:], self.k.events     # the table's seat_log, for `me`
+        i = next((i for i, (x, y) in enumerate(zip(seen, real)) if x != y), min(len(seen), len(real)))
+        r = real[i] if i < len(real) else {}
+        j = r.get("seat")
+        if j is None or j == self.me or "card" in r or r["event"] == "decision":
+            return
+        names = self.space.rules.deck.names
+        if i < len(seen):
+            x = seen[i]
+            if x["event"] in ("play", "shed") and x.get("seat") == j:
+                self.hints.setdefault(j, set()).add(x["card"])
+        elif d.seat == j and not d.sealed:
+            self.hints.setdefault(j, set()).update(names[a] for a in d.actions if a < self.space.cards)
 
+    def _catch_up(self) -> None:
+        """Drop the cards the rules played for a seat (its only legal card, not asked) since the last look."""
+        ev = self.events
+        for e in ev[self.seen:]:
+            if e["event"] in ("play", "shed") and e["seat"] is not None:
+                self.played[e["seat"]] += 1
+        self.seen = len(ev)
+        for seat, q in self.moves.items():
+            while q and q[0][0] and self.moved[seat] < self.played[seat]:
+                q.popleft()
+                self.moved[seat] += 1
 
-def determinize(rules, k: Knowledge, rng: random.Random) -> Sample | None:
-    """A deal consistent with the seat's knowledge as the sampler models it (None: the draw failed);
-    `prove` then checks it against everything the seat saw."""
-    n, me = rules.players, k.me
-    step = rules.direction
-    suit = _suits(rules)
-
-    def receiver(s: int, off: int) -> int:
-        return (s + off * step) % n
-    got = set()                              # cards `me` received by a pass
-    fixed = [set() for _ in range(n)]        # cards `me` passed to a seat
-    out = [0] * n
-    into = [0] * n
-    for p in k.passes:
-        for s, picks in enumerate(p["cards"]):
-            r = receiver(s, p["offset"])
-            out[s] += len(picks)
-            into[r] += len(picks)
-            if r == me:
-                got.update(picks)
-            if s == me:
-                fixed[r].update(picks)
-    played = [[c for s, c in k.plays if s == j] for j in range(n)]
-    located = set(c for c in k.dealt[me]) | got | {c for _, c in k.plays} | set(k.seen_rest)
-    pool = [c for c in rules.deck.names if c not in located]
-    rng.shuffle(pool)
-    hidden: list[list[str]] = [[] for _ in range(n)]
-    need = {}
-    for j in range(n):
-        if j != me:
-            now = len(k.dealt[j]) - out[j] + into[j] - len(played[j])
-            fixed[j] -= set(played[j])
-            need[j] = now - len(fixed[j])
-            if need[j] < 0:
-                return None
-    taken: set[str] = set()
-    for j in sorted(need, key=lambda j: sum(1 for c in pool if suit[c] not in k.voids[j])):
-        ok = [c for c in pool if c not in taken and suit[c] not in k.voids[j]]
-        if len(ok) < need[j]:
-            return None
-        hidden[j] = ok[:need[j]]
-        taken.update(hidden[j])
-    left = [c for c in pool if c not in taken]
-    rest_need = len(k.rest) - len(k.seen_rest)
-    if rest_need < 0 or len(left) < rest_need:
-        return None
-    rest = [c for c in k.seen_rest] + left[:rest_need]
-    # each seat's holding after every pass, then the passes undone, the last first
-    hold = [set(played[j]) | fixed[j] | set(hidden[j]) for j in range(n)]     # `me`'s own: its dealt hand
-    sample_picks: dict[int, list[list[str]]] = {}
-    for p in reversed(k.passes):
-        off = p["offset"]
-        picks = []
-        for s, shown in enumerate(p["cards"]):
-            if None not in shown:
-                picks.append(list(shown))
-                continue
-            r = receiver(s, off)
-            known_from = set().union(*(set(q) for g, q in enumerate(p["cards"]) if g != s and None not in q
-                                       and receiver(g, off) == r))
-            cand = sorted(hold[r] - known_from)
-            if len(cand) < len(shown):
-                return None
-            picks.append(rng.sample(cand, len(shown)))
-        for s, chosen in enumerate(picks):
-            hold[receiver(s, off)] -= set(chosen)
-        for s, chosen in enumerate(picks):
-            hold[s] |= set(chosen)
-            if s != me:
-                sample_picks.setdefault(s, []).insert(0, chosen)
-    hands = []
-    for j in range(n):
-        if j == me:
-            hands.append(list(k.dealt[me]))
-            continue
-        h = sorted(hold[j])
-        rng.shuffle(h)
-        if len(h) != len(k.dealt[j]):
-            return None
-        hands.append(h)
-    deal = Deal(hands, rest, k.dealer, None, k.hand, k.scores)
-    return Sample(deal, {s: deque(c for pick in ps for c in pick) for s, ps in sample_picks.items()})
+    def done(self) -> bool:
+        """Every public move of the others was made (the decisions still pending are `me`'s)."""
+        self._catch_up()
+        return not any(self.moves.values())
 
 
 def prove(rules, k: Knowledge, sample: Sample, actions, rng: random.Random) -> Run | None:
-    """The sampled game replayed to the seat's decision, or None when the seat would have seen anything
-    different from what it saw (its filtered log, and its legal actions now, must be the same)."""
+    """The sampled game replayed to the seat's decision, every decision asked from outside, or None when
+    the seat would have seen anything different from what it saw (its filtered log, and its legal actions
+    now, must be the same). The search does the same inline (`Iteration`)."""
     me = k.me
     run = Run(rules, rng.randrange(1 << 30), sample.deal, DEFAULT_MAX_ACTIONS, True, False,
               [None] * rules.players, None)
-    space = run.space
-    index = {name: c for c, name in reversed(list(enumerate(rules.deck.names)))}
-    mine = deque(k.mine)
-    others = {s: deque(v) for s, v in k.others.items()}
-    seen = 0          # events of the sampled game read so far, counting its plays
-    plays = 0
-    while True:
-        d = run.decision
-        if d is None or d.window is not None:
-            return None
-        ev = run.t.events
-        for e in ev[seen:]:
-            plays += e["event"] == "play"
-        seen = len(ev)
-        acts = d.actions
-        card = bool(acts) and acts[0] < space.cards
-        if d.seat == me:
-            if not mine:
-                break
-            a = mine.popleft()
-        elif d.sealed and card:
-            q = sample.picks.get(d.seat)
-            a = space.card(index[q.popleft()]) if q else acts[rng.randrange(len(acts))]
-        elif card:
-            if plays >= len(k.plays) or k.plays[plays][0] != d.seat:
+    script = Script(k, sample, run.space, rng, run.t.events)
+    try:
+        while True:
+            d = run.decision
+            if d is None:
                 return None
-            a = space.card(index[k.plays[plays][1]])
-        elif others.get(d.seat):
-            a = others[d.seat].popleft()
-        elif d.sealed:
-            a = acts[rng.randrange(len(acts))]
-        else:
-            return None
-        if a not in acts:
-            return None
-        run.advance(a)
-    if sorted(d.actions) != sorted(actions) or any(others.values()):
+            if d.seat == me and not script.mine and d.window is None:
+                break
+            run.advance(script.action(d))
+    except Refuted:
+        return None
+    if sorted(d.actions) != sorted(actions) or not script.done():
         return None
     return run if run.t.seat_log(me)[1:] == k.events else None
 
@@ -249,19 +188,88 @@ class Node:
     children: dict = field(default_factory=dict)
 
 
-def hand_values(rules, run: Run) -> list[float]:
+def hand_values(rules, scores: list[int] | None, result) -> list[float]:
     """Each seat's value of the hand played out: its hand score between the worst and the best (match
     winners by lowest or highest total), else `returns()` of the finished game."""
-    t = run.t
     match = rules.match
     mode = match.mode if match is not None and match.winners is not None else None
-    if t.score_history and mode in ("lowest", "highest"):
-        sc = t.score_history[0]
-        best, worst = (min(sc), max(sc)) if mode == "lowest" else (max(sc), min(sc))
+    if scores is not None and mode in ("lowest", "highest"):
+        best, worst = (min(scores), max(scores)) if mode == "lowest" else (max(scores), min(scores))
         if best == worst:
-            return [1.0] * len(sc)
-        return [(worst - s) / (worst - best) for s in sc]
-    return returns_of(rules, run.result)
+            return [1.0] * len(scores)
+        return [(worst - s) / (worst - best) for s in scores]
+    return returns_of(rules, result)
+
+
+class Log(list):
+    """A searched game's event list: kept while the hand so far is replayed (for the proof), then off;
+    the hand's score (or a new deal) stops the game there."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.on = True
+
+    def append(self, ev: dict) -> None:
+        kind = ev["event"]
+        if kind == "score":
+            raise HandOver(ev["scores"])
+        if self.on:
+            list.append(self, ev)
+        elif kind == "deal":
+            raise HandOver(None)
+
+
+REPLAY, TREE, PLAYOUT = range(3)
+
+
+class Iteration(Bot):
+    """One iteration of the search, answering every seat of a sampled game inline (no stop between
+    decisions): the hand so far replayed by the `Script` and proven at the seat's decision (its log and
+    legal actions as they truly are), then the tree descended by UCB and one node added, then the hand
+    played out by the policy. Views are built only for the policy (`wants_view`); the log is off after
+    the proof."""
+
+    observes = True
+
+    def __init__(self, bot: "ISMCTSBot", k: Knowledge, sample: Sample, space, root: Node, actions: list[int]):
+        self.kind, self.rng, self.next_false = bot.kind, bot.rng, None
+        self.policy, self.k, self.root, self.actions = bot.policy, k, root, actions
+        self.log = Log()
+        self.script = Script(k, sample, space, bot.rng, self.log)
+        self.script.hints = bot.hints
+        self.phase = REPLAY
+        self.node, self.path = root, []
+
+    @property
+    def wants_view(self) -> bool:
+        return self.phase == PLAYOUT
+
+    def act(self, d, space) -> int:
+        if self.phase == REPLAY:
+            if d.seat != self.k.me or self.script.mine or d.window is not None:
+                return self.script.action(d)
+            if sorted(d.actions) != self.actions or not self.script.done() or d.observe()[1:] != self.k.events:
+                self.script.hint(d)
+                raise Refuted
+            self.log.on = False
+            self.phase = TREE
+        if d.window is not None or self.phase == PLAYOUT:
+            return self.policy.act(d, space)
+        acts, kids, rng = d.actions, self.node.children, self.rng
+        fresh = [a for a in acts if a not in kids]
+        for a in acts:
+            if a in kids:
+                kids[a].avail += 1
+        if fresh:
+            a = fresh[rng.randrange(len(fresh))]
+            self.path.append(Node(d.seat, avail=1))
+            kids[a] = self.path[-1]
+            self.phase = PLAYOUT             # the rest of the hand as the policy plays it, views built again
+            return a
+        a = max(acts, key=lambda a: _ucb(kids[a]))
+        self.node = kids[a]
+        self.path.append(self.node)
+        return a
 
 
 class ISMCTSBot(Bot):
@@ -271,10 +279,13 @@ class ISMCTSBot(Bot):
 
     def __init__(self, rng: random.Random, iterations: int | None = None, kind: str = "ismcts"):
         super().__init__(kind, rng)
-        self.wants_view = True                       # the `smart` playouts and fallback read views
+        self.wants_view = True                       # the `smart` fallback reads views
         self.iterations = iterations or DEFAULT_ITERATIONS
         self.policy = Bot("smart", rng)
         self.proven = self.failed = 0                # sampled deals proven, and refused, for tests
+        self.slots: tuple[tuple, dict] = ((), {})    # loose cards' places, learned once per hand
+        self.last: tuple | None = None               # (events, subtree, action) of the last search
+        self.hints: dict[int, set] = {}              # per seat, cards it did not hold (`Script.hint`)
 
     def act(self, d, space) -> int:
         if d.window is not None or d.observe is None or not space.unique:
@@ -284,57 +295,84 @@ class ISMCTSBot(Bot):
             return self.policy.act(d, space)
         return self.search(d, space, events)
 
-    def sample(self, rules, k: Knowledge, actions) -> Run | None:
-        """A proven determinization at this decision, or None after TRIES draws."""
+    def places(self, rules, k: Knowledge) -> dict[str, list]:
+        """The loose cards' possible places (learn_slots), kept for the rest of the hand; the hints of the
+        refusals (`Script.hint`) are kept for the hand too."""
+        key = (k.hand, k.events[0]["dealer"], tuple(k.loose))
+        if self.slots[0] != key:
+            if self.slots[0][:2] != key[:2]:
+                self.hints = {}
+            self.slots = (key, learn_slots(rules, k, self.rng) if k.loose else {})
+        return self.slots[1]
+
+    def iterate(self, space, k: Knowledge, slots: dict, root: Node, actions: list[int]) -> bool:
+        """One iteration on a proven determinization (up to TRIES sampled deals); False if none was proven."""
         for _ in range(TRIES):
-            s = determinize(rules, k, self.rng)
-            run = prove(rules, k, s, actions, self.rng) if s is not None else None
-            if run is not None:
+            s = determinize(space.rules, k, self.rng, slots, self.hints)
+            if s is not None and self.descend(space, k, s, root, actions):
                 self.proven += 1
-                return run
+                return True
             self.failed += 1
-        return None
+        return False
+
+    def descend(self, space, k: Knowledge, sample: Sample, root: Node, actions: list[int]) -> bool:
+        """One iteration on `sample` (see `Iteration`), its values backed up; False when the proof refuses it."""
+        rules = space.rules
+        it = Iteration(self, k, sample, space, root, actions)
+        try:
+            cap = PLAYOUT_ACTIONS * len(rules.deck) + 2 * len(k.events)     # the replay emits at least as many events
+            run = Run(rules, self.rng.randrange(1 << 30), sample.deal, cap, lambda: it.log, False,
+                      [it] * rules.players, None)
+            scores, result = None, run.result
+        except Refuted:
+            return False
+        except HandOver as over:
+            scores, result = over.scores, None
+        if it.phase == REPLAY:                       # the game ended before the seat's decision
+            return False
+        values = hand_values(rules, scores, result)
+        for nd in it.path:
+            nd.visits += 1
+            nd.value += values[nd.seat]
+        return True
 
     def search(self, d, space, events: list[dict]) -> int:
         rules = space.rules
         k = knowledge(rules, d.seat, events)
-        root = Node(d.seat)
-        rng, policy = self.rng, self.policy
-        for _ in range(self.iterations):
-            run = self.sample(rules, k, d.actions)
-            if run is None:
+        slots = self.places(rules, k)
+        root = self.reuse(k) or Node(d.seat)
+        actions = sorted(d.actions)
+        budget = self.iterations - sum(nd.visits for nd in root.children.values())
+        for done in range(budget):
+            if not self.iterate(space, k, slots, root, actions):
                 break
-            node, path = root, []
-            while run.decision is not None and run.t.hand_number == k.hand:
-                dd = run.decision
-                if dd.window is not None:
-                    run.advance(policy.act(dd, space))
-                    continue
-                acts = dd.actions
-                kids = node.children
-                fresh = [a for a in acts if a not in kids]
-                for a in acts:
-                    if a in kids:
-                        kids[a].avail += 1
-                if fresh:
-                    a = fresh[rng.randrange(len(fresh))]
-                    child = kids[a] = Node(dd.seat, avail=1)
-                    path.append(child)
-                    run.advance(a)
-                    break
-                a = max(acts, key=lambda a: _ucb(kids[a]))
-                node = kids[a]
-                path.append(node)
-                run.advance(a)
-            while run.decision is not None and run.t.hand_number == k.hand:
-                run.advance(policy.act(run.decision, space))
-            values = hand_values(rules, run)
-            for nd in path:
-                nd.visits += 1
-                nd.value += values[nd.seat]
+            if _settled(root, len(actions), budget - done - 1):
+                break
         if not root.children:
-            return policy.act(d, space)
-        return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
+            self.last = None
+            return self.policy.act(d, space)
+        a = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
+        self.last = (k.events, root.children[a], a)
+        return a
+
+    def reuse(self, k: Knowledge) -> Node | None:
+        """The subtree under the seat's last action when nothing but that action happened since (its next
+        pass pick, say): the seat knows what it knew then, so the tree's statistics hold as they are."""
+        if self.last is None:
+            return None
+        events, node, a = self.last
+        new = k.events
+        if len(new) != len(events) + 1 or new[-1].get("seat") != k.me or new[-1].get("action") != a \
+                or new[-1]["event"] != "decision" or new[:-1] != events:
+            return None
+        return node
+
+
+def _settled(root: Node, choices: int, left: int) -> bool:
+    """The most visited action stays the most visited whatever the `left` iterations do (so stopping
+    now plays the same action as going on)."""
+    visits = sorted([nd.visits for nd in root.children.values()] + [0] * (choices - len(root.children)))
+    return visits[-1] > visits[-2] + left
 
 
 def _ucb(nd: Node) -> float:

@@ -185,3 +185,16 @@ def test_five_hundred_only_schedule_values_are_bids_and_all_pass_throws_the_hand
     assert ev(r, "all-passed") and not [e for e in r.events[:r.events.index(ev(r, "all-passed")[0])]
                                         if e["event"] in ("score", "play")]
     assert ev(r, "deal")[1]["dealer"] == 0
+
+
+def test_five_hundred_no_trumps_plain_jacks_and_the_joker_wins_the_trick_it_leads():
+    # Seat 0 bids 6 no trumps (40 + 80 = 120). No trumps: the jacks are plain cards, so the JD led first
+    # is a diamond: seat 1 (no diamond) discards 8C, seat 2 follows 4D, seat 3 5S; the JD wins. Then
+    # seat 0 runs its hearts 7H..AH (seat 1 follows 4H 5H 6H, then discards clubs) and finally leads the
+    # joker, which has no suit (anything may be played to it) and wins: all ten tricks, 250 for the slam.
+    r = play(load("five-hundred"), deal=FIVE, check=True, bots=callers(120, None, None, None))
+    assert ev(r, "trump")[0]["suit"] is None
+    t = tricks(r)[:10]
+    assert t[0] == (["JD", "8C", "4D", "5S"], 0) and t[1] == (["7H", "4H", "5D", "6S"], 0)
+    assert t[9] == (["JK", "AC", "AD", "AS"], 0) and [w for _, w in t] == [0] * 10
+    assert ev(r, "score")[0]["scores"] == [250, 0, 250, 0]

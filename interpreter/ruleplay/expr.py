@@ -211,6 +211,15 @@ def const(value: Any, type_: str) -> Compiled:
 
 # --------------------------------------------------------------------------- cards-type fields
 
+def _seat_may_be_missing(spec: tuple[str, Callable], f: Callable) -> Callable:
+    """A field of a seat that may be missing (`bidder` after a hand nobody bid on): missing too, and a
+    zone of no seat holds no cards. A loop variable always names a seat and needs no check."""
+    g = spec[1](f)
+    if spec[0] == CARDS:
+        return lambda e: () if f(e) is None else g(e)
+    return lambda e: None if f(e) is None else g(e)
+
+
 def _cards_field(name: str, inner: Callable) -> tuple[str, Callable] | None:
     if name == "size":
         return INT, lambda e: len(inner(e))
@@ -341,7 +350,8 @@ class Compiler:
             known = self.scope.fields.card
         elif inner.type == SEAT:
             spec = self.scope.fields.seat.get(name)
-            got = (spec[0], spec[1](f)) if spec else None
+            got = (spec[0], spec[1](f) if inner.loop_var is not None else _seat_may_be_missing(spec, f)) \
+                if spec else None
             known = self.scope.fields.seat
         else:
             raise ExprError(f"a value of type {inner.type} has no fields ('.{name}')", _col(tok))

@@ -26,22 +26,27 @@ class Module:
         self.direction = int(rules.direction)
         self.k = Consts()
         self.exprs = Emitter(rules, self.k, {"actor": "cur", "dealer": "dealer"})
+        self.exprs.seat_fields = {"points", "hand-score"}
+        self.asks = False              # some phase asks the seats' bots (runtime.py hands them in)
 
 
-def unsupported_rules(rules) -> str | None:
-    """Why the game around the phases has no generated form (None: it has)."""
-    if rules.scoring is not None or rules.match is not None:
-        return "scoring or a match of several hands"
+def unsupported_rules(rules, emitters: dict[type, Callable]) -> str | None:
+    """Why the game around the phases has no generated form (None: it has). A phase with a hand-start
+    hook or names of its own is generated only when its emitter says it handles them (`hand_start`)."""
     if rules.counters or rules.teams:
         return "counters or teams"
     if rules.dealer == "low-card":
         return "dealer by low card"
     if rules.deal.sizes:
         return "a deal schedule"
-    if any(getattr(ph, "start_hand", None) is not None for ph in rules.phases):
-        return "a phase with a hand-start hook"
-    if any(hasattr(sys.modules[type(ph).__module__], "declare") for ph in rules.phases):
-        return "a phase kind that declares names"
+    for ph in rules.phases:
+        own = getattr(emitters.get(type(ph)), "hand_start", False)
+        if getattr(ph, "start_hand", None) is not None and not own:
+            return "a phase with a hand-start hook"
+        if hasattr(sys.modules[type(ph).__module__], "declare") and not own:
+            return "a phase kind that declares names"
+    if rules.match is not None and rules.match.dealer not in ("rotate", "same"):
+        return "a match dealer rule"
     return None
 
 
@@ -95,6 +100,74 @@ def _end_rules(m: Module) -> list[str]:
     return lines + ["    return None"]
 
 
+def _scoring(m: Module) -> list[str]:
+    """engine._score_hand: the hand's points per seat, the first scoring rule that holds, the totals."""
+    sc = m.rules.doc.data.get("scoring")
+    if m.rules.scoring is None:
+        return []
+    specs = sc.get("rules") or []
+    if len(specs) != len(m.rules.scoring.rules) or any(not isinstance(r, dict) for r in specs):
+        raise Unsupported("scoring rules")
+    seat = {"s": ("_s", "seat")}
+    lines = ["for _s in SEATS:", f"    hand_points[_s] = {m.exprs.emit(sc['points'], seat).code}"]
+    branches = []
+    for spec in specs:
+        when = m.exprs.emit(spec["when"])
+        score = m.exprs.emit(spec["score"], seat)
+        if when.nullable or score.nullable:
+            raise Unsupported("a scoring rule with missing values")
+        body = []
+        if spec.get("name"):
+            who = m.exprs.emit(spec["who"], seat).code if "who" in spec else None
+            body += ([f"for _s in [_s for _s in SEATS if {who}]:", f"    stat({m.k.ref('rule:' + spec['name'])}, _s)"]
+                     if who else [])
+            body += ["if events is not None:",
+                     f"    named = {{\"rule\": {m.k.ref(spec['name'])}, \"who\": "
+                     + (f"[_s for _s in SEATS if {who}]" if who else "[]") + "}"]
+        body += ["for _s in SEATS:", f"    hand_scores[_s] = {score.code}", "    scores[_s] += hand_scores[_s]"]
+        branches.append((when.code, body))
+    lines.append("named = {}")
+    for i, (when, body) in enumerate(branches):
+        lines.append(f"{'if' if i == 0 else 'elif'} {when}:")
+        lines += ["    " + ln for ln in body]
+    tail = ["for _s in SEATS:", "    hand_scores[_s] = hand_points[_s]", "    scores[_s] += hand_scores[_s]"]
+    lines += (["else:"] + ["    " + ln for ln in tail]) if branches else tail
+    lines += ["g.score_history.append(list(hand_scores))", "if events is not None:",
+              '    events.append({"hand": hand_number, "points": list(hand_points), "scores": list(hand_scores), '
+              '"totals": list(scores), "tricks_won": list(tricks_won), **named, "event": "score"})']
+    return lines
+
+
+def _match_end(m: Module) -> list[str]:
+    """engine._play_hands after a hand: the match end, the hand limit, the next dealer, the cards gathered."""
+    match = m.rules.match
+    if match is None:
+        return ['raise GameOver("finished", [], "the hand is over")']
+    spec = m.rules.doc.data.get("match") or {}
+    winners = "[]"
+    if match.winners is not None:
+        raw = spec.get("winners", {"lowest": "0 - s.score"})
+        mode = next(iter(raw))
+        if mode not in ("where", "lowest", "highest") or mode != match.mode:
+            raise Unsupported(f"match winners by {mode}")
+        value = m.exprs.emit(raw[mode], {"s": ("_w", "seat")})
+        winners = (f"[_w for _w in SEATS if {value.code}]" if mode == "where"
+                   else f"best([{value.code} for _w in SEATS], {m.k.literal(mode == 'lowest')})")
+    if match.end is None:
+        return [f'raise GameOver("finished", {winners}, "the hand is over")']
+    end = m.exprs.emit(spec["end"])
+    if end.nullable:
+        raise Unsupported("a match end with missing values")
+    lines = [f"if {end.code}:", f'    raise GameOver("finished", {winners}, "the match is over")',
+             f"if hand_number >= {int(match.max_hands)}:",
+             f'    raise GameOver("limit", [], {m.k.ref(f"no result after {match.max_hands} hands (match.max-hands)")})',
+             "hand_number += 1", "g.hands = hand_number"]
+    if match.dealer == "rotate":
+        lines.append(f"dealer = (dealer + {m.direction}) % {m.n}")
+    return lines + ["for _zs in seat_zones:", "    for _z in _zs:", "        _z.clear()",
+                    "for _z in shared:", "    _z.clear()"]
+
+
 def events_only(lines: list[str], log: bool) -> list[str]:
     """The blocks under `if events is not None:` kept (dedented) in the variant with a log, else left out:
     one variant per case, so no test per card."""
@@ -114,31 +187,42 @@ def events_only(lines: list[str], log: bool) -> list[str]:
     return out
 
 
-def generate(rules, emitters: dict[type, Callable], log: bool = True) -> tuple[str, list[Any]]:
-    """(source, constants) of `game`, with or without the event log; raises Unsupported when some part
-    has no emitter."""
-    why = unsupported_rules(rules)
+def generate(rules, emitters: dict[type, Callable], log: bool = True) -> tuple[str, list[Any], bool]:
+    """(source, constants, whether bots are asked) of `game`, with or without the event log; raises
+    Unsupported when some part has no emitter."""
+    why = unsupported_rules(rules, emitters)
     if why:
         raise Unsupported(why)
     m = Module(rules)
     n = m.n
     body = [f"rng = Random(seed)", "events = g.events", "max_actions = g.max_actions", "stats = g.stats",
+            "bots, space, picks = g.bots, g.space, g.picks",
             f"seat_zones = [[deque() for _ in range({n})] for _ in range({len(rules.seat_zones)})]",
             f"shared = [deque() for _ in range({len(rules.shared_zones)})]",
-            f"out = [False] * {n}", f"scores = [0] * {n}", f"SEATS = list(range({n}))",
-            _dealer(m), "g.dealer = dealer", *_deal(m), "",
+            f"out = [False] * {n}", f"scores = g.scores = [0] * {n}", f"SEATS = list(range({n}))",
+            f"hand_points = [0] * {n}", f"hand_scores = [0] * {n}", f"tricks_won = [0] * {n}",
+            "hand_number = 1", "cur = 0",
+            _dealer(m), "g.dealer = dealer", "",
             "def stat(name, seat):", "    row = stats.get(name)", "    if row is None:",
             f"        row = stats[name] = [0] * {n}", "    row[seat] += 1", "",
             *_end_rules(m), "",
             "def boundary(cur):", "    check_end(cur)", "    g.rounds += 1",
-            f"    if g.rounds >= {int(CYCLE_CHECK_FROM)}:", "        raise Bail()", "",
-            f"tactor = (dealer + {m.direction}) % {n}"]
+            f"    if g.rounds >= {int(CYCLE_CHECK_FROM)}:", "        raise Bail()", ""]
+    hand = [*_deal(m), f"cur = tactor = (dealer + {m.direction}) % {n}"]
+    starts, phases = [], []
     for i, ph in enumerate(rules.phases):
         emit = emitters.get(type(ph))
         if emit is None:
             raise Unsupported(f"no emitter for phase kind of {type(ph).__name__}")
-        body += ["", f"# phase {i + 1}", *emit(ph, m)]
-    body += ["", "check_end(tactor)", 'raise GameOver("finished", [], "the hand is over")']
+        start = getattr(emit, "hand_start", None)
+        if start:
+            starts += start(ph, m)
+        phases += ["", f"# phase {i + 1}", *emit(ph, m)]
+    hand += starts + phases + ["", *_scoring(m), "check_end(tactor)", *_match_end(m)]
+    if rules.match is None:
+        body += hand
+    else:
+        body += ["while True:"] + [("    " + ln) if ln else "" for ln in hand]
     body = events_only(body, log)
     src = "\n".join([HEADER, "", "", "def game(g, seed):"] + [("    " + ln) if ln else "" for ln in body]) + "\n"
-    return src, m.k.values
+    return src, m.k.values, m.asks

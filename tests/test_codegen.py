@@ -300,7 +300,7 @@ def _hearts_with(tmp_path, extra: str, name: str = "variant.yaml"):
     "  tricks:\n    follow-allowed: \"card.rank != 'A'\"\n",
     "  tricks:\n    trump: \"'S' if hand-number > 1 else 'none'\"\n",
     "  tricks:\n    order: \"0 - card.order\"\n",
-    "  tricks:\n    choices: {reversed: {when: \"card.suit == 'H'\"}}\n",
+    "  tricks:\n    choices: {reversed: {when: \"trick-number > 3\"}}\n",
     "  pass:\n    choose: lowest\n",
     "  pass:\n    offset: null\n    receiver: \"r == s\"\n",
 ])

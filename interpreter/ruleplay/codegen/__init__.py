@@ -1,8 +1,8 @@
 """Code generation: a compiled ruleset as specialised Python source, run where it applies.
 
 Like fastjsonschema (which writes a schema as Python where jsonschema interprets it), each ruleset is
-written once as one Python function (`game.py`), each phase kind by its own emitter (`flip.py`, the
-registry `EMITTERS` below). The interpreter stays the reference: a kind, a feature or an expression
+written once as one Python function (`game.py`: deal, hands, scoring, match), each phase kind by its
+own emitter (`flip.py`, `trick.py` for trick and pass, the registry `EMITTERS` below). The interpreter stays the reference: a kind, a feature or an expression
 node without an emitter makes the whole ruleset run on the interpreter, and tests/test_codegen.py
 plays every shipped ruleset both ways and requires the same events and results.
 

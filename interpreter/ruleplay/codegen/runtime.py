@@ -1,8 +1,10 @@
 """Running a generated game: the same `Result` (and, with a log, the same events) as `engine.play`.
 
 The generated path is taken only where no decision leaves the engine: `play` with bots answering
-inline (`ruleplay run`, `sim`, `compare`), no `--check`, no explicit deal, and only for
-rulesets whose phases never ask a decision there (the flip kind without reactions). `stepped=True`
+inline (`ruleplay run`, `sim`, `compare`), no `--check`, no explicit deal. A game whose phases
+ask the seats (trick, pass) is generated only when every bot answers from the actions alone
+(`random`, `lowest`, `highest`: the same Bot objects, so the same random streams); a bot that wants
+a view (`smart`) or searches (`ismcts`) has its game interpreted. `stepped=True`
 and the State of state.py (OpenSpiel, PettingZoo, `ruleplay play`, search bots) always interpret, so
 the steppable contract (a decision stops the game) is untouched. A game that reaches the round at
 which the interpreter starts recording tables for cycle detection (engine.CYCLE_CHECK_FROM) raises

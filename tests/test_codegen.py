@@ -325,6 +325,19 @@ def test_a_key_added_to_the_trick_or_pass_kind_later_falls_back():
             emit(dataclasses.replace(ph, spec={**ph.spec, "sit-out": "s.score > 90"}), Module(rules))
 
 
+def test_a_runaway_score_gives_the_interpreters_placed_error(tmp_path):
+    f = tmp_path / "runaway.yaml"
+    f.write_text('extends: hearts\nname: runaway\nscoring:\n  points: "s.score * s.score + 2"\nmatch:\n  end: "false"\n',
+                 encoding="utf-8")
+    rules = load(str(f))
+    assert "setting(" in codegen.program(rules).source
+    with pytest.raises(RuleplayError) as ref:
+        play(rules, 1, bots=["lowest"] * 4)
+    with pytest.raises(RuleplayError) as got:
+        codegen.play(rules, 1, bots=["lowest"] * 4)
+    assert str(got.value) == str(ref.value) and "beyond the limit" in str(got.value)
+
+
 def test_trick_zone_and_flag_names_change_no_code(tmp_path):
     text = (RULESETS / "hearts-seed.yaml").read_text(encoding="utf-8")
     hostile = text.replace("taken", "events").replace("trick:", "k:").replace("to: trick", "to: k")

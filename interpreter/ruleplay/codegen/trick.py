@@ -18,6 +18,7 @@ from ..engine import action_space
 from ..phases.passing import Pass
 from ..phases.trick import Trick
 from .expr import Unsupported
+from .game import checked
 
 TRICK_FIELDS = {"name", "src", "pile", "won_to", "leader_mode", "leader_fn", "follow", "trump_const", "trump_fn",
                 "order_table", "order_fn", "lead_allowed", "play_allowed", "flags", "points", "description", "spec",
@@ -35,8 +36,9 @@ def _plain(m) -> None:
     """What both kinds need of the game: one card per name (an action is a card), one pass phase at most."""
     if not action_space(m.rules).unique:
         raise Unsupported("a deck with equal cards")
-    if sum(type(ph) is Pass for ph in m.rules.phases) > 1 or sum(type(ph) is Trick for ph in m.rules.phases) > 1:
-        raise Unsupported("several pass or trick phases")
+    kinds = [type(ph) for ph in m.rules.phases]
+    if kinds.count(Pass) > 1 or kinds.count(Trick) > 1 or any(k not in (Pass, Trick) for k in kinds):
+        raise Unsupported("several pass or trick phases, or other kinds beside them")
     m.asks = True
 
 
@@ -45,9 +47,9 @@ def _ask(seat: str, actions: str, target: str, sealed: bool) -> list[str]:
     (last) of the actions, which are in the bots' canonical order (runtime.py `picks`), the others through
     bots.Bot.act on a Decision without a view; the decision is logged."""
     log = "sealed" if sealed else "events"
-    return [f"_t905 = picks[{seat}]", "if _t905 is None:",
+    return [f"auto = picks[{seat}]", "if auto is None:",
             f"    {target} = bots[{seat}].act(Decision({seat}, {actions}, None, sealed={sealed!r}), space)",
-            "else:", f"    {target} = {actions}[_t905]",
+            "else:", f"    {target} = {actions}[auto]",
             "if events is not None:",
             f'    {log}.append({{"seat": {seat}, "action": {target}, "label": NAMES[{target}], "event": "decision"}})']
 
@@ -76,8 +78,8 @@ def emit_trick(ph: Trick, m) -> list[str]:
     _plain(m)
     m.exprs.seat_fields.add("tricks")
     n, d, k = m.n, m.direction, m.k
-    flags = {f: f"_t{900 + i}" for i, (f, _) in enumerate(ph.flags)}   # numbered names (audit.NUMBERED)
-    names = {"card": ("_v900", X.CARD), "trick-number": ("trick_number", X.INT),
+    flags = {f: m.exprs.temp() for f, _ in ph.flags}       # numbered names (audit.NUMBERED): never a file's
+    names = {"card": ("cand", X.CARD), "trick-number": ("trick_number", X.INT),
              **{f: (v, X.BOOL) for f, v in flags.items()}}
 
     def card_bool(key: str) -> str | None:
@@ -92,7 +94,7 @@ def emit_trick(ph: Trick, m) -> list[str]:
         test = card_bool(key)
         if test is None:
             return [f"legal = {pool}"]
-        return ["legal = []", f"for _v900 in {pool}:", f"    if {test}:", "        legal.append(_v900)",
+        return ["legal = []", f"for cand in {pool}:", f"    if {test}:", "        legal.append(cand)",
                 f"if not legal:", f"    legal = {pool}"]
 
     any_cards = " or ".join(f"hand[{s}]" for s in range(n))
@@ -108,18 +110,18 @@ def emit_trick(ph: Trick, m) -> list[str]:
         lines.append(f"leader = (dealer + {d}) % {n}")
     if ph.leader_mode == "expr" and ph.leader_fn is not None:
         test = m.exprs.emit(ph.spec["leader"], {"s": ("_w", X.SEAT)}).code
-        lines += [f"for _t901 in range(1, {n + 1}):", f"    _w = (dealer + _t901 * {d}) % {n}", f"    if {test}:",
+        lines += [f"for step in range(1, {n + 1}):", f"    _w = (dealer + step * {d}) % {n}", f"    if {test}:",
                   "        leader = _w", "        break"]
     lines += [f"while {any_cards}:",
               "    if not hand[leader]:",
-              f"        leader = next((leader + _t901 * {d}) % {n} for _t901 in range(1, {n + 1}) "
-              f"if hand[(leader + _t901 * {d}) % {n}])",
+              f"        leader = next((leader + step * {d}) % {n} for step in range(1, {n + 1}) "
+              f"if hand[(leader + step * {d}) % {n}])",
               "    trick_number += 1",
               "    led = None",
               "    plays = []",
               "    best_seat = best_card = None",
-              f"    for _t901 in range({n}):",
-              f"        cur = (leader + _t901 * {d}) % {n}",
+              f"    for step in range({n}):",
+              f"        cur = (leader + step * {d}) % {n}",
               "        cards = hand[cur]",
               "        if not cards:",
               "            continue",
@@ -128,7 +130,7 @@ def emit_trick(ph: Trick, m) -> list[str]:
     lines += ["        else:"]
     inner = restrict("play-allowed", "list(cards)")
     if ph.follow:
-        inner = ["legal = None", "if led is not None:", "    legal = [_t902 for _t902 in cards if SUIT[_t902] == led]",
+        inner = ["legal = None", "if led is not None:", "    legal = [same for same in cards if SUIT[same] == led]",
                  "if not legal:"] + ["    " + ln for ln in inner]
     lines += ["            " + ln for ln in inner]
     lines += ["        legal.sort(key=keyed)",
@@ -163,8 +165,8 @@ def emit_trick(ph: Trick, m) -> list[str]:
               "    g.tricks += 1",
               "    tricks_won[best_seat] += 1",
               "    if events is not None:",
-              '        events.append({"number": trick_number, "leader": leader, "cards": [[_t903, NAMES[_t904]] '
-              'for _t903, _t904 in plays], "winner": best_seat, "points": sum(POINTS[_t904] for _, _t904 in plays), '
+              '        events.append({"number": trick_number, "leader": leader, "cards": [[pseat, NAMES[pcard]] '
+              'for pseat, pcard in plays], "winner": best_seat, "points": sum(POINTS[pcard] for _, pcard in plays), '
               '"event": "trick"})',
               "    leader = cur = tactor = best_seat",
               "    check_end(cur)",
@@ -189,7 +191,7 @@ def emit_pass(ph: Pass, m) -> list[str]:
         v = m.exprs.emit(ph.spec.get("offset", 1))
         if v.nullable or v.type != X.INT:
             raise Unsupported("a pass offset that may be missing")
-        off = v.code
+        off = checked(v)
     count = m.exprs.emit(ph.spec.get("count", 0), {"s": ("_w", X.SEAT)})
     if count.nullable or count.type != X.INT:
         raise Unsupported("a pass count that may be missing")
@@ -206,7 +208,7 @@ def emit_pass(ph: Pass, m) -> list[str]:
             "    for _w in SEATS:",
             "        pool = sorted(psrc[_w], key=keyed)",
             "        given = []",
-            f"        for _ in range(min(max(0, {count.code}), len(pool))):",
+            f"        for _ in range(min(max(0, {checked(count)}), len(pool))):",
             "            if len(pool) == 1:",
             "                given.append(pool.pop())",
             "                continue",
@@ -224,5 +226,5 @@ def emit_pass(ph: Pass, m) -> list[str]:
             "            if g.actions >= max_actions:",
             '                raise GameOver("limit", [], f"stopped after {g.actions} actions (--max-actions)")',
             "    if events is not None:",
-            '        events.append({"offset": poff, "cards": [[NAMES[_t904] for _t904 in _t903] for _t903 in chosen], '
+            '        events.append({"offset": poff, "cards": [[NAMES[pcard] for pcard in pseat] for pseat in chosen], '
             '"event": "pass"})']

@@ -325,6 +325,20 @@ def test_a_key_added_to_the_trick_or_pass_kind_later_falls_back():
             emit(dataclasses.replace(ph, spec={**ph.spec, "sit-out": "s.score > 90"}), Module(rules))
 
 
+@pytest.mark.parametrize("extra", [
+    "  tricks:\n    trump: S\n",
+    "  tricks:\n    leader: dealer\n    trump: H\n",
+    "  tricks:\n    follow: any\n    leader: left-of-dealer\n",
+    "  tricks:\n    flags:\n      spades-seen: \"card.suit == 'S' and trick-number > 2\"\n"
+    "    lead-allowed: \"spades-seen or card.suit != 'S'\"\n",
+])
+def test_trick_keys_the_emitter_writes_agree(tmp_path, extra, generated_only):
+    rules = _hearts_with(tmp_path, extra)
+    rng = random.Random(extra)
+    for seed in range(8):
+        both_ways(rules, [seed], [rng.choice(PLAIN_BOTS) for _ in range(4)])
+
+
 def test_a_runaway_score_gives_the_interpreters_placed_error(tmp_path):
     f = tmp_path / "runaway.yaml"
     f.write_text('extends: hearts\nname: runaway\nscoring:\n  points: "s.score * s.score + 2"\nmatch:\n  end: "false"\n',

@@ -1,8 +1,8 @@
 """Code generation: a compiled ruleset as specialised Python source, run where it applies.
 
 Like fastjsonschema (which writes a schema as Python where jsonschema interprets it), each ruleset is
-written once as one Python function (`game.py`), each phase kind by its own emitter (`flip.py`, the
-registry `EMITTERS` below). The interpreter stays the reference: a kind, a feature or an expression
+written once as one Python function (`game.py`: deal, hands, scoring, match), each phase kind by its
+own emitter (`flip.py`, `trick.py` for trick and pass, the registry `EMITTERS` below). The interpreter stays the reference: a kind, a feature or an expression
 node without an emitter makes the whole ruleset run on the interpreter, and tests/test_codegen.py
 plays every shipped ruleset both ways and requires the same events and results.
 
@@ -26,15 +26,18 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Callable
 
+from ..decision import Decision
 from ..phases.flip import Flip
+from ..phases.passing import Pass
+from ..phases.trick import Trick
 from ..table import GameOver
-from . import flip
+from . import flip, trick
 from .audit import audit
 from .expr import Unsupported
 from .game import generate
 from .runtime import Bail, best, play
 
-EMITTERS: dict[type, Callable] = {Flip: flip.emit}
+EMITTERS: dict[type, Callable] = {Flip: flip.emit, Trick: trick.emit_trick, Pass: trick.emit_pass}
 
 _CODE: dict[str, object] = {}      # source -> code object, for rulesets compiled again in this process
 
@@ -46,6 +49,7 @@ class Program:
     run_log: Callable | None = None
     reason: str = ""            # why not, when source is None
     seats: dict = field(default_factory=dict)   # per (bots, profiles): what the wrapper checked once
+    asks: bool = False          # the game asks the seats' bots (only bots that want no view run it)
 
 
 def program(rules) -> Program:
@@ -60,7 +64,7 @@ def _build(rules) -> Program:
     games = []
     for log in (False, True):
         try:
-            source, consts = generate(rules, EMITTERS, log)
+            source, consts, asks = generate(rules, EMITTERS, log)
         except Unsupported as why:
             return Program(None, None, reason=str(why))
         code = _CODE.get(source)
@@ -70,10 +74,10 @@ def _build(rules) -> Program:
                 return Program(None, None, reason="refused by the audit: " + broken)
             code = _CODE[source] = compile(source, "<ruleplay generated game>", "exec")
         space = {"__builtins__": __builtins__, "Random": Random, "deque": deque, "GameOver": GameOver,
-                 "Bail": Bail, "best": best, "NAMES": list(rules.deck.names), "K": tuple(consts)}
+                 "Bail": Bail, "best": best, "Decision": Decision, "NAMES": list(rules.deck.names), "K": tuple(consts)}
         exec(code, space)        # the generator's own source (module docstring), never text from a file
         games.append(space["game"])
-    return Program(source, games[0], games[1])
+    return Program(source, games[0], games[1], asks=asks)
 
 
 __all__ = ["EMITTERS", "Program", "Unsupported", "play", "program"]

@@ -69,7 +69,8 @@ def card_tables(rules) -> dict[str, tuple[str, list]]:
 UNROLL_SEATS = 8       # an aggregate over `seats` is written out seat by seat up to this many players
 _OPS = {"==", "!=", "<", ">", "<=", ">="}
 _SEAT_FIELDS = ("out", "score", "index", "cards")
-_SHADOWING = ("points", "hand-score")   # built-in seat fields a zone of that name does not replace
+_SHADOWING = ("points", "hand-score")
+_HAND_FIELDS = {"points": "hand_points", "hand-score": "hand_scores", "tricks": "tricks_won"}  # game.py's lists   # built-in seat fields a zone of that name does not replace
 
 
 class Emitter:
@@ -81,6 +82,7 @@ class Emitter:
         self.names = names
         self.tables = card_tables(rules)
         self.temps = 0
+        self.seat_fields: set[str] = set()   # of _HAND_FIELDS, the ones the generated game keeps
         self.expanding: list[str] = []       # definitions being expanded (the compiler refused circles)
 
     def temp(self, stem: str = "_t") -> str:
@@ -143,6 +145,8 @@ class Emitter:
             return Val(self.k.literal(v), typ, const=v, is_const=True)
         if name == "players":
             return Val(repr(int(rules.players)), X.INT, const=rules.players, is_const=True)
+        if name == "hand-number":
+            return Val("hand_number", X.INT)
         z = rules.zones.get(name)
         if z is not None and z.owner == "table":
             return Val(f"shared[{int(z.index)}]", X.CARDS)
@@ -164,6 +168,13 @@ class Emitter:
                 raise Unsupported(f"definition '{name}'")
             typ = X.BOOL if isinstance(v, bool) else X.INT if isinstance(v, int) else X.STR
             return Val(self.k.literal(v), typ, const=v, is_const=True)
+        if isinstance(spec, dict) and isinstance(spec.get("cycle"), list) and spec["cycle"]:
+            vals = list(spec["cycle"])
+            kinds = {type(v) for v in vals}
+            if len(kinds) != 1 or kinds.pop() not in (int, bool, str):
+                raise Unsupported(f"definition '{name}' (a cycle)")
+            typ = X.BOOL if isinstance(vals[0], bool) else X.INT if isinstance(vals[0], int) else X.STR
+            return Val(f"{self.k.ref(tuple(vals))}[(hand_number - 1) % {len(vals)}]", typ, cost=2)
         if isinstance(spec, dict) and "expr" not in spec:
             raise Unsupported(f"definition '{name}' (a value per hand)")
         raw = spec["expr"] if isinstance(spec, dict) else spec
@@ -196,6 +207,8 @@ class Emitter:
                             "cards": f"sum(len(z[{c}]) for z in seat_zones)"}[name],
                            X.BOOL if name == "out" else X.INT, cost=inner.cost + (3 if name == "cards" else 0))
             z = self.rules.zones.get(name)
+            if name in _HAND_FIELDS and (z is None or name in _SHADOWING) and name in self.seat_fields:
+                return Val(f"{_HAND_FIELDS[name]}[{c}]", X.INT, cost=inner.cost)
             if z is not None and z.owner == "seat" and name not in _SHADOWING:
                 return Val(f"seat_zones[{int(z.index)}][{c}]", X.CARDS, cost=inner.cost)
             raise Unsupported(f"seat field '{name}'")

@@ -1,8 +1,10 @@
 """Running a generated game: the same `Result` (and, with a log, the same events) as `engine.play`.
 
 The generated path is taken only where no decision leaves the engine: `play` with bots answering
-inline (`ruleplay run`, `sim`, `compare`), no `--check`, no explicit deal, and only for
-rulesets whose phases never ask a decision there (the flip kind without reactions). `stepped=True`
+inline (`ruleplay run`, `sim`, `compare`), no `--check`, no explicit deal. A game whose phases
+ask the seats (trick, pass) is generated only when every bot answers from the actions alone
+(`random`, `lowest`, `highest`: the same Bot objects, so the same random streams); a bot that wants
+a view (`smart`) or searches (`ismcts`) has its game interpreted. `stepped=True`
 and the State of state.py (OpenSpiel, PettingZoo, `ruleplay play`, search bots) always interpret, so
 the steppable contract (a decision stops the game) is untouched. A game that reaches the round at
 which the interpreter starts recording tables for cycle detection (engine.CYCLE_CHECK_FROM) raises
@@ -11,9 +13,22 @@ cycle reports stay the reference's.
 """
 from __future__ import annotations
 
-from ..bots import make_bots
-from ..engine import DEFAULT_MAX_ACTIONS, Result, _profiles, play as interpret, start_fields
+from ..bots import Bot, make_bots
+from ..engine import DEFAULT_MAX_ACTIONS, Result, _profiles, action_space, play as interpret, start_fields
 from ..table import GameOver
+
+
+PLAIN = ("random", "lowest", "highest")   # bots that answer from the actions alone (no view, no log)
+
+
+def _pick(bot, space) -> int | None:
+    """Which of the actions (cards, in the canonical order) the bot takes without being asked: `lowest` the
+    first (min keeps the first of equal keys), `highest` the last when no two cards share a key; else None."""
+    if bot.kind == "lowest":
+        return 0
+    if bot.kind == "highest" and len(set(space.keys)) == len(space.keys):
+        return -1
+    return None
 
 
 class Bail(Exception):
@@ -23,13 +38,19 @@ class Bail(Exception):
 class Game:
     """What a generated game reads (events, limit) and writes (counters), in place of the Table."""
 
-    __slots__ = ("events", "max_actions", "stats", "cards_played", "actions", "pile_takes", "rounds", "dealer")
+    __slots__ = ("events", "max_actions", "stats", "cards_played", "actions", "pile_takes", "rounds", "dealer",
+                 "tricks", "hands", "scores", "score_history", "bots", "space", "picks")
 
-    def __init__(self, events: list | None, max_actions: int):
+    def __init__(self, events: list | None, max_actions: int, bots: list | None = None, space=None):
         self.events = events
         self.max_actions = max_actions
         self.stats: dict[str, list[int]] = {}
-        self.cards_played = self.actions = self.pile_takes = self.rounds = self.dealer = 0
+        self.cards_played = self.actions = self.pile_takes = self.rounds = self.dealer = self.tricks = 0
+        self.hands = 1
+        self.scores: list[int] = []
+        self.score_history: list[list[int]] = []
+        self.bots, self.space = bots, space
+        self.picks = [_pick(b, space) for b in bots] if bots is not None else None
 
 
 def best(vals: list, lowest: bool) -> list[int]:
@@ -57,11 +78,16 @@ def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS
     if seats is None:
         kinds = list(bots or ["random"] * n)
         inline = make_bots(kinds, seed)          # checks the kinds, as the interpreter does
+        plain = all(type(b) is Bot and b.kind in PLAIN for b in inline)
         seats = (any(b is not None and b.observes for b in inline), [b.kind if b is not None else "external" for b in inline],
-                 _profiles(rules, profiles or [None] * n))
+                 _profiles(rules, profiles or [None] * n), plain)
         if len(prog.seats) < 64:             # (bots, profiles) -> (a bot observes, kinds, profiles)
             prog.seats[key] = seats
-    g = Game((log() if callable(log) else []) if log or seats[0] else None, max_actions)
+    if prog.asks and not seats[3]:
+        return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
+    g = Game((log() if callable(log) else []) if log or seats[0] else None, max_actions,
+             make_bots(list(bots or ["random"] * n), seed) if prog.asks else None,
+             action_space(rules) if prog.asks else None)
     if g.events is not None:
         g.events.append(start_fields(rules, seed, list(seats[1]), list(seats[2]), max_actions, None))
     try:
@@ -77,7 +103,9 @@ def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS
             g.events.close()             # a sink (spool.EventSpool): the interpreter makes its own
         return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
     if g.events is not None:
-        g.events.append({"outcome": outcome, "winners": winners, "scores": [0] * n, "reason": reason,
+        g.events.append({"outcome": outcome, "winners": winners, "scores": list(g.scores), "reason": reason,
                          "event": "end"})
+    scored = rules.scoring is not None
     return Result(rules.name, seed, n, dict(rules.options), outcome, winners, reason, g.cards_played,
-                  g.pile_takes, 0, g.actions, g.rounds, None, None, g.events, None, 1, dict(sorted(g.stats.items())))
+                  g.pile_takes, g.tricks, g.actions, g.rounds, list(g.scores) if scored else None, None, g.events,
+                  g.score_history if scored else None, g.hands, dict(sorted(g.stats.items())))

@@ -9,7 +9,7 @@ def show(rules) -> str:
     prog = program(rules)
     if prog.source is None:
         return f"# {rules.name}: no generated code ({prog.reason}); it runs on the interpreter.\n"
-    _, consts = generate(rules, EMITTERS, True)
+    _, consts, _ = generate(rules, EMITTERS, True)
     head = [f"# {rules.name}: generated game (the variant with a log; without one, the blocks that append",
             "# to `events` are left out). The constants it receives:"]
     head += [f"#   K[{i}] = {_short(v)}" for i, v in enumerate(consts)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ruleplay.phases.passing import _along
+from ruleplay.table import Table
 
 
 class _Table:
@@ -16,6 +17,8 @@ class _Table:
 
     def takes_part(self, seat: int) -> bool:
         return seat not in self.gone
+
+    playing_from = Table.playing_from
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])

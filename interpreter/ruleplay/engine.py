@@ -113,8 +113,8 @@ def _deal(rules: Rules, t: Table) -> None:
     if spec.sizes:                        # a hand schedule: this hand's size (the last size repeats past the end)
         per = spec.sizes[min(t.hand_number, len(spec.sizes)) - 1]
     n = t.n
-    around = [t.next_seat(t.dealer, k) for k in range(1, n + 1)]           # from the dealer's left
-    live = [s for s in around if not t.out[s]] or around      # seats out of the game are dealt nothing
+    # from the dealer's left; seats out of the game are dealt nothing (no seat sits out before the deal)
+    live = t.playing_from(t.next_seat(t.dealer)) or [t.next_seat(t.dealer, k) for k in range(1, n + 1)]
     k = len(live)
     if per is None:
         dealt = len(cards) if spec.remainder == "extra-to-first" else len(cards) - len(cards) % k
@@ -333,10 +333,9 @@ def _play_hands(rules: Rules, t: Table):
 def _redeal(rules: Rules, t: Table, same_dealer: bool) -> None:
     """The next deal: the dealer moves on to the next seat still in the game (or stays), every seat is back in
     play for the hand, the cards are gathered and dealt again."""
-    if not same_dealer:
-        t.dealer = next((s for s in (t.next_seat(t.dealer, k) for k in range(1, t.n + 1)) if not t.out[s]),
-                        t.next_seat(t.dealer))
     t.sitting = [False] * t.n
+    if not same_dealer:
+        t.dealer = t.next_in_play(t.dealer)
     _gather(t)
     _deal(rules, t)
     if t.check:

@@ -66,11 +66,8 @@ def _along(t: Table, seat: int, off: int) -> int | None:
     every seat in play this is `t.next_seat(seat, off)`."""
     if not t.takes_part(seat):
         return None
-    step, s = (1 if off > 0 else -1), seat
-    for _ in range(abs(off) % sum(map(t.takes_part, t.seat_range))):
-        s = t.next_seat(s, step)
-        while not t.takes_part(s):
-            s = t.next_seat(s, step)
+    live = t.playing_from(seat)             # `seat` first, then the seats in play in turn
+    s = live[off % len(live)]
     return None if s == seat else s
 
 

@@ -9,7 +9,7 @@ Pile helpers read the top `n` cards of a cards value (`pile`, `s.hand`), counted
   rank order (`order`, `rank`-like deck orders), wrapping from the last step of the order to the first
   when `wrap` (a yes/no, often an option) holds; cards outside the order (a joker: 0) never make a run;
 - `adds-to(cards, n, field, total)`: the top n cards each have a value of `field` above 0 and those
-  values add up to `total` (ERS's tens: J, Q, K and jokers have none).
+  values add up to `total` (a card whose value is 0, say a J under a `tens` attribute, never counts).
 `order` and `field` are written as the name of a card field (`run`, `tens`), not as a value.
 Each is one closure that behaves like the comparisons written out (`pile[1].rank == pile[2].rank and ...`):
 a missing card or a missing value makes the pattern false.

@@ -38,7 +38,7 @@ class Table:
         self.seat_range = list(range(n))
         self.seat_zones = [[deque() for _ in range(n)] for _ in rules.seat_zones]
         self.shared = [deque() for _ in rules.shared_zones]
-        self.out = [False] * n                 # out of the game (ERS, a match's knock-out): dealt no more cards
+        self.out = [False] * n                 # out of the game (a flip phase's out effect, a match's knock-out): dealt no more cards
         self.sitting = [False] * n             # sitting out this hand only (e.g. a lone player's partner)
         self.scores = [0] * n
         self.hand_points = [0] * n

@@ -2,6 +2,8 @@
 neither gives nor receives (docs/choosing.md). With every seat in play it is the plain offset."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from ruleplay.phases.passing import _along
@@ -9,15 +11,14 @@ from ruleplay.table import Table
 
 
 class _Table:
+    """The parts of a Table a pass reads: seats, direction, who is out; its seat walks are the Table's own."""
+
     def __init__(self, n: int, direction: int, gone: set[int]):
-        self.n, self.direction, self.gone, self.seat_range = n, direction, gone, range(n)
+        self.n, self.seat_range, self.rules = n, range(n), SimpleNamespace(direction=direction)
+        self.out, self.sitting = [s in gone for s in range(n)], [False] * n
 
-    def next_seat(self, seat: int, step: int = 1) -> int:
-        return (seat + step * self.direction) % self.n
-
-    def takes_part(self, seat: int) -> bool:
-        return seat not in self.gone
-
+    next_seat = Table.next_seat
+    takes_part = Table.takes_part
     playing_from = Table.playing_from
 
 

@@ -213,8 +213,13 @@ class Table:
         return next((s for s in (self.next_seat(seat, k) for k in range(1, self.n + 1)) if self.takes_part(s)), seat)
 
     def playing_from(self, first: int) -> list[int]:
-        """The seats in play, in turn from `first` (skipped when it is not in play)."""
-        return [s for s in (self.next_seat(first, k) for k in range(self.n)) if self.takes_part(s)]
+        """The seats in play, in turn from `first` (skipped when it is not in play). Called once a trick:
+        the usual table, where nobody is out or sitting out, costs no call per seat."""
+        n, d, out, sitting = self.n, self.rules.direction, self.out, self.sitting
+        seats = [(first + k * d) % n for k in range(n)]
+        if True in out or True in sitting:
+            seats = [s for s in seats if not out[s] and not sitting[s]]
+        return seats
 
     def stat(self, name: str, seat: int, k: int = 1) -> None:
         row = self.stats.get(name)

@@ -257,3 +257,28 @@ def test_it_takes_fewer_points_than_smart_players_at_hearts():
     smart seats takes fewer points a hand than they do on average."""
     mine, others = _hearts_points(["ismcts", "smart", "smart", "smart"], 100)
     assert mine < others
+
+
+@pytest.mark.parametrize("name, sets", [("hearts", {"hands": "single"}), ("oh-hell", {"hand-sizes": "[4]"}),
+                                        ("spades", {"target": "100"})])
+def test_one_iteration_plays_what_smart_plays(name, sets):
+    """The search expands the policy's own choice first (the prior): with a budget of one iteration the
+    bot's every decision is `smart`'s, so the game is the all-`smart` game, event for event."""
+    rules = load(name, sets)
+    n = rules.players
+    for seed in range(3):
+        searched = play(rules, seed, log=True, bots=["ismcts:1"] + ["smart"] * (n - 1)).events[1:]
+        plain = play(rules, seed, log=True, bots=["smart"] * n).events[1:]
+        assert searched == plain
+
+
+def test_the_prior_is_left_on_evidence():
+    """With a real budget the search does not always agree with `smart`: over a few hands some decision
+    of the searching seat differs (a search that only ever echoed the prior would be no search)."""
+    rules = load("hearts", {"hands": "single"})
+    differs = 0
+    for seed in range(4):
+        searched = play(rules, seed, log=True, bots=["ismcts:20", "smart", "smart", "smart"]).events[1:]
+        plain = play(rules, seed, log=True, bots=["smart"] * 4).events[1:]
+        differs += searched != plain
+    assert differs > 0

@@ -9,6 +9,13 @@ the parent's visits), adds one node, plays the hand out with the `smart`
 bot for every seat and backs up each seat's value of the hand. The most
 visited action at the root is played.
 
+The policy's own choice at the root (what `smart` would play, read from the
+real decision's view) is expanded first and carries a progressive bias,
+PRIOR / visits, in its UCB value (Chaslot et al. 2008): with a small budget
+the search leaves the policy only on evidence, so few iterations already
+play clearly better than the policy (README: 20 iterations with the bias
+are about as strong at Hearts as 50 without it).
+
 An iteration is one game run from the sampled deal with every seat answered
 inline by an `Iteration` (the engine never stops between decisions): first
 the hand so far is replayed (`Script`: other seats' public decisions as they
@@ -51,9 +58,10 @@ from .state import returns_of
 
 __all__ = ["ISMCTSBot", "Knowledge", "Sample", "determinize", "knowledge", "prove"]
 
-DEFAULT_ITERATIONS = 50
+DEFAULT_ITERATIONS = 20
 TRIES = 30           # sampled deals per iteration before the bot gives up and plays `smart`
 EXPLORE = 0.7        # UCB's exploration constant (values lie in [0, 1])
+PRIOR = 1.0          # the progressive bias of the policy's own choice at the root (PRIOR / visits)
 PLAYOUT_ACTIONS = 10  # a playout stops (valued 0 for every seat) after this many actions per deck card: a
 # shed game whose seats may draw instead of playing can draw and reshuffle for a long time
 
@@ -239,6 +247,7 @@ class Iteration(Bot):
         self.script.hints = bot.hints
         self.phase = REPLAY
         self.node, self.path = root, []
+        self.prior = bot.prior
 
     @property
     def wants_view(self) -> bool:
@@ -261,12 +270,17 @@ class Iteration(Bot):
             if a in kids:
                 kids[a].avail += 1
         if fresh:
-            a = fresh[rng.randrange(len(fresh))]
+            prior = self.prior if self.node is self.root else None
+            a = prior if prior in fresh else fresh[rng.randrange(len(fresh))]
             self.path.append(Node(d.seat, avail=1))
             kids[a] = self.path[-1]
             self.phase = PLAYOUT             # the rest of the hand as the policy plays it, views built again
             return a
-        a = max(acts, key=lambda a: _ucb(kids[a]))
+        if self.node is self.root and self.prior is not None:
+            p = self.prior
+            a = max(acts, key=lambda a: _ucb(kids[a]) + (PRIOR / kids[a].visits if a == p else 0.0))
+        else:
+            a = max(acts, key=lambda a: _ucb(kids[a]))
         self.node = kids[a]
         self.path.append(self.node)
         return a
@@ -286,6 +300,7 @@ class ISMCTSBot(Bot):
         self.slots: tuple[tuple, dict] = ((), {})    # loose cards' places, learned once per hand
         self.last: tuple | None = None               # (events, subtree, action) of the last search
         self.hints: dict[int, set] = {}              # per seat, cards it did not hold (`Script.hint`)
+        self.prior: int | None = None                # the policy's action at the root of the search under way
 
     def act(self, d, space) -> int:
         if d.window is not None or d.observe is None or not space.unique:
@@ -342,6 +357,7 @@ class ISMCTSBot(Bot):
         slots = self.places(rules, k)
         root = self.reuse(k) or Node(d.seat)
         actions = sorted(d.actions)
+        self.prior = self.policy.act(d, space)
         budget = self.iterations - sum(nd.visits for nd in root.children.values())
         for done in range(budget):
             if not self.iterate(space, k, slots, root, actions):
@@ -350,7 +366,7 @@ class ISMCTSBot(Bot):
                 break
         if not root.children:
             self.last = None
-            return self.policy.act(d, space)
+            return self.prior
         a = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
         self.last = (k.events, root.children[a], a)
         return a

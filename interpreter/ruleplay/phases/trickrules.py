@@ -1,0 +1,295 @@
+"""The trick kind's switches for the common rules, in words instead of expressions.
+
+`first-lead` (the holder of a card leads the first trick, with that card), `breaks` (a suit may not be led
+until a card that breaks it is played) and `first-trick` (cards a player who cannot follow may not play
+on the first trick). Each switch is compiled into text of the expression language and AND-ed with the
+file's own `leader`, `lead-allowed`, `play-allowed` and `flags`: the interpreter and the generated code
+(codegen/trick.py) run the one text, and a restriction lifts like any other when no card in hand passes.
+The text is made of validated parts only (card, suit and rank words of the deck, zone and flag names, and
+conditions that compiled on their own), never of unchecked file text.
+
+A list of cards is one word or a list of words: a card name (`QS`), a suit (`H`), a rank (`A`) or
+`points` (the cards the deck's `points` attribute makes worth more than 0), each optionally followed by
+`if CONDITION` (a bool, typically an option: `QS if queen-breaks`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import expr as X
+from ..errors import did_you_mean
+from .schema_parts import EXPR, NAME_PATTERN, obj, text
+from .words import formula
+
+CARDS = {"type": ["string", "array"], "items": {"type": "string"}, "maxItems": 100,
+         "description": "A card name (QS), a suit (H), a rank (A) or `points`, or a list of them; each may end "
+                        "with `if CONDITION` (e.g. 'QS if queen-breaks')."}
+WHEN = {"description": "Bool: the rule holds only when this does (typically an option); default true.", **EXPR}
+SCHEMA = {
+    "first-lead": {"description": "The holder of this card leads the first trick (unless `leader` says who "
+                                  "does), and leads it: a card name, or {card, instead: cards that may be led "
+                                  "instead}.",
+                   "anyOf": [text("The card (e.g. 2C)."),
+                             obj({"card": text("The card (e.g. 2C)."),
+                                  "instead": {**CARDS, "description": "Cards the holder may lead instead. " +
+                                              CARDS["description"]}}, ["card"])]},
+    "breaks": {"type": "object", "maxProperties": 20,
+               "description": "Suits that may not be led until broken: suit -> {flag, by, when, unless-only}.",
+               "additionalProperties": obj({
+                   "flag": {"type": "string", "pattern": NAME_PATTERN,
+                            "description": "The per-hand flag that says the suit is broken, a name in expressions "
+                                           "(default: the suit in lower case + '-broken', e.g. h-broken)."},
+                   "by": {**CARDS, "description": "The cards whose play breaks the suit (default: the suit). " +
+                          CARDS["description"]},
+                   "when": WHEN,
+                   "unless-only": {**CARDS, "description": "A leader holding only the suit and these may lead "
+                                   "it unbroken. " + CARDS["description"]}})},
+    "first-trick": obj({"no-discard": {**CARDS, "description": "Cards a player who cannot follow may not play "
+                                       "on the first trick. " + CARDS["description"]},
+                        "when": WHEN}, ["no-discard"],
+                       desc="A rule for the first trick only."),
+}
+EXAMPLES = {
+    "first-lead": {"examples": ["2C", {"card": "2C", "instead": "C if lead-any-club"}]},
+    "breaks": {"examples": [{"H": {"flag": "h-broken", "by": ["H", "QS if queen-breaks"], "when": "must-break",
+                                   "unless-only": ["QS"]}}]},
+    "first-trick": {"examples": [{"no-discard": ["points"], "when": "no-points-first-trick"}]},
+}
+KEYS = tuple(SCHEMA)
+_ITEM = re.compile(r"\s*(\S+)(\s+if\s+)?(.*)", re.S)
+_VAR = "_c"                      # the cards of a hand in an aggregate: no file's name has an underscore
+
+
+@dataclass(frozen=True)
+class _Item:
+    """One word of a list of cards: the field and value it tests, and the condition that does not fold."""
+    field: str                   # name | suit | rank | points
+    value: str
+    cond: str | None = None
+
+    def test(self, var: str) -> str:
+        t = f"{var}.points > 0" if self.field == "points" else f"{var}.{self.field} == '{self.value}'"
+        return t if self.cond is None else f"(({self.cond}) and {t})"
+
+
+@dataclass
+class Switched:
+    """What the switches add to the phase: a leader rule, restrictions to AND in, flags."""
+    leader: str | None = None
+    lead: list[str] = field(default_factory=list)
+    play: list[str] = field(default_factory=list)
+    flags: dict[str, str] = field(default_factory=dict)
+    words: dict[str, str] = field(default_factory=dict)      # for the rule sheet: 'H' -> 'suit H'
+
+
+def break_flags(spec: dict) -> dict[str, str]:
+    """Suit -> the flag saying it is broken (known before anything compiles: names for every expression)."""
+    return {suit: (b or {}).get("flag") or f"{str(suit).lower()}-broken"
+            for suit, b in (spec.get("breaks") or {}).items()}
+
+
+def _listed(raw: Any) -> list:
+    return [] if raw is None else list(raw) if isinstance(raw, list) else [raw]
+
+
+def _items(ctx, path: tuple, raw: Any, cscope: X.Scope, points_ok: bool, words: dict[str, str]) -> list[_Item] | None:
+    """The words of a list of cards, checked with placed errors; a word whose condition folds to false is
+    left out, one whose condition folds to true is kept without it. None after an error."""
+    deck = ctx.deck
+    out: list[_Item] | None = []
+    for i, word in enumerate(_listed(raw)):
+        at = path + (i,) if isinstance(raw, list) else path
+        m = _ITEM.fullmatch(str(word))
+        name, cond = m.group(1), m.group(3) if m.group(2) else None
+        kinds = [k for k, vals in (("name", deck.names), ("suit", deck.suits), ("rank", deck.ranks)) if name in vals]
+        if name == "points":
+            if not points_ok:
+                ctx.error(at, "'points' here means the deck's points attribute, but this phase counts points "
+                              "with its own `points` key", "list the cards instead", value=True)
+                out = None
+                continue
+            if "points" not in deck.attrs:
+                ctx.error(at, "no card is worth points: the deck has no 'points' attribute",
+                          "add deck.attributes.points, or list the cards", value=True)
+                out = None
+                continue
+            kinds = ["points"]
+        if len(kinds) != 1:
+            what = " and a ".join(kinds) if kinds else None
+            ctx.error(at, f"'{name}' is both a {what} of this deck" if what else
+                      f"'{name}' is not a card, suit or rank of this deck",
+                      None if what else did_you_mean(name, [*deck.names, *deck.suits, *deck.ranks, "points"]) or
+                      "write a card name (QS), a suit (H), a rank (A) or points, optionally followed by 'if' "
+                      "and a condition", value=True)
+            out = None
+            continue
+        if cond is not None:
+            c = ctx.expr_of(at, cond, X.BOOL, cscope, at=m.start(3))
+            if c is None:
+                out = None
+                continue
+            if c.is_const:
+                if not c.const:
+                    continue
+                cond = None
+        words[name] = _PHRASE[kinds[0]].format(name)
+        if out is not None:
+            out.append(_Item(kinds[0], name, cond))
+    return out
+
+
+_PHRASE = {"name": "{}", "suit": "suit {}", "rank": "rank {}", "points": "a card worth points"}
+
+
+def _any(items: list[_Item], var: str) -> str:
+    return " or ".join(i.test(var) for i in items)
+
+
+def _when(ctx, path: tuple, cscope: X.Scope) -> str | bool | None:
+    """The `when` of a switch: True or False when it folds, else its text; None after an error."""
+    if ctx.get(path) is None:
+        return True
+    c = ctx.expr(path, X.BOOL, cscope)
+    if c is None:
+        return None
+    return bool(c.const) if c.is_const else str(ctx.get(path))
+
+
+def compile_switches(ctx, path: tuple, spec: dict, cscope: X.Scope) -> Switched | None:
+    """The switches of the trick phase at `path` as expression text (None after placed errors)."""
+    out = Switched()
+    ok = True
+    hand = spec.get("from")
+    points_ok = "points" not in spec
+    first = spec.get("first-lead")
+    if first is not None:
+        fpath = path + ("first-lead",)
+        card = first if isinstance(first, str) else first.get("card")
+        cpath = fpath if isinstance(first, str) else fpath + ("card",)
+        if card not in ctx.deck.names:
+            ctx.error(cpath, f"'{card}' is not a card of this deck", did_you_mean(card, ctx.deck.names), value=True)
+            return None
+        instead = [] if isinstance(first, str) else _items(ctx, fpath + ("instead",), first.get("instead"), cscope,
+                                                             points_ok, out.words)
+        if instead is None:
+            return None
+        if "leader" not in spec:           # a file's own `leader` says who leads; the card is still the lead
+            out.leader = f"any({_VAR}.name == '{card}' for {_VAR} in s.{hand})"
+        out.lead.append(" or ".join([f"trick-number > 1 or card.name == '{card}'", *(i.test("card") for i in instead)]))
+    flags = break_flags(spec)
+    taken = set((spec.get("flags") or {})) | set((spec.get("choices") or {}))
+    for suit, b in (spec.get("breaks") or {}).items():
+        b = b or {}
+        bpath = path + ("breaks", suit)
+        flag = flags[suit]
+        if suit not in ctx.deck.suits:
+            ctx.error(bpath, f"'{suit}' is not a suit of this deck", did_you_mean(suit, ctx.deck.suits))
+            ok = False
+            continue
+        if flag in taken or not re.fullmatch(NAME_PATTERN, flag):
+            ctx.error(bpath, f"the flag '{flag}' is " + ("already a flag or choice of this phase" if flag in taken
+                                                          else "not a name"), "name it with `flag:`")
+            ok = False
+            continue
+        taken.add(flag)
+        by = _items(ctx, bpath + ("by",), b["by"], cscope, points_ok, out.words) if "by" in b else [_Item("suit", suit)]
+        only = _items(ctx, bpath + ("unless-only",), b.get("unless-only"), cscope, points_ok,
+                      out.words)
+        when = _when(ctx, bpath + ("when",), cscope)
+        if by is None or only is None or when is None:
+            ok = False
+            continue
+        out.flags[flag] = _any(by, "card") or "false"
+        if when is False:
+            continue
+        parts = (["trick-number == 1"] if first is not None else []) + [f"card.suit != '{suit}'", flag]
+        parts += [] if when is True else [f"not ({when})"]
+        extra = [i for i in only if (i.field, i.value) != ("suit", suit)]
+        if extra:
+            parts.append(f"all({_any([_Item('suit', suit), *extra], _VAR)} for {_VAR} in actor.{hand})")
+        out.lead.append(" or ".join(parts))
+    ft = spec.get("first-trick")
+    if ft is not None:
+        fpath = path + ("first-trick",)
+        cards = _items(ctx, fpath + ("no-discard",), ft.get("no-discard"), cscope, points_ok, out.words)
+        when = _when(ctx, fpath + ("when",), cscope)
+        if cards is None or when is None:
+            return None
+        if cards and when is not False:
+            parts = ([] if when is True else [f"not ({when})"]) + ["trick-number > 1", f"not ({_any(cards, 'card')})"]
+            out.play.append(" or ".join(parts))
+    return out if ok else None
+
+
+def joined(own: Any, added: list[str]) -> Any:
+    """A restriction the file wrote, AND-ed with what the switches add (the file's own value alone when
+    they add nothing)."""
+    if not added:
+        return own
+    parts = ([] if own is None else ["true" if own is True else "false" if own is False else str(own)]) + added
+    return parts[0] if len(parts) == 1 else " and ".join(f"({p})" for p in parts)
+
+
+# ---------------------------------------------------------------------------- the rule sheet (explain)
+def _said(raw: Any, words: dict[str, str]) -> list[str]:
+    """A list of cards in words, options folded: 'suit H', 'QS (when x)'; a word that is off is left out."""
+    out = []
+    for word in _listed(raw):
+        m = _ITEM.fullmatch(str(word))
+        what = words.get(m.group(1), m.group(1))
+        when = formula(m.group(3)) if m.group(2) else "yes"
+        if when != "no":
+            out.append(what if when == "yes" else f"{what} (when {when})")
+    return out
+
+
+def _or(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def leader_words(spec: dict) -> str | None:
+    """Who leads the first trick, when `first-lead` says it."""
+    first = spec.get("first-lead")
+    if first is None or "leader" in spec:
+        return None
+    return f"the player holding {first if isinstance(first, str) else first.get('card')}"
+
+
+def describe(spec: dict, words: dict[str, str]) -> str:
+    """The switches in sentences (empty when the phase has none)."""
+    text_ = ""
+    first = spec.get("first-lead")
+    if first is not None:
+        card = first if isinstance(first, str) else first.get("card")
+        instead = [] if isinstance(first, str) else _said(first.get("instead"), words)
+        text_ += f" The first trick is led with {_or([card, *instead])}."
+    flags = break_flags(spec)
+    for suit, b in (spec.get("breaks") or {}).items():
+        b = b or {}
+        by = _said(b["by"], words) if "by" in b else [f"suit {suit}"]
+        when = formula(b["when"]) if "when" in b else "yes"
+        flag = f" {flags[suit]} becomes true once {_or(by)} is played this hand." if by else ""
+        if when == "no":
+            text_ += flag
+            continue
+        only = [w for w in _said(b.get("unless-only"), words) if w != f"suit {suit}"]
+        text_ += ("" if when == "yes" else f" When {when}:") + \
+            f" Suit {suit} may not be led until it is broken" + (", after the first trick" if first is not None else "") + \
+            f" ({flags[suit]})." + flag
+        if only:
+            text_ += f" A leader holding only suit {suit} and {_or(only).replace(' or ', ' and ')} may lead it anyway."
+    ft = spec.get("first-trick")
+    if ft is not None:
+        cards = _said(ft.get("no-discard"), words)
+        when = formula(ft["when"]) if "when" in ft else "yes"
+        if cards and when != "no":
+            text_ += ("" if when == "yes" else f" When {when}:") + \
+                f" On the first trick a player who cannot follow may not play {_or(cards)}."
+    return text_
+
+
+def restricts(spec: dict) -> bool:
+    """Whether the switches restrict which card may be played (the sheet then says restrictions lift)."""
+    return bool(spec.get("first-lead") or spec.get("breaks") or spec.get("first-trick"))

@@ -626,9 +626,9 @@ def describe(spec: dict, phase=None) -> str:
         text += f" A card may be led only if {lead}."
     if play != "yes":
         text += f" A player who cannot follow may play a card only if {play}."
-    switches = trickrules.describe(spec, getattr(phase, "words", {}))
+    switches, restricting = trickrules.describe(spec, getattr(phase, "words", {}))
     text += switches
-    if lead != "yes" or play != "yes" or trickrules.restricts(spec):
+    if lead != "yes" or play != "yes" or restricting:
         text += " When no card in hand meets a restriction, it lifts."
     for f, e in (spec.get("flags") or {}).items():
         text += f" {f} becomes true once a card with {formula(e)} is played this hand."

@@ -245,8 +245,8 @@ def _said(raw: Any, words: dict[str, str]) -> list[str]:
     return out
 
 
-def _or(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def _or(words: list[str], conj: str = "or") -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {conj} " + words[-1]
 
 
 def leader_words(spec: dict) -> str | None:
@@ -257,39 +257,38 @@ def leader_words(spec: dict) -> str | None:
     return f"the player holding {first if isinstance(first, str) else first.get('card')}"
 
 
-def describe(spec: dict, words: dict[str, str]) -> str:
-    """The switches in sentences (empty when the phase has none)."""
-    text_ = ""
+def _under(when: str, sentence: str) -> str:
+    """A sentence under a condition that did not fold: 'When X, on the first trick ...'."""
+    return f" {sentence}" if when == "yes" else f" When {when}, {sentence[0].lower()}{sentence[1:]}"
+
+
+def describe(spec: dict, words: dict[str, str]) -> tuple[str, bool]:
+    """The switches in sentences (options folded: a rule that is off is not said), and whether any of them
+    restricts a card (the sheet then says that a restriction lifts when no card in hand meets it)."""
+    out, restricting = "", False
     first = spec.get("first-lead")
     if first is not None:
         card = first if isinstance(first, str) else first.get("card")
         instead = [] if isinstance(first, str) else _said(first.get("instead"), words)
-        text_ += f" The first trick is led with {_or([card, *instead])}."
+        out += f" The first trick is led with {_or([card, *instead])}."
+        restricting = True
     flags = break_flags(spec)
     for suit, b in (spec.get("breaks") or {}).items():
         b = b or {}
         by = _said(b["by"], words) if "by" in b else [f"suit {suit}"]
         when = formula(b["when"]) if "when" in b else "yes"
-        flag = f" {flags[suit]} becomes true once {_or(by)} is played this hand." if by else ""
-        if when == "no":
-            text_ += flag
-            continue
-        only = [w for w in _said(b.get("unless-only"), words) if w != f"suit {suit}"]
-        text_ += ("" if when == "yes" else f" When {when}:") + \
-            f" Suit {suit} may not be led until it is broken" + (", after the first trick" if first is not None else "") + \
-            f" ({flags[suit]})." + flag
-        if only:
-            text_ += f" A leader holding only suit {suit} and {_or(only).replace(' or ', ' and ')} may lead it anyway."
+        if when != "no":
+            out += _under(when, f"Suit {suit} may not be led until it is broken ({flags[suit]}).")
+            restricting = True
+            only = [w for w in _said(b.get("unless-only"), words) if w != f"suit {suit}"]
+            if only:
+                out += f" A leader holding nothing but suit {suit} and {_or(only, 'and')} may lead suit {suit} before it is broken."
+        out += f" {flags[suit]} becomes true once {_or(by)} is played this hand." if by else ""
     ft = spec.get("first-trick")
     if ft is not None:
         cards = _said(ft.get("no-discard"), words)
         when = formula(ft["when"]) if "when" in ft else "yes"
         if cards and when != "no":
-            text_ += ("" if when == "yes" else f" When {when}:") + \
-                f" On the first trick a player who cannot follow may not play {_or(cards)}."
-    return text_
-
-
-def restricts(spec: dict) -> bool:
-    """Whether the switches restrict which card may be played (the sheet then says restrictions lift)."""
-    return bool(spec.get("first-lead") or spec.get("breaks") or spec.get("first-trick"))
+            out += _under(when, f"On the first trick a player who cannot follow may not play {_or(cards)}.")
+            restricting = True
+    return out, restricting

@@ -58,7 +58,7 @@ EXAMPLES = {
     "first-trick": {"examples": [{"no-discard": ["points"], "when": "no-points-first-trick"}]},
 }
 KEYS = tuple(SCHEMA)
-_ITEM = re.compile(r"\s*(\S+)(\s+if\s+)?(.*)", re.S)
+_ITEM = re.compile(r"\s*(\S*)(\s+if\s+(?=\S))?(.*)", re.S)     # WORD [if CONDITION]
 _VAR = "_c"                      # the cards of a hand in an aggregate: no file's name has an underscore
 
 
@@ -70,8 +70,21 @@ class _Item:
     cond: str | None = None
 
     def test(self, var: str) -> str:
-        t = f"{var}.points > 0" if self.field == "points" else f"{var}.{self.field} == '{self.value}'"
+        t = f"{var}.points > 0" if self.field == "points" else f"{var}.{self.field} == {_lit(self.value)}"
         return t if self.cond is None else f"(({self.cond}) and {t})"
+
+
+def _lit(word: str) -> str:
+    """A deck's word as a string of the expression language (`_writable` checked that it can be one)."""
+    return f'"{word}"' if "'" in word else f"'{word}'"
+
+
+def _writable(ctx, path: tuple, word: str) -> bool:
+    if ("'" in word and '"' in word) or "\n" in word or len(word) > 200:
+        ctx.error(path, f"the deck's word {word!r} cannot be named in a rule (it holds both quotes or a line break)",
+                  "rename the suit or rank in deck", value=True)
+        return False
+    return True
 
 
 @dataclass
@@ -103,6 +116,11 @@ def _items(ctx, path: tuple, raw: Any, cscope: X.Scope, points_ok: bool, words: 
         at = path + (i,) if isinstance(raw, list) else path
         m = _ITEM.fullmatch(str(word))
         name, cond = m.group(1), m.group(3) if m.group(2) else None
+        if cond is None and m.group(3).strip():
+            ctx.error(at, f"in {str(word)!r}: a card word may be followed only by 'if' and a condition",
+                      "e.g. 'QS if an-option'", value=True)
+            out = None
+            continue
         kinds = [k for k, vals in (("name", deck.names), ("suit", deck.suits), ("rank", deck.ranks)) if name in vals]
         if name == "points":
             if not points_ok:
@@ -116,13 +134,15 @@ def _items(ctx, path: tuple, raw: Any, cscope: X.Scope, points_ok: bool, words: 
                 out = None
                 continue
             kinds = ["points"]
-        if len(kinds) != 1:
-            what = " and a ".join(kinds) if kinds else None
-            ctx.error(at, f"'{name}' is both a {what} of this deck" if what else
-                      f"'{name}' is not a card, suit or rank of this deck",
-                      None if what else did_you_mean(name, [*deck.names, *deck.suits, *deck.ranks, "points"]) or
-                      "write a card name (QS), a suit (H), a rank (A) or points, optionally followed by 'if' "
-                      "and a condition", value=True)
+        if len(kinds) != 1 or not _writable(ctx, at, name):
+            if len(kinds) > 1:
+                ctx.error(at, f"'{name}' is both a {' and a '.join(kinds)} of this deck", "list the cards instead",
+                          value=True)
+            elif not kinds:
+                ctx.error(at, f"'{name}' is not a card, suit or rank of this deck",
+                          did_you_mean(name, [*deck.names, *deck.suits, *deck.ranks, "points"]) or
+                          "write a card name (QS), a suit (H), a rank (A) or points, optionally followed by 'if' "
+                          "and a condition", value=True)
             out = None
             continue
         if cond is not None:
@@ -171,13 +191,16 @@ def compile_switches(ctx, path: tuple, spec: dict, cscope: X.Scope) -> Switched 
         if card not in ctx.deck.names:
             ctx.error(cpath, f"'{card}' is not a card of this deck", did_you_mean(card, ctx.deck.names), value=True)
             return None
+        if not _writable(ctx, cpath, card):
+            return None
         instead = [] if isinstance(first, str) else _items(ctx, fpath + ("instead",), first.get("instead"), cscope,
                                                              points_ok, out.words)
         if instead is None:
             return None
         if "leader" not in spec:           # a file's own `leader` says who leads; the card is still the lead
-            out.leader = f"any({_VAR}.name == '{card}' for {_VAR} in s.{hand})"
-        out.lead.append(" or ".join([f"trick-number > 1 or card.name == '{card}'", *(i.test("card") for i in instead)]))
+            out.leader = f"any({_Item('name', card).test(_VAR)} for {_VAR} in s.{hand})"
+        out.lead.append(" or ".join(["trick-number > 1", _Item("name", card).test("card"),
+                                     *(i.test("card") for i in instead)]))
     flags = break_flags(spec)
     taken = set((spec.get("flags") or {})) | set((spec.get("choices") or {}))
     for suit, b in (spec.get("breaks") or {}).items():
@@ -188,9 +211,11 @@ def compile_switches(ctx, path: tuple, spec: dict, cscope: X.Scope) -> Switched 
             ctx.error(bpath, f"'{suit}' is not a suit of this deck", did_you_mean(suit, ctx.deck.suits))
             ok = False
             continue
-        if flag in taken or not re.fullmatch(NAME_PATTERN, flag):
-            ctx.error(bpath, f"the flag '{flag}' is " + ("already a flag or choice of this phase" if flag in taken
-                                                          else "not a name"), "name it with `flag:`")
+        if flag in taken:
+            ctx.error(bpath, f"the flag '{flag}' is already a flag or choice of this phase", "name it with `flag:`")
+        elif not re.fullmatch(NAME_PATTERN, flag):
+            ctx.error(bpath, f"'{flag}', the flag this suit would get, is not a name", "name it with `flag:`")
+        if flag in taken or not re.fullmatch(NAME_PATTERN, flag) or not _writable(ctx, bpath, suit):
             ok = False
             continue
         taken.add(flag)
@@ -204,7 +229,7 @@ def compile_switches(ctx, path: tuple, spec: dict, cscope: X.Scope) -> Switched 
         out.flags[flag] = _any(by, "card") or "false"
         if when is False:
             continue
-        parts = (["trick-number == 1"] if first is not None else []) + [f"card.suit != '{suit}'", flag]
+        parts = (["trick-number == 1"] if first is not None else []) + [f"card.suit != {_lit(suit)}", flag]
         parts += [] if when is True else [f"not ({when})"]
         extra = [i for i in only if (i.field, i.value) != ("suit", suit)]
         if extra:

@@ -136,7 +136,7 @@ def _items(ctx, path: tuple, raw: Any, cscope: X.Scope, points_ok: bool, words: 
             kinds = ["points"]
         if len(kinds) != 1 or not _writable(ctx, at, name):
             if len(kinds) > 1:
-                ctx.error(at, f"'{name}' is both a {' and a '.join(kinds)} of this deck", "list the cards instead",
+                ctx.error(at, f"'{name}' is both a {' and a '.join('card' if k == 'name' else k for k in kinds)} of this deck", "list the cards instead",
                           value=True)
             elif not kinds:
                 ctx.error(at, f"'{name}' is not a card, suit or rank of this deck",

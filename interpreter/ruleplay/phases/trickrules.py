@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import expr as X
-from ..errors import did_you_mean
+from ..errors import did_you_mean, one_of
 from .schema_parts import EXPR, NAME_PATTERN, obj, text
 from .words import formula
 
@@ -180,72 +180,83 @@ def _when(ctx, path: tuple, cscope: X.Scope) -> str | bool | None:
 def compile_switches(ctx, path: tuple, spec: dict, cscope: X.Scope) -> Switched | None:
     """The switches of the trick phase at `path` as expression text (None after placed errors)."""
     out = Switched()
-    ok = True
-    hand = spec.get("from")
-    points_ok = "points" not in spec
-    first = spec.get("first-lead")
-    if first is not None:
-        fpath = path + ("first-lead",)
-        card = first if isinstance(first, str) else first.get("card")
-        cpath = fpath if isinstance(first, str) else fpath + ("card",)
-        if card not in ctx.deck.names:
-            ctx.error(cpath, f"'{card}' is not a card of this deck", did_you_mean(card, ctx.deck.names), value=True)
-            return None
-        if not _writable(ctx, cpath, card):
-            return None
-        instead = [] if isinstance(first, str) else _items(ctx, fpath + ("instead",), first.get("instead"), cscope,
-                                                             points_ok, out.words)
-        if instead is None:
-            return None
-        if "leader" not in spec:           # a file's own `leader` says who leads; the card is still the lead
-            out.leader = f"any({_Item('name', card).test(_VAR)} for {_VAR} in s.{hand})"
-        out.lead.append(" or ".join(["trick-number > 1", _Item("name", card).test("card"),
-                                     *(i.test("card") for i in instead)]))
-    flags = break_flags(spec)
+    ok = _first_lead(ctx, path, spec, cscope, out) if spec.get("first-lead") is not None else True
     taken = set((spec.get("flags") or {})) | set((spec.get("choices") or {}))
-    for suit, b in (spec.get("breaks") or {}).items():
-        b = b or {}
-        bpath = path + ("breaks", suit)
-        flag = flags[suit]
-        if suit not in ctx.deck.suits:
-            ctx.error(bpath, f"'{suit}' is not a suit of this deck", did_you_mean(suit, ctx.deck.suits))
-            ok = False
-            continue
-        if flag in taken:
-            ctx.error(bpath, f"the flag '{flag}' is already a flag or choice of this phase", "name it with `flag:`")
-        elif not re.fullmatch(NAME_PATTERN, flag):
-            ctx.error(bpath, f"'{flag}', the flag this suit would get, is not a name", "name it with `flag:`")
-        if flag in taken or not re.fullmatch(NAME_PATTERN, flag) or not _writable(ctx, bpath, suit):
-            ok = False
-            continue
-        taken.add(flag)
-        by = _items(ctx, bpath + ("by",), b["by"], cscope, points_ok, out.words) if "by" in b else [_Item("suit", suit)]
-        only = _items(ctx, bpath + ("unless-only",), b.get("unless-only"), cscope, points_ok,
-                      out.words)
-        when = _when(ctx, bpath + ("when",), cscope)
-        if by is None or only is None or when is None:
-            ok = False
-            continue
-        out.flags[flag] = _any(by, "card") or "false"
-        if when is False:
-            continue
-        parts = (["trick-number == 1"] if first is not None else []) + [f"card.suit != {_lit(suit)}", flag]
-        parts += [] if when is True else [f"not ({when})"]
-        extra = [i for i in only if (i.field, i.value) != ("suit", suit)]
-        if extra:
-            parts.append(f"all({_any([_Item('suit', suit), *extra], _VAR)} for {_VAR} in actor.{hand})")
-        out.lead.append(" or ".join(parts))
-    ft = spec.get("first-trick")
-    if ft is not None:
-        fpath = path + ("first-trick",)
-        cards = _items(ctx, fpath + ("no-discard",), ft.get("no-discard"), cscope, points_ok, out.words)
-        when = _when(ctx, fpath + ("when",), cscope)
-        if cards is None or when is None:
-            return None
-        if cards and when is not False:
-            parts = ([] if when is True else [f"not ({when})"]) + ["trick-number > 1", f"not ({_any(cards, 'card')})"]
-            out.play.append(" or ".join(parts))
+    for suit, flag in break_flags(spec).items():
+        ok = _breaks(ctx, path, spec, cscope, out, suit, flag, taken) and ok
+    if spec.get("first-trick") is not None:
+        ok = _first_trick(ctx, path, spec, cscope, out) and ok
     return out if ok else None
+
+
+def _first_lead(ctx, path: tuple, spec: dict, cscope: X.Scope, out: Switched) -> bool:
+    """The holder of the card leads (unless the file's `leader` says who does); the card, or one of
+    `instead`, is the first lead."""
+    first, fpath = spec["first-lead"], path + ("first-lead",)
+    card = first if isinstance(first, str) else first.get("card")
+    cpath = fpath if isinstance(first, str) else fpath + ("card",)
+    instead = [] if isinstance(first, str) else _items(ctx, fpath + ("instead",), first.get("instead"), cscope,
+                                                         "points" not in spec, out.words)
+    if card not in ctx.deck.names:
+        ctx.error(cpath, f"'{card}' is not a card of this deck", did_you_mean(card, ctx.deck.names), value=True)
+        return False
+    if not _writable(ctx, cpath, card) or instead is None:
+        return False
+    if "leader" not in spec:
+        out.leader = f"any({_Item('name', card).test(_VAR)} for {_VAR} in s.{spec['from']})"
+    out.lead.append(" or ".join(["trick-number > 1", _Item("name", card).test("card"),
+                                 *(i.test("card") for i in instead)]))
+    return True
+
+
+def _breaks(ctx, path: tuple, spec: dict, cscope: X.Scope, out: Switched, suit: str, flag: str,
+            taken: set[str]) -> bool:
+    """The flag set once a card of `by` is played, and the lead refused for the suit until then (the first
+    lead aside when `first-lead` fixes it), unless the leader holds only the suit and `unless-only`."""
+    b, bpath = spec["breaks"][suit] or {}, path + ("breaks", suit)
+    if suit not in ctx.deck.suits:
+        ctx.error(bpath, f"'{suit}' is not a suit of this deck",
+                  did_you_mean(suit, ctx.deck.suits) or f"suits: {one_of(ctx.deck.suits)}")
+        return False
+    if flag in taken:
+        ctx.error(bpath, f"the flag '{flag}' is already a flag or choice of this phase", "name it with `flag:`")
+        return False
+    if not re.fullmatch(NAME_PATTERN, flag):
+        ctx.error(bpath, f"'{flag}', the flag this suit would get, is not a name", "name it with `flag:`")
+        return False
+    taken.add(flag)
+    if not _writable(ctx, bpath, suit):
+        return False
+    points_ok = "points" not in spec
+    by = _items(ctx, bpath + ("by",), b["by"], cscope, points_ok, out.words) if "by" in b else [_Item("suit", suit)]
+    only = _items(ctx, bpath + ("unless-only",), b.get("unless-only"), cscope, points_ok, out.words)
+    when = _when(ctx, bpath + ("when",), cscope)
+    if by is None or only is None or when is None:
+        return False
+    out.flags[flag] = _any(by, "card") or "false"
+    if when is False:
+        return True
+    parts = (["trick-number == 1"] if spec.get("first-lead") is not None else []) + \
+        [f"card.suit != {_lit(suit)}", flag] + ([] if when is True else [f"not ({when})"])
+    extra = [i for i in only if (i.field, i.value) != ("suit", suit)]
+    if extra:
+        parts.append(f"all({_any([_Item('suit', suit), *extra], _VAR)} for {_VAR} in actor.{spec['from']})")
+    out.lead.append(" or ".join(parts))
+    return True
+
+
+def _first_trick(ctx, path: tuple, spec: dict, cscope: X.Scope, out: Switched) -> bool:
+    """On the first trick a player who cannot follow may not play the cards of `no-discard`."""
+    fpath = path + ("first-trick",)
+    cards = _items(ctx, fpath + ("no-discard",), spec["first-trick"].get("no-discard"), cscope,
+                   "points" not in spec, out.words)
+    when = _when(ctx, fpath + ("when",), cscope)
+    if cards is None or when is None:
+        return False
+    if cards and when is not False:
+        out.play.append(" or ".join(([] if when is True else [f"not ({when})"]) +
+                                    ["trick-number > 1", f"not ({_any(cards, 'card')})"]))
+    return True
 
 
 def joined(own: Any, added: list[str]) -> Any:

@@ -287,3 +287,14 @@ def test_hearts_sheet_under_its_options(capsys):
     out = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("  tricks (trick)"))
     assert "hearts-broken becomes true once suit H is played this hand" in out
     assert "may not be led until" not in out and "QS is played" not in out
+
+
+def test_the_documented_switches_are_the_hearts_rules(tmp_path):
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "phase-kinds.md").read_text(encoding="utf-8")
+    block = doc.split("## Keys that say a common rule")[1].split("```yaml\n")[1].split("```")[0]
+    f = tmp_path / "doc.yaml"
+    f.write_text("extends: hearts\nname: doc\nphases:\n" + block, encoding="utf-8")
+    for sets in ({}, {"qs-breaks-hearts": "false", "lead-hearts-instead-of-qs": "true", "lead-any-club": "true"}):
+        ours, doc_rules = load("hearts", sets), load(str(f), sets)
+        texts = [next(ph for ph in r.phases if type(ph).__name__ == "Trick").texts for r in (ours, doc_rules)]
+        assert texts[0] == texts[1]

@@ -12,7 +12,9 @@ so it may change during a hand); on equal cards the first played wins.
 Restrictions are bool expressions over `card`: `lead-allowed` for the card a
 leader may lead, `play-allowed` for the card a player who cannot follow may
 discard. When no card in hand passes a restriction, the restriction lifts
-(a rule never leaves a player without a legal card).
+(a rule never leaves a player without a legal card). The common rules have
+switches that say them in words (`first-lead`, `breaks`, `first-trick`;
+trickrules.py): they compile into the leader, these restrictions and flags.
 
 Per-hand flags (`flags: {name: bool over card}`) start false each hand and
 become true once a played card matches; they are names in every expression.

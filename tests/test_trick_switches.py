@@ -298,3 +298,11 @@ def test_the_documented_switches_are_the_hearts_rules(tmp_path):
         ours, doc_rules = load("hearts", sets), load(str(f), sets)
         texts = [next(ph for ph in r.phases if type(ph).__name__ == "Trick").texts for r in (ours, doc_rules)]
         assert texts[0] == texts[1]
+
+
+def test_switches_too_long_for_one_rule_are_a_placed_error(path):
+    words = ", ".join(f"'QS if hand-number > {i} and not any-club'" for i in range(100))
+    with pytest.raises(RuleplayError) as err:
+        load(variant(path, "long", f"    first-trick: {{no-discard: [{words}]}}\n"))
+    assert "long.yaml:5:31: error [phases.tricks.first-trick.no-discard]" in str(err.value)
+    assert "expression too long" in str(err.value)

@@ -299,28 +299,31 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         c = ctx.expr(path + (key,), X.BOOL, cscope)
         return c.fn if c else None
 
-    def restriction(key, added):
-        """The file's restriction at `key` AND-ed with the switches' (placed at the file's key, then at the
-        phase: the switches' parts compiled on their own first)."""
+    def restriction(key, added, switches):
+        """The file's restriction at `key` AND-ed with the switches' (their parts compiled on their own
+        first; an error of the whole, such as its length, is placed at the first key that gave a part)."""
         own = card_bool(key)
         if not added or (key in spec and own is None):
             if own is not None:
                 texts[key] = spec[key]
             return own
         texts[key] = trickrules.joined(spec.get(key), added)
-        c = ctx.expr_of(path, texts[key], X.BOOL, cscope)
+        at = next(path + k for k in ((key,), *switches) if ctx.get(path + k) is not None)
+        c = ctx.expr_of(at, texts[key], X.BOOL, cscope)
         return c.fn if c else None
 
-    lead_allowed = restriction("lead-allowed", switched.lead if switched else [])
-    play_allowed = restriction("play-allowed", switched.play if switched else [])
+    lead_allowed = restriction("lead-allowed", switched.lead if switched else [], (("first-lead",), ("breaks",)))
+    play_allowed = restriction("play-allowed", switched.play if switched else [], (("first-trick", "no-discard"),))
     flags = []
     for f in (spec.get("flags") or {}):
         c = ctx.expr(path + ("flags", f), X.BOOL, cscope)
         if c is not None:
             flags.append((f, c.fn))
             texts["flags." + f] = spec["flags"][f]
+    suit_of = {f: suit for suit, f in trickrules.break_flags(spec).items()}
     for f, raw in (switched.flags if switched else {}).items():
-        c = ctx.expr_of(path + ("breaks",), raw, X.BOOL, cscope)
+        at = path + ("breaks", suit_of[f])
+        c = ctx.expr_of(at + (("by",) if "by" in (ctx.get(at) or {}) else ()), raw, X.BOOL, cscope)
         if c is not None:
             flags.append((f, c.fn))
             texts["flags." + f] = raw

@@ -112,6 +112,13 @@ def test_a_file_leader_decides_who_leads_and_the_card_lifts_when_not_held(path):
     assert st.plays()[0] == (1, "2C")                # the dealer holds 2C: it must lead it
 
 
+def test_a_file_leader_is_said_with_the_first_lead(path, capsys):
+    f = variant(path, "led2", "    leader: dealer\n")
+    text = sheet(f, capsys)
+    assert text.startswith("  tricks (trick): the dealer leads the first trick;")
+    assert "The first trick is led with 2C when the leader holds it." in text
+
+
 # ------------------------------------------------------------------ breaks
 # Trick 1: seat 1 leads 2C, seat 2 follows AC and wins, seat 0 has no club.
 BREAK = [["9S", "3H", "8S"], ["2C", "4S", "5S"], ["AC", "4H", "2D", "3D"]]

@@ -57,7 +57,6 @@ EXAMPLES = {
                                    "unless-only": ["QS"]}}]},
     "first-trick": {"examples": [{"no-discard": ["points"], "when": "no-points-first-trick"}]},
 }
-KEYS = tuple(SCHEMA)
 _ITEM = re.compile(r"\s*(\S*)(\s+if\s+(?=\S))?(.*)", re.S)     # WORD [if CONDITION]
 _VAR = "_c"                      # the cards of a hand in an aggregate: no file's name has an underscore
 
@@ -306,7 +305,8 @@ def describe(spec: dict, words: dict[str, str]) -> tuple[str, bool]:
     if first is not None:
         card = first if isinstance(first, str) else first.get("card")
         instead = [] if isinstance(first, str) else _said(first.get("instead"), words)
-        out += f" The first trick is led with {_or([card, *instead])}."
+        out += f" The first trick is led with {_or([card, *instead])}" + \
+            (" when the leader holds it." if "leader" in spec else ".")
         restricting = True
     flags = break_flags(spec)
     for suit, b in (spec.get("breaks") or {}).items():

@@ -26,28 +26,32 @@ from .words import formula
 CARDS = {"type": ["string", "array"], "items": {"type": "string"}, "maxItems": 100,
          "description": "A card name (QS), a suit (H), a rank (A) or `points`, or a list of them; each may end "
                         "with `if CONDITION` (e.g. 'QS if queen-breaks')."}
-WHEN = {"description": "Bool: the rule holds only when this does (typically an option); default true.", **EXPR}
+WHEN = {"description": "Bool: the rule holds only when this does (typically an option); default true.",
+        "examples": ["must-break", "hand-number > 1"], **EXPR}
 SCHEMA = {
     "first-lead": {"description": "The holder of this card leads the first trick (unless `leader` says who "
                                   "does), and leads it: a card name, or {card, instead: cards that may be led "
                                   "instead}.",
                    "anyOf": [text("The card (e.g. 2C)."),
-                             obj({"card": text("The card (e.g. 2C)."),
+                             obj({"card": text("The card (e.g. 2C).", examples=["2C"]),
                                   "instead": {**CARDS, "description": "Cards the holder may lead instead. " +
-                                              CARDS["description"]}}, ["card"])]},
+                                              CARDS["description"], "examples": ["C if lead-any-club"]}},
+                                 ["card"])]},
     "breaks": {"type": "object", "maxProperties": 20,
                "description": "Suits that may not be led until broken: suit -> {flag, by, when, unless-only}.",
                "additionalProperties": obj({
                    "flag": {"type": "string", "pattern": NAME_PATTERN,
                             "description": "The per-hand flag that says the suit is broken, a name in expressions "
-                                           "(default: the suit in lower case + '-broken', e.g. h-broken)."},
+                                           "(default: the suit in lower case + '-broken', e.g. h-broken).",
+                            "examples": ["h-broken"]},
                    "by": {**CARDS, "description": "The cards whose play breaks the suit (default: the suit). " +
-                          CARDS["description"]},
+                          CARDS["description"], "examples": [["H", "QS if queen-breaks"]]},
                    "when": WHEN,
                    "unless-only": {**CARDS, "description": "A leader holding only the suit and these may lead "
-                                   "it unbroken. " + CARDS["description"]}})},
+                                   "it unbroken. " + CARDS["description"], "examples": [["QS"]]}})},
     "first-trick": obj({"no-discard": {**CARDS, "description": "Cards a player who cannot follow may not play "
-                                       "on the first trick. " + CARDS["description"]},
+                                       "on the first trick. " + CARDS["description"],
+                                       "examples": [["points"], ["H", "QS", "A"]]},
                         "when": WHEN}, ["no-discard"],
                        desc="A rule for the first trick only."),
 }

@@ -355,7 +355,7 @@ def test_a_runaway_score_gives_the_interpreters_placed_error(tmp_path):
 
 def test_trick_zone_and_flag_names_change_no_code(tmp_path):
     text = (RULESETS / "hearts-seed.yaml").read_text(encoding="utf-8")
-    hostile = text.replace("taken", "events").replace("trick:", "k:").replace("to: trick", "to: k")
+    hostile = text.replace("taken", "events").replace("  trick:", "  k:").replace("to: trick", "to: k")
     f = tmp_path / "hostile.yaml"
     f.write_text(hostile.replace("name: hearts-seed", "name: hostile"), encoding="utf-8")
     plain, renamed = load("hearts-seed"), load(str(f))

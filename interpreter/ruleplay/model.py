@@ -208,6 +208,12 @@ class Ctx:
         raw = self.get(path, default)
         if raw is None:
             return None
+        return self.expr_of(path, raw, want, scope, ranked)
+
+    def expr_of(self, path: tuple, raw: Any, want: str | tuple, scope: X.Scope | None = None,
+                ranked: bool = False, at: int = 0) -> X.Compiled | None:
+        """Compile `raw`, a value written at `path` (or a part of it from its column `at + 1`, or a text a
+        kind builds from it), as `expr` does: errors are placed there."""
         try:
             if isinstance(raw, bool):
                 out = X.const(raw, X.BOOL)
@@ -222,7 +228,7 @@ class Ctx:
             if out.type == X.INT and out.is_const and not -X.MAX_VALUE <= out.const <= X.MAX_VALUE:
                 raise X.ExprError(f"number too large (the limit is {X.MAX_VALUE:,})")
         except X.ExprError as exc:
-            self.errors.append(self._expr_error(path, raw, exc.message, exc.column, exc.hint))
+            self.errors.append(self._expr_error(path, raw, exc.message, at + exc.column, exc.hint))
             return None
         if out.type == X.INT and not out.is_const and not ranked:
             out.fn = X.checked_int(out.fn, lambda v: RuleplayError(self._expr_error(

@@ -1,7 +1,9 @@
 """The `trick` and `pass` kinds as Python source (phases/trick.py `_Run.loop`, phases/passing.py `Pass.run`).
 
 Only the plain forms are written: a trick phase with a leader rule, follow suit or not, no trump or a
-fixed trump suit, a deck order, `lead-allowed`/`play-allowed` restrictions and per-hand flags; a pass by
+fixed trump suit, a deck order, `lead-allowed`/`play-allowed` restrictions and per-hand flags (the texts the
+compiled phase runs, `Trick.texts`: the file's own AND-ed with its switches `first-lead`, `breaks` and
+`first-trick`, so both run one text); a pass by
 an offset with chosen cards. Each emitter whitelists the compiled fields and the keys of the phase it
 handles: any other key (one added to the kind later included) or any field set otherwise (a trump
 expression, special suits, `high` cards, choices, a kitty, a receiver rule...) makes the ruleset run on
@@ -23,9 +25,11 @@ from .game import checked
 TRICK_FIELDS = {"name", "src", "pile", "won_to", "leader_mode", "leader_fn", "follow", "trump_const", "trump_fn",
                 "order_table", "order_fn", "lead_allowed", "play_allowed", "flags", "points", "description", "spec",
                 "trump_card_fn", "trump_from_lead", "suit_fn", "high_fn", "follow_allowed", "choices", "kitty",
-                "deferred", "want_fn"}             # want: a hint for `smart`, whose games are interpreted
+                "deferred", "want_fn", "texts", "words"}   # want: a hint for `smart`, whose games are interpreted;
+                                                            # words: the switches in the rule sheet
 TRICK_KEYS = {"kind", "before", "description", "from", "to", "won-to", "leader", "follow", "trump", "order",
-              "lead-allowed", "play-allowed", "flags", "points", "want"}
+              "lead-allowed", "play-allowed", "flags", "points", "want",
+              "first-lead", "breaks", "first-trick"}      # the switches: written through `texts` (phases/trickrules.py)
 PASS_FIELDS = {"name", "src", "dest", "count", "offset", "points", "description", "spec", "offset_const", "receiver",
                "choose", "by", "pass_received"}
 PASS_KEYS = {"kind", "before", "description", "from", "to", "count", "offset", "points", "by", "pass-received"}
@@ -83,9 +87,9 @@ def emit_trick(ph: Trick, m) -> list[str]:
              **{f: (v, X.BOOL) for f, v in flags.items()}}
 
     def card_bool(key: str) -> str | None:
-        if key not in ph.spec or getattr(ph, key.replace("-", "_")) is None:
+        if key not in ph.texts or getattr(ph, key.replace("-", "_")) is None:
             return None
-        v = m.exprs.emit(ph.spec[key], names)
+        v = m.exprs.emit(ph.texts[key], names)
         if v.is_const and v.const:
             return None
         return v.code
@@ -109,7 +113,7 @@ def emit_trick(ph: Trick, m) -> list[str]:
     else:
         lines.append(f"leader = (dealer + {d}) % {n}")
     if ph.leader_mode == "expr" and ph.leader_fn is not None:
-        test = m.exprs.emit(ph.spec["leader"], {"s": ("_w", X.SEAT)}).code
+        test = m.exprs.emit(ph.texts["leader"], {"s": ("_w", X.SEAT)}).code
         lines += [f"for step in range(1, {n + 1}):", f"    _w = (dealer + step * {d}) % {n}", f"    if {test}:",
                   "        leader = _w", "        break"]
     lines += [f"while {any_cards}:",
@@ -152,7 +156,7 @@ def emit_trick(ph: Trick, m) -> list[str]:
     lines += [f"        elif {beats}:", "            best_seat, best_card = cur, card",
               "        plays.append((cur, card))"]
     for f, v in flags.items():
-        test = m.exprs.emit(ph.spec["flags"][f], {**names, "card": ("card", X.CARD)})
+        test = m.exprs.emit(ph.texts["flags." + f], {**names, "card": ("card", X.CARD)})
         lines += [f"        if not {v} and {test.code}:", f"            {v} = True"]
     lines += ["        g.cards_played += 1",
               "        if events is not None:",

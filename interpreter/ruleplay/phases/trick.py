@@ -12,7 +12,9 @@ so it may change during a hand); on equal cards the first played wins.
 Restrictions are bool expressions over `card`: `lead-allowed` for the card a
 leader may lead, `play-allowed` for the card a player who cannot follow may
 discard. When no card in hand passes a restriction, the restriction lifts
-(a rule never leaves a player without a legal card).
+(a rule never leaves a player without a legal card). The common rules have
+switches that say them in words (`first-lead`, `breaks`, `first-trick`;
+trickrules.py): they compile into the leader, these restrictions and flags.
 
 Per-hand flags (`flags: {name: bool over card}`) start false each hand and
 become true once a played card matches; they are names in every expression.
@@ -63,6 +65,7 @@ from ..table import Table
 from ..teams import partners
 from .words import formula
 from .schema_parts import CARD_BOOL, EXPR, NAME_PATTERN, obj, phase_schema, text
+from . import trickrules
 
 
 # ---------------------------------------------------------------------------- the kind's keys (schema)
@@ -95,6 +98,7 @@ SCHEMA = phase_schema('trick', {
                 "description": "Per-hand flags the winner of a trick may switch on (a player's choice, e.g. reversing the rank order); false when the hand starts; each is a name in expressions."},
     "last-trick-takes": text("A table zone whose cards the winner of the last trick also takes into won-to (a kitty)."),
     "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
+    **trickrules.SCHEMA,           # the common rules as switches: first-lead, breaks, first-trick
 }, ['from', 'to', 'won-to'])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
     'from': {"examples": ["hand"]},
@@ -114,6 +118,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'choices/description': {"examples": ["reverse the rank order for the rest of the hand"]},
     'last-trick-takes': {"examples": ["one"]},
     'want': {"examples": ["hand-size", "3 - sum(x.tricks for x in actor.team-seats)"]},
+    **trickrules.EXAMPLES,
 }
 EVENTS = ("play", "trick", "trump", "kitty", "choice")     # the event kinds it logs (replay checks logs against them)
 
@@ -178,6 +183,9 @@ class Trick:
     kitty: Zone | None = None
     deferred: bool = False                 # trump / trump-card read what an earlier phase decides: set at the start
     want_fn: Callable | None = None        # for bots: the tricks the actor still wants (the `want` key)
+    texts: dict = field(default_factory=dict)   # the text each rule runs: 'leader', 'lead-allowed', 'play-allowed',
+                                                # 'flags.NAME' (the file's own, AND-ed with its switches; codegen)
+    words: dict = field(default_factory=dict)   # the switches' card words for the rule sheet ('H': 'suit H')
 
     def start_hand(self, t: Table) -> None:
         """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase
@@ -233,7 +241,8 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
 
 
 def _flag_names(spec: dict) -> list[str]:
-    return list((spec.get("flags") or {}).keys()) + list((spec.get("choices") or {}).keys())
+    return list((spec.get("flags") or {}).keys()) + list((spec.get("choices") or {}).keys()) + \
+        list(trickrules.break_flags(spec).values())
 
 
 def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
@@ -242,10 +251,19 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     pile = ctx.zone(path + ("to",), owner="table")
     won_to = ctx.zone(path + ("won-to",), owner="seat")
     deck = ctx.deck
-    flag_names = _flag_names(spec)
     cscope = card_scope(ctx.scope)
 
-    leader_mode, leader_fn = ctx.first_seat(path + ("leader",))
+    switched = trickrules.compile_switches(ctx, path, spec, cscope) if src is not None else None
+    texts: dict = {}
+    if switched is not None and switched.leader is not None:
+        texts["leader"] = switched.leader
+        c = ctx.expr_of(path + ("first-lead",), switched.leader, X.BOOL,
+                        ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"])))
+        leader_mode, leader_fn = "expr", (c.fn if c else None)
+    else:
+        leader_mode, leader_fn = ctx.first_seat(path + ("leader",))
+        if leader_mode == "expr":
+            texts["leader"] = spec["leader"]
 
     trump_raw = spec.get("trump", "none")
     trump_const = trump_fn = None
@@ -281,13 +299,34 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         c = ctx.expr(path + (key,), X.BOOL, cscope)
         return c.fn if c else None
 
-    lead_allowed = card_bool("lead-allowed")
-    play_allowed = card_bool("play-allowed")
+    def restriction(key, added, switches):
+        """The file's restriction at `key` AND-ed with the switches' (their parts compiled on their own
+        first; an error of the whole, such as its length, is placed at the first key that gave a part)."""
+        own = card_bool(key)
+        if not added or (key in spec and own is None):
+            if own is not None:
+                texts[key] = spec[key]
+            return own
+        texts[key] = trickrules.joined(spec.get(key), added)
+        at = next(path + k for k in ((key,), *switches) if ctx.get(path + k) is not None)
+        c = ctx.expr_of(at, texts[key], X.BOOL, cscope)
+        return c.fn if c else None
+
+    lead_allowed = restriction("lead-allowed", switched.lead if switched else [], (("first-lead",), ("breaks",)))
+    play_allowed = restriction("play-allowed", switched.play if switched else [], (("first-trick", "no-discard"),))
     flags = []
-    for f in flag_names:
+    for f in (spec.get("flags") or {}):
         c = ctx.expr(path + ("flags", f), X.BOOL, cscope)
         if c is not None:
             flags.append((f, c.fn))
+            texts["flags." + f] = spec["flags"][f]
+    suit_of = {f: suit for suit, f in trickrules.break_flags(spec).items()}
+    for f, raw in (switched.flags if switched else {}).items():
+        at = path + ("breaks", suit_of[f])
+        c = ctx.expr_of(at + (("by",) if "by" in (ctx.get(at) or {}) else ()), raw, X.BOOL, cscope)
+        if c is not None:
+            flags.append((f, c.fn))
+            texts["flags." + f] = raw
     if "points" in spec:
         points = per_card(ctx, path + ("points",), X.INT) or [0] * len(deck)
     else:
@@ -311,13 +350,13 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
             choices.append((f, c.fn))
     kitty = ctx.zone(path + ("last-trick-takes",), owner="table") if "last-trick-takes" in spec else None
     want = ctx.expr(path + ("want",), X.INT) if "want" in spec else None
-    if None in (src, pile, won_to) or ("want" in spec and want is None):
+    if None in (src, pile, won_to, switched) or ("want" in spec and want is None):
         return None
     return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
                  order_table, order_fn, lead_allowed, play_allowed, flags, points,
                  spec.get("description", ""), dict(spec), trump_card.fn if trump_card else None,
                  from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
-                 ctx.start_deferred, want.fn if want else None)
+                 ctx.start_deferred, want.fn if want else None, texts, switched.words)
 
 
 class _Run:
@@ -568,7 +607,7 @@ class _Run:
 def describe(spec: dict, phase=None) -> str:
     """The phase in words, from its spec (and its compiled form where options fold a value)."""
     leader = spec.get("leader", "left-of-dealer")
-    who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
+    who = trickrules.leader_words(spec) or {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
         leader, f"the first player from the dealer's left for whom {formula(leader)}")
     text = (f"{who} leads the first trick; each player in turn plays one card from their {spec['from']} "
             f"to the {spec['to']}; the winner of a trick leads the next.")
@@ -592,7 +631,9 @@ def describe(spec: dict, phase=None) -> str:
         text += f" A card may be led only if {lead}."
     if play != "yes":
         text += f" A player who cannot follow may play a card only if {play}."
-    if lead != "yes" or play != "yes":
+    switches, restricting = trickrules.describe(spec, getattr(phase, "words", {}))
+    text += switches
+    if lead != "yes" or play != "yes" or restricting:
         text += " When no card in hand meets a restriction, it lifts."
     for f, e in (spec.get("flags") or {}).items():
         text += f" {f} becomes true once a card with {formula(e)} is played this hand."

@@ -13,8 +13,8 @@ The policy's own choice at the root (what `smart` would play, read from the
 real decision's view) is expanded first and carries a progressive bias,
 PRIOR / visits, in its UCB value (Chaslot et al. 2008): with a small budget
 the search leaves the policy only on evidence, so few iterations already
-play clearly better than the policy (README: 20 iterations with the bias
-are about as strong at Hearts as 50 without it).
+play clearly better than the policy (README "The ismcts bot": 20
+iterations with the bias are about as strong as 50 without it).
 
 An iteration is one game run from the sampled deal with every seat answered
 inline by an `Iteration` (the engine never stops between decisions): first

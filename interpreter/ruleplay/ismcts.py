@@ -129,7 +129,9 @@ class Script:
     def hint(self, d) -> None:
         """On a refusal, a hint for the sampler (`hints`, per seat): where the seat's log first differs, another
         seat truly drew or passed without choosing, but here played a card (or is asked to): the cards it
-        played or could play were not in its hand then. A hint only steers the sampling; the proof decides."""
+        played or could play were not in its hand then; or it made the same move with other cards (a
+        climb's pair): the cards only the sampled move used were not in its hand. A hint only steers the
+        sampling; the proof decides."""
         if self.hints is None or d.observe is None:
             return
         seen, real = d.observe.func(self.me)[1:], self.k.events     # the table's seat_log, for `me`
@@ -143,6 +145,11 @@ class Script:
             x = seen[i]
             if x["event"] in ("play", "shed") and x.get("seat") == j:
                 self.hints.setdefault(j, set()).add(x["card"])
+            elif x["event"] == r["event"] and x.get("seat") == j and isinstance(x.get("cards"), list) \
+                    and isinstance(r.get("cards"), list) and None not in x["cards"]:
+                # the same move put down other cards (a pair of the same rank): the rules chose these over the
+                # true ones, so the seat did not hold them
+                self.hints.setdefault(j, set()).update(set(x["cards"]) - set(r["cards"]))
         elif d.seat == j and not d.sealed:
             self.hints.setdefault(j, set()).update(names[a] for a in d.actions if a < self.space.cards)
 

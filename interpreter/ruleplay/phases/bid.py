@@ -46,6 +46,7 @@ from .. import expr as X
 from ..model import Ctx, Declared
 from ..decision import Decision
 from ..table import Table
+from ..teams import partners
 from .words import formula
 from .schema_parts import EXPR, obj, phase_schema, text
 
@@ -62,6 +63,9 @@ SCHEMA = phase_schema('bid', {
     "forbid": {"description": "Bool over `bid` (and actor): bids no seat may make. Lifted when it would leave no choice.", **EXPR},
     "forbid-last": {"description": "Bool over `bid`: bids the last bidder may not make (one-each only), e.g. sum(s.bid for s in seats) + bid == hand-size. Lifted when it would leave no choice.", **EXPR},
     "hand": text("Per-seat zone the bots judge their hand from (default: deal.to)."),
+    "bots": obj({"tricks": {"description": "Int over `bid`: the tricks a bid of `bid` asks the bidder (with a partner: the side) to take; for a bid of points, about the tricks it takes to make them. Default: the bid itself, except in an auction of a deck whose cards carry points (bots then count those points).", **EXPR},
+                 "trump": {"description": "Text over `bid`: the trump a bid of `bid` names, a suit or 'none' (no trumps). Default: the table's trump, else the suit the bot's hand is best in.", **EXPR}},
+                desc="What a bid means, for bots only (the rules never read it): bots bid what they expect to make."),
 }, [])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
     'before': {"examples": ["tricks"]},
@@ -69,6 +73,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'forbid': {"examples": ["bid < 3 and not may-pass"]},
     'forbid-last': {"examples": ["sum(s.bid for s in seats) + bid == hand-size"]},
     'hand': {"examples": ["hand"]},
+    'bots': {"examples": [{"tricks": "bid + 1"}, {"tricks": "6 + (bid - 40) // 100", "trump": "bid-suit"}]},
 }
 EVENTS = ("bid", "auction")     # the event kinds it logs (replay checks logs against them)
 
@@ -93,6 +98,10 @@ class BidView:
     suit: list                            # per card of the deck (public rules)
     bids: list[int | None]                # the bids made so far (public; empty to a sealed bidder's eyes)
     passed: list[bool]
+    need: list[int | None] = field(default_factory=list)   # per legal choice: the tricks it asks for (None: pass)
+    names: list[str | None] = field(default_factory=list)  # per legal choice: the trump it names (None: none)
+    unit: str = "tricks"                  # what `need` counts: tricks, or card points (`points`)
+    partner: int | None = None            # the seat's partner (teams of two), whose bids are in `bids`
     bidding: bool = True
 
 
@@ -109,6 +118,8 @@ class Bid:
     forbid_last: Callable | None
     hand_zone: int | None                  # per-seat zone index of the hand, for bots' views
     points: list[int]
+    tricks_fn: Callable | None = None      # `bots.tricks`: the tricks a bid asks for (None: the bid itself)
+    trump_fn: Callable | None = None       # `bots.trump`: the trump a bid names (None: none named)
     description: str = ""
     spec: dict = field(default_factory=dict)
 
@@ -192,11 +203,26 @@ class Bid:
             deck = t.rules.deck
             hand = list(t.seat_zones[self.hand_zone][seat]) if self.hand_zone is not None else []
             order = deck.orders["order"]
+            mates = partners(t.rules.teams, t.n)
             view = BidView(seat, list(options), hand, t.trump, self.style, t.high_bid, t.hand_size,
                            {c: order[c] for c in hand}, max(order) if order else 0, self.points, deck.suit,
-                           list(t.bids), list(t.passed))
+                           list(t.bids), list(t.passed), *self._meaning(t, options),
+                           partner=None if mates is None else mates[seat])
         a = yield from t.ask(Decision(seat, [space.bid(o) for o in options], view, sealed=sealed))
         return space.bid_of(a)
+
+    def _meaning(self, t: Table, options: list[int | None]) -> tuple[list, list, str]:
+        """What each option asks for (`bots.tricks`, else the bid) and names (`bots.trump`), and the unit:
+        an auction without `bots.tricks` in a deck whose cards carry points bids those points."""
+        need: list[int | None] = []
+        names: list[str | None] = []
+        for b in options:
+            t.loc["bid"] = b
+            need.append(None if b is None else self.tricks_fn(t) if self.tricks_fn else b)
+            names.append(None if b is None or self.trump_fn is None else self.trump_fn(t))
+        t.loc.pop("bid", None)
+        points = self.style == "auction" and self.tricks_fn is None and any(self.points)
+        return need, names, "points" if points else "tricks"
 
     def _record(self, t: Table, seat: int, choice: int | None, sealed: bool = False) -> None:
         extra = {"sealed": True} if sealed else {}
@@ -269,11 +295,16 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
         hand_zone = ctx.zones[ctx.doc.data["deal"]["to"]].index if ctx.doc.data.get("deal", {}).get("to") in \
             ctx.zones else None
     points = list(ctx.deck.attrs.get("points", [0] * len(ctx.deck)))
-    if None in (lo, hi, may_pass):
+    hints = spec.get("bots") or {}
+    tricks = ctx.expr(path + ("bots", "tricks"), X.INT, bid_scope) if "tricks" in hints else None
+    trump = ctx.expr(path + ("bots", "trump"), X.STR, bid_scope) if "trump" in hints else None
+    if None in (lo, hi, may_pass) or (tricks is None) != ("tricks" not in hints) or \
+            (trump is None) != ("trump" not in hints):
         return None
     return Bid(name, first_mode, first_fn, lo.fn, hi.fn, may_pass.fn, style,
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
-               spec.get("description", ""), dict(spec))
+               tricks.fn if tricks else None, trump.fn if trump else None, spec.get("description", ""),
+               dict(spec))
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)

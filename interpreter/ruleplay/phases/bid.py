@@ -63,7 +63,7 @@ SCHEMA = phase_schema('bid', {
     "forbid": {"description": "Bool over `bid` (and actor): bids no seat may make. Lifted when it would leave no choice.", **EXPR},
     "forbid-last": {"description": "Bool over `bid`: bids the last bidder may not make (one-each only), e.g. sum(s.bid for s in seats) + bid == hand-size. Lifted when it would leave no choice.", **EXPR},
     "hand": text("Per-seat zone the bots judge their hand from (default: deal.to)."),
-    "bots": obj({"tricks": {"description": "Int over `bid`: the tricks a bid of `bid` asks the bidder (with a partner: the side) to take; for a bid of points, about the tricks it takes to make them. Default: the bid itself, except in an auction of a deck whose cards carry points (bots then count those points).", **EXPR},
+    "bots": obj({"tricks": {"description": "Int over `bid`: the tricks a bid of `bid` asks the bidder (with a partner: the side) to take; for a bid of points, about the tricks it takes to make them. Default: the bid itself; in an auction, card points when the highest bid is at least half the deck's points, else the highest bid's share of every trick.", **EXPR},
                  "trump": {"description": "Text over `bid`: the trump a bid of `bid` names, a suit or 'none' (no trumps). Default: the table's trump, else the suit the bot's hand is best in.", **EXPR}},
                 desc="What a bid means, for bots only (the rules never read it): bots bid what they expect to make."),
 }, [])
@@ -98,7 +98,7 @@ class BidView:
     suit: list                            # per card of the deck (public rules)
     bids: list[int | None]                # the bids made so far (public; empty to a sealed bidder's eyes)
     passed: list[bool]
-    need: list[int | None] = field(default_factory=list)   # per legal choice: the tricks it asks for (None: pass)
+    need: list[float | None] = field(default_factory=list)  # per legal choice: the tricks it asks for (None: pass)
     names: list[str | None] = field(default_factory=list)  # per legal choice: the trump it names (None: none)
     unit: str = "tricks"                  # what `need` counts: tricks, or card points (`points`)
     partner: int | None = None            # the seat's partner (teams of two), whose bids are in `bids`
@@ -123,6 +123,9 @@ class Bid:
     description: str = ""
     spec: dict = field(default_factory=dict)
 
+    def __post_init__(self):
+        self.total = sum(self.points)        # the deck's card points
+
     def start_hand(self, t: Table) -> None:
         t.bids = [None] * t.n
         t.passed = [False] * t.n
@@ -145,7 +148,7 @@ class Bid:
         for i, seat in enumerate(order):
             last = self.style == "one-each" and i == len(order) - 1
             options = self._legal(t, seat, list(range(lo, hi + 1)), self._may_pass(t, seat), last)
-            choice = yield from self._ask(t, seat, options, sealed)
+            choice = yield from self._ask(t, seat, options, hi, sealed)
             chosen.append((seat, choice))
             if not sealed:
                 self._record(t, seat, choice)
@@ -192,7 +195,7 @@ class Bid:
         options: list[int | None] = ([PASS] if may_pass or not bids else []) + bids
         return options
 
-    def _ask(self, t: Table, seat: int, options: list[int | None], sealed: bool = False):
+    def _ask(self, t: Table, seat: int, options: list[int | None], hi: int, sealed: bool = False):
         """The seat's bid (None: a pass), asked as a Decision; a single legal option is not asked."""
         if len(options) == 1:
             return options[0]
@@ -206,22 +209,28 @@ class Bid:
             mates = partners(t.rules.teams, t.n)
             view = BidView(seat, list(options), hand, t.trump, self.style, t.high_bid, t.hand_size,
                            {c: order[c] for c in hand}, max(order) if order else 0, self.points, deck.suit,
-                           list(t.bids), list(t.passed), *self._meaning(t, options),
+                           list(t.bids), list(t.passed), *self._meaning(t, options, hi),
                            partner=None if mates is None else mates[seat])
         a = yield from t.ask(Decision(seat, [space.bid(o) for o in options], view, sealed=sealed))
         return space.bid_of(a)
 
-    def _meaning(self, t: Table, options: list[int | None]) -> tuple[list, list, str]:
-        """What each option asks for (`bots.tricks`, else the bid) and names (`bots.trump`), and the unit:
-        an auction without `bots.tricks` in a deck whose cards carry points bids those points."""
-        need: list[int | None] = []
+    def _meaning(self, t: Table, options: list[int | None], hi: int) -> tuple[list, list, str]:
+        """What each option asks for and names, for bots: `bots.tricks` and `bots.trump` when given. Else
+        a bid counts tricks, except in an auction: there it counts card points when the highest bid is
+        at least half the deck's points, else the highest bid asks for every trick and the others for
+        their share of them."""
+        need: list[float | None] = []
         names: list[str | None] = []
+        auction = self.style == "auction" and self.tricks_fn is None
+        points = auction and 2 * hi >= self.total > 0
         for b in options:
             t.loc["bid"] = b
-            need.append(None if b is None else self.tricks_fn(t) if self.tricks_fn else b)
+            if b is None or self.tricks_fn is None:
+                need.append(b if b is None or points or not auction else b * t.hand_size / max(1, hi))
+            else:
+                need.append(self.tricks_fn(t))
             names.append(None if b is None or self.trump_fn is None else self.trump_fn(t))
         t.loc.pop("bid", None)
-        points = self.style == "auction" and self.tricks_fn is None and any(self.points)
         return need, names, "points" if points else "tricks"
 
     def _record(self, t: Table, seat: int, choice: int | None, sealed: bool = False) -> None:
@@ -242,7 +251,7 @@ class Bid:
         while not self._auction_over(t, hi):
             start = lo if t.high_bid is None else t.high_bid + 1
             options = self._legal(t, seat, list(range(start, hi + 1)), self._may_pass(t, seat), False)
-            choice = yield from self._ask(t, seat, options)
+            choice = yield from self._ask(t, seat, options, hi)
             self._record(t, seat, choice)
             if choice is not None:
                 t.high_bid, t.bidder = choice, seat

@@ -2,7 +2,11 @@
 
 `random` is seeded from the game seed (uniform over legal choices);
 `smart` plays with simple card sense for point-avoidance trick games (see
-`smart_card`), bidding (`smart_bid`), shedding (`smart_shed`: keeps wild cards,
+`smart_card`), bidding (`smart_bid`: in an auction it estimates the tricks its
+hand takes under the trump a bid names, `hand_tricks`, adds a share for a
+partner, and bids only what that reaches, as the bid phase's `bots` key or
+its default reads a bid; it leads the suit it bid on while no trump is set),
+shedding (`smart_shed`: keeps wild cards,
 plays what keeps its hand moving) and climbing (`smart_climb`: the lowest
 combination that beats, no broken sets, high cards kept); elsewhere it plays
 like `lowest`;
@@ -297,14 +301,14 @@ def smart_bid(v) -> int:
     """`smart` at a bid (an index into the legal choices; None is a pass).
 
     One bid each or sealed (bids count tricks): the bid nearest its count of tricks, a card of the top
-    two ranks or a trump of the top five counting one. An auction: each bid asks for `v.need` (the
-    phase's `bots.tricks`, else the bid) under the trump it names (`bots.trump`; else the table's
-    trump, else its best suit). It estimates its tricks (`hand_tricks`) and, with a partner, adds a
-    share of the rest (half a seat's share when the partner passed, one and a half when it bid); it
-    bids the legal bid with the most to spare over what it asks for (the lowest of equals), and passes
-    when none is within reach or when its partner holds the high bid. A bid of card points (`unit`
-    points): the points it holds, its top cards and its longest suit's length. It bids only when it
-    must and nothing is within reach: then the smallest bid.
+    two ranks or a trump of the top five counting one. An auction: each bid asks for `v.need` tricks
+    (the phase's `bots.tricks`, else its default reading, phases/bid.py) under the trump it names
+    (`bots.trump`; else the table's trump, else its best suit). It estimates its tricks
+    (`hand_tricks`) and, with a partner, adds the partner's share (`_partner_share`); a bid of card
+    points (`unit` points) it compares with the points it holds, its top cards and its longest suit's
+    length. It bids the legal bid with the most to spare over what it asks for (the lowest of
+    equals); it passes when none is within reach or when its partner holds the high bid, and bids
+    the smallest bid when it may not pass and nothing is within reach.
     """
     legal = v.legal
     bids = [i for i, b in enumerate(legal) if b is not None]
@@ -360,7 +364,8 @@ def _trick_bid(v, bids: list[int]) -> int:
 
 
 def _partner_share(v) -> float:
-    """Tricks a partner is expected to add: a seat's share of the hand's tricks, halved when it passed."""
+    """Tricks a partner is expected to add: a seat's share of the hand's tricks, a half of it when the
+    partner passed or an opponent has bid (the strength lies elsewhere), a third when both."""
     if v.partner is None:
         return 0.0
     share = v.hand_size / max(1, len(v.passed))

@@ -33,6 +33,14 @@ seat bids or after a pass), `s.passed`. These are known in every expression,
 but one read by a phase that runs before the bidding is a compile error (it
 would only see the reset of the hand's start). Events: `bid` with `seat` and `bid`
 or `pass: true`; an auction ends with an `auction` event (`bidder`, `bid`).
+`bots: {tricks, trump}` tells bots what a bid means, and the rules never
+read it: `tricks` (int over `bid`) the tricks the bidder's side must take,
+`trump` (text over `bid`) the trump the bid names ('none': no trumps), as
+in a schedule where one number is a level and a suit. Without them a bid
+counts tricks, except in an auction: card points when the top bid is at
+least half the deck's points, else the top bid asks for every trick and a
+lower one for its share (a bid of points, as in Auction Pitch). A `smart`
+bot bids what it expects to make by that reading (bots.py `smart_bid`).
 Bots choose among the legal options with a pass ordered below every bid:
 `lowest` passes whenever passing is allowed and otherwise bids the smallest
 legal bid; `highest` bids the largest.

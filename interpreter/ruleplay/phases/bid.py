@@ -81,7 +81,9 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'forbid': {"examples": ["bid < 3 and not may-pass"]},
     'forbid-last': {"examples": ["sum(s.bid for s in seats) + bid == hand-size"]},
     'hand': {"examples": ["hand"]},
-    'bots': {"examples": [{"tricks": "bid + 1"}, {"tricks": "6 + (bid - 40) // 100", "trump": "bid-suit"}]},
+    'bots': {"examples": [{"tricks": "6 + (bid - 40) // 100", "trump": "bid-suit"}]},
+    'bots/tricks': {"examples": ["6 + (bid - 40) // 100"]},
+    'bots/trump': {"examples": ["'none' if (bid - 40) // 20 % 5 == 4 else bid-suit"]},
 }
 EVENTS = ("bid", "auction")     # the event kinds it logs (replay checks logs against them)
 

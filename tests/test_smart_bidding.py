@@ -158,3 +158,34 @@ def test_smart_beats_random(name):
         for row in rep["win_rate"]:
             won[bots[row["seat"]]] += row["wins"]
     assert wilson(won["smart"], 2 * games)[0] > wilson(won["random"], 2 * games)[1]
+
+
+def test_smart_discards_keep_the_trump_it_bid_on_and_empty_short_suits():
+    from ruleplay.bots import smart_discard
+    from ruleplay.phases.discard import DiscardView
+    deck = load("five-hundred").deck
+    c = {n: i for i, n in enumerate(deck.names)}
+    pool = [c[n] for n in ["JC", "QC", "KC", "AC", "10C", "AS", "5D", "9D", "6H", "7H", "8H", "JK"]]
+    v = DiscardView(pool, None, deck.orders["order"], deck.suit)
+    # clubs (its trump) and the joker are kept, and the ace of spades (the top rank); of the rest the
+    # shortest suit goes first, lowest card first: 5D, then 9D, then the hearts
+    assert pool[smart_discard(v, "C")] == c["5D"]
+    v.legal = [x for x in pool if x != c["5D"]]
+    assert v.legal[smart_discard(v, "C")] == c["9D"]
+    # bidding diamonds instead, it keeps them and empties hearts (3) before clubs (5)
+    assert pool[smart_discard(DiscardView(pool, None, deck.orders["order"], deck.suit), "D")] == c["6H"]
+
+
+def test_five_hundred_bidders_never_discard_the_suit_they_named():
+    rules = load("five-hundred")
+    discards = 0
+    for seed in range(20):
+        r = play(rules, seed, bots=["smart"] * 4)
+        named = None
+        for e in r.events:
+            if e["event"] == "auction":
+                named = None if e["bidder"] is None else DENOMINATION[(e["bid"] - 40) // 20 % 5]
+            if e["event"] == "discard" and named != "none":
+                discards += 1
+                assert not any(card.endswith(named) for card in e["cards"])
+    assert discards > 100

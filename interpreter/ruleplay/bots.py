@@ -71,8 +71,11 @@ class Bot:
                 return acts[smart_value(v)]
             if getattr(v, "bidding", False):
                 i = smart_bid(v)
-                self.plan = best_trump(v) if v.style == "auction" and v.legal[i] is not None else None
+                self.plan = (v.names[i] or best_trump(v)) if v.style == "auction" and v.legal[i] is not None \
+                    else None
                 return acts[i]
+            if getattr(v, "discarding", False):
+                return acts[smart_discard(v, self.plan)]
             if getattr(v, "choosing", False):
                 return acts[smart_choice(v)]
             if hasattr(v, "strength"):              # a card choice it has card sense for (trick, pass)
@@ -410,6 +413,21 @@ def hand_tricks(v, trump: str | None) -> float:
         short = sum(max(0, 2 - len(by_suit.get(s, []))) for s in {x for x in suit if x is not None} - {trump})
         total += min(spare, short) / 2
     return total
+
+
+def smart_discard(v, plan: str | None = None) -> int:
+    """`smart` discarding (an index into the legal cards): never a trump (the table's, else the suit it
+    bid on) or a card of no suit while another will do, nor a card of the top rank; among the rest the
+    lowest card of its shortest suit (emptying a suit lets it ruff or discard later)."""
+    cards, order, suit = v.legal, v.order, v.suit
+    trump = v.trump if v.trump is not None else plan
+    top = max(order)
+    length: dict = {}
+    for c in cards:
+        length[suit[c]] = length.get(suit[c], 0) + 1
+    return min(range(len(cards)), key=lambda i: (suit[cards[i]] is None or suit[cards[i]] == trump,
+                                                 order[cards[i]] == top, length[suit[cards[i]]],
+                                                 order[cards[i]], i))
 
 
 def smart_value(v) -> int:

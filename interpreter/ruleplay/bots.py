@@ -39,7 +39,7 @@ class Bot:
             self.rng = rng
         self.wants_view = kind == "smart"    # phases build a view of the decision for bots that want one
         self.next_false: float | None = None  # the card number from which this bot slaps falsely next
-        self.plan: str | None = None          # `smart`: the suit it bid on as trump, to lead while none is set
+        self.plan: str | None = None          # `smart`: the trump it bid on (to lead while none is set, to keep)
 
     observes = False                      # True: the table offers `Decision.observe` (the seat's events) to it
 

@@ -47,8 +47,9 @@ def table(name: str, n: int, jobs: int) -> str:
     # a game is won by one kind when any of its seats wins (sides of partners win together)
     seats = {k: sum(1 for i in range(players) if (i % 2 == 0) == (k == "smart")) for k in won}
     return (f"{name:15s} all smart: finished {wilson(done, alike['games'])}, hands mean {hands['mean']:.1f} "
-            f"median {hands['median']:.0f}\n{'':15s} mixed: smart seats win {wilson(won['smart'], games * seats['smart'])}"
-            f" of seat-games, random seats {wilson(won['random'], games * seats['random'])}")
+            f"median {hands['median']:.0f}\n{'':15s} mixed: smart seats win "
+            f"{wilson(won['smart'], games * seats['smart'])} of seat-games, random seats "
+            f"{wilson(won['random'], games * seats['random'])}")
 
 
 def main() -> None:

@@ -134,7 +134,8 @@ def test_a_bidder_leads_the_suit_it_bid_on_while_no_trump_is_set():
 def wilson(k: int, n: int) -> tuple[float, float]:
     z = 1.96
     p = k / n
-    mid, half = (p + z * z / (2 * n)) / (1 + z * z / n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return mid - half, mid + half
 
 

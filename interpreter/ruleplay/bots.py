@@ -2,7 +2,11 @@
 
 `random` is seeded from the game seed (uniform over legal choices);
 `smart` plays with simple card sense for point-avoidance trick games (see
-`smart_card`), bidding (`smart_bid`), shedding (`smart_shed`: keeps wild cards,
+`smart_card`), bidding (`smart_bid`: in an auction it estimates the tricks its
+hand takes under the trump a bid names, `hand_tricks`, adds a share for a
+partner, and bids only what that reaches, as the bid phase's `bots` key or
+its default reads a bid; it leads the suit it bid on while no trump is set),
+shedding (`smart_shed`: keeps wild cards,
 plays what keeps its hand moving) and climbing (`smart_climb`: the lowest
 combination that beats, no broken sets, high cards kept); elsewhere it plays
 like `lowest`;
@@ -35,6 +39,7 @@ class Bot:
             self.rng = rng
         self.wants_view = kind == "smart"    # phases build a view of the decision for bots that want one
         self.next_false: float | None = None  # the card number from which this bot slaps falsely next
+        self.plan: str | None = None          # `smart`: the trump it bid on (to lead while none is set, to keep)
 
     observes = False                      # True: the table offers `Decision.observe` (the seat's events) to it
 
@@ -65,11 +70,16 @@ class Bot:
             if getattr(v, "valuing", False):
                 return acts[smart_value(v)]
             if getattr(v, "bidding", False):
-                return acts[smart_bid(v)]
+                i = smart_bid(v)
+                self.plan = (v.names[i] or best_trump(v)) if v.style == "auction" and v.legal[i] is not None \
+                    else None
+                return acts[i]
+            if getattr(v, "discarding", False):
+                return acts[smart_discard(v, self.plan)]
             if getattr(v, "choosing", False):
                 return acts[smart_choice(v)]
             if hasattr(v, "strength"):              # a card choice it has card sense for (trick, pass)
-                return acts[smart_card(v)]
+                return acts[smart_card(v, self.plan)]
         pick = max if self.kind == "highest" else min
         # cards in the canonical order; other actions are numbered in the bots' order (a pass below every bid)
         if acts[0] >= space.cards:
@@ -125,7 +135,7 @@ class Bot:
         return prof.out_of_turn > 0.0 and self.rng.random() < prof.out_of_turn
 
 
-def smart_card(v) -> int:
+def smart_card(v, plan: str | None = None) -> int:
     """`smart`: card sense for games where card points are bad (taken tricks with points cost).
 
     Passing: give away the point cards first, then the highest cards (in a game where no card carries
@@ -146,7 +156,7 @@ def smart_card(v) -> int:
         return min(idx, key=lambda i: (trump is not None and suit[cards[i]] == trump, st(cards[i])))
     want = getattr(v, "want", None)
     if want is not None and v.would_win is not None:
-        return _contract_card(v, want)
+        return _contract_card(v, want, plan)
     if getattr(v, "passing", False):
         if not any(pts):              # no card carries points: the high cards are strength, give the lowest
             return min(idx, key=lambda i: st(cards[i]))
@@ -270,14 +280,18 @@ def is_kind(kind) -> bool:
     return k in BOT_KINDS and (not n or k == "ismcts" and n.isdigit() and 1 <= int(n) <= 100_000)
 
 
-def _contract_card(v, want: int) -> int:
-    """Toward a bid: win tricks while some are still wanted, lose them once the bid is reached."""
+def _contract_card(v, want: int, plan: str | None = None) -> int:
+    """Toward a bid: win tricks while some are still wanted, lose them once the bid is reached. Leading
+    while no trump is set, a bidder leads the top card of the suit it bid on as trump (`plan`; where
+    the lead sets trump, that makes it trump)."""
     cards, st, trump, suit = v.legal, v.strength.__getitem__, v.trump, v.suit
     idx = range(len(cards))
 
     def key(i: int) -> tuple:
         return (trump is not None and suit[cards[i]] == trump, st(cards[i]))
     if v.leading:
+        if want > 0 and trump is None and any(suit[c] == plan for c in cards):
+            return max((i for i in idx if suit[cards[i]] == plan), key=key)
         return max(idx, key=key) if want > 0 else min(idx, key=key)
     winners = [i for i in idx if cards[i] in v.would_win]
     losers = [i for i in idx if i not in winners]
@@ -287,30 +301,133 @@ def _contract_card(v, want: int) -> int:
 
 
 def smart_bid(v) -> int:
-    """Bids from hand strength: top-two ranks and high trumps count as tricks (trick bids); in an
-    auction for points, the points held plus the long suit decide whether to bid the smallest raise."""
-    hand, st, top, suit = v.hand, v.strength.__getitem__, v.top, v.suit
+    """`smart` at a bid (an index into the legal choices; None is a pass).
+
+    One bid each or sealed (bids count tricks): the bid nearest its count of tricks, a card of the top
+    two ranks or a trump of the top five counting one. An auction: each bid asks for `v.need` tricks
+    (the phase's `bots.tricks`, else its default reading, phases/bid.py) under the trump it names
+    (`bots.trump`; else the table's trump, else its best suit). It estimates its tricks
+    (`hand_tricks`) and, with a partner, adds the partner's share (`_partner_share`); a bid of card
+    points (`unit` points) it compares with the points it holds, its top cards and its longest suit's
+    length. It bids the legal bid with the most to spare over what it asks for (the lowest of
+    equals); it passes when none is within reach or when its partner holds the high bid, and bids
+    the smallest bid when it may not pass and nothing is within reach.
+    """
     legal = v.legal
-    bids = [b for b in legal if b is not None]
+    bids = [i for i, b in enumerate(legal) if b is not None]
     if not bids:
         return 0
-    if v.style == "auction":
+    if v.style != "auction":
+        return _trick_bid(v, bids)
+    may_pass = None in legal
+    if may_pass and v.partner is not None and v.bids[v.partner] is not None and v.high_bid == v.bids[v.partner]:
+        return legal.index(None)                       # never outbid the partner
+    if v.unit == "points":
+        st, suit = v.strength.__getitem__, v.suit
         lengths: dict = {}
-        for c in hand:
+        for c in v.hand:
             lengths[suit[c]] = lengths.get(suit[c], 0) + 1
-        est = sum(v.points[c] for c in hand) + sum(1 for c in hand if st(c) == top) + max(lengths.values(), default=0)
-        ok = [b for b in bids if b <= est]
-        if ok:
-            return legal.index(min(ok))
-        return legal.index(None) if None in legal else legal.index(min(bids))
+        held = sum(v.points[c] for c in v.hand) + sum(1 for c in v.hand if st(c) == v.top)
+        spare = {i: held + max(lengths.values(), default=0) - legal[i] for i in bids}
+    else:
+        share = _partner_share(v)
+        cache: dict = {}
+
+        def can(name: str | None) -> float:
+            if name not in cache:
+                trumps = [name] if name is not None else [v.trump] if v.trump is not None else \
+                    sorted({v.suit[c] for c in v.hand if v.suit[c] is not None}) or [None]
+                cache[name] = max(hand_tricks(v, t) for t in trumps) + share
+            return cache[name]
+        spare = {i: can(v.names[i]) - v.need[i] for i in bids}
+    ok = [i for i in bids if spare[i] >= 0]
+    if ok:
+        return max(ok, key=lambda i: (spare[i], -legal[i]))
+    return legal.index(None) if may_pass else min(bids, key=legal.__getitem__)
+
+
+def best_trump(v) -> str | None:
+    """The suit its hand is best in as trump when its bid names none and no trump is set (else None)."""
+    if v.trump is not None or any(n is not None for n in v.names):
+        return None
+    suits = sorted({v.suit[c] for c in v.hand if v.suit[c] is not None})
+    return max(suits, key=lambda s: hand_tricks(v, s), default=None)
+
+
+def _trick_bid(v, bids: list[int]) -> int:
+    """One bid each or sealed: the bid nearest its top cards and high trumps (the lower of two as near)."""
+    hand, st, top, suit = v.hand, v.strength.__getitem__, v.top, v.suit
     est = 0
     for c in hand:
         if v.trump is not None and suit[c] == v.trump:
             est += 1 if st(c) >= top - 4 else 0
         elif st(c) >= top - 1:
             est += 1
-    best = min(bids, key=lambda b: (abs(b - est), b))
-    return legal.index(best)
+    return min(bids, key=lambda i: (abs(v.legal[i] - est), v.legal[i]))
+
+
+def _partner_share(v) -> float:
+    """Tricks a partner is expected to add: a seat's share of the hand's tricks, a half of it when the
+    partner passed or an opponent has bid (the strength lies elsewhere), a third when both."""
+    if v.partner is None:
+        return 0.0
+    share = v.hand_size / max(1, len(v.passed))
+    rivals = any(b is not None for i, b in enumerate(v.bids) if i not in (v.seat, v.partner))
+    return share / (1 + v.passed[v.partner] + rivals)
+
+
+def hand_tricks(v, trump: str | None) -> float:
+    """Tricks the hand should take with `trump` as trump ('none' or None: no trumps), from the deck order.
+
+    `dealt` is the share of the unseen cards the other seats hold. A card counts one trick less half a
+    trick for each higher card of its suit it does not hold (times `dealt`): an ace one, a king behind
+    an ace held one, a lone king about half. A card the others should have run out of by the time it
+    is played (a long suit: its place in the suit at least their expected length) counts one, except
+    in a side suit of a trump game, where such a card is ruffed and counts nothing; a card of no suit
+    (a joker) counts one. Each side suit shorter than two lets a trump that counted less than one ruff,
+    for half a trick (the others may draw trumps first).
+    """
+    st, top, suit = v.strength, v.top, v.suit
+    others = max(1, len(v.passed) - 1)
+    dealt = min(1.0, others * v.hand_size / max(1, len(suit) - len(v.hand)))
+    by_suit: dict = {}
+    for c in v.hand:
+        by_suit.setdefault(suit[c], []).append(st[c])
+    trumped = trump is not None and trump != "none"
+    total = float(len(by_suit.pop(None, [])))
+    spare = 0
+    for s, ranks in by_suit.items():
+        ranks.sort(reverse=True)
+        theirs = (top + 1 - len(ranks)) * dealt / others        # each other seat's expected length
+        side = trumped and s != trump
+        for k, r in enumerate(ranks):
+            out = k >= theirs
+            value = max(0.0, 1 - ((top - r) - k) * dealt / 2)
+            if side:
+                value = 0.0 if out else value
+            elif out:
+                value = 1.0
+            spare += s == trump and value < 1
+            total += value
+    if trumped:
+        short = sum(max(0, 2 - len(by_suit.get(s, []))) for s in {x for x in suit if x is not None} - {trump})
+        total += min(spare, short) / 2
+    return total
+
+
+def smart_discard(v, plan: str | None = None) -> int:
+    """`smart` discarding (an index into the legal cards): never a trump (the table's, else the suit it
+    bid on) or a card of no suit while another will do, nor a card of the top rank; among the rest the
+    lowest card of its shortest suit (emptying a suit lets it ruff or discard later)."""
+    cards, order, suit = v.legal, v.order, v.suit
+    trump = v.trump if v.trump is not None else plan
+    top = max(order)
+    length: dict = {}
+    for c in cards:
+        length[suit[c]] = length.get(suit[c], 0) + 1
+    return min(range(len(cards)), key=lambda i: (suit[cards[i]] is None or suit[cards[i]] == trump,
+                                                 order[cards[i]] == top, length[suit[cards[i]]],
+                                                 order[cards[i]], i))
 
 
 def smart_value(v) -> int:

@@ -33,6 +33,14 @@ seat bids or after a pass), `s.passed`. These are known in every expression,
 but one read by a phase that runs before the bidding is a compile error (it
 would only see the reset of the hand's start). Events: `bid` with `seat` and `bid`
 or `pass: true`; an auction ends with an `auction` event (`bidder`, `bid`).
+`bots: {tricks, trump}` tells bots what a bid means, and the rules never
+read it: `tricks` (int over `bid`) the tricks the bidder's side must take,
+`trump` (text over `bid`) the trump the bid names ('none': no trumps), as
+in a schedule where one number is a level and a suit. Without them a bid
+counts tricks, except in an auction: card points when the top bid is at
+least half the deck's points, else the top bid asks for every trick and a
+lower one for its share (a bid of points, as in Auction Pitch). A `smart`
+bot bids what it expects to make by that reading (bots.py `smart_bid`).
 Bots choose among the legal options with a pass ordered below every bid:
 `lowest` passes whenever passing is allowed and otherwise bids the smallest
 legal bid; `highest` bids the largest.
@@ -46,6 +54,7 @@ from .. import expr as X
 from ..model import Ctx, Declared
 from ..decision import Decision
 from ..table import Table
+from ..teams import partners
 from .words import formula
 from .schema_parts import EXPR, obj, phase_schema, text
 
@@ -62,6 +71,9 @@ SCHEMA = phase_schema('bid', {
     "forbid": {"description": "Bool over `bid` (and actor): bids no seat may make. Lifted when it would leave no choice.", **EXPR},
     "forbid-last": {"description": "Bool over `bid`: bids the last bidder may not make (one-each only), e.g. sum(s.bid for s in seats) + bid == hand-size. Lifted when it would leave no choice.", **EXPR},
     "hand": text("Per-seat zone the bots judge their hand from (default: deal.to)."),
+    "bots": obj({"tricks": {"description": "Int over `bid`: the tricks a bid of `bid` asks the bidder (with a partner: the side) to take; for a bid of points, about the tricks it takes to make them. Default: the bid itself; in an auction, card points when the highest bid is at least half the deck's points, else the highest bid's share of every trick.", **EXPR},
+                 "trump": {"description": "Text over `bid`: the trump a bid of `bid` names, a suit or 'none' (no trumps). Default: the table's trump, else the suit the bot's hand is best in.", **EXPR}},
+                desc="What a bid means, for bots only (the rules never read it): bots bid what they expect to make."),
 }, [])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
     'before': {"examples": ["tricks"]},
@@ -69,6 +81,9 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'forbid': {"examples": ["bid < 3 and not may-pass"]},
     'forbid-last': {"examples": ["sum(s.bid for s in seats) + bid == hand-size"]},
     'hand': {"examples": ["hand"]},
+    'bots': {"examples": [{"tricks": "6 + (bid - 40) // 100", "trump": "bid-suit"}]},
+    'bots/tricks': {"examples": ["6 + (bid - 40) // 100"]},
+    'bots/trump': {"examples": ["'none' if (bid - 40) // 20 % 5 == 4 else bid-suit"]},
 }
 EVENTS = ("bid", "auction")     # the event kinds it logs (replay checks logs against them)
 
@@ -93,6 +108,10 @@ class BidView:
     suit: list                            # per card of the deck (public rules)
     bids: list[int | None]                # the bids made so far (public; empty to a sealed bidder's eyes)
     passed: list[bool]
+    need: list[float | None] = field(default_factory=list)  # per legal choice: the tricks it asks for (None: pass)
+    names: list[str | None] = field(default_factory=list)  # per legal choice: the trump it names (None: none)
+    unit: str = "tricks"                  # what `need` counts: tricks, or card points (`points`)
+    partner: int | None = None            # the seat's partner (teams of two), whose bids are in `bids`
     bidding: bool = True
 
 
@@ -109,8 +128,13 @@ class Bid:
     forbid_last: Callable | None
     hand_zone: int | None                  # per-seat zone index of the hand, for bots' views
     points: list[int]
+    tricks_fn: Callable | None = None      # `bots.tricks`: the tricks a bid asks for (None: the bid itself)
+    trump_fn: Callable | None = None       # `bots.trump`: the trump a bid names (None: none named)
     description: str = ""
     spec: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.total = sum(self.points)        # the deck's card points
 
     def start_hand(self, t: Table) -> None:
         t.bids = [None] * t.n
@@ -134,7 +158,7 @@ class Bid:
         for i, seat in enumerate(order):
             last = self.style == "one-each" and i == len(order) - 1
             options = self._legal(t, seat, list(range(lo, hi + 1)), self._may_pass(t, seat), last)
-            choice = yield from self._ask(t, seat, options, sealed)
+            choice = yield from self._ask(t, seat, options, hi, sealed)
             chosen.append((seat, choice))
             if not sealed:
                 self._record(t, seat, choice)
@@ -181,7 +205,7 @@ class Bid:
         options: list[int | None] = ([PASS] if may_pass or not bids else []) + bids
         return options
 
-    def _ask(self, t: Table, seat: int, options: list[int | None], sealed: bool = False):
+    def _ask(self, t: Table, seat: int, options: list[int | None], hi: int, sealed: bool = False):
         """The seat's bid (None: a pass), asked as a Decision; a single legal option is not asked."""
         if len(options) == 1:
             return options[0]
@@ -192,11 +216,32 @@ class Bid:
             deck = t.rules.deck
             hand = list(t.seat_zones[self.hand_zone][seat]) if self.hand_zone is not None else []
             order = deck.orders["order"]
+            mates = partners(t.rules.teams, t.n)
             view = BidView(seat, list(options), hand, t.trump, self.style, t.high_bid, t.hand_size,
                            {c: order[c] for c in hand}, max(order) if order else 0, self.points, deck.suit,
-                           list(t.bids), list(t.passed))
+                           list(t.bids), list(t.passed), *self._meaning(t, options, hi),
+                           partner=None if mates is None else mates[seat])
         a = yield from t.ask(Decision(seat, [space.bid(o) for o in options], view, sealed=sealed))
         return space.bid_of(a)
+
+    def _meaning(self, t: Table, options: list[int | None], hi: int) -> tuple[list, list, str]:
+        """What each option asks for and names, for bots: `bots.tricks` and `bots.trump` when given. Else
+        a bid counts tricks, except in an auction: there it counts card points when the highest bid is
+        at least half the deck's points, else the highest bid asks for every trick and the others for
+        their share of them."""
+        need: list[float | None] = []
+        names: list[str | None] = []
+        auction = self.style == "auction" and self.tricks_fn is None
+        points = auction and 2 * hi >= self.total > 0
+        for b in options:
+            t.loc["bid"] = b
+            if b is None or self.tricks_fn is None:
+                need.append(b if b is None or points or not auction else b * t.hand_size / max(1, hi))
+            else:
+                need.append(self.tricks_fn(t))
+            names.append(None if b is None or self.trump_fn is None else self.trump_fn(t))
+        t.loc.pop("bid", None)
+        return need, names, "points" if points else "tricks"
 
     def _record(self, t: Table, seat: int, choice: int | None, sealed: bool = False) -> None:
         extra = {"sealed": True} if sealed else {}
@@ -216,7 +261,7 @@ class Bid:
         while not self._auction_over(t, hi):
             start = lo if t.high_bid is None else t.high_bid + 1
             options = self._legal(t, seat, list(range(start, hi + 1)), self._may_pass(t, seat), False)
-            choice = yield from self._ask(t, seat, options)
+            choice = yield from self._ask(t, seat, options, hi)
             self._record(t, seat, choice)
             if choice is not None:
                 t.high_bid, t.bidder = choice, seat
@@ -269,11 +314,16 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
         hand_zone = ctx.zones[ctx.doc.data["deal"]["to"]].index if ctx.doc.data.get("deal", {}).get("to") in \
             ctx.zones else None
     points = list(ctx.deck.attrs.get("points", [0] * len(ctx.deck)))
-    if None in (lo, hi, may_pass):
+    hints = spec.get("bots") or {}
+    tricks = ctx.expr(path + ("bots", "tricks"), X.INT, bid_scope) if "tricks" in hints else None
+    trump = ctx.expr(path + ("bots", "trump"), X.STR, bid_scope) if "trump" in hints else None
+    if None in (lo, hi, may_pass) or (tricks is None) != ("tricks" not in hints) or \
+            (trump is None) != ("trump" not in hints):
         return None
     return Bid(name, first_mode, first_fn, lo.fn, hi.fn, may_pass.fn, style,
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
-               spec.get("description", ""), dict(spec))
+               tricks.fn if tricks else None, trump.fn if trump else None, spec.get("description", ""),
+               dict(spec))
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)

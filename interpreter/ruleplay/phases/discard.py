@@ -8,7 +8,8 @@ cards go face down or face up as the `to` zone's visibility says; the log
 keeps them all (a log is the whole record), and a bot's own view of the
 events (Table.seat_log) shows another seat's discards only into a public
 zone. Bots choose one card at a time among the cards of `from`: `lowest`
-discards its lowest cards in the canonical order, `highest` its highest.
+discards its lowest cards in the canonical order, `highest` its highest,
+`smart` keeps trumps and top cards and empties its short suits first.
 
 This module is also the worked example of docs/phase-kinds.md.
 """
@@ -44,6 +45,17 @@ EVENTS = ("discard", "pick-up")     # the event kinds it logs (replay checks log
 
 
 @dataclass
+class DiscardView:
+    """What a bot may know when it discards: the cards it may discard (its hand) and the table's trump."""
+
+    legal: list[int]
+    trump: str | None
+    order: list[int]                       # per card of the deck: its rank order (deck order `order`)
+    suit: list                             # per card of the deck
+    discarding: bool = True
+
+
+@dataclass
 class Discard:
     name: str
     src: Zone
@@ -76,7 +88,11 @@ class Discard:
                 if len(pool) == 1:
                     picks.append(pool.pop())
                     continue
-                a = yield from t.ask(Decision(seat, [space.card(c) for c in pool], None,
+                bot = t.inline[seat]
+                deck = t.rules.deck
+                view = DiscardView(list(pool), t.trump, deck.orders["order"], deck.suit) \
+                    if bot is None or bot.wants_view else None
+                a = yield from t.ask(Decision(seat, [space.card(c) for c in pool], view,
                                               sealed=self.seat is None))
                 i = next(i for i, c in enumerate(pool) if space.card(c) == a)
                 picks.append(pool.pop(i))

@@ -39,7 +39,8 @@ class Bot:
             self.rng = rng
         self.wants_view = kind == "smart"    # phases build a view of the decision for bots that want one
         self.next_false: float | None = None  # the card number from which this bot slaps falsely next
-        self.plan: str | None = None          # `smart`: the trump it bid on (to lead while none is set, to keep)
+        self.plan: dict[int, str | None] = {}  # `smart`: per seat, the trump it bid on (to lead while none is set,
+        # to keep); per seat because a search's playout policy answers for every seat
 
     observes = False                      # True: the table offers `Decision.observe` (the seat's events) to it
 
@@ -71,15 +72,15 @@ class Bot:
                 return acts[smart_value(v)]
             if getattr(v, "bidding", False):
                 i = smart_bid(v)
-                self.plan = (v.names[i] or best_trump(v)) if v.style == "auction" and v.legal[i] is not None \
+                self.plan[d.seat] = (v.names[i] or best_trump(v)) if v.style == "auction" and v.legal[i] is not None \
                     else None
                 return acts[i]
             if getattr(v, "discarding", False):
-                return acts[smart_discard(v, self.plan)]
+                return acts[smart_discard(v, self.plan.get(d.seat))]
             if getattr(v, "choosing", False):
                 return acts[smart_choice(v)]
             if hasattr(v, "strength"):              # a card choice it has card sense for (trick, pass)
-                return acts[smart_card(v, self.plan)]
+                return acts[smart_card(v, self.plan.get(d.seat))]
         pick = max if self.kind == "highest" else min
         # cards in the canonical order; other actions are numbered in the bots' order (a pass below every bid)
         if acts[0] >= space.cards:

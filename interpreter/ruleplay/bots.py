@@ -66,8 +66,6 @@ class Bot:
                 return acts[smart_climb(v)]
             if getattr(v, "shedding", False):
                 return acts[smart_shed(v)]
-            if getattr(v, "naming", False):
-                return acts[max(range(len(v.values)), key=lambda i: (v.held[i], -i))]
             if getattr(v, "valuing", False):
                 return acts[smart_value(v)]
             if getattr(v, "bidding", False):

@@ -109,7 +109,9 @@ class Choose:
             acts = [space.BID0 + i for i in options]
             if not acts or self.may_pass(t):
                 acts = [space.PASS] + acts
-            view = self._view(t, seat, options, acts[0] == space.PASS)
+            bot = t.inline[seat]
+            view = self._view(t, seat, options, acts[0] == space.PASS) \
+                if len(acts) > 1 and (bot is None or bot.wants_view) else None
             a = acts[0] if len(acts) == 1 else (yield from t.ask(Decision(seat, acts, view, labels={
                 space.PASS: "pass", **{space.BID0 + i: f"{self.name} {self.values[i]}" for i in options}})))
             t.act()

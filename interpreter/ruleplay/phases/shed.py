@@ -26,6 +26,7 @@ from .. import expr as X
 from ..decision import Decision
 from ..model import Ctx, Declared, Zone, card_scope
 from ..table import Table
+from .choose import ChoiceView
 from .schema_parts import EXPR, obj, phase_schema, text
 from .words import formula
 
@@ -75,16 +76,6 @@ class ShedView:
     anywhere: dict[int, bool]          # per legal card: legal whatever card is on top (a wild card)
     points: list[int]                  # per card (the deck's `points`, else 0)
     shedding: bool = True
-
-
-@dataclass
-class NameView:
-    """A value to name (e.g. a suit): the seat's hand, to name what it holds most of."""
-
-    seat: int
-    values: list[str]
-    held: list[int]                    # per value: the seat's cards whose suit or rank it is
-    naming: bool = True
 
 
 @dataclass
@@ -247,9 +238,10 @@ class Shed:
                 t.card = played
                 if self.name_when is not None and self.name_when(t) and self.name_values:
                     acts = [space.BID0 + i for i in range(len(self.name_values))]
-                    deck = t.rules.deck
-                    view = NameView(seat, list(self.name_values), [sum(
-                        1 for c in hand[seat] if v in (deck.suit[c], deck.rank[c])) for v in self.name_values])
+                    bot, deck = t.inline[seat], t.rules.deck
+                    view = ChoiceView(seat, list(self.name_values), [sum(    # a value it must name: no pass
+                        1 for c in hand[seat] if v in (deck.suit[c], deck.rank[c])) for v in self.name_values],
+                        len(hand[seat]), False) if bot is None or bot.wants_view else None
                     a = yield from t.ask(Decision(seat, acts, view, labels={
                         x: f"name {v}" for x, v in zip(acts, self.name_values)}))
                     t.named = self.name_values[a - space.BID0]

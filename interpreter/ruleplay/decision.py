@@ -78,9 +78,9 @@ class ActionSpace:
                 self.own[ph.name] = self.OWN0 + len(self.own_labels)
                 self.own_labels.extend(labels)
         self.size += len(self.own_labels)
-        first: dict[str, int] = {}
-        self.card_action = [first.setdefault(name, c) for c, name in enumerate(deck.names)]
-        self.unique = len(first) == d            # one card per name: the action is the card
+        self.first: dict[str, int] = {}          # card name -> its first card, the action that names it
+        self.card_action = [self.first.setdefault(name, c) for c, name in enumerate(deck.names)]
+        self.unique = len(self.first) == d       # one card per name: the action is the card
         self.keys = deck.canonical_keys()
 
     def card(self, c: int) -> int:

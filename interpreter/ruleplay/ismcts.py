@@ -88,7 +88,6 @@ class Script:
         self.mine = deque(k.mine)
         self.moves = {s: deque(v) for s, v in k.moves.items()}
         self.picks = {s: deque(q) for s, q in sample.picks.items()}
-        self.index = {name: c for c, name in reversed(list(enumerate(space.rules.deck.names)))}
         self.space, self.rng, self.events = space, rng, events
         self.seen = 0
         self.hints: dict[int, set] | None = None     # set by the search to learn from refusals (`hint`)
@@ -105,7 +104,7 @@ class Script:
             a = self.mine.popleft()
         elif d.sealed and acts[0] < space.cards:
             q = self.picks.get(seat)
-            a = space.card(self.index[q.popleft()]) if q else acts[self.rng.randrange(len(acts))]
+            a = space.first[q.popleft()] if q else acts[self.rng.randrange(len(acts))]
         else:
             self._catch_up()
             q = self.moves.get(seat)
@@ -113,7 +112,7 @@ class Script:
                 is_card, what = q.popleft()
                 if is_card:
                     self.moved[seat] += 1
-                    a = space.card(self.index[what])
+                    a = space.first[what]
                 else:
                     a = what
             elif d.sealed:

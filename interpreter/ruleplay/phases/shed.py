@@ -112,8 +112,6 @@ class Shed:
         hand, pile = t.seat_zones[self.src.index][seat], t.shared[self.dest.index]
         deck, named = t.rules.deck, t.named
         after, anywhere = {}, {}
-        probes = list(dict.fromkeys(deck.names))
-        first = {n: c for c, n in reversed(list(enumerate(deck.names)))}
         t.named = None
         for c in legal:
             i = hand.index(c)
@@ -122,8 +120,8 @@ class Shed:
             after[c] = len(self._legal(t, seat))
             pile.pop()
             ok = True
-            for name in probes:
-                pile.append(first[name])
+            for probe in t.space.first.values():      # one card of each name, in deck order
+                pile.append(probe)
                 t.card = c
                 ok = bool(self.legal(t))
                 pile.pop()

@@ -296,6 +296,15 @@ def test_diff_merges_a_phase_into_one_entry_with_only_its_changed_sentences(cli)
     assert "Option: play-direction:\n  - (not in these rules)\n  + left (choice" in out
 
 
+def test_diff_takes_set_players_on_both_sides_as_explain_does(cli):
+    """`--set players=N` is `--players N` on each side (neither ruleset declares a `players` option)."""
+    rc, out, err = cli("diff", "oh-hell", "knockout-whist", "--set", "players=5")
+    assert (rc, err) == (0, "")
+    assert "Players:\n  - 5 (3-7)\n  + 5 (2-7)\n" in out
+    rc, out, err = cli("explain", "oh-hell", "--set", "players=5")
+    assert rc == 0 and "5 (3-7)" in out
+
+
 def test_rulesets_path_outside_a_checkout_is_the_built_in(tmp_path, monkeypatch, capsys):
     """`ruleplay run rulesets/ers-triples.yaml` works from any directory: the path names the built-in."""
     monkeypatch.chdir(tmp_path)

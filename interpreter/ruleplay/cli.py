@@ -195,12 +195,12 @@ def _dispatch(args) -> int:
         from .sheet import shown_file
         from .sheetdiff import write_diff
         inc = tuple(args.include)
-        specs = [load(f, {}, args.players, inc).option_specs for f in (args.a, args.b)]
-        unknown = [k for k in sets if not any(k in sp for sp in specs)]
+        specs = [load_resolved(f, {}, inc).doc.data.get("options") or {} for f in (args.a, args.b)]
+        unknown = [k for k in sets if k != "players" and not any(k in sp for sp in specs)]
         if unknown:          # an option neither side has: the usual placed error, from the first file
             load(args.a, sets, args.players, inc)
-        sides = [load(f, {k: v for k, v in sets.items() if k in sp}, args.players, inc)
-                 for f, sp in zip((args.a, args.b), specs)]          # each side takes the options it has
+        sides = [load(f, {k: v for k, v in sets.items() if k in sp or k == "players"}, args.players, inc)
+                 for f, sp in zip((args.a, args.b), specs)]   # each side takes the options it has (and players)
         write_diff(*sides, TerminalText(sys.stdout), (shown_file(args.a), shown_file(args.b)))
         return 0
     if cmd == "run":

@@ -212,6 +212,20 @@ class Table:
         """The next seat in play direction after `seat` that is in play (`seat` itself when no other is)."""
         return next((s for s in (self.next_seat(seat, k) for k in range(1, self.n + 1)) if self.takes_part(s)), seat)
 
+    def first_seat(self, mode: str, fn) -> int:
+        """Who starts a phase (model.Ctx.first_seat) among the seats in play: the dealer, or the first seat
+        from the dealer's left for which `fn` (a bool over seat `s`) holds, else the next in play after the
+        dealer."""
+        if mode == "dealer" and self.takes_part(self.dealer):
+            return self.dealer
+        if mode == "expr" and fn is not None:
+            for step in range(1, self.n + 1):
+                s = self.next_seat(self.dealer, step)
+                self.loc["s"] = s
+                if self.takes_part(s) and fn(self):
+                    return s
+        return self.next_in_play(self.dealer)
+
     def playing_from(self, first: int) -> list[int]:
         """The seats in play, in turn from `first` (skipped when it is not in play). Called once a trick:
         the usual table, where nobody is out or sitting out, costs no call per seat."""

@@ -173,17 +173,7 @@ class Bid:
 
     # ------------------------------------------------------------ helpers
     def _order(self, t: Table) -> list[int]:
-        first = t.next_seat(t.dealer)
-        if self.first_mode == "dealer":
-            first = t.dealer
-        elif self.first_mode == "expr" and self.first_fn is not None:
-            for step in range(1, t.n + 1):
-                s = t.next_seat(t.dealer, step)
-                t.loc["s"] = s
-                if t.takes_part(s) and self.first_fn(t):
-                    first = s
-                    break
-        return t.playing_from(first)                     # seats out of the game or sitting out do not bid
+        return t.playing_from(t.first_seat(self.first_mode, self.first_fn))   # seats out of the game do not bid
 
     def _may_pass(self, t: Table, seat: int) -> bool:
         t.actor = seat

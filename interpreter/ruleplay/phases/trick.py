@@ -472,18 +472,6 @@ class _Run:
         return self._restrict(self.ph.play_allowed, cards, seat), False
 
     # ------------------------------------------------------------ flow
-    def first_leader(self) -> int:
-        t, ph = self.t, self.ph
-        if ph.leader_mode == "dealer":
-            return t.dealer if t.takes_part(t.dealer) else t.next_in_play(t.dealer)
-        if ph.leader_mode == "expr" and ph.leader_fn is not None:
-            for step in range(1, t.n + 1):
-                s = t.next_seat(t.dealer, step)
-                t.loc["s"] = s
-                if t.takes_part(s) and ph.leader_fn(t):
-                    return s
-        return t.next_in_play(t.dealer)
-
     def choose(self, seat: int, leading: bool, plays: list[tuple[int, int]], to_play: int):
         """The seat's forced card (one legal card is not asked), else the Decision that asks for it."""
         t = self.t
@@ -522,7 +510,7 @@ class _Run:
         if ph.deferred or t.trump_hand != t.hand_number:
             ph.set_trump(t)
         from_lead = ph.trump_from_lead is not None and t.trump is None and bool(ph.trump_from_lead(t))
-        leader = self.first_leader()
+        leader = t.first_seat(ph.leader_mode, ph.leader_fn)
         names = deck.names
         playing = [s for s in t.seat_range if t.takes_part(s)]     # seats out of the game or sitting out play no card
         while any(hand[s] for s in playing):

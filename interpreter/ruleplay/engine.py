@@ -245,12 +245,20 @@ class Run:
             return
         if t.check and t.in_play is not None:
             t.check_conservation()
-        t.emit("end", outcome=outcome, winners=winners, scores=list(t.scores), reason=reason)
-        rules = t.rules
-        self.result = Result(rules.name, t.seed, t.n, dict(rules.options), outcome, winners, reason, t.cards_played,
-                             t.pile_takes, t.tricks, t.actions, t.rounds, list(t.scores) if rules.scoring else None,
-                             t.cycle, t.events, t.score_history if rules.scoring else None, t.hand_number,
-                             dict(sorted(t.stats.items())))
+        self.result = finish(t.rules, t.seed, t, outcome, winners, reason, t.cycle, t.hand_number)
+
+
+def finish(rules: Rules, seed: int, c: Any, outcome: str, winners: list[int], reason: str, cycle: dict | None,
+           hands: int) -> Result:
+    """The `end` event (when the game keeps a log) and the game's Result, read from `c`: the interpreter's
+    Table or a generated game's counters (codegen/runtime.Game), which carry the same fields."""
+    if c.events is not None:
+        c.events.append({"outcome": outcome, "winners": winners, "scores": list(c.scores), "reason": reason,
+                         "event": "end"})
+    scored = rules.scoring is not None
+    return Result(rules.name, seed, rules.players, dict(rules.options), outcome, winners, reason, c.cards_played,
+                  c.pile_takes, c.tricks, c.actions, c.rounds, list(c.scores) if scored else None, cycle, c.events,
+                  c.score_history if scored else None, hands, dict(sorted(c.stats.items())))
 
 
 def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,

@@ -14,7 +14,7 @@ cycle reports stay the reference's.
 from __future__ import annotations
 
 from ..bots import Bot, make_bots
-from ..engine import DEFAULT_MAX_ACTIONS, Result, _profiles, action_space, play as interpret, start_fields
+from ..engine import DEFAULT_MAX_ACTIONS, Result, _profiles, action_space, finish, play as interpret, start_fields
 from ..table import GameOver
 
 
@@ -102,10 +102,4 @@ def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS
         if hasattr(g.events, "close"):
             g.events.close()             # a sink (spool.EventSpool): the interpreter makes its own
         return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
-    if g.events is not None:
-        g.events.append({"outcome": outcome, "winners": winners, "scores": list(g.scores), "reason": reason,
-                         "event": "end"})
-    scored = rules.scoring is not None
-    return Result(rules.name, seed, n, dict(rules.options), outcome, winners, reason, g.cards_played,
-                  g.pile_takes, g.tricks, g.actions, g.rounds, list(g.scores) if scored else None, None, g.events,
-                  g.score_history if scored else None, g.hands, dict(sorted(g.stats.items())))
+    return finish(rules, seed, g, outcome, winners, reason, None, g.hands)

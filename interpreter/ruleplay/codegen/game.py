@@ -229,7 +229,7 @@ def generate(rules, emitters: dict[type, Callable], log: bool = True) -> tuple[s
             f"out = [False] * {n}", f"scores = g.scores = [0] * {n}", f"SEATS = list(range({n}))",
             f"hand_points = [0] * {n}", f"hand_scores = [0] * {n}", f"tricks_won = [0] * {n}",
             "hand_number = 1", "cur = 0",
-            _dealer(m), "g.dealer = dealer", "",
+            _dealer(m), "",
             "def stat(name, seat):", "    row = stats.get(name)", "    if row is None:",
             f"        row = stats[name] = [0] * {n}", "    row[seat] += 1", "",
             *_end_rules(m), "",

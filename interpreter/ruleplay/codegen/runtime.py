@@ -38,14 +38,14 @@ class Bail(Exception):
 class Game:
     """What a generated game reads (events, limit) and writes (counters), in place of the Table."""
 
-    __slots__ = ("events", "max_actions", "stats", "cards_played", "actions", "pile_takes", "rounds", "dealer",
+    __slots__ = ("events", "max_actions", "stats", "cards_played", "actions", "pile_takes", "rounds",
                  "tricks", "hands", "scores", "score_history", "bots", "space", "picks")
 
     def __init__(self, events: list | None, max_actions: int, bots: list | None = None, space=None):
         self.events = events
         self.max_actions = max_actions
         self.stats: dict[str, list[int]] = {}
-        self.cards_played = self.actions = self.pile_takes = self.rounds = self.dealer = self.tricks = 0
+        self.cards_played = self.actions = self.pile_takes = self.rounds = self.tricks = 0
         self.hands = 1
         self.scores: list[int] = []
         self.score_history: list[list[int]] = []

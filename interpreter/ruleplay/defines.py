@@ -20,7 +20,8 @@ def _literal(v: Any) -> str:
     return str(v) if isinstance(v, int) else "'" + str(v) + "'"
 
 
-def _type(v: Any) -> str:
+def value_type(v: Any) -> str:
+    """The expression type of a constant a file gives (a by-players or cycle entry, an option value)."""
     return X.BOOL if isinstance(v, bool) else X.INT if isinstance(v, int) else X.STR
 
 
@@ -43,10 +44,10 @@ def compile_defines(ctx, taken: set[str]) -> tuple[dict[str, X.Definition], dict
                           f"{ctx.players}: ...")
                 continue
             v = table[ctx.players]
-            consts[name] = X.Binding(_type(v), const=v, is_const=True)
+            consts[name] = X.Binding(value_type(v), const=v, is_const=True)
         elif isinstance(spec, dict) and "cycle" in spec:
             vals = list(spec["cycle"])
-            types = {_type(v) for v in vals}
+            types = {value_type(v) for v in vals}
             if len(types) != 1:
                 ctx.error(path + ("cycle",), f"'{name}' mixes {' and '.join(sorted(types))} values",
                           "a cycle's values are all numbers, all words or all yes/no")

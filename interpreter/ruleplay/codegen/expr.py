@@ -17,6 +17,7 @@ from lark import Token, Tree
 
 from .. import expr as X
 from ..cards import RED
+from ..defines import value_type
 
 
 class Unsupported(Exception):
@@ -141,7 +142,7 @@ class Emitter:
                 return Val(self.k.ref(fv), X.LIST, const=fv, is_const=True)
             if type(v) not in (int, bool, str):
                 raise Unsupported("option value")
-            typ = X.BOOL if isinstance(v, bool) else X.INT if isinstance(v, int) else X.STR
+            typ = value_type(v)
             return Val(self.k.literal(v), typ, const=v, is_const=True)
         if name == "players":
             return Val(repr(int(rules.players)), X.INT, const=rules.players, is_const=True)
@@ -166,14 +167,14 @@ class Emitter:
             v = {int(k): v for k, v in spec["by-players"].items()}.get(self.rules.players)
             if type(v) not in (int, bool, str):
                 raise Unsupported(f"definition '{name}'")
-            typ = X.BOOL if isinstance(v, bool) else X.INT if isinstance(v, int) else X.STR
+            typ = value_type(v)
             return Val(self.k.literal(v), typ, const=v, is_const=True)
         if isinstance(spec, dict) and isinstance(spec.get("cycle"), list) and spec["cycle"]:
             vals = list(spec["cycle"])
             kinds = {type(v) for v in vals}
             if len(kinds) != 1 or kinds.pop() not in (int, bool, str):
                 raise Unsupported(f"definition '{name}' (a cycle)")
-            typ = X.BOOL if isinstance(vals[0], bool) else X.INT if isinstance(vals[0], int) else X.STR
+            typ = value_type(vals[0])
             return Val(f"{self.k.ref(tuple(vals))}[(hand_number - 1) % {len(vals)}]", typ, cost=2)
         if isinstance(spec, dict) and "expr" not in spec:
             raise Unsupported(f"definition '{name}' (a value per hand)")

@@ -105,6 +105,14 @@ def _deal(m: Module) -> list[str]:
     return lines
 
 
+def _winners(m: Module, mode: str, raw) -> str:
+    """The winners of an end rule or a match (Table.select): the seats where `raw` holds, or the best values."""
+    value = m.exprs.emit(raw, {"s": ("_w", "seat")})
+    if mode == "where":
+        return f"[_w for _w in SEATS if {value.code}]"
+    return f"best([{value.code} for _w in SEATS], {m.k.literal(mode == 'lowest')})"
+
+
 def _end_rules(m: Module) -> list[str]:
     lines = ["def check_end(cur):"]
     docs = m.rules.doc.data.get("end") or []
@@ -115,11 +123,7 @@ def _end_rules(m: Module) -> list[str]:
         if mode not in ("where", "lowest", "highest"):
             raise Unsupported(f"winners by {mode}")
         when = m.exprs.emit(spec["when"])
-        value = m.exprs.emit(spec["winners"][mode], {"s": ("_w", "seat")})
-        if mode == "where":
-            winners = f"[_w for _w in SEATS if {value.code}]"
-        else:
-            winners = f"best([{value.code} for _w in SEATS], {m.k.literal(mode == 'lowest')})"
+        winners = _winners(m, mode, spec["winners"][mode])
         lines += [f"    if {when.code}:", f'        raise GameOver("finished", {winners}, {m.k.ref(rule.text)})']
     return lines + ["    return None"]
 
@@ -177,9 +181,7 @@ def _match_end(m: Module) -> list[str]:
         mode = next(iter(raw))
         if mode not in ("where", "lowest", "highest") or mode != match.mode:
             raise Unsupported(f"match winners by {mode}")
-        value = m.exprs.emit(raw[mode], {"s": ("_w", "seat")})
-        winners = (f"[_w for _w in SEATS if {value.code}]" if mode == "where"
-                   else f"best([{value.code} for _w in SEATS], {m.k.literal(mode == 'lowest')})")
+        winners = _winners(m, mode, raw[mode])
     if match.end is None:
         return [f'raise GameOver("finished", {winners}, "the hand is over")']
     end = m.exprs.emit(spec["end"])

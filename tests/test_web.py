@@ -19,7 +19,8 @@ from ruleplay.cli import main  # noqa: E402
 from ruleplay.human import HumanSeat  # noqa: E402
 from ruleplay.web.app import MAX_BODY, create_app  # noqa: E402
 from ruleplay.web.games import GameTable  # noqa: E402
-from ruleplay.web.rulefiles import MAX_UPLOAD_BYTES, rule_sheet  # noqa: E402
+from ruleplay.sheet import sheet_text  # noqa: E402
+from ruleplay.web.rulefiles import MAX_UPLOAD_BYTES  # noqa: E402
 from ruleplay.pipeline import load  # noqa: E402
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[CDHS](?![0-9A-Za-z])")
@@ -293,7 +294,7 @@ def test_the_editor_shows_the_rule_sheet_of_explain(client):
     text = (Path(__file__).resolve().parents[1] / "rulesets" / "oh-hell.yaml").read_text()
     body = client.post("/api/check", json={"name": "oh-hell.yaml", "text": text}).json()
     assert body["ok"]
-    assert body["sheet"] == rule_sheet(load("oh-hell"))
+    assert body["sheet"] == sheet_text(load("oh-hell"))
 
 
 def test_uploads_are_capped_in_size(client):

@@ -9,7 +9,6 @@ repository. tests/test_rules_docs.py fails when a page is stale.
 """
 from __future__ import annotations
 
-import io
 import sys
 from pathlib import Path
 
@@ -21,7 +20,7 @@ def pages() -> dict[str, str]:
     from ruleplay.listing import players_text
     from ruleplay.pipeline import load
     from ruleplay.resources import builtin_names
-    from ruleplay.sheet import write_sheet
+    from ruleplay.sheet import sheet_text
     from ruleplay.sheetformat import render
 
     out: dict[str, str] = {}
@@ -30,9 +29,7 @@ def pages() -> dict[str, str]:
              "(`python docs/rules/regenerate.py --write`); do not edit them by hand.", ""]
     for name in builtin_names():
         rules = load(name)
-        sheet = io.StringIO()
-        write_sheet(rules, sheet)
-        out[f"{name}.md"] = render(sheet.getvalue(), "md")
+        out[f"{name}.md"] = render(sheet_text(rules), "md")
         players = players_text(rules.doc.data.get("players", 2))
         index.append(f"- [{rules.title}]({name}.md) (`{name}`, {players} players)")
     out["README.md"] = "\n".join(index) + "\n"

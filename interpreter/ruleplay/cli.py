@@ -183,13 +183,10 @@ def _dispatch(args) -> int:
                 _err(exc.errors)
         return 1 if bad else 0
     if cmd == "explain":
-        import io
-
-        from .sheet import write_sheet
+        from .sheet import sheet_text
         from .sheetformat import render
-        sheet = io.StringIO()
-        write_sheet(load(args.ruleset, sets, args.players, tuple(args.include)), sheet)
-        TerminalText(sys.stdout).write(render(sheet.getvalue(), args.format))
+        text = sheet_text(load(args.ruleset, sets, args.players, tuple(args.include)))
+        TerminalText(sys.stdout).write(render(text, args.format))
         return 0
     if cmd == "diff":
         from .sheet import shown_file

@@ -1,6 +1,7 @@
 """`explain`: a rule sheet generated from the resolved data, in the words of the file (`diff` compares two)."""
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 from typing import Any, TextIO
@@ -52,6 +53,13 @@ def shown_file(f: str) -> str:
     except (OSError, ValueError):
         pass
     return f
+
+
+def sheet_text(rules: Rules) -> str:
+    """`ruleplay explain`'s text (also the web editor's sheet and what `diff` compares)."""
+    buf = io.StringIO()
+    write_sheet(rules, buf)
+    return buf.getvalue()
 
 
 def write_sheet(rules: Rules, out: TextIO) -> None:

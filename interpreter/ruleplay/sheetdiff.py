@@ -6,12 +6,11 @@ label: a phase whose lead rule and flags both changed is one entry, its nested k
 """
 from __future__ import annotations
 
-import io
 import re
 from typing import TextIO
 
 from .model import Rules
-from .sheet import write_sheet
+from .sheet import sheet_text
 
 ABSENT = "(not in these rules)"
 LONG = 240                # characters: a longer entry is shown by its changed sentences only
@@ -65,12 +64,6 @@ def _item_name(body: str) -> str:
     """What an item is called: the words before its first ': ' or ' = '."""
     cut = min((i for i in (body.find(": "), body.find(" = ")) if i > 0), default=-1)
     return body[:cut] if 0 < cut <= 80 else body
-
-
-def sheet_text(rules: Rules) -> str:
-    buf = io.StringIO()
-    write_sheet(rules, buf)
-    return buf.getvalue()
 
 
 def write_diff(a: Rules, b: Rules, out: TextIO, names: tuple[str, str] = ("A", "B")) -> int:

@@ -37,9 +37,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import GameError, RuleError, RuleplayError
+from ..sheet import sheet_text
 from .compare import Busy, run_compare
 from .games import GameTable, TableFull, seat_kinds
-from .rulefiles import MAX_UPLOAD_BYTES, builtin_catalogue, formatted, load_any, rule_sheet
+from .rulefiles import MAX_UPLOAD_BYTES, builtin_catalogue, formatted, load_any
 from .views import seat_page
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -156,7 +157,7 @@ def create_app(table: GameTable | None = None) -> Starlette:
             rules = loaded.rules
             if loaded.keep is not None:
                 loaded.keep.cleanup()                   # a check plays nothing: its file can go at once
-            return {"ok": True, "errors": [], "sheet": rule_sheet(rules), "title": rules.title,
+            return {"ok": True, "errors": [], "sheet": sheet_text(rules), "title": rules.title,
                     "players": rules.players}
         return JSONResponse(await run_in_threadpool(work))
 

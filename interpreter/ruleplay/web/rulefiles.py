@@ -8,7 +8,6 @@ the uploader's name, never by the temporary path.
 """
 from __future__ import annotations
 
-import io
 import re
 import tempfile
 from dataclasses import dataclass, field, replace
@@ -116,14 +115,6 @@ def formatted(errors: list[RuleError]) -> list[dict[str, Any]]:
         out.append({"text": f"... and {len(errors) - MAX_SHOWN:,} more errors ({len(errors):,} in all); fix the "
                             "first ones and validate again", "line": None, "column": None})
     return out
-
-
-def rule_sheet(rules: Rules) -> str:
-    """`ruleplay explain`'s text."""
-    from ..sheet import write_sheet
-    buf = io.StringIO()
-    write_sheet(rules, buf)
-    return buf.getvalue()
 
 
 def catalogue_of(rules: Rules) -> Catalogue:

@@ -15,6 +15,7 @@ from typing import Any, Iterator
 from lark import Token, Tree
 
 from . import expr as X
+from .exprwords import PILE_WORDS
 from .plainfold import Const, Vocabulary, fold, text_of, value
 
 __all__ = ["Vocabulary", "say", "speaking", "value"]
@@ -214,7 +215,7 @@ def _call_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, ..
     if name in _SEAT_WORDS and len(args) == 1:
         who = _words(args[0], vocab, loops)
         return None if who is None else _SEAT_WORDS[name].format(who)
-    if name in ("same-rank", "in-a-row", "adds-to") and len(args) >= 2 and isinstance(args[1], Const):
+    if name in PILE_WORDS and len(args) >= 2 and isinstance(args[1], Const):
         zone = _words(args[0], vocab, loops)
         if zone is None:
             return None

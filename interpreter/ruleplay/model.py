@@ -705,7 +705,7 @@ def _compile_phases(ctx: Ctx, specs: dict) -> tuple[list, list]:
         ctx.late = _late(declared, at_start, k)
         ctx.start_deferred = k in deferred
         ph = kind.compile(ctx, ("phases", pname), pname)
-        when = ctx.expr(("phases", pname, "when"), X.BOOL) if "when" in specs[pname] else None
+        when = ctx.expr(("phases", pname, "when"), X.BOOL)          # None when the phase has none
         if ph is not None:
             phases.append(ph)
             whens.append(None if when is None or (when.is_const and when.const) else when.fn)
@@ -855,7 +855,7 @@ def _compile_match(ctx: Ctx, seat_scope: X.Scope) -> Match | None:
     val = ctx.expr(p + ("winners", mode), X.BOOL if mode == "where" else X.INT, seat_scope,
                    default=winners[mode], ranked=True)
     max_hands = ctx.const_int(p + ("max-hands",), 1000, 1, 100_000)
-    knock = ctx.expr(p + ("knock-out",), X.BOOL, seat_scope) if ctx.get(p + ("knock-out",)) is not None else None
+    knock = ctx.expr(p + ("knock-out",), X.BOOL, seat_scope)
     return Match(end.fn if end else None, mode, val.fn if val else None, ctx.get(p + ("dealer",), "rotate"),
                  max_hands, knock.fn if knock else None)
 

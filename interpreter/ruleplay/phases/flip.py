@@ -271,20 +271,18 @@ class _Run:
                     if quick:
                         # The usual window: the pile shows nothing and no bot is due a false slap (`quiet`),
                         # so nobody slaps; `react` would ask no bot and judge no slap.
+                        matched = None          # `match`, inline: this runs for every card
                         for p, when in whens:
                             if when(t):
-                                sync()
-                                taker = self.react(reactions, actor, p)
-                                quiet_k = self.quiet - played0
+                                matched = p
                                 break
+                        if matched is None and k < quiet_k:
+                            quiet_draws += 1            # the window's draw (see `react`)
+                            taker = None
                         else:
-                            if k < quiet_k:
-                                quiet_draws += 1        # the window's draw (see `react`)
-                                taker = None
-                            else:
-                                sync()
-                                taker = self.react(reactions, actor, None)
-                                quiet_k = self.quiet - played0
+                            sync()
+                            taker = self.react(reactions, actor, matched)
+                            quiet_k = self.quiet - played0
                     else:
                         sync()
                         taker = self.react(reactions, actor, self.match(reactions)) if self.inline else \

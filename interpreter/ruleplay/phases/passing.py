@@ -100,29 +100,32 @@ class Pass:
     by: list[int] | None = None
     pass_received: bool = False
 
-    def _targets(self, t: Table) -> tuple[int | None, list[int | None]]:
-        """The offset (None with a receiver rule) and each seat's receiver (None: it gives nothing)."""
-        if self.receiver is None:
-            off = self.offset(t)                  # an int: a missing value stops the game (checked)
-            return off, [None if off % t.n == 0 else _along(t, s, off) for s in t.seat_range]
+    def _receivers(self, t: Table) -> list[int | None]:
+        """With a receiver rule: each seat's receiver, the first seat in play after it for which the rule
+        holds (None: it gives nothing; a seat not in play neither gives nor receives)."""
         out: list[int | None] = []
         for s in t.seat_range:
             t.loc["s"] = s
             found = None
-            for k in range(1, t.n):
-                t.loc["r"] = r = t.next_seat(s, k)
-                if t.takes_part(s) and t.takes_part(r) and self.receiver(t):
-                    found = r
-                    break
+            if t.takes_part(s):
+                for r in t.playing_from(s)[1:]:
+                    t.loc["r"] = r
+                    if self.receiver(t):
+                        found = r
+                        break
             out.append(found)
-        return None, out
+        return out
 
     def run(self, t: Table):
         """A generator: each pick is a sealed Decision (nobody sees another seat's picks before the pass)."""
-        off, targets = self._targets(t)
-        if off is not None and off % t.n == 0:
-            t.emit("pass", offset=0, cards=[[] for _ in t.seat_range])
-            return
+        if self.receiver is None:
+            off: int | None = self.offset(t)      # an int: a missing value stops the game (checked)
+            if off % t.n == 0:
+                t.emit("pass", offset=0, cards=[[] for _ in t.seat_range])
+                return
+            targets = [_along(t, s, off) for s in t.seat_range]
+        else:
+            off, targets = None, self._receivers(t)
         counts = []
         for s in t.seat_range:
             t.loc["s"] = s

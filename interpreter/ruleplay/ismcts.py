@@ -164,6 +164,15 @@ class Script:
                 q.popleft()
                 self.moved[seat] += 1
 
+    def reached(self, d) -> bool:
+        """Whether `d` is the seat's decision the search is for: its own, after all it decided so far."""
+        return d.seat == self.me and not self.mine and d.window is None
+
+    def proves(self, d, actions: list[int]) -> bool:
+        """At that decision, the sampled game shows the seat what it saw: the same legal actions (`actions`,
+        sorted), every public move of the others made, and its log event for event."""
+        return sorted(d.actions) == actions and self.done() and d.observe()[1:] == self.k.events
+
     def done(self) -> bool:
         """Every public move of the others was made (the decisions still pending are `me`'s)."""
         self._catch_up()
@@ -174,7 +183,6 @@ def prove(rules, k: Knowledge, sample: Sample, actions, rng: random.Random) -> R
     """The sampled game replayed to the seat's decision, every decision asked from outside, or None when
     the seat would have seen anything different from what it saw (its filtered log, and its legal actions
     now, must be the same). The search does the same inline (`Iteration`)."""
-    me = k.me
     run = Run(rules, rng.randrange(1 << 30), sample.deal, DEFAULT_MAX_ACTIONS, True, False,
               [None] * rules.players, None)
     script = Script(k, sample, run.space, rng, run.t.events)
@@ -183,14 +191,12 @@ def prove(rules, k: Knowledge, sample: Sample, actions, rng: random.Random) -> R
             d = run.decision
             if d is None:
                 return None
-            if d.seat == me and not script.mine and d.window is None:
+            if script.reached(d):
                 break
             run.advance(script.action(d))
     except Refuted:
         return None
-    if sorted(d.actions) != sorted(actions) or not script.done():
-        return None
-    return run if run.t.seat_log(me)[1:] == k.events else None
+    return run if script.proves(d, sorted(actions)) else None
 
 
 @dataclass(slots=True)
@@ -261,9 +267,9 @@ class Iteration(Bot):
 
     def act(self, d, space) -> int:
         if self.phase == REPLAY:
-            if d.seat != self.k.me or self.script.mine or d.window is not None:
+            if not self.script.reached(d):
                 return self.script.action(d)
-            if sorted(d.actions) != self.actions or not self.script.done() or d.observe()[1:] != self.k.events:
+            if not self.script.proves(d, self.actions):
                 self.script.hint(d)
                 raise Refuted
             self.log.on = False

@@ -57,6 +57,7 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
     deal = events[start]
     n = rules.players
     suit = dict(zip(rules.deck.names, rules.deck.suit))
+    known = set(rules.deck.names)
     follow = any(getattr(ph, "follow", False) for ph in rules.phases)
     k = Knowledge(me, len(starts), deal["dealer"], totals[-1] if totals else None, deal["hands"], deal["rest"],
                   events[start:], voids=[set() for _ in range(n)])
@@ -107,9 +108,9 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
         elif isinstance(ev.get("seat"), int) and isinstance(ev.get("cards"), list) and None not in ev["cards"] \
                 and kind != "discard":
             # cards a seat put down together (a climb): from its hand; its choice is a public decision
-            k.plays.extend((ev["seat"], c) for c in _cards_named(ev, rules.deck.names))
+            k.plays.extend((ev["seat"], c) for c in _cards_named(ev, known))
         else:
-            shown.extend(_cards_named(ev, rules.deck.names))
+            shown.extend(_cards_named(ev, known))
     # a card shown before it is played (a turned trump) still has a dealt place to learn
     located = set(c for c in deal["hands"][me] if c is not None) | set(k.pins) | set(k.seen_rest) \
         | {c for p in k.passes for s in p["cards"] for c in s if c is not None}
@@ -117,8 +118,8 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
     return k
 
 
-def _cards_named(ev: dict, names: list[str]) -> list[str]:
-    known = set(names)
+def _cards_named(ev: dict, known: set[str]) -> list[str]:
+    """The card names an event shows (`known`: the deck's names)."""
     out = [ev["card"]] if isinstance(ev.get("card"), str) and ev["card"] in known else []
     cards = ev.get("cards")
     if isinstance(cards, list):
@@ -303,8 +304,9 @@ def learn_slots(rules, k: Knowledge, rng: random.Random) -> dict[str, list]:
     places = [(j, i) for j in range(n) if j != me for i in range(len(k.dealt[j]))] + \
              [(REST, i) for i in range(len(k.rest)) if i not in pinned]
     out: dict[str, list] = {}
+    known = set(rules.deck.names)
     for c in k.loose:
-        upto = next(i for i, ev in enumerate(k.events) if c in _cards_named(ev, rules.deck.names))
+        upto = next(i for i, ev in enumerate(k.events) if c in _cards_named(ev, known))
         keep = []
         for where in places:
             s = determinize(rules, k, rng, {**out, c: [where]})

@@ -325,7 +325,7 @@ class ISMCTSBot(Bot):
     def places(self, rules, k: Knowledge) -> dict[str, list]:
         """The loose cards' possible places (learn_slots), kept for the rest of the hand; the hints of the
         refusals (`Script.hint`) are kept for the hand too."""
-        key = (k.hand, k.events[0]["dealer"], tuple(k.loose))
+        key = (k.hand, k.dealer, tuple(k.loose))
         if self.slots[0] != key:
             if self.slots[0][:2] != key[:2]:
                 self.hints = {}

@@ -50,6 +50,7 @@ class Program:
     reason: str = ""            # why not, when source is None
     seats: dict = field(default_factory=dict)   # per (bots, profiles): what the wrapper checked once
     asks: bool = False          # the game asks the seats' bots (only bots that want no view run it)
+    consts: list = field(default_factory=list)   # the constants it receives (K), for `ruleplay compile`
 
 
 def program(rules) -> Program:
@@ -61,12 +62,12 @@ def program(rules) -> Program:
 
 
 def _build(rules) -> Program:
+    try:
+        sources, consts, asks = generate(rules, EMITTERS)
+    except Unsupported as why:
+        return Program(None, None, reason=str(why))
     games = []
-    for log in (False, True):
-        try:
-            source, consts, asks = generate(rules, EMITTERS, log)
-        except Unsupported as why:
-            return Program(None, None, reason=str(why))
+    for source in sources:                    # without the log, then with it
         code = _CODE.get(source)
         if code is None:
             broken = audit(source)
@@ -77,7 +78,7 @@ def _build(rules) -> Program:
                  "Bail": Bail, "best": best, "Decision": Decision, "NAMES": list(rules.deck.names), "K": tuple(consts)}
         exec(code, space)        # the generator's own source (module docstring), never text from a file
         games.append(space["game"])
-    return Program(source, games[0], games[1], asks=asks)
+    return Program(sources[1], games[0], games[1], asks=asks, consts=list(consts))
 
 
 __all__ = ["EMITTERS", "Program", "Unsupported", "play", "program"]

@@ -216,9 +216,10 @@ def events_only(lines: list[str], log: bool) -> list[str]:
     return out
 
 
-def generate(rules, emitters: dict[type, Callable], log: bool = True) -> tuple[str, list[Any], bool]:
-    """(source, constants, whether bots are asked) of `game`, with or without the event log; raises
-    Unsupported when some part has no emitter."""
+def generate(rules, emitters: dict[type, Callable]) -> tuple[tuple[str, str], list[Any], bool]:
+    """((source without the event log, source with it), constants, whether bots are asked) of `game`: one
+    body, written once, from which the log's blocks are left out or kept; raises Unsupported when some
+    part has no emitter."""
     why = unsupported_rules(rules, emitters)
     if why:
         raise Unsupported(why)
@@ -254,6 +255,7 @@ def generate(rules, emitters: dict[type, Callable], log: bool = True) -> tuple[s
         body += hand
     else:
         body += ["while True:"] + [("    " + ln) if ln else "" for ln in hand]
-    body = events_only(body, log)
-    src = "\n".join([HEADER, "", "", "def game(g, seed):"] + [("    " + ln) if ln else "" for ln in body]) + "\n"
-    return src, m.k.values, m.asks
+    sources = tuple("\n".join([HEADER, "", "", "def game(g, seed):"] +
+                              [("    " + ln) if ln else "" for ln in events_only(body, log)]) + "\n"
+                    for log in (False, True))
+    return sources, m.k.values, m.asks

@@ -1,18 +1,16 @@
 """`ruleplay compile RULESET`: the generated source a person can read, with the constants it receives."""
 from __future__ import annotations
 
-from . import EMITTERS, program
-from .game import generate
+from . import program
 
 
 def show(rules) -> str:
     prog = program(rules)
     if prog.source is None:
         return f"# {rules.name}: no generated code ({prog.reason}); it runs on the interpreter.\n"
-    _, consts, _ = generate(rules, EMITTERS, True)
     head = [f"# {rules.name}: generated game (the variant with a log; without one, the blocks that append",
             "# to `events` are left out). The constants it receives:"]
-    head += [f"#   K[{i}] = {_short(v)}" for i, v in enumerate(consts)]
+    head += [f"#   K[{i}] = {_short(v)}" for i, v in enumerate(prog.consts)]
     return "\n".join(head) + "\n\n" + prog.source
 
 

@@ -592,7 +592,7 @@ def _spec(ref: str, sets: dict, args, label: str = "") -> Spec:
     if args.max_actions < 1:
         raise GameError("--max-actions must be at least 1")
     spec = Spec(ref, tuple(sorted(sets.items())), args.players, tuple(kinds), tuple(profiles), args.max_actions,
-                label, include, getattr(args, "interpret", False))
+                label, include, args.interpret)
     _CACHE[spec] = rules
     return spec
 

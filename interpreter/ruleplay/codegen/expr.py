@@ -70,8 +70,8 @@ def card_tables(rules) -> dict[str, tuple[str, list]]:
 UNROLL_SEATS = 8       # an aggregate over `seats` is written out seat by seat up to this many players
 _OPS = {"==", "!=", "<", ">", "<=", ">="}
 _SEAT_FIELDS = ("out", "score", "index", "cards")
-_SHADOWING = ("points", "hand-score")
-_HAND_FIELDS = {"points": "hand_points", "hand-score": "hand_scores", "tricks": "tricks_won"}  # game.py's lists   # built-in seat fields a zone of that name does not replace
+_SHADOWING = ("points", "hand-score")      # built-in seat fields a zone of that name does not replace
+_HAND_FIELDS = {"points": "hand_points", "hand-score": "hand_scores", "tricks": "tricks_won"}  # game.py's lists
 
 
 class Emitter:

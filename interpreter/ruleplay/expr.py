@@ -238,6 +238,13 @@ CARDS_FIELDS = ("size", "top", "bottom", "empty")
 _PASS_THROUGH = {"or_", "and_", "compare", "arith"}
 
 
+def unwrap(tree: Any) -> Any:
+    """The node under the grammar's one-child levels (a tree, or a token)."""
+    while isinstance(tree, Tree) and tree.data in _PASS_THROUGH and len(tree.children) == 1:
+        tree = tree.children[0]
+    return tree
+
+
 class Compiler:
     """Compiles parse trees against a scope. One instance per expression."""
 
@@ -258,8 +265,7 @@ class Compiler:
             self.dead -= dead
 
     def compile(self, tree) -> Compiled:
-        if isinstance(tree, Tree) and tree.data in _PASS_THROUGH and len(tree.children) == 1:
-            return self.compile(tree.children[0])
+        tree = unwrap(tree)
         method = getattr(self, "c_" + (tree.data if isinstance(tree, Tree) else "token"), None)
         if method is None:
             raise ExprError(f"unsupported construct {getattr(tree, 'data', tree)!s}", _col(tree))

@@ -81,8 +81,7 @@ def _count(comp: "X.Compiler", node: Any, name: str) -> int:
 def _field_table(comp: "X.Compiler", node: Any, name: str, what: str) -> list:
     """The per-card table of a card field written as a bare name (`run`, `tens`)."""
     tables = comp.scope.fields.card_tables
-    while isinstance(node, Tree) and node.data in ("or_", "and_", "compare", "arith") and len(node.children) == 1:
-        node = node.children[0]            # the grammar's one-child levels
+    node = X.unwrap(node)
     field = str(node.children[0]) if isinstance(node, Tree) and node.data == "name" else None
     arr = tables.get(field) if field is not None else None
     if arr is None or not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in arr):

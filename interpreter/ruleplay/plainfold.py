@@ -39,11 +39,10 @@ class Const:
 
 def fold(t: Any, vocab: Vocabulary, depth: int = 0) -> Any:
     """The tree with constant names replaced and decided branches dropped; a `Const` when all is known."""
+    t = X.unwrap(t)
     if isinstance(t, Token):
         return t
     k, ch = t.data, t.children
-    if k in ("or_", "and_", "compare", "arith") and len(ch) == 1:      # the grammar's one-child levels
-        return fold(ch[0], vocab, depth)
     if k == "int_":
         return Const(int(ch[0]))
     if k == "str_":

@@ -99,10 +99,9 @@ class Emitter:
         return self.node(X.parse(str(raw)), dict(loop or {}))
 
     def node(self, t, loop) -> Val:
+        t = X.unwrap(t)
         if not isinstance(t, Tree):
             raise Unsupported(f"token {t!s}")
-        if t.data in ("or_", "and_", "compare", "arith") and len(t.children) == 1:
-            return self.node(t.children[0], loop)
         method = getattr(self, "n_" + str(t.data), None)
         if method is None:
             raise Unsupported(f"expression node '{t.data}'")

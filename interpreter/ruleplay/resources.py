@@ -20,6 +20,12 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in data_dir("rulesets").glob("*.yaml"))
 
 
+def is_builtin(path: str | Path) -> bool:
+    """Whether a rule file is one of the built-ins (it lies in the built-in folder). May raise OSError or
+    ValueError for a path no file can have."""
+    return Path(path).resolve().parent == data_dir("rulesets").resolve()
+
+
 def builtin_path(name: str) -> Path | None:
     path = data_dir("rulesets") / f"{name}.yaml"
     try:

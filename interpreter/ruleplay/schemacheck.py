@@ -11,11 +11,10 @@ import json
 import os
 import re
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import RuleError, did_you_mean, one_of
-from .resources import data_dir
+from .resources import data_dir, is_builtin
 from .yamlload import Doc
 
 if TYPE_CHECKING:
@@ -148,8 +147,7 @@ def _valid_marker(doc: Doc, files: list[str]) -> str | None:
     The folder is the one lark's grammar cache uses (expr.parser_cache_file: owned by this user, 0700,
     writable by no one else); the name is a hash of the schema's bytes and of the whole document."""
     from .expr import parser_cache_file
-    home = data_dir("rulesets").resolve()
-    if not files or any(Path(f).resolve().parent != home for f in files):
+    if not files or not all(is_builtin(f) for f in files):
         return None
     cache = parser_cache_file()
     if not cache:

@@ -10,7 +10,7 @@ from .model import Rules
 from .phases import KINDS
 from .phases.words import formula
 from .plain import Vocabulary, say, speaking, value as _value
-from .resources import data_dir
+from .resources import is_builtin
 
 
 def _cards(rules: Rules) -> str:
@@ -48,7 +48,7 @@ def vocabulary(rules: Rules) -> Vocabulary:
 def shown_file(f: str) -> str:
     """A built-in by its name, a user's file as they gave it."""
     try:
-        if Path(f).resolve().parent == data_dir("rulesets").resolve():
+        if is_builtin(f):
             return Path(f).stem
     except (OSError, ValueError):
         pass

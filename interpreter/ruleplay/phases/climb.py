@@ -134,13 +134,21 @@ class _Run:
         self.keys = t.rules.deck.canonical_keys()
         self.rank = t.rules.deck.rank
 
-    def cards_for(self, seat: int, combo: Combo) -> list[int] | None:
-        """The cards `seat` plays for `combo` (the lowest of each rank), or None when it cannot."""
-        order, keys = self.ph.order, self.keys
+    def held(self, seat: int) -> dict[str, list[int]]:
+        """The seat's cards by rank, each rank's lowest first (rank order, then the canonical order)."""
+        order, keys, rank = self.ph.order, self.keys, self.rank
+        out: dict[str, list[int]] = {}
+        for c in sorted(self.hand[seat], key=lambda c: (order[c], keys[c])):
+            out.setdefault(rank[c], []).append(c)
+        return out
+
+    @staticmethod
+    def cards_for(held: dict[str, list[int]], combo: Combo) -> list[int] | None:
+        """The cards played for `combo` from `held` (the lowest of each rank), or None when it cannot be."""
+        k = 1 if combo.run else combo.size
         out = []
         for r in combo.ranks:
-            mine = sorted((c for c in self.hand[seat] if self.rank[c] == r), key=lambda c: (order[c], keys[c]))
-            k = 1 if combo.run else combo.size
+            mine = held.get(r, ())
             if len(mine) < k:
                 return None
             out.extend(mine[:k])
@@ -151,11 +159,11 @@ class _Run:
 
     def offer(self, seat: int, top: tuple[bool, int, int] | None, equal: str) -> list[tuple[int, list[int]]]:
         """The combinations `seat` may play now, as (action, cards), in the block's order."""
-        out = []
+        out, held = [], self.held(seat)
         for i, combo in enumerate(self.ph.combos):
             if top is not None and (combo.run, combo.size) != top[:2]:
                 continue
-            cards = self.cards_for(seat, combo)
+            cards = self.cards_for(held, combo)
             if cards is None:
                 continue
             if top is not None:

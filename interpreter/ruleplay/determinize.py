@@ -238,6 +238,53 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
     return Sample(deal, {s: deque(c for pick in ps for c in pick) for s, ps in sample_picks.items()})
 
 
+def relabel(t, k: Knowledge, rng: random.Random, hints: dict[int, set] | None = None) -> bool:
+    """Deal again, where they lie on the table `t` (a fork of a game proven to the seat's decision), the
+    cards seat `k.me` has not seen: they change places among themselves, each place keeping its size, so a
+    seat's hand gets no card of a suit the seat showed it lacks, nor one a hint says it did not hold. The
+    cards the seat knows (its own, those played, passed to it or by it, turned or shown) stay put. The
+    search uses it instead of a replay: the hand so far is the same public history on any such table.
+    False when the constraints left no deal."""
+    rules, me = t.rules, k.me
+    names = rules.deck.names
+    index = {c: i for i, c in enumerate(names)}
+    got = {c for p in k.passes for picks in p["cards"] for c in picks if c is not None}
+    known = {index[c] for c in k.dealt[me] if c is not None} | {index[c] for c in got} \
+        | {index[c] for _, c in k.plays} | {index[c] for c in k.seen_rest} | {index[c] for c in k.pins} \
+        | {index[c] for c in k.loose}
+    hand = rules.deal.to.index
+    held: dict[int, list] = {}               # per other seat, the places in its hand holding unseen cards
+    other: list = []                         # any other place holding an unseen card
+    cards: list[str] = []
+    for zi, zones in enumerate(t.seat_zones):
+        for j, z in enumerate(zones):
+            if j == me:
+                continue
+            for i, c in enumerate(z):
+                if c not in known:
+                    (held.setdefault(j, []) if zi == hand else other).append((z, i))
+                    cards.append(names[c])
+    for z in t.shared:
+        for i, c in enumerate(z):
+            if c not in known:
+                other.append((z, i))
+                cards.append(names[c])
+    hints = hints or {}
+    suit = dict(zip(names, rules.deck.suit))
+    rng.shuffle(cards)
+    hidden: list[list[str]] = [[] for _ in range(t.n)]
+    left = _spread(cards, {j: len(p) for j, p in held.items()}, hidden,
+                   lambda c, j: suit[c] not in k.voids[j] and c not in hints.get(j, ()), rng)
+    if left is None or len(left) != len(other):
+        return False
+    for j, places in held.items():
+        for (z, i), c in zip(places, hidden[j]):
+            z[i] = index[c]
+    for (z, i), c in zip(other, left):
+        z[i] = index[c]
+    return True
+
+
 def _spread(pool: list[str], need: dict[int, int], hidden: list[list[str]], may, rng: random.Random) -> list | None:
     """Deal the shuffled `pool` to the seats' hidden holdings (`need` cards each, `may(card, seat)`): the
     cards some seat may not hold first, each to a seat drawn by its room left (the rest of the pool

@@ -218,6 +218,29 @@ class Run:
         self.gen = _game(rules, t, deal)
         self._step(None)
 
+    def fork(self, seed: int, log, inline: list) -> "Run | None":
+        """A copy of this game, stopped at its decision, that plays on by itself when `resume()`d: its table
+        copied (Table.fork), every seat answered by `inline`. None when the phase under way cannot go on from
+        a copy (its kind keeps no resumable place, or the decision is not one it can resume at). The search
+        bot uses it to play many sampled games on from one decision without replaying the hand."""
+        runner = self.t.runner
+        if self.decision is None or runner is None:
+            return None
+        t = self.t.fork(seed, log, inline)
+        going = runner.fork(t)
+        if going is None:
+            return None
+        other = Run.__new__(Run)
+        other.args = self.args
+        other.t, other.space = t, self.space
+        other.history, other.decision, other.result = list(self.history), None, None
+        other.gen = _play_hands(t.rules, t, going)
+        return other
+
+    def resume(self) -> None:
+        """Run a fork on (its seats are answered inline: to the end, or to a seat asked from outside)."""
+        self._step(None)
+
     def advance(self, action: int) -> None:
         """Answer the pending decision (a legal action, checked by the caller) and run on to the next one."""
         self.history.append(action)
@@ -300,19 +323,31 @@ def _game(rules: Rules, t: Table, deal: Deal | None):
     yield from _play_hands(rules, t)
 
 
-def _play_hands(rules: Rules, t: Table):
-    """Hand after hand: run the phases, score, test the match end, rotate the dealer, deal again."""
+def _play_hands(rules: Rules, t: Table, resume=None):
+    """Hand after hand: run the phases, score, test the match end, rotate the dealer, deal again. `resume`
+    (a forked runner's generator, Run.fork) goes on with the phase under way instead of starting a hand."""
     match = rules.match
+    phases = list(zip(rules.phases, rules.phase_when))
     while True:
-        t.actor = t.next_seat(t.dealer)
-        for phase in rules.phases:          # hand-start hooks (e.g. a trump turned up before the bidding)
-            start = getattr(phase, "start_hand", None)
-            if start is not None:
-                start(t)
-        t.actor = t.next_seat(t.dealer)
+        if resume is None:
+            t.actor = t.next_seat(t.dealer)
+            for phase in rules.phases:          # hand-start hooks (e.g. a trump turned up before the bidding)
+                start = getattr(phase, "start_hand", None)
+                if start is not None:
+                    start(t)
+            t.actor = t.next_seat(t.dealer)
+            first = 0
+        else:
+            first = t.phase_index
         try:
-            for phase, when in zip(rules.phases, rules.phase_when):
+            if resume is not None:
+                going, resume = resume, None
+                yield from going
+                first += 1
+            for i in range(first, len(phases)):
+                phase, when = phases[i]
                 if when is None or when(t):
+                    t.phase_index, t.runner = i, None
                     yield from phase.run(t)
         except ThrowIn:                     # no scoring: the next hand is dealt (a new hand, the deal moves on)
             if match is None:               # a one-hand game: dealt again, at most MAX_THROW_INS times

@@ -30,9 +30,18 @@ reads only deck suits, zone sizes and the events, and the replay lets the
 rules judge the rest. A refused deal leaves a hint for the sampler
 (`Script.hint`).
 
+Where the phase under way can go on from a copy (a trick phase's card
+decision: Run.fork), one sampled deal is proven once per search and each
+iteration plays on a fork of that game instead: the cards the seat has not
+seen are dealt again where they lie (`determinize.relabel`, which keeps the
+voids shown and the refusal hints), so no replay is needed. Such a deal is
+not proven against the seat's whole log (a lead restriction that showed a
+seat held nothing else, say), only against what the sampler models; pass
+picks, bids and the other kinds still replay.
+
 Cost: an iteration costs about one hand of the engine with `smart` bots
-(the replay to the decision, then the playout), so the budget is counted in
-iterations. The search stops early when the most visited action can no
+(the replay to the decision, then the playout), or the rest of the hand on a
+fork, so the budget is counted in iterations. The search stops early when the most visited action can no
 longer be overtaken (`_settled`: the same action as the full budget), and a
 decision that follows the seat's own last one with nothing between (the
 next pass pick) starts from that search's subtree.
@@ -52,7 +61,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .bots import Bot
-from .determinize import Knowledge, Sample, determinize, knowledge, learn_slots
+from .determinize import Knowledge, Sample, determinize, knowledge, learn_slots, relabel
 from .engine import DEFAULT_MAX_ACTIONS, Run
 from .state import returns_of
 
@@ -251,13 +260,17 @@ class Iteration(Bot):
 
     observes = True
 
-    def __init__(self, bot: "ISMCTSBot", k: Knowledge, sample: Sample, space, root: Node, actions: list[int]):
+    def __init__(self, bot: "ISMCTSBot", k: Knowledge, sample: Sample | None, space, root: Node, actions: list[int]):
         self.kind, self.rng, self.next_false = bot.kind, bot.rng, None
         self.policy, self.k, self.root, self.actions = bot.policy, k, root, actions
         self.log = Log()
-        self.script = Script(k, sample, space, bot.rng, self.log)
-        self.script.hints = bot.hints
-        self.phase = REPLAY
+        if sample is None:                   # a fork of a game already at the decision (ISMCTSBot.fork_descend)
+            self.log.on = False
+            self.phase = TREE
+        else:
+            self.script = Script(k, sample, space, bot.rng, self.log)
+            self.script.hints = bot.hints
+            self.phase = REPLAY
         self.node, self.path = root, []
         self.prior = bot.prior
 
@@ -357,11 +370,43 @@ class ISMCTSBot(Bot):
             scores, result = over.scores, None
         if it.phase == REPLAY:                       # the game ended before the seat's decision
             return False
+        self.back_up(rules, it, scores, result)
+        return True
+
+    def start(self, space, k: Knowledge, slots: dict, actions: list[int]) -> Run | None:
+        """A sampled game proven to the decision (`prove`), when the phase under way can go on from a copy
+        there (Run.fork): the search then forks it for each iteration instead of replaying the hand."""
+        for _ in range(TRIES):
+            s = determinize(space.rules, k, self.rng, slots, self.hints)
+            run = prove(space.rules, k, s, actions, self.rng) if s is not None else None
+            if run is not None:
+                return run if run.t.runner is not None and run.t.runner.pending is not None else None
+            self.failed += 1
+        return None
+
+    def fork_descend(self, base: Run, space, k: Knowledge, root: Node, actions: list[int]) -> bool:
+        """One iteration on a fork of `base` whose unseen cards are dealt again where they lie (`relabel`):
+        the tree descended from the decision and the hand played out; False when no deal was drawn."""
+        rules = space.rules
+        it = Iteration(self, k, None, space, root, actions)
+        run = base.fork(self.rng.randrange(1 << 30), it.log, [it] * rules.players)
+        if not relabel(run.t, k, self.rng, self.hints):
+            return False
+        run.t.max_actions = run.t.actions + PLAYOUT_ACTIONS * len(rules.deck)
+        try:
+            run.resume()
+            scores, result = None, run.result
+        except HandOver as over:
+            scores, result = over.scores, None
+        self.back_up(rules, it, scores, result)
+        return True
+
+    @staticmethod
+    def back_up(rules, it: "Iteration", scores: list[int] | None, result) -> None:
         values = hand_values(rules, scores, result)
         for nd in it.path:
             nd.visits += 1
             nd.value += values[nd.seat]
-        return True
 
     def search(self, d, space, events: list[dict]) -> int:
         rules = space.rules
@@ -371,9 +416,15 @@ class ISMCTSBot(Bot):
         actions = sorted(d.actions)
         self.prior = self.policy.act(d, space)
         budget = self.iterations - sum(nd.visits for nd in root.children.values())
+        base = self.start(space, k, slots, actions) if budget > 0 else None
         for done in range(budget):
-            if not self.iterate(space, k, slots, root, actions):
+            if base is not None:
+                ok = any(self.fork_descend(base, space, k, root, actions) for _ in range(TRIES))
+            else:
+                ok = self.iterate(space, k, slots, root, actions)
+            if not ok:
                 break
+            self.proven += 1 if base is not None else 0
             if _settled(root, len(actions), budget - done - 1):
                 break
         if not root.children:

@@ -102,6 +102,21 @@ class Table:
         self.received: tuple[int, set] = (0, set())   # (hand number, cards passed in): not passable again
         self.public: dict = {}                 # public facts a phase wants shown to a human (name -> value)
         self.counters = {k: [v] * n for k, v in rules.counters.items()}   # kept across hands (counters.py)
+        self.phase_index = 0                   # the hand's phase under way (engine._play_hands)
+        self.runner = None                     # its runner, when the phase kind can go on from a copy (`fork`)
+
+    def fork(self, seed: int, log, inline: list) -> "Table":
+        """A copy of this table to play on from here (a search's sampled game): every container is copied,
+        so nothing the copy does reaches this table; the rules, the action space and the compiled
+        expressions are shared. The copy has its own random stream (`seed`), event sink and seats' bots."""
+        c = Table.__new__(Table)
+        d = c.__dict__
+        for k, v in self.__dict__.items():
+            d[k] = v if k in _SHARED else _copied(v)
+        c.seat_zones = [[deque(z) for z in zones] for zones in self.seat_zones]
+        c.shared = [deque(z) for z in self.shared]
+        c.runner, c.rng, c.events, c.inline, c.sealed = None, random.Random(seed), log, inline, list(self.sealed)
+        return c
 
     # ---------------------------------------------------------------- helpers
     def emit(self, event: str, **fields) -> None:
@@ -344,6 +359,26 @@ class Table:
         self.cycle = {"start": start, "length": self.rounds - start,
                       "start_action": start_action, "length_actions": self.actions - start_action}
         raise GameOver("cycle", [], f"the table at round {self.rounds} repeats round {start}")
+
+
+def _copied(v: Any) -> Any:
+    """A copy of a table's value sharing no container with it (zones, per-seat lists, counters, flags)."""
+    kind = type(v)
+    if kind is list or kind is deque:
+        return kind(map(_copied, v)) if any(type(x) in _NESTED for x in v) else kind(v)
+    if kind is dict or kind is Counter:
+        return kind({k: _copied(x) for k, x in v.items()})
+    if kind is set:
+        return set(v)
+    if kind is tuple:
+        return tuple(map(_copied, v)) if any(type(x) in _NESTED for x in v) else v
+    return v
+
+
+_NESTED = (list, deque, dict, set, tuple, Counter)
+# what Table.fork shares or sets itself (the zones it copies as they are: deques of card numbers)
+_SHARED = frozenset(("rules", "end_rules", "space", "runner", "rng", "events", "inline", "sealed", "seat_zones",
+                     "shared"))
 
 
 def _sees(visibility: str, owner: int, me: int) -> bool:

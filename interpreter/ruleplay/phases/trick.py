@@ -370,6 +370,8 @@ class _Run:
         self.keys = self.deck.canonical_keys()      # the bots' sort keys, a table lookup per card
         self.offered: list[int] = []               # the legal cards of the decision being asked
         self.partner = partners(t.rules.teams, t.n)  # each seat's partner, or None (no teams of two)
+        self.pending: Decision | None = None       # the card decision yielded out and not answered yet
+        t.runner = self
 
     # ------------------------------------------------------------ rules
     def strength(self, card: int) -> int:
@@ -499,34 +501,49 @@ class _Run:
         space = self.t.space
         return action if space.unique else next(c for c in self.offered if space.card(c) == action)
 
-    def loop(self):
+    def loop(self, resume: bool = False):
+        """The hand's tricks (a generator). Where it stands is kept on the runner (`leader`, the trick's
+        `seats` and `plays`, the turn `i`), so a copy can go on from a card decision (`fork`)."""
         t, ph, hand, pile, deck = self.t, self.ph, self.hand, self.pile, self.deck
-        n = t.n
-        t.tricks_won = [0] * n
-        t.flags = {f: False for f, _ in ph.flags}
-        t.flags.update({f: False for f, _ in ph.choices})
-        t.trick_number = 0
-        t.led = None
-        if ph.deferred or t.trump_hand != t.hand_number:
-            ph.set_trump(t)
-        from_lead = ph.trump_from_lead is not None and t.trump is None and bool(ph.trump_from_lead(t))
-        leader = t.first_seat(ph.leader_mode, ph.leader_fn)
         names = deck.names
-        playing = [s for s in t.seat_range if t.takes_part(s)]     # seats out of the game or sitting out play no card
-        while any(hand[s] for s in playing):
-            if not hand[leader] or not t.takes_part(leader):
-                leader = next(s for s in t.playing_from(leader) if hand[s])
-            t.trick_number += 1
-            t.trick_leader = leader
+        if not resume:
+            t.tricks_won = [0] * t.n
+            t.flags = {f: False for f, _ in ph.flags}
+            t.flags.update({f: False for f, _ in ph.choices})
+            t.trick_number = 0
             t.led = None
-            plays: list[tuple[int, int]] = []
-            seats = [s for s in t.playing_from(leader) if hand[s]]
-            for i, seat in enumerate(seats):
+            if ph.deferred or t.trump_hand != t.hand_number:
+                ph.set_trump(t)
+            self.from_lead = ph.trump_from_lead is not None and t.trump is None and bool(ph.trump_from_lead(t))
+            self.leader = t.first_seat(ph.leader_mode, ph.leader_fn)
+            self.playing = [s for s in t.seat_range if t.takes_part(s)]   # seats out or sitting out play no card
+        playing, from_lead = self.playing, self.from_lead
+        while resume or any(hand[s] for s in playing):
+            if resume:
+                resume = False
+                plays, seats = self.plays, self.seats
+            else:
+                leader = self.leader
+                if not hand[leader] or not t.takes_part(leader):
+                    leader = self.leader = next(s for s in t.playing_from(leader) if hand[s])
+                t.trick_number += 1
+                t.trick_leader = leader
+                t.led = None
+                plays = self.plays = []
+                seats = self.seats = [s for s in t.playing_from(leader) if hand[s]]
+                self.i = 0
+            while self.i < len(seats):
+                i = self.i
+                seat = seats[i]
                 t.actor = seat
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
                 if card.__class__ is Decision:
                     a = t.answer(card)
-                    card = self.card_for(a if a is not None else (yield from t.outside(card)))
+                    if a is None:
+                        self.pending = card
+                        a = yield from t.outside(card)
+                        self.pending = None
+                    card = self.card_for(a)
                 hand[seat].remove(card)
                 pile.append(card)
                 plays.append((seat, card))
@@ -544,30 +561,9 @@ class _Run:
                 if t.events is not None:
                     t.emit("play", seat=seat, card=names[card])
                 t.act()
-            win_seat, _ = self.winner(plays)
-            pts = sum(ph.points[c] for _, c in plays)
-            t.actor = win_seat
-            chosen = []
-            more = any(hand[s] for s in playing)
-            for f, when in ph.choices:       # the winner may switch a flag on (e.g. reverse the rank order)
-                if more and not t.flags[f] and when(t):
-                    view = ChoiceView(win_seat, f, list(hand[win_seat]), list(self.deck.orders["order"]))
-                    space = t.space
-                    t.flags[f] = (yield from t.ask(Decision(win_seat, [space.NO, space.YES], view))) == space.YES
-                    chosen.append((f, t.flags[f]))
-            self.won[win_seat].extend(pile)
-            pile.clear()
-            t.tricks += 1
-            t.tricks_won[win_seat] += 1
-            t.emit("trick", number=t.trick_number, leader=leader,
-                   cards=[[s, names[c]] for s, c in plays], winner=win_seat, points=pts)
-            for f, v in chosen:
-                t.emit("choice", seat=win_seat, name=f, value=v)
-            if t.check:
-                t.check_conservation()
-            leader = win_seat
-            t.actor = leader
-            t.check_end()          # end rules only: a hand of tricks cannot cycle
+                self.i = i + 1
+            yield from self.end_trick(plays)
+        leader = self.leader
         if ph.kitty is not None and t.trick_number:
             kitty = t.shared[ph.kitty.index]
             taken = [names[c] for c in reversed(kitty)]
@@ -577,6 +573,46 @@ class _Run:
             if t.check:
                 t.check_conservation()
         t.led = None
+
+    def end_trick(self, plays: list[tuple[int, int]]):
+        """The trick to its winner (after the winner's choices, if any: a generator), who leads the next."""
+        t, ph, hand, pile, names = self.t, self.ph, self.hand, self.pile, self.deck.names
+        win_seat, _ = self.winner(plays)
+        pts = sum(ph.points[c] for _, c in plays)
+        t.actor = win_seat
+        chosen = []
+        more = any(hand[s] for s in self.playing)
+        for f, when in ph.choices:       # the winner may switch a flag on (e.g. reverse the rank order)
+            if more and not t.flags[f] and when(t):
+                view = ChoiceView(win_seat, f, list(hand[win_seat]), list(self.deck.orders["order"]))
+                space = t.space
+                t.flags[f] = (yield from t.ask(Decision(win_seat, [space.NO, space.YES], view))) == space.YES
+                chosen.append((f, t.flags[f]))
+        self.won[win_seat].extend(pile)
+        pile.clear()
+        t.tricks += 1
+        t.tricks_won[win_seat] += 1
+        t.emit("trick", number=t.trick_number, leader=self.leader,
+               cards=[[s, names[c]] for s, c in plays], winner=win_seat, points=pts)
+        for f, v in chosen:
+            t.emit("choice", seat=win_seat, name=f, value=v)
+        if t.check:
+            t.check_conservation()
+        self.leader = win_seat
+        t.actor = win_seat
+        t.check_end()          # end rules only: a hand of tricks cannot cycle
+
+    def fork(self, t: Table):
+        """The rest of the hand on `t`, a copy of this runner's table (Table.fork), from the card decision
+        this runner waits on (a generator; None when it waits on no card decision)."""
+        if self.pending is None:
+            return None
+        other = _Run(self.ph, t)
+        other.leader, other.playing, other.from_lead = self.leader, self.playing, self.from_lead
+        other.seats, other.i = self.seats, self.i
+        other.plays = list(self.plays)
+        t.runner = other
+        return other.loop(resume=True)
 
     def _want(self, seat: int) -> int | None:
         """Tricks the seat still wants: the `want` key, else its bid minus tricks won; in a point auction, every

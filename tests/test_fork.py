@@ -1,0 +1,128 @@
+"""Run.fork / Table.fork (a game copied at a card decision plays on by itself) and determinize.relabel (the
+cards a seat has not seen dealt again where they lie): what the search bot plays its iterations on."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import ruleplay
+from ruleplay.bots import Bot
+from ruleplay.determinize import knowledge, relabel
+from ruleplay.engine import DEFAULT_MAX_ACTIONS, Run
+
+GAMES = [("hearts", {"hands": "single"}), ("oh-hell", {"hand-sizes": "[7]"}), ("whist", {}), ("spades", {})]
+
+
+def _until_score(events: list[dict]) -> list[dict]:
+    """The events up to the hand's score (a fork's own random stream only differs from the next deal on)."""
+    i = next((i for i, e in enumerate(events) if e["event"] == "score"), len(events) - 1)
+    return events[:i + 1]
+
+
+def _stepped(name: str, sets: dict, seed: int):
+    """A game whose seats are all asked from outside, and the lowest-card bot that answers them."""
+    rules = ruleplay.load_game(name, options=sets).rules
+    return Run(rules, seed, None, DEFAULT_MAX_ACTIONS, True, False, [None] * rules.players, None), Bot("lowest", None)
+
+
+def _card_decisions(run: Run, bot: Bot, rng: random.Random, stops: int):
+    """Play on with `bot`, stopping (yielding) at `stops` random card decisions of the trick phase."""
+    space = run.space
+    seen = 0
+    while run.decision is not None:
+        d = run.decision
+        if not d.sealed and d.actions[0] < space.cards and run.t.runner is not None and rng.random() < 0.15 \
+                and seen < stops:
+            seen += 1
+            yield d
+        run.advance(bot.act(d, space))
+
+
+@pytest.mark.parametrize("name,sets", GAMES)
+def test_a_fork_plays_on_as_the_game_does(name, sets):
+    """At random card decisions, a fork answered inline by the same deterministic bot logs the same events as
+    the game itself answered from outside, to the hand's score."""
+    checked = 0
+    for seed in range(4):
+        run, bot = _stepped(name, sets, seed)
+        forks = []
+        for _ in _card_decisions(run, bot, random.Random(seed), 3):
+            log: list[dict] = []
+            fork = run.fork(seed, log, [Bot("lowest", None)] * run.t.n)
+            assert fork is not None
+            forks.append((len(run.t.events), log, fork))
+        end = run.t.events
+        for at, log, fork in forks:
+            fork.resume()
+            assert fork.decision is None
+            assert _until_score(log) == _until_score(end[at:])
+            checked += 1
+    assert checked >= 4
+
+
+def test_the_fork_leaves_the_game_as_it_was():
+    """A fork played to its end changes nothing of the game it was copied from: that game goes on exactly as
+    a twin that was never forked (same seed, same answers)."""
+    for seed in range(3):
+        run, bot = _stepped("hearts", {}, seed)
+        twin, _ = _stepped("hearts", {}, seed)
+        for d in _card_decisions(run, bot, random.Random(seed), 2):
+            fork = run.fork(99, [], [Bot("random", random.Random(seed))] * run.t.n)
+            fork.resume()
+            while twin.decision is not None and len(twin.history) < len(run.history):
+                twin.advance(run.history[len(twin.history)])
+            assert twin.t.events == run.t.events
+        while twin.decision is not None:
+            twin.advance(bot.act(twin.decision, twin.space))
+        assert twin.result.events == run.result.events
+        assert twin.result.scores == run.result.scores
+
+
+def test_no_fork_where_the_phase_cannot_go_on():
+    """A pass pick (Hearts) and a bid (Oh Hell) are not card decisions of a trick phase: no fork there."""
+    hearts, _ = _stepped("hearts", {}, 1)
+    assert hearts.decision.sealed and hearts.fork(0, [], [None] * 4) is None
+    oh_hell, _ = _stepped("oh-hell", {"hand-sizes": "[7]"}, 1)
+    assert oh_hell.decision.actions[0] >= oh_hell.space.cards and oh_hell.fork(0, [], [None] * 4) is None
+
+
+def _cards(t) -> Counter:
+    return t.all_cards()
+
+
+@pytest.mark.parametrize("name,sets", GAMES[:3])
+def test_relabel_moves_only_unseen_cards_and_keeps_the_voids(name, sets):
+    """Over random card decisions: a relabelled fork holds the same cards, every zone the same number, the
+    seat's own zones and every card it knows (played, passed to or by it, turned) where they were; no seat
+    holds a card of a suit it showed it lacks; and unseen cards do change places."""
+    moved = checked = 0
+    for seed in range(5):
+        run, bot = _stepped(name, sets, seed)
+        rules = run.t.rules
+        hand = rules.deal.to.index
+        for d in _card_decisions(run, bot, random.Random(seed), 3):
+            me = d.seat
+            k = knowledge(rules, me, run.t.seat_log(me))
+            rng = random.Random(seed)
+            for _ in range(4):
+                fork = run.fork(1, None, [None] * run.t.n)
+                assert relabel(fork.t, k, rng)
+                t, f = run.t, fork.t
+                assert _cards(f) == _cards(t)
+                assert [[len(z) for z in zs] for zs in f.seat_zones] == [[len(z) for z in zs] for zs in t.seat_zones]
+                assert [len(z) for z in f.shared] == [len(z) for z in t.shared]
+                assert all(list(zs[me]) == list(fs[me]) for zs, fs in zip(t.seat_zones, f.seat_zones))
+                names = rules.deck.names
+                known = {c for _, c in k.plays} | set(k.pins) | set(k.seen_rest) | set(k.loose) \
+                    | {c for p in k.passes for picks in p["cards"] for c in picks if c is not None}
+                for zs, fs in zip(t.seat_zones, f.seat_zones):
+                    for z, fz in zip(zs, fs):
+                        assert [names[c] for c in z if names[c] in known] == [names[c] for c in fz if names[c] in known]
+                for j in range(t.n):
+                    suits = {rules.deck.suit[c] for c in f.seat_zones[hand][j]}
+                    assert not suits & k.voids[j]
+                moved += any(list(z) != list(fz) for zs, fs in zip(t.seat_zones, f.seat_zones) for z, fz in zip(zs, fs))
+                checked += 1
+    assert checked >= 20 and moved >= checked // 2

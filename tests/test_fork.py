@@ -62,6 +62,24 @@ def test_a_fork_plays_on_as_the_game_does(name, sets):
     assert checked >= 4
 
 
+@pytest.mark.parametrize("name,sets", [("hearts", {}), ("oh-hell", {})])
+def test_a_hand_only_fork_stops_at_the_hand_s_score(name, sets):
+    """A fork with `hand_only` and no log stops when the hand is scored (outcome "hand"): its last score row
+    is the hand's scores as the game itself logs them, and its table is the game's after that hand."""
+    for seed in range(3):
+        run, bot = _stepped(name, sets, seed)
+        d = next(_card_decisions(run, bot, random.Random(seed), 1))
+        fork = run.fork(seed, None, [Bot("lowest", None)] * run.t.n, hand_only=True)
+        rows = len(fork.t.score_history)
+        fork.resume()
+        assert fork.result.outcome == "hand" and len(fork.t.score_history) == rows + 1
+        while not any(e["event"] == "score" for e in run.t.events[-3:]):
+            run.advance(bot.act(run.decision, run.space))
+        score = [e for e in run.t.events if e["event"] == "score"][-1]
+        assert fork.t.score_history[-1] == score["scores"] and fork.t.scores == score["totals"]
+        assert fork.t.hand_number == score["hand"] and fork.t.tricks_won == score["tricks_won"]
+
+
 def test_the_fork_leaves_the_game_as_it_was():
     """A fork played to its end changes nothing of the game it was copied from: that game goes on exactly as
     a twin that was never forked (same seed, same answers)."""

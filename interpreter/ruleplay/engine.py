@@ -218,15 +218,18 @@ class Run:
         self.gen = _game(rules, t, deal)
         self._step(None)
 
-    def fork(self, seed: int, log, inline: list) -> "Run | None":
+    def fork(self, seed: int, log: list | None, inline: list, hand_only: bool = False) -> "Run | None":
         """A copy of this game, stopped at its decision, that plays on by itself when `resume()`d: its table
-        copied (Table.fork), every seat answered by `inline`. None when the phase under way cannot go on from
-        a copy (its kind keeps no resumable place, or the decision is not one it can resume at). The search
-        bot uses it to play many sampled games on from one decision without replaying the hand."""
+        copied (Table.fork), every seat answered by `inline`, its events into `log` (None: none built);
+        `hand_only`: it stops when the hand is over (outcome "hand"; `t.score_history` has one more row when
+        the hand was scored). None when the phase under way cannot go on from a copy (its kind keeps no
+        resumable place, or the decision is not one it can resume at). The search bot uses it to play many
+        sampled games on from one decision without replaying the hand."""
         runner = self.t.runner
         if self.decision is None or runner is None:
             return None
         t = self.t.fork(seed, log, inline)
+        t.hand_only = hand_only
         going = runner.fork(t)
         if going is None:
             return None
@@ -323,6 +326,9 @@ def _game(rules: Rules, t: Table, deal: Deal | None):
     yield from _play_hands(rules, t)
 
 
+HAND_OVER = "the hand is over (a fork that plays one hand: Run.fork)"
+
+
 def _play_hands(rules: Rules, t: Table, resume=None):
     """Hand after hand: run the phases, score, test the match end, rotate the dealer, deal again. `resume`
     (a forked runner's generator, Run.fork) goes on with the phase under way instead of starting a hand."""
@@ -350,6 +356,8 @@ def _play_hands(rules: Rules, t: Table, resume=None):
                     t.phase_index, t.runner = i, None
                     yield from phase.run(t)
         except ThrowIn:                     # no scoring: the next hand is dealt (a new hand, the deal moves on)
+            if t.hand_only:
+                raise GameOver("hand", [], HAND_OVER) from None
             if match is None:               # a one-hand game: dealt again, at most MAX_THROW_INS times
                 if t.hand_number >= MAX_THROW_INS:
                     raise GameOver("limit", [], f"every hand thrown in ({MAX_THROW_INS} deals)") from None
@@ -359,6 +367,8 @@ def _play_hands(rules: Rules, t: Table, resume=None):
         else:
             if rules.scoring is not None:
                 _score_hand(rules, t)
+                if t.hand_only:
+                    raise GameOver("hand", [], HAND_OVER)
             if match is not None and match.knock_out is not None:
                 _knock_out(match, t)
         t.check_end()
@@ -369,6 +379,8 @@ def _play_hands(rules: Rules, t: Table, resume=None):
             raise GameOver("finished", t.select(match.mode, match.winners), "the match is over")
         if t.hand_number >= match.max_hands:
             raise GameOver("limit", [], f"no result after {match.max_hands} hands (match.max-hands)")
+        if t.hand_only:
+            raise GameOver("hand", [], HAND_OVER)
         t.hand_number += 1
         _redeal(rules, t, same_dealer=match.dealer != "rotate")
 

@@ -263,11 +263,10 @@ class Iteration(Bot):
     def __init__(self, bot: "ISMCTSBot", k: Knowledge, sample: Sample | None, space, root: Node, actions: list[int]):
         self.kind, self.rng, self.next_false = bot.kind, bot.rng, None
         self.policy, self.k, self.root, self.actions = bot.policy, k, root, actions
-        self.log = Log()
         if sample is None:                   # a fork of a game already at the decision (ISMCTSBot.fork_descend)
-            self.log.on = False
             self.phase = TREE
         else:
+            self.log = Log()
             self.script = Script(k, sample, space, bot.rng, self.log)
             self.script.hints = bot.hints
             self.phase = REPLAY
@@ -389,15 +388,15 @@ class ISMCTSBot(Bot):
         the tree descended from the decision and the hand played out; False when no deal was drawn."""
         rules = space.rules
         it = Iteration(self, k, None, space, root, actions)
-        run = base.fork(self.rng.randrange(1 << 30), it.log, [it] * rules.players)
-        if not relabel(run.t, k, self.rng, self.hints):
+        run = base.fork(self.rng.randrange(1 << 30), None, [it] * rules.players, hand_only=True)
+        t = run.t
+        if not relabel(t, k, self.rng, self.hints):
             return False
-        run.t.max_actions = run.t.actions + PLAYOUT_ACTIONS * len(rules.deck)
-        try:
-            run.resume()
-            scores, result = None, run.result
-        except HandOver as over:
-            scores, result = over.scores, None
+        t.max_actions = t.actions + PLAYOUT_ACTIONS * len(rules.deck)
+        scored = len(t.score_history)
+        run.resume()
+        result = run.result
+        scores = t.score_history[-1] if result.outcome == "hand" and len(t.score_history) > scored else None
         self.back_up(rules, it, scores, result)
         return True
 

@@ -104,6 +104,7 @@ class Table:
         self.counters = {k: [v] * n for k, v in rules.counters.items()}   # kept across hands (counters.py)
         self.phase_index = 0                   # the hand's phase under way (engine._play_hands)
         self.runner = None                     # its runner, when the phase kind can go on from a copy (`fork`)
+        self.hand_only = False                 # a fork that stops when the hand is over (engine.Run.fork)
 
     def fork(self, seed: int, log, inline: list) -> "Table":
         """A copy of this table to play on from here (a search's sampled game): every container is copied,

@@ -371,6 +371,8 @@ class _Run:
         self.offered: list[int] = []               # the legal cards of the decision being asked
         self.partner = partners(t.rules.teams, t.n)  # each seat's partner, or None (no teams of two)
         self.pending: Decision | None = None       # the card decision yielded out and not answered yet
+        # printed suits, a deck order and no `high` cards: a trick is judged by two list lookups a card (`_beats`)
+        self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None
         t.runner = self
 
     # ------------------------------------------------------------ rules
@@ -414,6 +416,13 @@ class _Run:
 
     def winner(self, plays: list[tuple[int, int]]) -> tuple[int, int]:
         """(seat, card) winning the trick so far: highest trump, else highest of the led suit; first wins ties."""
+        if self.plain:
+            beats = self._beats
+            best = plays[0]
+            for p in plays[1:]:
+                if beats(p[1], best[1]):
+                    best = p
+            return best
         if self.ph.high_fn is not None:
             for p in plays:
                 if self.is_high(p[1]):
@@ -449,6 +458,17 @@ class _Run:
             return False
         return (is_trump and not best_trump) or self.strength(card) > self.strength(best)
 
+    def _beats(self, card: int, best: int) -> bool:
+        """`beats` for a plain trick (`self.plain`): the card winning a trick is of the suit led or a trump, so
+        a card takes it with a higher card of the same suit, or as the first trump."""
+        suit = self.deck.suit
+        s, b = suit[card], suit[best]
+        if s == b:
+            order = self.ph.order_table
+            return order[card] > order[best]
+        trump = self.t.trump
+        return trump is not None and s == trump
+
     def _restrict(self, fn, pool: list[int], seat: int) -> list[int]:
         if fn is None:
             return pool
@@ -468,7 +488,11 @@ class _Run:
             return self._restrict(self.ph.lead_allowed, cards, seat), False
         led = self.t.led
         if self.ph.follow and led is not None:
-            same = [c for c in cards if self.esuit(c) == led]
+            if self.ph.suit_fn is None:
+                suit = self.deck.suit
+                same = [c for c in cards if suit[c] == led]
+            else:
+                same = [c for c in cards if self.esuit(c) == led]
             if same:
                 return self._restrict(self.ph.follow_allowed, same, seat), True
         return self._restrict(self.ph.play_allowed, cards, seat), False
@@ -485,13 +509,18 @@ class _Run:
         space = t.space
         view = None
         if bot is None or bot.wants_view:
-            st = {c: self.strength(c) for c in legal}
-            st.update((c, self.strength(c)) for _, c in plays)
             best = self.winner(plays) if plays else None
+            if self.plain:
+                order = self.ph.order_table
+                st = {c: order[c] for c in legal}
+                st.update((c, order[c]) for _, c in plays)
+                would = frozenset(legal if best is None else [c for c in legal if self._beats(c, best[1])])
+            else:
+                st = {c: self.strength(c) for c in legal}
+                st.update((c, self.strength(c)) for _, c in plays)
+                would = frozenset(c for c in legal if self.takes(plays, best, c))
             view = TrickView(seat, leading, following, legal, list(plays), t.led, t.trump, to_play,
-                             st, self.ph.points, self.suits(),
-                             best[1] if best else None, self._want(seat),
-                             frozenset(c for c in legal if self.takes(plays, best, c)),
+                             st, self.ph.points, self.suits(), best[1] if best else None, self._want(seat), would,
                              best is not None and self.partner is not None and best[0] == self.partner[seat])
         self.offered = legal
         return Decision(seat, legal if space.unique else [space.card(c) for c in legal], view)

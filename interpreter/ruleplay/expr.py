@@ -203,6 +203,7 @@ class Compiled:
     top_field: tuple | None = None  # (cards getter, k, per-card list): a field of such a card
     loop_var: str | None = None     # this value is the aggregate variable of that name
     zone_of: tuple | None = None    # (seat_zones index, loop variable): `x.<zone>` for a loop seat x
+    card_field: tuple | None = None  # (loop variable, per-card list): `x.<field>` for a loop card x
 
 
 def const(value: Any, type_: str) -> Compiled:
@@ -354,6 +355,9 @@ class Compiler:
             spec = self.scope.fields.card.get(name)
             got = (spec[0], spec[1](f)) if spec else None
             known = self.scope.fields.card
+            arr = self.scope.fields.card_tables.get(name)
+            if got is not None and inner.loop_var is not None and arr is not None and None not in arr:
+                return Compiled(got[1], got[0], uses=inner.uses, card_field=(inner.loop_var, arr))
         elif inner.type == SEAT:
             spec = self.scope.fields.seat.get(name)
             got = (spec[0], spec[1](f) if inner.loop_var is not None else _seat_may_be_missing(spec, f)) \
@@ -633,6 +637,14 @@ class Compiler:
                     if bool(fb(e)) == want_true:
                         return want_true
                 return not want_true
+        elif b.card_field is not None and b.card_field[0] == var:
+            # `sum(c.points for c in s.taken)`: a per-card list read for each card, no loop variable set
+            get = b.card_field[1].__getitem__
+            if kind == "sum":
+                fn = lambda e: sum(map(get, fc(e)))
+            else:
+                agg = max if kind == "max" else min
+                fn = lambda e: agg(map(get, fc(e)), default=None)
         else:
             def values(e):
                 loc = e.loc

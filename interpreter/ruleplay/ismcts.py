@@ -39,6 +39,9 @@ not proven against the seat's whole log (a lead restriction that showed a
 seat held nothing else, say), only against what the sampler models; pass
 picks, bids and the other kinds still replay.
 
+The budget is N iterations, and at most PER_ACTION per legal action (a
+choice between two cards needs fewer than a lead from thirteen).
+
 Cost: an iteration costs about one hand of the engine with `smart` bots
 (the replay to the decision, then the playout), or the rest of the hand on a
 fork, so the budget is counted in iterations. The search stops early when the most visited action can no
@@ -71,6 +74,8 @@ DEFAULT_ITERATIONS = 20
 TRIES = 30           # sampled deals per iteration before the bot gives up and plays `smart`
 EXPLORE = 0.7        # UCB's exploration constant (values lie in [0, 1])
 PRIOR = 1.0          # the progressive bias of the policy's own choice at the root (PRIOR / visits)
+PER_ACTION = 4       # a decision between k actions gets at most 4k iterations (of N): two cards are told apart
+# with fewer iterations than thirteen (Hearts, 400 hands: the same strength, a fifth less CPU)
 PLAYOUT_ACTIONS = 10  # a playout stops (valued 0 for every seat) after this many actions per deck card: a
 # shed game whose seats may draw instead of playing can draw and reshuffle for a long time
 
@@ -414,7 +419,7 @@ class ISMCTSBot(Bot):
         root = self.reuse(k) or Node(d.seat)
         actions = sorted(d.actions)
         self.prior = self.policy.act(d, space)
-        budget = self.iterations - sum(nd.visits for nd in root.children.values())
+        budget = min(self.iterations, PER_ACTION * len(actions)) - sum(nd.visits for nd in root.children.values())
         base = self.start(space, k, slots, actions) if budget > 0 else None
         for done in range(budget):
             if base is not None:

@@ -62,23 +62,24 @@ class Bot:
         if self.kind == "random":
             return acts[self.rng.randrange(len(acts))]
         if self.kind == "smart" and v is not None:
-            if getattr(v, "climbing", False):
+            how = _SMART_HOW.get(v.__class__) or _smart_how(v)
+            if how == "card":                       # a card choice it has card sense for (trick, pass)
+                return acts[smart_card(v, self.plan.get(d.seat))]
+            if how == "climbing":
                 return acts[smart_climb(v)]
-            if getattr(v, "shedding", False):
+            if how == "shedding":
                 return acts[smart_shed(v)]
-            if getattr(v, "valuing", False):
+            if how == "valuing":
                 return acts[smart_value(v)]
-            if getattr(v, "bidding", False):
+            if how == "bidding":
                 i = smart_bid(v)
                 self.plan[d.seat] = (v.names[i] or best_trump(v)) if v.style == "auction" and v.legal[i] is not None \
                     else None
                 return acts[i]
-            if getattr(v, "discarding", False):
+            if how == "discarding":
                 return acts[smart_discard(v, self.plan.get(d.seat))]
-            if getattr(v, "choosing", False):
+            if how == "choosing":
                 return acts[smart_choice(v)]
-            if hasattr(v, "strength"):              # a card choice it has card sense for (trick, pass)
-                return acts[smart_card(v, self.plan.get(d.seat))]
         pick = max if self.kind == "highest" else min
         # cards in the canonical order; other actions are numbered in the bots' order (a pass below every bid)
         if acts[0] >= space.cards:
@@ -132,6 +133,18 @@ class Bot:
     def out_of_turn(self, prof) -> bool:
         """Play a card out of turn now? The profile's chance per card."""
         return prof.out_of_turn > 0.0 and self.rng.random() < prof.out_of_turn
+
+
+_SMART_HOW: dict[type, str] = {}     # a view's class -> which of smart's heuristics answers it (`_smart_how`)
+
+
+def _smart_how(v) -> str:
+    """Which heuristic `smart` uses for a view of this class (its class's flag: every view of a phase kind is
+    answered alike), remembered per class: the hot path of a playout is one dict lookup."""
+    how = next((f for f in ("climbing", "shedding", "valuing", "bidding", "discarding", "choosing")
+                if getattr(v, f, False)), "card" if hasattr(v, "strength") else "none")
+    _SMART_HOW[v.__class__] = how
+    return how
 
 
 def smart_card(v, plan: str | None = None) -> int:

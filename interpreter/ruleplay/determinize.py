@@ -240,49 +240,67 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
 
 def relabel(t, k: Knowledge, rng: random.Random, hints: dict[int, set] | None = None) -> bool:
     """Deal again, where they lie on the table `t` (a fork of a game proven to the seat's decision), the
-    cards seat `k.me` has not seen: they change places among themselves, each place keeping its size, so a
-    seat's hand gets no card of a suit the seat showed it lacks, nor one a hint says it did not hold. The
-    cards the seat knows (its own, those played, passed to it or by it, turned or shown) stay put. The
-    search uses it instead of a replay: the hand so far is the same public history on any such table.
-    False when the constraints left no deal."""
-    rules, me = t.rules, k.me
-    names = rules.deck.names
-    index = {c: i for i, c in enumerate(names)}
-    got = {c for p in k.passes for picks in p["cards"] for c in picks if c is not None}
-    known = {index[c] for c in k.dealt[me] if c is not None} | {index[c] for c in got} \
-        | {index[c] for _, c in k.plays} | {index[c] for c in k.seen_rest} | {index[c] for c in k.pins} \
-        | {index[c] for c in k.loose}
-    hand = rules.deal.to.index
-    held: dict[int, list] = {}               # per other seat, the places in its hand holding unseen cards
-    other: list = []                         # any other place holding an unseen card
-    cards: list[str] = []
-    for zi, zones in enumerate(t.seat_zones):
-        for j, z in enumerate(zones):
-            if j == me:
-                continue
+    cards seat `k.me` has not seen (`Unseen`); False when the constraints left no deal."""
+    return Unseen(t, k, hints).deal(t, rng)
+
+
+class Unseen:
+    """The cards seat `k.me` has not seen on a table proven to its decision, and where they lie: found once
+    per search, dealt again on each fork of that table (`deal`). They change places among themselves, each
+    place keeping its size, so a seat's hand gets no card of a suit the seat showed it lacks, nor one a hint
+    says it did not hold. The cards the seat knows (its own, those played, passed to it or by it, turned or
+    shown) stay put. The search uses it instead of a replay: the hand so far is the same public history on
+    any such table."""
+
+    def __init__(self, t, k: Knowledge, hints: dict[int, set] | None = None):
+        rules, me = t.rules, k.me
+        names = rules.deck.names
+        index = {c: i for i, c in enumerate(names)}
+        got = {c for p in k.passes for picks in p["cards"] for c in picks if c is not None}
+        known = {index[c] for c in k.dealt[me] if c is not None} | {index[c] for c in got} \
+            | {index[c] for _, c in k.plays} | {index[c] for c in k.seen_rest} | {index[c] for c in k.pins} \
+            | {index[c] for c in k.loose}
+        hand = rules.deal.to.index
+        self.held: dict[int, list] = {}      # per other seat, the places in its hand holding unseen cards
+        self.other: list = []                # any other place holding an unseen card: (seat zone, seat, i)
+        self.cards: list[str] = []           # or (None, shared zone, i)
+        for zi, zones in enumerate(t.seat_zones):
+            for j, z in enumerate(zones):
+                if j == me:
+                    continue
+                for i, c in enumerate(z):
+                    if c not in known:
+                        (self.held.setdefault(j, []) if zi == hand else self.other).append((zi, j, i))
+                        self.cards.append(names[c])
+        for zi, z in enumerate(t.shared):
             for i, c in enumerate(z):
                 if c not in known:
-                    (held.setdefault(j, []) if zi == hand else other).append((z, i))
-                    cards.append(names[c])
-    for z in t.shared:
-        for i, c in enumerate(z):
-            if c not in known:
-                other.append((z, i))
-                cards.append(names[c])
-    hints = hints or {}
-    suit = dict(zip(names, rules.deck.suit))
-    rng.shuffle(cards)
-    hidden: list[list[str]] = [[] for _ in range(t.n)]
-    left = _spread(cards, {j: len(p) for j, p in held.items()}, hidden,
-                   lambda c, j: suit[c] not in k.voids[j] and c not in hints.get(j, ()), rng)
-    if left is None or len(left) != len(other):
-        return False
-    for j, places in held.items():
-        for (z, i), c in zip(places, hidden[j]):
-            z[i] = index[c]
-    for (z, i), c in zip(other, left):
-        z[i] = index[c]
-    return True
+                    self.other.append((None, zi, i))
+                    self.cards.append(names[c])
+        hints = hints or {}
+        suit = dict(zip(names, rules.deck.suit))
+        banned = {j: {c for c in self.cards if suit[c] in k.voids[j] or c in hints.get(j, ())} for j in self.held}
+        self.may = lambda c, j: c not in banned[j]
+        self.index, self.n = index, t.n
+
+    def deal(self, t, rng: random.Random) -> bool:
+        """The unseen cards dealt again on `t` (a fork of the table they were found on); False: no deal."""
+        cards = list(self.cards)
+        rng.shuffle(cards)
+        hidden: list[list[str]] = [[] for _ in range(self.n)]
+        left = _spread(cards, {j: len(p) for j, p in self.held.items()}, hidden, self.may, rng)
+        if left is None or len(left) != len(self.other):
+            return False
+        index, zones, shared = self.index, t.seat_zones, t.shared
+        for j, places in self.held.items():
+            for (zi, _, i), c in zip(places, hidden[j]):
+                zones[zi][j][i] = index[c]
+        for (zi, j, i), c in zip(self.other, left):
+            if zi is None:
+                shared[j][i] = index[c]
+            else:
+                zones[zi][j][i] = index[c]
+        return True
 
 
 def _spread(pool: list[str], need: dict[int, int], hidden: list[list[str]], may, rng: random.Random) -> list | None:

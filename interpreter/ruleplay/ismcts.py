@@ -33,7 +33,7 @@ rules judge the rest. A refused deal leaves a hint for the sampler
 Where the phase under way can go on from a copy (a trick phase's card
 decision: Run.fork), one sampled deal is proven once per search and each
 iteration plays on a fork of that game instead: the cards the seat has not
-seen are dealt again where they lie (`determinize.relabel`, which keeps the
+seen are dealt again where they lie (`determinize.Unseen`, which keeps the
 voids shown and the refusal hints), so no replay is needed. Such a deal is
 not proven against the seat's whole log (a lead restriction that showed a
 seat held nothing else, say), only against what the sampler models; pass
@@ -64,7 +64,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .bots import Bot
-from .determinize import Knowledge, Sample, determinize, knowledge, learn_slots, relabel
+from .determinize import Knowledge, Sample, Unseen, determinize, knowledge, learn_slots
 from .engine import DEFAULT_MAX_ACTIONS, Run
 from .state import returns_of
 
@@ -388,14 +388,14 @@ class ISMCTSBot(Bot):
             self.failed += 1
         return None
 
-    def fork_descend(self, base: Run, space, k: Knowledge, root: Node, actions: list[int]) -> bool:
-        """One iteration on a fork of `base` whose unseen cards are dealt again where they lie (`relabel`):
+    def fork_descend(self, base: Run, unseen: Unseen, space, k: Knowledge, root: Node, actions: list[int]) -> bool:
+        """One iteration on a fork of `base` whose unseen cards are dealt again where they lie (`Unseen`):
         the tree descended from the decision and the hand played out; False when no deal was drawn."""
         rules = space.rules
         it = Iteration(self, k, None, space, root, actions)
         run = base.fork(self.rng.randrange(1 << 30), None, [it] * rules.players, hand_only=True)
         t = run.t
-        if not relabel(t, k, self.rng, self.hints):
+        if not unseen.deal(t, self.rng):
             return False
         t.max_actions = t.actions + PLAYOUT_ACTIONS * len(rules.deck)
         scored = len(t.score_history)
@@ -421,9 +421,10 @@ class ISMCTSBot(Bot):
         self.prior = self.policy.act(d, space)
         budget = min(self.iterations, PER_ACTION * len(actions)) - sum(nd.visits for nd in root.children.values())
         base = self.start(space, k, slots, actions) if budget > 0 else None
+        unseen = Unseen(base.t, k, self.hints) if base is not None else None
         for done in range(budget):
             if base is not None:
-                ok = any(self.fork_descend(base, space, k, root, actions) for _ in range(TRIES))
+                ok = any(self.fork_descend(base, unseen, space, k, root, actions) for _ in range(TRIES))
             else:
                 ok = self.iterate(space, k, slots, root, actions)
             if not ok:

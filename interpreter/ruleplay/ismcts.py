@@ -75,7 +75,7 @@ TRIES = 30           # sampled deals per iteration before the bot gives up and p
 EXPLORE = 0.7        # UCB's exploration constant (values lie in [0, 1])
 PRIOR = 1.0          # the progressive bias of the policy's own choice at the root (PRIOR / visits)
 PER_ACTION = 4       # a decision between k actions gets at most 4k iterations (of N): two cards are told apart
-# with fewer iterations than thirteen (Hearts, 400 hands: the same strength, a fifth less CPU)
+# with fewer iterations than thirteen (README "The ismcts bot": the same strength, a fifth less CPU)
 PLAYOUT_ACTIONS = 10  # a playout stops (valued 0 for every seat) after this many actions per deck card: a
 # shed game whose seats may draw instead of playing can draw and reshuffle for a long time
 

@@ -532,7 +532,8 @@ class _Run:
 
     def loop(self, resume: bool = False):
         """The hand's tricks (a generator). Where it stands is kept on the runner (`leader`, the trick's
-        `seats` and `plays`, the turn `i`), so a copy can go on from a card decision (`fork`)."""
+        `seats` and `plays`, and the turn `i` of a card decision yielded out), so a copy can go on from
+        that decision (`fork`)."""
         t, ph, hand, pile, deck = self.t, self.ph, self.hand, self.pile, self.deck
         names = deck.names
         if not resume:
@@ -550,7 +551,7 @@ class _Run:
         while resume or any(hand[s] for s in playing):
             if resume:
                 resume = False
-                plays, seats = self.plays, self.seats
+                plays, seats, first = self.plays, self.seats, self.i
             else:
                 leader = self.leader
                 if not hand[leader] or not t.takes_part(leader):
@@ -560,16 +561,15 @@ class _Run:
                 t.led = None
                 plays = self.plays = []
                 seats = self.seats = [s for s in t.playing_from(leader) if hand[s]]
-                self.i = 0
-            while self.i < len(seats):
-                i = self.i
+                first = 0
+            for i in range(first, len(seats)):
                 seat = seats[i]
                 t.actor = seat
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
                 if card.__class__ is Decision:
                     a = t.answer(card)
                     if a is None:
-                        self.pending = card
+                        self.pending, self.i = card, i
                         a = yield from t.outside(card)
                         self.pending = None
                     card = self.card_for(a)
@@ -590,8 +590,8 @@ class _Run:
                 if t.events is not None:
                     t.emit("play", seat=seat, card=names[card])
                 t.act()
-                self.i = i + 1
-            yield from self.end_trick(plays)
+            win_seat = t.actor = self.winner(plays)[0]
+            self.close_trick(plays, win_seat, (yield from self.offer_choices(win_seat)) if ph.choices else ())
         leader = self.leader
         if ph.kitty is not None and t.trick_number:
             kitty = t.shared[ph.kitty.index]
@@ -603,26 +603,29 @@ class _Run:
                 t.check_conservation()
         t.led = None
 
-    def end_trick(self, plays: list[tuple[int, int]]):
-        """The trick to its winner (after the winner's choices, if any: a generator), who leads the next."""
-        t, ph, hand, pile, names = self.t, self.ph, self.hand, self.pile, self.deck.names
-        win_seat, _ = self.winner(plays)
-        pts = sum(ph.points[c] for _, c in plays)
-        t.actor = win_seat
+    def offer_choices(self, win_seat: int):
+        """The trick's winner may switch flags on (e.g. reverse the rank order): a generator of its yes/no
+        decisions, returning the (flag, value) pairs chosen."""
+        t, ph, hand = self.t, self.ph, self.hand
         chosen = []
         more = any(hand[s] for s in self.playing)
-        for f, when in ph.choices:       # the winner may switch a flag on (e.g. reverse the rank order)
+        for f, when in ph.choices:
             if more and not t.flags[f] and when(t):
                 view = ChoiceView(win_seat, f, list(hand[win_seat]), list(self.deck.orders["order"]))
                 space = t.space
                 t.flags[f] = (yield from t.ask(Decision(win_seat, [space.NO, space.YES], view))) == space.YES
                 chosen.append((f, t.flags[f]))
+        return chosen
+
+    def close_trick(self, plays: list[tuple[int, int]], win_seat: int, chosen) -> None:
+        """The trick to its winner, who leads the next."""
+        t, ph, pile, names = self.t, self.ph, self.pile, self.deck.names
         self.won[win_seat].extend(pile)
         pile.clear()
         t.tricks += 1
         t.tricks_won[win_seat] += 1
-        t.emit("trick", number=t.trick_number, leader=self.leader,
-               cards=[[s, names[c]] for s, c in plays], winner=win_seat, points=pts)
+        t.emit("trick", number=t.trick_number, leader=self.leader, cards=[[s, names[c]] for s, c in plays],
+               winner=win_seat, points=sum(ph.points[c] for _, c in plays))
         for f, v in chosen:
             t.emit("choice", seat=win_seat, name=f, value=v)
         if t.check:

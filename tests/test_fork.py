@@ -144,3 +144,38 @@ def test_relabel_moves_only_unseen_cards_and_keeps_the_voids(name, sets):
                 moved += any(list(z) != list(fz) for zs, fs in zip(t.seat_zones, f.seat_zones) for z, fz in zip(zs, fs))
                 checked += 1
     assert checked >= 20 and moved >= checked // 2
+
+
+@pytest.mark.parametrize("name,sets", [("hearts", {}), ("oh-hell", {}), ("one-card", {}), ("euchre", {})])
+def test_a_clone_at_a_card_decision_is_a_copy_that_goes_on_alike(name, sets):
+    """State.clone() at a trick phase's card decision copies the game (Run.fork with the same random
+    stream), not replaying it: played on with the same choices to the end of the match, the clone and the
+    original log the same events and returns (the next hands' shuffles included), and moving the clone
+    does not move the original."""
+    g = ruleplay.load_game(name, options=sets)
+    forked = 0
+    for seed in range(3):
+        s = g.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal() and forked < 3 * (seed + 1):
+            d = s.decision()
+            if not d.sealed and d.actions[0] < g.space.cards and s._run.t.runner is not None \
+                    and s._run.t.runner.pending is not None and rng.random() < 0.2:
+                c = s.clone()
+                assert c._run is not s._run and c._run.t is not s._run.t and c._run.gen is not s._run.gen
+                assert c.history() == s.history() and c.events() == s.events() and c.legal_actions() == s.legal_actions()
+                before = (s.history(), s.events())
+                picks = random.Random(seed * 100 + forked)
+                while not c.is_terminal():
+                    c.apply_action(picks.choice(c.legal_actions()))
+                assert (s.history(), s.events()) == before
+                twin = g.new_initial_state(seed)          # the game played again from its seed: the truth
+                for a in s.history():
+                    twin.apply_action(a)
+                picks = random.Random(seed * 100 + forked)
+                while not twin.is_terminal():
+                    twin.apply_action(picks.choice(twin.legal_actions()))
+                assert twin.events() == c.events() and twin.returns() == c.returns()
+                forked += 1
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert forked >= 3

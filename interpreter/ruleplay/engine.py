@@ -218,9 +218,10 @@ class Run:
         self.gen = _game(rules, t, deal)
         self._step(None)
 
-    def fork(self, seed: int, log: list | None, inline: list, hand_only: bool = False) -> "Run | None":
-        """A copy of this game, stopped at its decision, that plays on by itself when `resume()`d: its table
-        copied (Table.fork), every seat answered by `inline`, its events into `log` (None: none built);
+    def fork(self, seed: int | None, log: list | None, inline: list, hand_only: bool = False) -> "Run | None":
+        """A copy of this game, stopped at its decision, that plays on when `resume()`d: its table copied
+        (Table.fork; `seed` None: the same random stream), each seat answered by `inline` (None: asked
+        from outside, as the decision it is stopped at is asked again), its events into `log` (None: none);
         `hand_only`: it stops when the hand is over (outcome "hand"; `t.score_history` has one more row when
         the hand was scored). None when the phase under way cannot go on from a copy (its kind keeps no
         resumable place, or the decision is not one it can resume at). The search bot uses it to play many

@@ -106,17 +106,21 @@ class Table:
         self.runner = None                     # its runner, when the phase kind can go on from a copy (`fork`)
         self.hand_only = False                 # a fork that stops when the hand is over (engine.Run.fork)
 
-    def fork(self, seed: int, log, inline: list) -> "Table":
-        """A copy of this table to play on from here (a search's sampled game): every container is copied,
-        so nothing the copy does reaches this table; the rules, the action space and the compiled
-        expressions are shared. The copy has its own random stream (`seed`), event sink and seats' bots."""
+    def fork(self, seed: int | None, log, inline: list) -> "Table":
+        """A copy of this table to play on from here (a search's sampled game, a cloned state): every
+        container is copied, so nothing the copy does reaches this table; the rules, the action space and
+        the compiled expressions are shared. The copy has its own event sink and seats' bots, and its own
+        random stream: seeded by `seed`, or (None) at the same point as this table's."""
         c = Table.__new__(Table)
         d = c.__dict__
         for k, v in self.__dict__.items():
             d[k] = v if k in _SHARED else _copied(v)
         c.seat_zones = [[deque(z) for z in zones] for zones in self.seat_zones]
         c.shared = [deque(z) for z in self.shared]
-        c.runner, c.rng, c.events, c.inline, c.sealed = None, random.Random(seed), log, inline, list(self.sealed)
+        c.runner, c.events, c.inline, c.sealed = None, log, inline, list(self.sealed)
+        c.rng = random.Random(seed)
+        if seed is None:
+            c.rng.setstate(self.rng.getstate())
         return c
 
     # ---------------------------------------------------------------- helpers

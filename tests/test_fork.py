@@ -33,7 +33,7 @@ def _card_decisions(run: Run, bot: Bot, rng: random.Random, stops: int):
     seen = 0
     while run.decision is not None:
         d = run.decision
-        if not d.sealed and d.actions[0] < space.cards and run.t.runner is not None and rng.random() < 0.15 \
+        if not d.sealed and d.actions[0] < space.cards and run.forkable and rng.random() < 0.15 \
                 and seen < stops:
             seen += 1
             yield d
@@ -99,11 +99,26 @@ def test_the_fork_leaves_the_game_as_it_was():
 
 
 def test_no_fork_where_the_phase_cannot_go_on():
-    """A pass pick (Hearts) and a bid (Oh Hell) are not card decisions of a trick phase: no fork there."""
+    """A pass pick (Hearts), a bid (Oh Hell) and a trick winner's yes/no choice (One Card's downtown) are not
+    card decisions of a trick phase: no fork there; every card decision of a trick phase is forkable."""
     hearts, _ = _stepped("hearts", {}, 1)
-    assert hearts.decision.sealed and hearts.fork(0, [], [None] * 4) is None
+    assert hearts.decision.sealed and not hearts.forkable and hearts.fork(0, [], [None] * 4) is None
     oh_hell, _ = _stepped("oh-hell", {"hand-sizes": "[7]"}, 1)
     assert oh_hell.decision.actions[0] >= oh_hell.space.cards and oh_hell.fork(0, [], [None] * 4) is None
+    seen = set()
+    for seed in range(20):
+        run, lowest = _stepped("one-card", {"downtown-reversal": "true"}, seed)
+        rnd = Bot("random", random.Random(seed))
+        while run.decision is not None:
+            d = run.decision                 # every seat passes the auction (no contract: the joker may be taken)
+            bot = lowest if run.space.PASS in d.actions else rnd
+            in_tricks = run.t.runner is not None
+            kind = "card" if d.actions[-1] < run.space.cards else "yes/no" if run.space.YES in d.actions else "other"
+            if in_tricks and kind != "other":
+                seen.add(kind)
+                assert run.forkable == (kind == "card")
+            run.advance(bot.act(d, run.space))
+    assert seen == {"card", "yes/no"}
 
 
 def _cards(t) -> Counter:
@@ -159,8 +174,7 @@ def test_a_clone_at_a_card_decision_is_a_copy_that_goes_on_alike(name, sets):
         rng = random.Random(seed)
         while not s.is_terminal() and forked < 3 * (seed + 1):
             d = s.decision()
-            if not d.sealed and d.actions[0] < g.space.cards and s._run.t.runner is not None \
-                    and s._run.t.runner.pending is not None and rng.random() < 0.2:
+            if not d.sealed and d.actions[0] < g.space.cards and s._run.forkable and rng.random() < 0.2:
                 c = s.clone()
                 assert c._run is not s._run and c._run.t is not s._run.t and c._run.gen is not s._run.gen
                 assert c.history() == s.history() and c.events() == s.events() and c.legal_actions() == s.legal_actions()

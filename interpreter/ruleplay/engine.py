@@ -226,20 +226,25 @@ class Run:
         the hand was scored). None when the phase under way cannot go on from a copy (its kind keeps no
         resumable place, or the decision is not one it can resume at). The search bot uses it to play many
         sampled games on from one decision without replaying the hand."""
-        runner = self.t.runner
-        if self.decision is None or runner is None:
+        if not self.forkable:
             return None
         t = self.t.fork(seed, log, inline)
         t.hand_only = hand_only
-        going = runner.fork(t)
-        if going is None:
-            return None
+        going = self.t.runner.fork(t)
         other = Run.__new__(Run)
         other.args = self.args
         other.t, other.space = t, self.space
         other.history, other.decision, other.result = list(self.history), None, None
         other.gen = _play_hands(t.rules, t, going)
         return other
+
+    @property
+    def forkable(self) -> bool:
+        """Whether `fork` can copy this game where it stands: the phase under way keeps a runner
+        (`Table.runner`, so far the trick phase's) and its `pending` decision, the one it can go on from
+        (`runner.fork(table)`), is the decision the game is stopped at."""
+        runner = self.t.runner
+        return self.decision is not None and runner is not None and runner.pending is self.decision
 
     def resume(self) -> None:
         """Run a fork on (its seats are answered inline: to the end, or to a seat asked from outside)."""

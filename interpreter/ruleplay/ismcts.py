@@ -44,8 +44,8 @@ choice between two cards needs fewer than a lead from thirteen).
 
 Cost: an iteration costs about one hand of the engine with `smart` bots
 (the replay to the decision, then the playout), or the rest of the hand on a
-fork, so the budget is counted in iterations. The search stops early when the most visited action can no
-longer be overtaken (`_settled`: the same action as the full budget), and a
+fork, so the budget is counted in iterations. The search stops early when
+the most visited action can no longer be overtaken (`_settled`: the same action as the full budget), and a
 decision that follows the seat's own last one with nothing between (the
 next pass pick) starts from that search's subtree.
 
@@ -384,7 +384,7 @@ class ISMCTSBot(Bot):
             s = determinize(space.rules, k, self.rng, slots, self.hints)
             run = prove(space.rules, k, s, actions, self.rng) if s is not None else None
             if run is not None:
-                return run if run.t.runner is not None and run.t.runner.pending is not None else None
+                return run if run.forkable else None
             self.failed += 1
         return None
 
@@ -396,6 +396,7 @@ class ISMCTSBot(Bot):
         run = base.fork(self.rng.randrange(1 << 30), None, [it] * rules.players, hand_only=True)
         t = run.t
         if not unseen.deal(t, self.rng):
+            self.failed += 1
             return False
         t.max_actions = t.actions + PLAYOUT_ACTIONS * len(rules.deck)
         scored = len(t.score_history)
@@ -403,6 +404,7 @@ class ISMCTSBot(Bot):
         result = run.result
         scores = t.score_history[-1] if result.outcome == "hand" and len(t.score_history) > scored else None
         self.back_up(rules, it, scores, result)
+        self.proven += 1
         return True
 
     @staticmethod
@@ -429,7 +431,6 @@ class ISMCTSBot(Bot):
                 ok = self.iterate(space, k, slots, root, actions)
             if not ok:
                 break
-            self.proven += 1 if base is not None else 0
             if _settled(root, len(actions), budget - done - 1):
                 break
         if not root.children:

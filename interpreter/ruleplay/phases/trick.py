@@ -636,15 +636,12 @@ class _Run:
 
     def fork(self, t: Table):
         """The rest of the hand on `t`, a copy of this runner's table (Table.fork), from the card decision
-        this runner waits on (a generator; None when it waits on no card decision)."""
-        if self.pending is None:
-            return None
+        this runner waits on (`pending`; a generator)."""
         other = _Run(self.ph, t)
         other.leader, other.playing, other.from_lead = self.leader, self.playing, self.from_lead
         other.seats, other.i = self.seats, self.i
         other.plays = list(self.plays)
-        t.runner = other
-        return other.loop(resume=True)
+        return other.loop(resume=True)             # `other` is t.runner: a copy of the copy can fork too
 
     def _want(self, seat: int) -> int | None:
         """Tricks the seat still wants: the `want` key, else its bid minus tricks won; in a point auction, every

@@ -1,5 +1,6 @@
-"""Run.fork / Table.fork (a game copied at a card decision plays on by itself) and determinize.relabel (the
-cards a seat has not seen dealt again where they lie): what the search bot plays its iterations on."""
+"""Run.fork / Table.fork (a game copied at a card decision plays on by itself), determinize.Unseen and its
+one-shot form relabel (the cards a seat has not seen dealt again where they lie): what the search bot plays
+its iterations on; and State.clone, which copies the same way."""
 from __future__ import annotations
 
 import random

@@ -378,13 +378,14 @@ class ISMCTSBot(Bot):
         return True
 
     def start(self, space, k: Knowledge, slots: dict, actions: list[int]) -> Run | None:
-        """A sampled game proven to the decision (`prove`), when the phase under way can go on from a copy
-        there (Run.fork): the search then forks it for each iteration instead of replaying the hand."""
+        """A sampled game proven to the decision (`prove`; None when none of TRIES deals is). Where the phase
+        under way can go on from a copy there (Run.forkable), the search forks it for each iteration
+        instead of replaying the hand."""
         for _ in range(TRIES):
             s = determinize(space.rules, k, self.rng, slots, self.hints)
             run = prove(space.rules, k, s, actions, self.rng) if s is not None else None
             if run is not None:
-                return run if run.forkable else None
+                return run
             self.failed += 1
         return None
 
@@ -422,8 +423,15 @@ class ISMCTSBot(Bot):
         actions = sorted(d.actions)
         self.prior = self.policy.act(d, space)
         budget = min(self.iterations, PER_ACTION * len(actions)) - sum(nd.visits for nd in root.children.values())
-        base = self.start(space, k, slots, actions) if budget > 0 else None
-        unseen = Unseen(base.t, k, self.hints) if base is not None else None
+        base = unseen = None
+        if budget > 0 and not d.sealed and actions[-1] < space.cards:      # a card to play: it may fork
+            base = self.start(space, k, slots, actions)
+            if base is None:
+                budget = 0                   # no deal proven in TRIES: as `iterate` would give up
+            elif base.forkable:
+                unseen = Unseen(base.t, k, self.hints)
+            else:
+                base = None
         for done in range(budget):
             if base is not None:
                 ok = any(self.fork_descend(base, unseen, space, k, root, actions) for _ in range(TRIES))

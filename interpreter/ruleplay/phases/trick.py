@@ -48,6 +48,10 @@ the winner may switch the per-hand flag on (a bot's choice, logged as a
 `choice` event). `last-trick-takes: ZONE`: the winner of the last trick
 also takes that table zone's cards into `won-to` (a `kitty` event).
 
+The runner keeps where the hand stands (leader, the trick's seats and plays,
+the turn of a card decision yielded out), so a game stopped at a card
+decision can be copied and go on (`_Run.fork`, engine.Run.fork).
+
 Seats out of the game or sitting the hand out (Table.takes_part) play no
 card: a trick has one card per seat in play, and leads and turns skip the
 others. `want` (int over `actor`) tells bots the tricks a seat still wants

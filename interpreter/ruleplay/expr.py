@@ -210,6 +210,32 @@ def const(value: Any, type_: str) -> Compiled:
     return Compiled(lambda e, v=value: v, type_, value, True)
 
 
+CARD_BINDING = Binding(CARD, lambda e: e.card)   # `card`: the card a per-card rule is judged on
+_CARD_ONLY = frozenset(["card"])
+_FOLDED = frozenset(["neg", "arith", "compare", "not_", "and_", "or_", "cond", "call"])
+
+
+class _Probe:
+    __slots__ = ("card",)
+
+
+def _per_card(c: Compiled, cards: int) -> Compiled:
+    """A compound expression that reads nothing but `card` (its fields are fixed per card) as a list
+    lookup: its value for every card (and for no card) worked out once, when the rule is compiled.
+    `card.suit == 'H' or card.name == 'QS'` is then one call a card instead of five."""
+    probe = _Probe()
+    try:
+        values = []
+        for i in range(cards):
+            probe.card = i
+            values.append(c.fn(probe))
+        probe.card = None
+        missing = c.fn(probe)
+    except Exception:                    # a part that reads more than the card after all: leave it as it is
+        return c
+    return Compiled(lambda e: missing if (i := e.card) is None else values[i], c.type, uses=c.uses, defines=c.defines)
+
+
 # --------------------------------------------------------------------------- cards-type fields
 
 def _seat_may_be_missing(spec: tuple[str, Callable], f: Callable) -> Callable:
@@ -270,7 +296,11 @@ class Compiler:
         method = getattr(self, "c_" + (tree.data if isinstance(tree, Tree) else "token"), None)
         if method is None:
             raise ExprError(f"unsupported construct {getattr(tree, 'data', tree)!s}", _col(tree))
-        return method(tree)
+        out = method(tree)
+        if out.uses == _CARD_ONLY and not out.is_const and tree.data in _FOLDED \
+                and self.scope.names.get("card") is CARD_BINDING:
+            return _per_card(out, len(self.scope.fields.card_tables.get("name", ())))
+        return out
 
     # literals
     def c_int_(self, t):

@@ -554,7 +554,7 @@ def build_scope(ctx: Ctx) -> X.Scope:
 
 
 def card_scope(scope: X.Scope) -> X.Scope:
-    return scope.with_names(card=X.Binding(X.CARD, lambda e: e.card))
+    return scope.with_names(card=X.CARD_BINDING)
 
 
 def per_card(ctx: Ctx, path: tuple, want: str, default: Any = None) -> list | None:

@@ -216,21 +216,30 @@ _FOLDED = frozenset(["neg", "arith", "compare", "not_", "and_", "or_", "cond", "
 
 
 class _Probe:
-    __slots__ = ("card",)
+    """A table holding only a card: what a rule that reads nothing but the card (and constants) needs."""
+    __slots__ = ("card", "loc")
+
+    def __init__(self) -> None:
+        self.card, self.loc = None, {}
+
+
+def per_card_values(fn: Callable[[Any], Any], cards: int) -> list:
+    """`fn`, a compiled rule that reads nothing but `card` and constants, for every card 0..cards-1."""
+    probe = _Probe()
+    out = []
+    for i in range(cards):
+        probe.card = i
+        out.append(fn(probe))
+    return out
 
 
 def _per_card(c: Compiled, cards: int) -> Compiled:
     """A compound expression that reads nothing but `card` (its fields are fixed per card) as a list
     lookup: its value for every card (and for no card) worked out once, when the rule is compiled.
     `card.suit == 'H' or card.name == 'QS'` is then one call a card instead of five."""
-    probe = _Probe()
     try:
-        values = []
-        for i in range(cards):
-            probe.card = i
-            values.append(c.fn(probe))
-        probe.card = None
-        missing = c.fn(probe)
+        values = per_card_values(c.fn, cards)
+        missing = c.fn(_Probe())
     except Exception:                    # a part that reads more than the card after all: leave it as it is
         return c
     return Compiled(lambda e: missing if (i := e.card) is None else values[i], c.type, uses=c.uses, defines=c.defines)

@@ -567,20 +567,11 @@ def per_card(ctx: Ctx, path: tuple, want: str, default: Any = None) -> list | No
     if c.uses - {"card"} - set(ctx.options) - {"players"}:
         ctx.error(path, "this value may depend only on the card and on options", value=True)
         return None
-
-    class _E:
-        card: int | None = None
-        loc: dict = {}
-    env = _E()
-    out = []
     try:
-        for i in range(len(ctx.deck)):
-            env.card = i
-            out.append(c.fn(env))
+        return X.per_card_values(c.fn, len(ctx.deck))
     except RuleplayError as exc:          # a card for which the value is missing: known now, before any game
         ctx.errors.extend(exc.errors)
         return None
-    return out
 
 
 # --------------------------------------------------------------------------- whole ruleset

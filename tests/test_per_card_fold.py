@@ -44,7 +44,7 @@ def test_a_card_only_rule_becomes_a_lookup_and_others_do_not(monkeypatch):
     folded, plain = _trick(monkeypatch, True), _trick(monkeypatch, False)
     (_, flag), (_, plain_flag) = folded.flags[0], plain.flags[0]
     assert flag.__code__ is lookup and plain_flag.__code__ is not lookup
-    assert folded.lead_allowed.__code__ is not lookup
+    assert folded.lead_allowed.fn.__code__ is not lookup
     for card in [None, *range(52)]:
         for trick in (1, 2):
             for broken in (False, True):

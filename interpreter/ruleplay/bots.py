@@ -43,6 +43,8 @@ class Bot:
         # to keep); per seat because a search's playout policy answers for every seat
 
     observes = False                      # True: the table offers `Decision.observe` (the seat's events) to it
+    rollout: "Bot | None" = None          # a `smart` bot that answers this seat's cards now, unlogged (a search's
+    # playout): a trick runner may work its card out without a view (phases/trick.py `rollout_card`)
 
     def __getattr__(self, name: str):
         if name != "rng" or "_seed" not in self.__dict__:
@@ -151,33 +153,42 @@ def smart_card(v, plan: str | None = None) -> int:
     """`smart`: card sense for games where card points are bad (taken tricks with points cost).
 
     Passing: give away the point cards first, then the highest cards (in a game where no card carries
-    points, the lowest cards: high ones are strength there). Leading:
-    the lowest card that carries no points. Following suit: the highest card
-    that still loses to the card winning the trick (duck); if every card would
-    win, the highest card without points (the trick is ours anyway). Void in
-    the suit led: dump the card with the most points, else the highest card.
-    Partnerships: when the partner is winning the trick, play the lowest card
-    (never overtake a partner). Only the decision's legal cards and the public
-    trick are read.
+    points, the lowest cards: high ones are strength there). In a trick: `trick_card`. Only the
+    decision's legal cards and the public trick are read.
     """
-    cards = v.legal
-    pts, st, suit = v.points, v.strength.__getitem__, v.suit
-    idx = range(len(cards))
-    if getattr(v, "partner_winning", False):
-        trump = v.trump
-        return min(idx, key=lambda i: (trump is not None and suit[cards[i]] == trump, st(cards[i])))
-    want = getattr(v, "want", None)
-    if want is not None and v.would_win is not None:
-        return _contract_card(v, want, plan)
     if getattr(v, "passing", False):
+        cards, pts, st = v.legal, v.points, v.strength.__getitem__
+        idx = range(len(cards))
         if not any(pts):              # no card carries points: the high cards are strength, give the lowest
             return min(idx, key=lambda i: st(cards[i]))
         return max(idx, key=lambda i: (pts[cards[i]], st(cards[i])))
-    if v.leading:
+    return trick_card(v.legal, v.points, v.strength.__getitem__, v.suit, v.trump, v.leading, v.following, v.winning,
+                      v.want, v.would_win, v.partner_winning, plan)
+
+
+def trick_card(cards: list[int], pts: Sequence[int], st, suit: Sequence, trump: str | None, leading: bool,
+               following: bool, winning: int | None, want: int | None, would_win, partner_winning: bool,
+               plan: str | None = None) -> int:
+    """`smart` in a trick (the index of one of the legal `cards`), from the trick's public facts: `st` a card's
+    rank under the trick's order, `suit` per card, `winning` the card winning so far, `want` the tricks still
+    wanted toward a bid (None: no bid), `would_win` the legal cards that would take the trick.
+
+    Leading: the lowest card that carries no points. Following suit: the highest card that still loses
+    to the card winning the trick (duck); if every card would win, the highest card without points (the
+    trick is ours anyway). Void in the suit led: dump the card with the most points, else the highest
+    card. Partnerships: when the partner is winning the trick, play the lowest card (never overtake a
+    partner). Toward a bid: `_contract_card`. The trick runner calls this directly in a playout
+    (`_Run.run_out`); a view is its arguments by name (`smart_card`).
+    """
+    idx = range(len(cards))
+    if partner_winning:
+        return min(idx, key=lambda i: (trump is not None and suit[cards[i]] == trump, st(cards[i])))
+    if want is not None and would_win is not None:
+        return _contract_card(cards, st, suit, trump, leading, want, would_win, plan)
+    if leading:
         return min(idx, key=lambda i: (pts[cards[i]] > 0, st(cards[i])))
-    if v.following and v.winning is not None:
-        w = v.winning
-        trump = v.trump
+    if following and winning is not None:
+        w = winning
 
         def beats(c: int) -> bool:
             if trump is not None and suit[w] == trump and suit[c] != trump:
@@ -292,20 +303,20 @@ def is_kind(kind) -> bool:
     return k in BOT_KINDS and (not n or k == "ismcts" and n.isdigit() and 1 <= int(n) <= 100_000)
 
 
-def _contract_card(v, want: int, plan: str | None = None) -> int:
+def _contract_card(cards: list[int], st, suit: Sequence, trump: str | None, leading: bool, want: int, would_win,
+                   plan: str | None = None) -> int:
     """Toward a bid: win tricks while some are still wanted, lose them once the bid is reached. Leading
     while no trump is set, a bidder leads the top card of the suit it bid on as trump (`plan`; where
     the lead sets trump, that makes it trump)."""
-    cards, st, trump, suit = v.legal, v.strength.__getitem__, v.trump, v.suit
     idx = range(len(cards))
 
     def key(i: int) -> tuple:
         return (trump is not None and suit[cards[i]] == trump, st(cards[i]))
-    if v.leading:
+    if leading:
         if want > 0 and trump is None and any(suit[c] == plan for c in cards):
             return max((i for i in idx if suit[cards[i]] == plan), key=key)
         return max(idx, key=key) if want > 0 else min(idx, key=key)
-    winners = [i for i in idx if cards[i] in v.would_win]
+    winners = [i for i in idx if cards[i] in would_win]
     losers = [i for i in idx if i not in winners]
     if want > 0:
         return min(winners, key=key) if winners else min(idx, key=key)

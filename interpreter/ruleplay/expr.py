@@ -245,6 +245,63 @@ def _per_card(c: Compiled, cards: int) -> Compiled:
     return Compiled(lambda e: missing if (i := e.card) is None else values[i], c.type, uses=c.uses, defines=c.defines)
 
 
+_SCALARS = frozenset([INT, BOOL, STR, CARD])   # a name of these types is one hashable value, and reads nothing more
+
+
+class CardRule:
+    """A per-card rule (a trick's `lead-allowed`, say) that reads the card and otherwise only names holding
+    one value each (`trick-number`, a flag, an option): its value for every card is a function of those
+    values, so it is worked out for all cards once per combination of them (`table`) and kept. A Hearts
+    lead then costs one tuple and one dict lookup instead of the expression on every card in hand. The
+    rule is also callable as the compiled function it wraps."""
+
+    __slots__ = ("fn", "getters", "cards", "memo")
+    LIMIT = 4096        # combinations kept per rule; past that, each table is worked out and not kept
+
+    def __init__(self, fn: Callable[[Any], Any], getters: list[Callable[[Any], Any]], cards: int):
+        self.fn, self.getters, self.cards = fn, getters, cards
+        self.memo: dict[tuple, list] | None = {}
+
+    def __call__(self, e) -> Any:
+        return self.fn(e)
+
+    def table(self, e) -> list | None:
+        """The rule's value for every card on table `e` as it stands (None when a card's value could not be
+        worked out: the caller judges the cards it holds one by one, as without the table)."""
+        memo = self.memo
+        if memo is None:
+            return None
+        key = tuple([g(e) for g in self.getters])
+        got = memo.get(key)
+        if got is None:
+            fn, keep = self.fn, e.card
+            try:
+                got = []
+                for i in range(self.cards):
+                    e.card = i
+                    got.append(fn(e))
+            except Exception:            # a value this rule cannot judge for some card: judge card by card
+                self.memo = None
+                return None
+            finally:
+                e.card = keep
+            if len(memo) < self.LIMIT:
+                memo[key] = got
+        return got
+
+
+def card_rule(c: Compiled, scope: Scope, cards: int) -> Callable[[Any], Any]:
+    """`c` as a CardRule when it reads nothing but `card`, constants and one-value names; else its function."""
+    getters = []
+    for name in sorted(c.uses - _CARD_ONLY):
+        b = scope.names.get(name)
+        if b is None or name in scope.loop_vars or not (b.is_const or b.type in _SCALARS):
+            return c.fn
+        if not b.is_const:
+            getters.append(b.getter)
+    return CardRule(c.fn, getters, cards)
+
+
 # --------------------------------------------------------------------------- cards-type fields
 
 def _seat_may_be_missing(spec: tuple[str, Callable], f: Callable) -> Callable:

@@ -304,6 +304,7 @@ class Iteration(Bot):
             self.path.append(Node(d.seat, avail=1))
             kids[a] = self.path[-1]
             self.phase = PLAYOUT             # the rest of the hand as the policy plays it, views built again
+            self.rollout = self.policy       # (a plain trick's cards without views: Bot.rollout)
             return a
         if self.node is self.root and self.prior is not None:
             p = self.prior

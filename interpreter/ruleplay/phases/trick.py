@@ -64,6 +64,7 @@ from typing import Callable
 
 from .. import expr as X
 from ..model import Ctx, Declared, Zone, card_scope, per_card
+from ..bots import trick_card
 from ..decision import Decision
 from ..table import Table
 from ..teams import partners
@@ -297,16 +298,18 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         if c is not None:
             order_fn = c.fn
 
-    def card_bool(key):
+    def card_bool(key, rule=False):
+        """The per-card expression at `key`; with `rule`, a restriction judged on the cards in hand, kept as
+        a table per state where it allows (expr.card_rule)."""
         if key not in spec:
             return None
         c = ctx.expr(path + (key,), X.BOOL, cscope)
-        return c.fn if c else None
+        return None if c is None else X.card_rule(c, cscope, len(deck)) if rule else c.fn
 
     def restriction(key, added, switches):
         """The file's restriction at `key` AND-ed with the switches' (their parts compiled on their own
         first; an error of the whole, such as its length, is placed at the first key that gave a part)."""
-        own = card_bool(key)
+        own = card_bool(key, rule=True)
         if not added or (key in spec and own is None):
             if own is not None:
                 texts[key] = spec[key]
@@ -314,7 +317,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         texts[key] = trickrules.joined(spec.get(key), added)
         at = next(path + k for k in ((key,), *switches) if ctx.get(path + k) is not None)
         c = ctx.expr_of(at, texts[key], X.BOOL, cscope)
-        return c.fn if c else None
+        return X.card_rule(c, cscope, len(deck)) if c else None
 
     lead_allowed = restriction("lead-allowed", switched.lead if switched else [], (("first-lead",), ("breaks",)))
     play_allowed = restriction("play-allowed", switched.play if switched else [], (("first-trick", "no-discard"),))
@@ -346,7 +349,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         c = ctx.expr(path + ("suit",), X.STR, cscope)
         suit_fn = c.fn if c else None
     high = card_bool("high")
-    follow_allowed = card_bool("follow-allowed")
+    follow_allowed = card_bool("follow-allowed", rule=True)
     choices = []
     for f in spec.get("choices") or {}:
         c = ctx.expr(path + ("choices", f, "when"), X.BOOL)
@@ -377,6 +380,7 @@ class _Run:
         self.pending: Decision | None = None       # the card decision yielded out and not answered yet
         # printed suits, a deck order and no `high` cards: a trick is judged by two list lookups a card (`_beats`)
         self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None
+        self.quick = self.plain and t.space.unique      # a playout's cards may skip the Decision (`rollout_card`)
         t.runner = self
 
     # ------------------------------------------------------------ rules
@@ -478,6 +482,9 @@ class _Run:
             return pool
         t = self.t
         t.actor = seat
+        tab = fn.table(t) if fn.__class__ is X.CardRule else None
+        if tab is not None:
+            return [c for c in pool if tab[c]] or pool
         ok = []
         for c in pool:
             t.card = c
@@ -510,6 +517,8 @@ class _Run:
         if len(legal) == 1:
             return legal[0]
         bot = t.inline[seat]
+        if bot is not None and bot.rollout is not None and self.quick:
+            return self.rollout_card(bot.rollout, seat, leading, following, legal, plays)
         space = t.space
         view = None
         if bot is None or bot.wants_view:
@@ -528,6 +537,28 @@ class _Run:
                              best is not None and self.partner is not None and best[0] == self.partner[seat])
         self.offered = legal
         return Decision(seat, legal if space.unique else [space.card(c) for c in legal], view)
+
+    def rollout_card(self, policy, seat: int, leading: bool, following: bool, legal: list[int],
+                     plays: list[tuple[int, int]]) -> int:
+        """The card `smart` plays here, worked out from the trick itself with no view or Decision built: a
+        search's playout (`Bot.rollout`) in a plain trick. The same card, the same draw count and log as
+        asking the policy through a TrickView."""
+        t = self.t
+        best = self.winner(plays) if plays else None
+        want = self._want(seat)
+        would = None
+        if want is not None:
+            would = legal if best is None else [c for c in legal if self._beats(c, best[1])]
+        partner = self.partner
+        i = trick_card(legal, self.ph.points, self.ph.order_table.__getitem__, self.deck.suit, t.trump, leading,
+                       following, best[1] if best else None, want, would,
+                       best is not None and partner is not None and best[0] == partner[seat], policy.plan.get(seat))
+        card = legal[i]
+        if t.events is None:
+            t.rng_draws += 1               # Table.decided, with nothing to log
+        else:
+            t.decided(Decision(seat, legal), card)
+        return card
 
     def card_for(self, action: int) -> int:
         """The offered card an action names (of equal cards in a multi-deck game, the first offered)."""

@@ -251,7 +251,7 @@ _SCALARS = frozenset([INT, BOOL, STR, CARD])   # a name of these types is one ha
 class CardRule:
     """A per-card rule (a trick's `lead-allowed`, say) that reads the card and otherwise only names holding
     one value each (`trick-number`, a flag, an option): its value for every card is a function of those
-    values, so it is worked out for all cards once per combination of them (`table`) and kept. A Hearts
+    values, so it is worked out for all cards once per combination of them (`table`) and kept. A
     lead then costs one tuple and one dict lookup instead of the expression on every card in hand. The
     rule is also callable as the compiled function it wraps."""
 

@@ -17,15 +17,17 @@ play clearly better than the policy (README "The ismcts bot": 20
 iterations with the bias are about as strong as 50 without it).
 
 An iteration is one game run from the sampled deal with every seat answered
-inline by an `Iteration` (the engine never stops between decisions): first
+inline by an `Iteration` (the engine stops only at the first decision, where
+the iteration takes its seats and the game becomes one hand long): first
 the hand so far is replayed (`Script`: other seats' public decisions as they
 were, their hidden pass picks as sampled) with no views built; at the seat's
 decision the sampled deal is proven: its seat-filtered log must equal the
 seat's own, event for event, and its legal actions the same, so a deal that
 would have shown the seat anything different (a void broken, a forced card
 that was not played, another trump turned) is never searched. Then the log is
-switched off, the tree is descended and the policy plays on; the hand's
-`score` event ends the game there. Nothing here knows a game: the sampler
+switched off, the tree is descended and the policy plays on (a plain trick's
+cards worked out without views: `Bot.rollout`); the game stops when the hand
+is over. Nothing here knows a game: the sampler
 reads only deck suits, zone sizes and the events, and the replay lets the
 rules judge the rest. A refused deal leaves a hint for the sampler
 (`Script.hint`).
@@ -85,11 +87,7 @@ class Refuted(Exception):
 
 
 class HandOver(Exception):
-    """A searched game reached the end of the hand: its hand scores (None: a new hand began unscored)."""
-
-    def __init__(self, scores: list[int] | None):
-        super().__init__("hand over")
-        self.scores = scores
+    """A sampled game was scored before the seat's decision: it never reached it."""
 
 
 class Script:
@@ -236,21 +234,13 @@ def hand_values(rules, scores: list[int] | None, result) -> list[float]:
 
 
 class Log(list):
-    """A searched game's event list: kept while the hand so far is replayed (for the proof), then off;
-    the hand's score (or a new deal) stops the game there."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.on = True
+    """A searched game's event list while the hand so far is replayed (for the proof): a score before the
+    seat's decision ends that game there (the decision was never reached)."""
 
     def append(self, ev: dict) -> None:
-        kind = ev["event"]
-        if kind == "score":
-            raise HandOver(ev["scores"])
-        if self.on:
-            list.append(self, ev)
-        elif kind == "deal":
-            raise HandOver(None)
+        if ev["event"] == "score":
+            raise HandOver
+        list.append(self, ev)
 
 
 REPLAY, TREE, PLAYOUT = range(3)
@@ -268,6 +258,7 @@ class Iteration(Bot):
     def __init__(self, bot: "ISMCTSBot", k: Knowledge, sample: Sample | None, space, root: Node, actions: list[int]):
         self.kind, self.rng, self.next_false = bot.kind, bot.rng, None
         self.policy, self.k, self.root, self.actions = bot.policy, k, root, actions
+        self.table = None                    # the sampled game's table, once it is dealt (ISMCTSBot.descend)
         if sample is None:                   # a fork of a game already at the decision (ISMCTSBot.fork_descend)
             self.phase = TREE
         else:
@@ -289,7 +280,7 @@ class Iteration(Bot):
             if not self.script.proves(d, self.actions):
                 self.script.hint(d)
                 raise Refuted
-            self.log.on = False
+            self.table.events = None         # nothing is logged from here: the proof has read the log
             self.phase = TREE
         if d.window is not None or self.phase == PLAYOUT:
             return self.policy.act(d, space)
@@ -361,20 +352,25 @@ class ISMCTSBot(Bot):
         return False
 
     def descend(self, space, k: Knowledge, sample: Sample, root: Node, actions: list[int]) -> bool:
-        """One iteration on `sample` (see `Iteration`), its values backed up; False when the proof refuses it."""
+        """One iteration on `sample` (see `Iteration`), its values backed up; False when the proof refuses it.
+        The sampled game is dealt with no seat answered inline, so it stops at the first decision; from there
+        the iteration answers every seat, and the game stops when the hand is over (`hand_only`)."""
         rules = space.rules
         it = Iteration(self, k, sample, space, root, actions)
+        cap = PLAYOUT_ACTIONS * len(rules.deck) + 2 * len(k.events)     # the replay emits at least as many events
         try:
-            cap = PLAYOUT_ACTIONS * len(rules.deck) + 2 * len(k.events)     # the replay emits at least as many events
             run = Run(rules, self.rng.randrange(1 << 30), sample.deal, cap, lambda: it.log, False,
-                      [it] * rules.players, None)
-            scores, result = None, run.result
-        except Refuted:
+                      [None] * rules.players, None)
+            t = it.table = run.t
+            t.inline, t.hand_only = [it] * rules.players, True
+            if run.decision is not None:
+                run.advance(it.act(run.decision, space))
+        except (Refuted, HandOver):
             return False
-        except HandOver as over:
-            scores, result = over.scores, None
         if it.phase == REPLAY:                       # the game ended before the seat's decision
             return False
+        result = run.result
+        scores = t.score_history[-1] if result.outcome == "hand" and t.score_history else None
         self.back_up(rules, it, scores, result)
         return True
 

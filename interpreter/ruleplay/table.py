@@ -178,7 +178,8 @@ class Table:
     def reveal(self) -> None:
         """The sealed decisions so far go into the log (the phase has made them public)."""
         if self.sealed:
-            self.events.extend(self.sealed)
+            if self.events is not None:     # (a search's game stops logging at its decision: ismcts.Iteration)
+                self.events.extend(self.sealed)
             self.sealed.clear()
 
     def seat_log(self, me: int) -> list[dict]:

@@ -203,7 +203,6 @@ class Compiled:
     top_field: tuple | None = None  # (cards getter, k, per-card list): a field of such a card
     loop_var: str | None = None     # this value is the aggregate variable of that name
     zone_of: tuple | None = None    # (seat_zones index, loop variable): `x.<zone>` for a loop seat x
-    card_field: tuple | None = None  # (loop variable, per-card list): `x.<field>` for a loop card x
 
 
 def const(value: Any, type_: str) -> Compiled:
@@ -288,6 +287,37 @@ class CardRule:
             if len(memo) < self.LIMIT:
                 memo[key] = got
         return got
+
+
+def _tabulated(kind: str, body: Callable[[Any], Any], var: str, cards_of: Callable[[Any], Any],
+               cards: int) -> Callable[[Any], Any] | None:
+    """`count/any/all/sum/max/min(BODY for var in CARDS)` where BODY reads nothing but its card `var` (and
+    constants): BODY worked out for every card once, when the rule is compiled, and the aggregate a
+    fold of list lookups (`sum(c.points for c in s.taken)`, `count(c.suit == 'H' for c in s.taken)`: a
+    hand's scoring). The general loop's meaning; None when BODY is missing or cannot be worked out for some
+    card (the loop then judges the cards there are)."""
+    probe = _Probe()
+    values = []
+    try:
+        for i in range(cards):
+            probe.loc[var] = i
+            values.append(body(probe))
+    except Exception:
+        return None
+    if kind in ("count", "any", "all"):
+        truth = [1 if v else 0 for v in values]
+        get = truth.__getitem__
+        if kind == "count":
+            return lambda e: sum(map(get, cards_of(e)))
+        agg = any if kind == "any" else all
+        return lambda e: agg(map(get, cards_of(e)))
+    if None in values:                   # a card without a value: the loop skips it
+        return None
+    get = values.__getitem__
+    if kind == "sum":
+        return lambda e: sum(map(get, cards_of(e)))
+    agg = max if kind == "max" else min
+    return lambda e: agg(map(get, cards_of(e)), default=None)
 
 
 def card_rule(c: Compiled, scope: Scope, cards: int) -> Callable[[Any], Any]:
@@ -451,9 +481,6 @@ class Compiler:
             spec = self.scope.fields.card.get(name)
             got = (spec[0], spec[1](f)) if spec else None
             known = self.scope.fields.card
-            arr = self.scope.fields.card_tables.get(name)
-            if got is not None and inner.loop_var is not None and arr is not None and None not in arr:
-                return Compiled(got[1], got[0], uses=inner.uses, card_field=(inner.loop_var, arr))
         elif inner.type == SEAT:
             spec = self.scope.fields.seat.get(name)
             got = (spec[0], spec[1](f) if inner.loop_var is not None else _seat_may_be_missing(spec, f)) \
@@ -714,7 +741,10 @@ class Compiler:
         if b.type != want:
             raise ExprError(f"{kind}(...) needs a {want} expression before 'for', got {b.type}", _col(body))
         fb, fc = b.fn, c.fn
-
+        if vtype == CARD and b.uses == frozenset([var]) and not b.is_const:
+            fn = _tabulated(kind, b.fn, var, fc, len(self.scope.fields.card_tables.get("name", ())))
+            if fn is not None:
+                return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
         if kind == "count":
             def fn(e):
                 loc, n = e.loc, 0
@@ -733,14 +763,6 @@ class Compiler:
                     if bool(fb(e)) == want_true:
                         return want_true
                 return not want_true
-        elif b.card_field is not None and b.card_field[0] == var:
-            # `sum(c.points for c in s.taken)`: a per-card list read for each card, no loop variable set
-            get = b.card_field[1].__getitem__
-            if kind == "sum":
-                fn = lambda e: sum(map(get, fc(e)))
-            else:
-                agg = max if kind == "max" else min
-                fn = lambda e: agg(map(get, fc(e)), default=None)
         else:
             def values(e):
                 loc = e.loc

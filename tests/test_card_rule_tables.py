@@ -2,8 +2,8 @@
 
 - a restriction that reads the card and otherwise only one-value names (`trick-number`, a flag, an option)
   is worked out for every card once per combination of those values and kept (expr.py `CardRule`);
-- a search's playout (`Bot.rollout`) has `smart`'s card worked out from the trick itself, with no view or
-  Decision (phases/trick.py `rollout_card`).
+- a search's playout (`Bot.rollout`) in a plain trick is run out by the trick runner, `smart`'s card worked
+  out from the trick itself, with no view or Decision (phases/trick.py `run_out`).
 
 Every built-in trick game plays the same games with each shortcut and without it."""
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 from ruleplay import bots as bots_mod
 from ruleplay import expr
 from ruleplay.engine import play
+from ruleplay.phases import trick as trick_mod
 from ruleplay.phases.trick import Trick
 from ruleplay.pipeline import load
 from ruleplay.resources import builtin_names
@@ -34,13 +35,28 @@ def test_kept_tables_play_the_same_games(name, monkeypatch):
     assert kept == _games(name)
 
 
+def _results(name: str) -> list:
+    rules = load(name, {})
+    out = []
+    for seed in range(4):
+        r = play(rules, seed, bots=["smart"] * rules.players, max_actions=20000, log=False)
+        out.append((r.outcome, r.winners, r.scores, r.hand_scores, r.tricks, r.cards_played, r.actions, r.stats))
+    return out
+
+
 @pytest.mark.parametrize("name", TRICK_GAMES)
-def test_a_playout_card_is_the_card_smart_picks_from_its_view(name, monkeypatch):
-    """Every `smart` seat marked as its own rollout: each card of every trick goes the short way, and the
-    games (decisions logged included) are the games asked through views."""
-    asked = _games(name)
+def test_a_run_out_plays_the_cards_smart_picks_from_its_views(name, monkeypatch):
+    """Every `smart` seat marked as a rollout: each plain trick phase is run out by the runner from its first
+    asked card (no view, no Decision), and every game ends as the games asked through views do."""
+    asked = _results(name)
+    runs = []
+    real = trick_mod._Run.run_out
+    monkeypatch.setattr(trick_mod._Run, "run_out", lambda self, first: runs.append(first) or real(self, first))
     monkeypatch.setattr(bots_mod.Bot, "rollout", property(lambda b: b if b.kind == "smart" else None))
-    assert asked == _games(name)
+    assert asked == _results(name)
+    plain = any(isinstance(ph, Trick) and ph.suit_fn is None and ph.high_fn is None and not ph.choices
+                and ph.order_table is not None and ph.trump_from_lead is None for ph in load(name, {}).phases)
+    assert bool(runs) == plain
 
 
 def _hearts_tricks():

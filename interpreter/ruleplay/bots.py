@@ -44,7 +44,7 @@ class Bot:
 
     observes = False                      # True: the table offers `Decision.observe` (the seat's events) to it
     rollout: "Bot | None" = None          # a `smart` bot that answers this seat's cards now, unlogged (a search's
-    # playout): a trick runner may work its card out without a view (phases/trick.py `rollout_card`)
+    # playout): a trick runner may play the rest of the phase itself (phases/trick.py `run_out`)
 
     def __getattr__(self, name: str):
         if name != "rng" or "_seed" not in self.__dict__:

@@ -380,7 +380,8 @@ class _Run:
         self.pending: Decision | None = None       # the card decision yielded out and not answered yet
         # printed suits, a deck order and no `high` cards: a trick is judged by two list lookups a card (`_beats`)
         self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None
-        self.quick = self.plain and t.space.unique      # a playout's cards may skip the Decision (`rollout_card`)
+        # a playout in such a trick, with no winner's choices and a trump that is set, may be run out (`run_out`)
+        self.quick = self.plain and t.space.unique and not ph.choices and ph.trump_from_lead is None
         t.runner = self
 
     # ------------------------------------------------------------ rules
@@ -510,15 +511,17 @@ class _Run:
 
     # ------------------------------------------------------------ flow
     def choose(self, seat: int, leading: bool, plays: list[tuple[int, int]], to_play: int):
-        """The seat's forced card (one legal card is not asked), else the Decision that asks for it."""
+        """The seat's forced card (one legal card is not asked), else the Decision that asks for it; None when
+        a playout's policy takes the rest of the phase (`run_out`)."""
         t = self.t
         legal, following = self.legal(seat, leading)
         legal.sort(key=self.keys.__getitem__)
         if len(legal) == 1:
             return legal[0]
         bot = t.inline[seat]
-        if bot is not None and bot.rollout is not None and self.quick:
-            return self.rollout_card(bot.rollout, seat, leading, following, legal, plays)
+        if bot is not None and bot.rollout is not None and self.quick and t.events is None and not t.check \
+                and all(b is not None and b.rollout is not None for b in t.inline):
+            return None                      # a playout: the policy plays the rest of the phase (`run_out`)
         space = t.space
         view = None
         if bot is None or bot.wants_view:
@@ -538,27 +541,55 @@ class _Run:
         self.offered = legal
         return Decision(seat, legal if space.unique else [space.card(c) for c in legal], view)
 
-    def rollout_card(self, policy, seat: int, leading: bool, following: bool, legal: list[int],
-                     plays: list[tuple[int, int]]) -> int:
-        """The card `smart` plays here, worked out from the trick itself with no view or Decision built: a
-        search's playout (`Bot.rollout`) in a plain trick. The same card, the same draw count and log as
-        asking the policy through a TrickView."""
-        t = self.t
+    def run_out(self, first: int) -> None:
+        """The rest of the phase from turn `first` of the trick under way, every card played by the seats'
+        rollout policy (`Bot.rollout`: a search's playout, nothing logged): the loop's work for a plain
+        trick in one function, the card `smart` picks worked out from the trick itself (bots.trick_card)
+        with no view or Decision built, the trick's winner kept as it goes. The same cards, counts and
+        draws as the loop asking the policy through views (tests/test_card_rule_tables.py)."""
+        t, ph, hand, pile = self.t, self.ph, self.hand, self.pile
+        suit, points, order, keys = self.deck.suit, ph.points, ph.order_table.__getitem__, self.keys.__getitem__
+        flags, inline, partner, beats, trump = ph.flags, t.inline, self.partner, self._beats, t.trump
+        plays, seats = self.plays, self.seats
         best = self.winner(plays) if plays else None
-        want = self._want(seat)
-        would = None
-        if want is not None:
-            would = legal if best is None else [c for c in legal if self._beats(c, best[1])]
-        partner = self.partner
-        i = trick_card(legal, self.ph.points, self.ph.order_table.__getitem__, self.deck.suit, t.trump, leading,
-                       following, best[1] if best else None, want, would,
-                       best is not None and partner is not None and best[0] == partner[seat], policy.plan.get(seat))
-        card = legal[i]
-        if t.events is None:
-            t.rng_draws += 1               # Table.decided, with nothing to log
-        else:
-            t.decided(Decision(seat, legal), card)
-        return card
+        while True:
+            for i in range(first, len(seats)):
+                seat = seats[i]
+                t.actor = seat
+                legal, following = self.legal(seat, i == 0)
+                if len(legal) == 1:
+                    card = legal[0]
+                else:
+                    legal.sort(key=keys)
+                    want = self._want(seat)
+                    would = None if want is None else legal if best is None else [c for c in legal if beats(c, best[1])]
+                    card = legal[trick_card(legal, points, order, suit, trump, i == 0, following,
+                                            best[1] if best else None, want, would,
+                                            best is not None and partner is not None and best[0] == partner[seat],
+                                            inline[seat].rollout.plan.get(seat))]
+                    t.rng_draws += 1               # Table.decided, with nothing to log
+                hand[seat].remove(card)
+                pile.append(card)
+                plays.append((seat, card))
+                if best is None:
+                    t.led = suit[card]
+                    best = (seat, card)
+                elif beats(card, best[1]):
+                    best = (seat, card)
+                if flags:
+                    t.card = card
+                    for f, fn in flags:
+                        if not t.flags[f] and fn(t):
+                            t.flags[f] = True
+                    t.card = None
+                t.cards_played += 1
+                t.act()
+            t.actor = best[0]
+            self.close_trick(plays, best[0], ())
+            if not any(hand[s] for s in self.playing):
+                return
+            self.start_trick()
+            plays, seats, best, first = self.plays, self.seats, None, 0
 
     def card_for(self, action: int) -> int:
         """The offered card an action names (of equal cards in a multi-deck game, the first offered)."""
@@ -588,19 +619,14 @@ class _Run:
                 resume = False
                 plays, seats, first = self.plays, self.seats, self.i
             else:
-                leader = self.leader
-                if not hand[leader] or not t.takes_part(leader):
-                    leader = self.leader = next(s for s in t.playing_from(leader) if hand[s])
-                t.trick_number += 1
-                t.trick_leader = leader
-                t.led = None
-                plays = self.plays = []
-                seats = self.seats = [s for s in t.playing_from(leader) if hand[s]]
-                first = 0
+                self.start_trick()
+                plays, seats, first = self.plays, self.seats, 0
             for i in range(first, len(seats)):
                 seat = seats[i]
                 t.actor = seat
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
+                if card is None:
+                    break
                 if card.__class__ is Decision:
                     a = t.answer(card)
                     if a is None:
@@ -625,8 +651,12 @@ class _Run:
                 if t.events is not None:
                     t.emit("play", seat=seat, card=names[card])
                 t.act()
-            win_seat = t.actor = self.winner(plays)[0]
-            self.close_trick(plays, win_seat, (yield from self.offer_choices(win_seat)) if ph.choices else ())
+            else:
+                win_seat = t.actor = self.winner(plays)[0]
+                self.close_trick(plays, win_seat, (yield from self.offer_choices(win_seat)) if ph.choices else ())
+                continue
+            self.run_out(i)                  # a playout's policy played the rest of the phase
+            break
         leader = self.leader
         if ph.kitty is not None and t.trick_number:
             kitty = t.shared[ph.kitty.index]
@@ -637,6 +667,18 @@ class _Run:
             if t.check:
                 t.check_conservation()
         t.led = None
+
+    def start_trick(self) -> None:
+        """The next trick: its leader (the last winner, or the next seat on with cards), and the seats to play."""
+        t, hand = self.t, self.hand
+        leader = self.leader
+        if not hand[leader] or not t.takes_part(leader):
+            leader = self.leader = next(s for s in t.playing_from(leader) if hand[s])
+        t.trick_number += 1
+        t.trick_leader = leader
+        t.led = None
+        self.plays = []
+        self.seats = [s for s in t.playing_from(leader) if hand[s]]
 
     def offer_choices(self, win_seat: int):
         """The trick's winner may switch flags on (e.g. reverse the rank order): a generator of its yes/no

@@ -22,6 +22,7 @@ import random
 from collections import deque
 from itertools import islice
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .engine import DEFAULT_MAX_ACTIONS, Deal, Run
 
@@ -193,7 +194,8 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
             need[j] = now - len(fixed[j])
             if need[j] < 0:
                 return None
-    left = _spread(pool, need, hidden, lambda c, j: suit[c] not in k.voids[j] and c not in hints.get(j, ()), rng)
+    left = _spread(pool, need, hidden, lambda c: [j for j in need if suit[c] not in k.voids[j] and c not in hints.get(j, ())],
+                   rng)
     if left is None:
         return None
     # each seat's holding over the hand; its hidden draws undone (each from the cards it did not play before)
@@ -283,7 +285,8 @@ class Unseen:
         hints = hints or {}
         suit = dict(zip(names, rules.deck.suit))
         banned = {j: {c for c in self.cards if suit[c] in k.voids[j] or c in hints.get(j, ())} for j in self.held}
-        self.may = lambda c, j: c not in banned[j]
+        self.seats = {c: [j for j in self.held if c not in banned[j]] for c in self.cards}   # where each may lie
+        self.need = {j: len(p) for j, p in self.held.items()}
         self.index, self.n = index, t.n
 
     def deal(self, t, rng: random.Random) -> bool:
@@ -291,7 +294,7 @@ class Unseen:
         cards = list(self.cards)
         rng.shuffle(cards)
         hidden: list[list[str]] = [[] for _ in range(self.n)]
-        left = _spread(cards, {j: len(p) for j, p in self.held.items()}, hidden, self.may, rng)
+        left = _spread(cards, self.need, hidden, self.seats.__getitem__, rng)
         if left is None or len(left) != len(self.other):
             return False
         index, zones, shared = self.index, t.seat_zones, t.shared
@@ -306,17 +309,20 @@ class Unseen:
         return True
 
 
-def _spread(pool: list[str], need: dict[int, int], hidden: list[list[str]], may, rng: random.Random) -> list | None:
-    """Deal the shuffled `pool` to the seats' hidden holdings (`need` cards each, `may(card, seat)`): the
+def _spread(pool: list[str], need: dict[int, int], hidden: list[list[str]], seats_of: Callable[[str], list[int]],
+            rng: random.Random) -> list | None:
+    """Deal the shuffled `pool` to the seats' hidden holdings (`need` cards each; `seats_of(card)` the seats of
+    `need`, in its order, that may hold the card): the
     cards some seat may not hold first, each to a seat drawn by its room left (the rest of the pool
     counting as one more place), then the free cards in the pool's order. The rest of the pool is
     returned (None: some card had no room)."""
     room = dict(need)
     spare = len(pool) - sum(need.values())
     left, free, tied = [], [], []
+    everywhere = len(need)
     for c in pool:
-        seats = [j for j in need if may(c, j)]
-        (free if len(seats) == len(need) else tied).append((c, seats))
+        seats = seats_of(c)
+        (free if len(seats) == everywhere else tied).append((c, seats))
     for c, seats in sorted(tied, key=lambda cs: len(cs[1])):
         seats = [j for j in seats if room[j]]
         x = rng.randrange(sum(room[j] for j in seats) + spare) if seats or spare > 0 else -1

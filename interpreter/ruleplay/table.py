@@ -114,7 +114,7 @@ class Table:
         c = Table.__new__(Table)
         d = c.__dict__
         for k, v in self.__dict__.items():
-            d[k] = v if k in _SHARED else _copied(v)
+            d[k] = v if type(v) in _ATOMIC or k in _SHARED else _copied(v)
         c.seat_zones = [[deque(z) for z in zones] for zones in self.seat_zones]
         c.shared = [deque(z) for z in self.shared]
         c.runner, c.events, c.inline, c.sealed = None, log, inline, list(self.sealed)
@@ -382,6 +382,7 @@ def _copied(v: Any) -> Any:
 
 
 _NESTED = (list, deque, dict, set, tuple, Counter)
+_ATOMIC = frozenset((int, bool, str, float, type(None)))     # values a copy shares as they are
 # what Table.fork shares or sets itself (the zones it copies as they are: deques of card numbers)
 _SHARED = frozenset(("rules", "end_rules", "space", "runner", "rng", "events", "inline", "sealed", "seat_zones",
                      "shared"))

@@ -701,8 +701,9 @@ class _Run:
         pile.clear()
         t.tricks += 1
         t.tricks_won[win_seat] += 1
-        t.emit("trick", number=t.trick_number, leader=self.leader, cards=[[s, names[c]] for s, c in plays],
-               winner=win_seat, points=sum(ph.points[c] for _, c in plays))
+        if t.events is not None:
+            t.emit("trick", number=t.trick_number, leader=self.leader, cards=[[s, names[c]] for s, c in plays],
+                   winner=win_seat, points=sum(ph.points[c] for _, c in plays))
         for f, v in chosen:
             t.emit("choice", seat=win_seat, name=f, value=v)
         if t.check:

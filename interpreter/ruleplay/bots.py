@@ -182,25 +182,28 @@ def trick_card(cards: list[int], pts: Sequence[int], st, suit: Sequence, trump: 
     """
     idx = range(len(cards))
     if partner_winning:
-        return min(idx, key=lambda i: (trump is not None and suit[cards[i]] == trump, st(cards[i])))
+        keys = [(trump is not None and suit[c] == trump, st(c)) for c in cards]
+        return min(idx, key=keys.__getitem__)
     if want is not None and would_win is not None:
         return _contract_card(cards, st, suit, trump, leading, want, would_win, plan)
     if leading:
-        return min(idx, key=lambda i: (pts[cards[i]] > 0, st(cards[i])))
+        keys = [(pts[c] > 0, st(c)) for c in cards]
+        return min(idx, key=keys.__getitem__)
     if following and winning is not None:
         w = winning
-
-        def beats(c: int) -> bool:
-            if trump is not None and suit[w] == trump and suit[c] != trump:
-                return False
-            if trump is not None and suit[c] == trump and suit[w] != trump:
-                return True
-            return suit[c] == suit[w] and st(c) > st(w)
-        losing = [i for i in idx if not beats(cards[i])]
+        sw = suit[w]
+        trumped = trump is not None and sw == trump
+        top = st(w)
+        # the cards that lose to the one winning: a non-trump under a trump, else not a higher card of its suit
+        losing = [i for i, c in enumerate(cards)
+                  if not (trump is not None and suit[c] == trump and not trumped or suit[c] == sw and st(c) > top)]
         if losing:
-            return max(losing, key=lambda i: (st(cards[i]), -pts[cards[i]]))
-        return max(idx, key=lambda i: (pts[cards[i]] <= 0, st(cards[i])))
-    return max(idx, key=lambda i: (pts[cards[i]], st(cards[i])))
+            keys = [(st(c), -pts[c]) for c in cards]
+            return max(losing, key=keys.__getitem__)
+        keys = [(pts[c] <= 0, st(c)) for c in cards]
+        return max(idx, key=keys.__getitem__)
+    keys = [(pts[c], st(c)) for c in cards]
+    return max(idx, key=keys.__getitem__)
 
 
 def smart_shed(v) -> int:
@@ -309,17 +312,15 @@ def _contract_card(cards: list[int], st, suit: Sequence, trump: str | None, lead
     while no trump is set, a bidder leads the top card of the suit it bid on as trump (`plan`; where
     the lead sets trump, that makes it trump)."""
     idx = range(len(cards))
-
-    def key(i: int) -> tuple:
-        return (trump is not None and suit[cards[i]] == trump, st(cards[i]))
+    key = [(trump is not None and suit[c] == trump, st(c)) for c in cards].__getitem__
     if leading:
         if want > 0 and trump is None and any(suit[c] == plan for c in cards):
             return max((i for i in idx if suit[cards[i]] == plan), key=key)
         return max(idx, key=key) if want > 0 else min(idx, key=key)
     winners = [i for i in idx if cards[i] in would_win]
-    losers = [i for i in idx if i not in winners]
     if want > 0:
         return min(winners, key=key) if winners else min(idx, key=key)
+    losers = [i for i in idx if cards[i] not in would_win]
     return max(losers, key=key) if losers else min(idx, key=key)
 
 

@@ -194,3 +194,62 @@ def test_a_clone_at_a_card_decision_is_a_copy_that_goes_on_alike(name, sets):
                 forked += 1
             s.apply_action(rng.choice(s.legal_actions()))
     assert forked >= 3
+
+
+def _hearts_at_first_choice(hands: list[list[str]]):
+    """A Hearts hand (no pass) dealt as given, every seat asked from outside with `lowest`, stopped at seat 0's
+    first card decision of the tricks (a Decision offering `fork`)."""
+    from ruleplay.engine import Deal
+    rules = ruleplay.load_game("hearts", options={"hands": "single", "passing": "none"}).rules
+    run = Run(rules, 3, Deal(hands, dealer=3), DEFAULT_MAX_ACTIONS, True, False, [None] * 4, None)
+    low = Bot("lowest", None)
+    while not (run.decision.seat == 0 and run.decision.actions[0] < run.space.cards):
+        run.advance(low.act(run.decision, run.space))
+    return run
+
+
+def test_a_search_from_the_true_game_does_not_depend_on_where_unseen_cards_lie():
+    """Two deals alike but for two cards seat 0 has not seen, swapped between seats 1 and 3: the same history
+    to seat 0's decision, and its search from the decision's copy of the true game (`Decision.fork`) draws the
+    same deals, so it ends with the same statistics; the true places of the cards are not read."""
+    from ruleplay.ismcts import ISMCTSBot
+    deck = [f"{r}{s}" for s in "CDHS" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+    hands = [deck[i::4] for i in range(4)]          # seat 0: 2C 6C 10C AC 5D 9D KD 4H 8H QH 3S 7S JS
+    swapped = [list(h) for h in hands]
+    a, b = swapped[1].index("QS"), swapped[3].index("2S")
+    swapped[1][a], swapped[3][b] = "2S", "QS"
+    found = []
+    for deal in (hands, swapped):
+        run = _hearts_at_first_choice(deal)
+        d = run.decision
+        assert d.fork is not None
+        bot = ISMCTSBot(random.Random(11), 20)
+        action = bot.act(d, run.space)
+        _, node, _ = bot.last
+        found.append((action, node.visits, round(node.value, 9), bot.proven, [e for e in d.observe()]))
+    assert found[0] == found[1]
+    assert found[0][2] > 0
+
+
+def test_unseen_cards_drawn_from_the_true_game_go_everywhere_they_may():
+    """Over many copies of the true game, each card seat 0 has not seen lands in every other seat's hand:
+    the draw never keeps it where it truly is."""
+    from ruleplay.determinize import Unseen
+    deck = [f"{r}{s}" for s in "CDHS" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+    run = _hearts_at_first_choice([deck[i::4] for i in range(4)])
+    d = run.decision
+    k = knowledge(run.t.rules, 0, d.observe())
+    unseen = Unseen(d.fork(0, None, [None] * 4).t, k)
+    rng = random.Random(4)
+    where: dict[int, set] = {}
+    for _ in range(300):
+        copy = d.fork(1, None, [None] * 4)
+        assert unseen.deal(copy.t, rng)
+        for seat in (1, 2, 3):
+            for c in copy.t.seat_zones[0][seat]:
+                where.setdefault(c, set()).add(seat)
+    names = run.t.rules.deck.names
+    mine = {names.index(c) for c in deck[0::4]}
+    played = {names.index(e["card"]) for e in d.observe() if e["event"] == "play"}
+    moved = [c for c in where if c not in mine | played]
+    assert len(moved) == 39 - len(played - mine) and all(where[c] == {1, 2, 3} for c in moved)

@@ -255,7 +255,8 @@ class Unseen:
     place keeping its size, so a seat's hand gets no card of a suit the seat showed it lacks, nor one a hint
     says it did not hold. The cards the seat knows (its own, those played, passed to it or by it, turned or
     shown) stay put. The search uses it instead of a replay: the hand so far is the same public history on
-    any such table."""
+    any such table, the true one included (`Decision.fork`): what it deals depends on which cards the seat has
+    not seen and on the sizes of the places, not on where those cards truly lie."""
 
     def __init__(self, t, k: Knowledge, hints: dict[int, set] | None = None):
         rules, me = t.rules, k.me
@@ -282,6 +283,7 @@ class Unseen:
                 if c not in known:
                     self.other.append((None, zi, i))
                     self.cards.append(names[c])
+        self.cards.sort(key=index.__getitem__)   # the deal depends on which cards are unseen, never on where they lie
         hints = hints or {}
         suit = dict(zip(names, rules.deck.suit))
         banned = {j: {c for c in self.cards if suit[c] in k.voids[j] or c in hints.get(j, ())} for j in self.held}

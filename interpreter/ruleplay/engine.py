@@ -203,6 +203,7 @@ class Run:
         t.cycle_from = CYCLE_CHECK_FROM
         t.cycle_length = cycle_length
         t.space = self.space = action_space(rules)
+        t.forker = fork_table
         t.inline = inline
         t.profiles = _profiles(rules, profiles or [None] * t.n)
         if deal is not None and deal.slaps is not None:
@@ -228,14 +229,8 @@ class Run:
         sampled games on from one decision without replaying the hand."""
         if not self.forkable:
             return None
-        t = self.t.fork(seed, log, inline)
-        t.hand_only = hand_only
-        going = self.t.runner.fork(t)
-        other = Run.__new__(Run)
-        other.args = self.args
-        other.t, other.space = t, self.space
-        other.history, other.decision, other.result = list(self.history), None, None
-        other.gen = _play_hands(t.rules, t, going)
+        other = fork_table(self.t, seed, log, inline, hand_only)
+        other.args, other.history = self.args, list(self.history)
         return other
 
     @property
@@ -278,6 +273,21 @@ class Run:
         if t.check and t.in_play is not None:
             t.check_conservation()
         self.result = finish(t.rules, t.seed, t, outcome, winners, reason, t.cycle, t.hand_number)
+
+
+def fork_table(t: Table, seed: int | None, log: list | None, inline: list, hand_only: bool = False) -> Run:
+    """A game copied from table `t`, whose phase runner waits on a decision it can go on from (its `pending`):
+    Run.fork's copy, and `Decision.fork`'s for a seat answered inline (Table.answer). Its history is its own
+    from here (a copy of a game asked from outside takes that game's: Run.fork)."""
+    c = t.fork(seed, log, inline)
+    c.hand_only = hand_only
+    going = t.runner.fork(c)
+    other = Run.__new__(Run)
+    other.args, other.history = None, []
+    other.t, other.space = c, t.space
+    other.decision, other.result = None, None
+    other.gen = _play_hands(c.rules, c, going)
+    return other
 
 
 def finish(rules: Rules, seed: int, c: Any, outcome: str, winners: list[int], reason: str, cycle: dict | None,

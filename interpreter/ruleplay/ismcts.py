@@ -390,12 +390,13 @@ class ISMCTSBot(Bot):
             self.failed += 1
         return None
 
-    def fork_descend(self, base: Run, unseen: Unseen, space, k: Knowledge, root: Node, actions: list[int]) -> bool:
-        """One iteration on a fork of `base` whose unseen cards are dealt again where they lie (`Unseen`):
-        the tree descended from the decision and the hand played out; False when no deal was drawn."""
+    def fork_descend(self, copy, unseen: Unseen, space, k: Knowledge, root: Node, actions: list[int]) -> bool:
+        """One iteration on a copy of the game at the decision (`copy`: the decision's own `fork`, or a proven
+        sample's) whose unseen cards are dealt again where they lie (`Unseen`): the tree descended from the
+        decision and the hand played out; False when no deal was drawn."""
         rules = space.rules
         it = Iteration(self, k, None, space, root, actions)
-        run = base.fork(self.rng.randrange(1 << 30), None, [it] * rules.players, hand_only=True)
+        run = copy(self.rng.randrange(1 << 30), None, [it] * rules.players, True)
         t = run.t
         if not unseen.deal(t, self.rng):
             self.failed += 1
@@ -426,18 +427,21 @@ class ISMCTSBot(Bot):
         self.prior = self.policy.act(d, space)
         cap = self.iterations if reused is None else max(1, self.iterations // CONTINUED)
         budget = min(cap, PER_ACTION * len(actions)) - sum(nd.visits for nd in root.children.values())
-        base = unseen = None
+        copy = unseen = None
         if budget > 0 and not d.sealed and actions[-1] < space.cards:      # a card to play: it may fork
-            base = self.start(space, k, slots, actions)
-            if base is None:
-                budget = 0                   # no deal proven in TRIES: as `iterate` would give up
-            elif base.forkable:
-                unseen = Unseen(base.t, k, self.hints)
+            if d.fork is not None and not k.loose:
+                copy = d.fork                # the game as it stands: every card the seat has not seen is dealt again
             else:
-                base = None
+                base = self.start(space, k, slots, actions)
+                if base is None:
+                    budget = 0               # no deal proven in TRIES: as `iterate` would give up
+                elif base.forkable:
+                    copy = base.fork
+            if copy is not None:
+                unseen = Unseen(copy(0, None, [None] * rules.players).t, k, self.hints)
         for done in range(budget):
-            if base is not None:
-                ok = any(self.fork_descend(base, unseen, space, k, root, actions) for _ in range(TRIES))
+            if copy is not None:
+                ok = any(self.fork_descend(copy, unseen, space, k, root, actions) for _ in range(TRIES))
             else:
                 ok = self.iterate(space, k, slots, root, actions)
             if not ok:

@@ -105,6 +105,7 @@ class Table:
         self.phase_index = 0                   # the hand's phase under way (engine._play_hands)
         self.runner = None                     # its runner, when the phase kind can go on from a copy (`fork`)
         self.hand_only = False                 # a fork that stops when the hand is over (engine.Run.fork)
+        self.forker = None                     # engine.fork_table, set by the engine (a decision's `fork`)
 
     def fork(self, seed: int | None, log, inline: list) -> "Table":
         """A copy of this table to play on from here (a search's sampled game, a cloned state): every
@@ -147,17 +148,24 @@ class Table:
         if bot is None:
             return None
         if bot.observes:
-            d.observe = partial(self.seat_log, d.seat)
+            self.offer(d)
         a = bot.act(d, self.space)
         self.decided(d, a)
         return a
 
     def outside(self, d):
         """Yield the decision out of the rules and record the action sent back (a generator)."""
-        d.observe = partial(self.seat_log, d.seat)
+        self.offer(d)
         a = yield d
         self.decided(d, a)
         return a
+
+    def offer(self, d) -> None:
+        """What a decision offers the one who answers it beyond its view: the seat's events (`observe`) and,
+        where the phase under way can go on from a copy, the game copied from here (`fork`)."""
+        d.observe = partial(self.seat_log, d.seat)
+        if self.runner is not None and self.runner.pending is d:
+            d.fork = partial(self.forker, self)
 
     def decided(self, d, a: int) -> None:
         """Record a decision: in the log (a sealed one when revealed; a window's do-nothing not at all), and

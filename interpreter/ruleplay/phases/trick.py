@@ -649,11 +649,11 @@ class _Run:
                 if card is None:
                     break
                 if card.__class__ is Decision:
+                    self.pending, self.i = card, i      # where a copy would go on from (`fork`)
                     a = t.answer(card)
                     if a is None:
-                        self.pending, self.i = card, i
                         a = yield from t.outside(card)
-                        self.pending = None
+                    self.pending = None
                     card = self.card_for(a)
                 hand[seat].remove(card)
                 pile.append(card)

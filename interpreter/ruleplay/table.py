@@ -379,17 +379,17 @@ def _copied(v: Any) -> Any:
     """A copy of a table's value sharing no container with it (zones, per-seat lists, counters, flags)."""
     kind = type(v)
     if kind is list or kind is deque:
-        return kind(map(_copied, v)) if any(type(x) in _NESTED for x in v) else kind(v)
+        return kind(v) if _NESTED.isdisjoint(map(type, v)) else kind(map(_copied, v))
     if kind is dict or kind is Counter:
-        return kind({k: _copied(x) for k, x in v.items()})
+        return kind(v) if _NESTED.isdisjoint(map(type, v.values())) else kind({k: _copied(x) for k, x in v.items()})
     if kind is set:
         return set(v)
     if kind is tuple:
-        return tuple(map(_copied, v)) if any(type(x) in _NESTED for x in v) else v
+        return v if _NESTED.isdisjoint(map(type, v)) else tuple(map(_copied, v))
     return v
 
 
-_NESTED = (list, deque, dict, set, tuple, Counter)
+_NESTED = frozenset((list, deque, dict, set, tuple, Counter))
 _ATOMIC = frozenset((int, bool, str, float, type(None)))     # values a copy shares as they are
 # what Table.fork shares or sets itself (the zones it copies as they are: deques of card numbers)
 _SHARED = frozenset(("rules", "end_rules", "space", "runner", "rng", "events", "inline", "sealed", "seat_zones",

@@ -253,3 +253,56 @@ def test_unseen_cards_drawn_from_the_true_game_go_everywhere_they_may():
     played = {names.index(e["card"]) for e in d.observe() if e["event"] == "play"}
     moved = [c for c in where if c not in mine | played]
     assert len(moved) == 39 - len(played - mine) and all(where[c] == {1, 2, 3} for c in moved)
+
+
+def _hearts_passing(hands: list[list[str]]):
+    """A Hearts hand passing left, dealt as given, every seat asked from outside, stopped at seat 0's first pick."""
+    from ruleplay.engine import Deal
+    rules = ruleplay.load_game("hearts", options={"hands": "single", "passing": "left"}).rules
+    return Run(rules, 3, Deal(hands, dealer=3), DEFAULT_MAX_ACTIONS, True, False, [None] * 4, None)
+
+
+DECK = [f"{r}{s}" for s in "CDHS" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+
+
+def test_a_copy_at_a_pass_pick_keeps_the_seat_s_picks_and_asks_the_others_again():
+    """At a pick, `decision.fork` starts the pass again on a copy: the picking seat's own picks so far stand,
+    the seats that picked before it pick afresh (it never saw their picks), and no copy is offered to
+    Run.fork / State.clone, which need the same game."""
+    run = _hearts_passing([DECK[i::4] for i in range(4)])
+    high = Bot("highest", None)
+    for _ in range(3):                               # seat 0 passes its three highest cards
+        run.advance(high.act(run.decision, run.space))
+    first = run.space.label(high.act(run.decision, run.space))
+    run.advance(high.act(run.decision, run.space))  # seat 1's first pick
+    d = run.decision
+    assert d.seat == 1 and d.fork is not None and not run.forkable and run.fork(1, None, [None] * 4) is None
+    log: list[dict] = []
+    copy = d.fork(5, log, [Bot("lowest", None)] * 4, True)
+    copy.resume()
+    passed = next(e for e in log if e["event"] == "pass")["cards"]
+    assert passed[0] == ["2C", "6C", "10C"]          # seat 0 asked again: `lowest` gives its lowest
+    assert passed[1][0] == first and passed[1][1:] == ["3C", "7C"]
+    assert copy.result.outcome == "hand"
+    held = sorted(c for zones in copy.t.seat_zones for z in zones for c in z)
+    assert held == list(range(52))                    # every card, once
+
+
+def test_a_search_at_a_pick_does_not_depend_on_where_unseen_cards_lie():
+    """As for a card decision: two deals alike but for two cards seat 0 has not seen give its first pick's
+    search the same statistics."""
+    from ruleplay.ismcts import ISMCTSBot
+    hands = [DECK[i::4] for i in range(4)]
+    swapped = [list(h) for h in hands]
+    a, b = swapped[1].index("QS"), swapped[3].index("2S")
+    swapped[1][a], swapped[3][b] = "2S", "QS"
+    found = []
+    for deal in (hands, swapped):
+        run = _hearts_passing(deal)
+        d = run.decision
+        assert d.seat == 0 and d.sealed and d.fork is not None
+        bot = ISMCTSBot(random.Random(11), 20)
+        action = bot.act(d, run.space)
+        _, node, _ = bot.last
+        found.append((action, node.visits, round(node.value, 9), bot.proven, bot.failed))
+    assert found[0] == found[1] and found[0][3] >= 10 and found[0][4] == 0

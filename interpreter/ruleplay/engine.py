@@ -239,7 +239,7 @@ class Run:
         (`Table.runner`, so far the trick phase's) and its `pending` decision, the one it can go on from
         (`runner.fork(table)`), is the decision the game is stopped at."""
         runner = self.t.runner
-        return self.decision is not None and runner is not None and runner.pending is self.decision
+        return self.decision is not None and runner is not None and runner.exact and runner.pending is self.decision
 
     def resume(self) -> None:
         """Run a fork on (its seats are answered inline: to the end, or to a seat asked from outside)."""

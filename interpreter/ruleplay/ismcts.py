@@ -33,13 +33,18 @@ rules judge the rest. A refused deal leaves a hint for the sampler
 (`Script.hint`).
 
 Where the phase under way can go on from a copy (a trick phase's card
-decision: Run.fork), one sampled deal is proven once per search and each
-iteration plays on a fork of that game instead: the cards the seat has not
-seen are dealt again where they lie (`determinize.Unseen`, which keeps the
-voids shown and the refusal hints), so no replay is needed. Such a deal is
-not proven against the seat's whole log (a lead restriction that showed a
-seat held nothing else, say), only against what the sampler models; pass
-picks, bids and the other kinds still replay.
+decision, a pass pick: `Decision.fork`, engine.fork_table), each iteration
+plays on a copy of the game as it stands instead (a pass starts again on it,
+the seat's own picks standing and the seats before it picking afresh, at
+random like a replay's: the `CHANCE` step): the cards the seat has not seen are dealt
+again where they lie (`determinize.Unseen`, which keeps the voids shown and
+the refusal hints, and whose deal depends only on which cards are unseen,
+never on where they truly lie), so no replay is needed. (OpenSpiel's
+`ResampleFromInfostate` does the same from the true state.) When the seat
+knows of a card it cannot place (a loose card), one sampled deal is proven
+first and copied instead. Such a deal is not proven against the seat's whole
+log (a lead restriction that showed a seat held nothing else, say), only
+against what the sampler models; bids and the other kinds still replay.
 
 The budget is N iterations, and at most PER_ACTION per legal action (a
 choice between two cards needs fewer than a lead from thirteen).
@@ -247,14 +252,15 @@ class Log(list):
         list.append(self, ev)
 
 
-REPLAY, TREE, PLAYOUT = range(3)
+REPLAY, CHANCE, TREE, PLAYOUT = range(4)
 
 
 class Iteration(Bot):
     """One iteration of the search, answering every seat of a sampled game inline (no stop between
     decisions): the hand so far replayed by the `Script` and proven at the seat's decision (its log and
     legal actions as they truly are), then the tree descended by UCB and one node added, then the hand
-    played out by the policy. Views are built only for the policy (`wants_view`); the log is off after
+    played out by the policy (`rollout`: in a plain trick the runner plays it out without views,
+    phases/trick.py `run_out`). Views are built only for the policy (`wants_view`); the log is off after
     the proof."""
 
     observes = True
@@ -263,8 +269,8 @@ class Iteration(Bot):
         self.kind, self.rng, self.next_false = bot.kind, bot.rng, None
         self.policy, self.k, self.root, self.actions = bot.policy, k, root, actions
         self.table = None                    # the sampled game's table, once it is dealt (ISMCTSBot.descend)
-        if sample is None:                   # a fork of a game already at the decision (ISMCTSBot.fork_descend)
-            self.phase = TREE
+        if sample is None:                   # a copy of the game at the decision (ISMCTSBot.fork_descend)
+            self.phase = CHANCE
         else:
             self.log = Log()
             self.script = Script(k, sample, space, bot.rng, self.log)
@@ -285,6 +291,14 @@ class Iteration(Bot):
                 self.script.hint(d)
                 raise Refuted
             self.table.events = None         # nothing is logged from here: the proof has read the log
+            self.phase = TREE
+        elif self.phase == CHANCE:
+            # a copy of a pass asks the seats before this one again: their picks, which the seat never saw,
+            # drawn at random (as a replay draws them); the seat's own decision is the search's
+            if d.seat != self.k.me or d.window is not None:
+                if not d.sealed:
+                    raise Refuted
+                return d.actions[self.rng.randrange(len(d.actions))]
             self.phase = TREE
         if d.window is not None or self.phase == PLAYOUT:
             return self.policy.act(d, space)
@@ -403,7 +417,11 @@ class ISMCTSBot(Bot):
             return False
         t.max_actions = t.actions + PLAYOUT_ACTIONS * len(rules.deck)
         scored = len(t.score_history)
-        run.resume()
+        try:
+            run.resume()
+        except Refuted:
+            self.failed += 1
+            return False
         result = run.result
         scores = t.score_history[-1] if result.outcome == "hand" and len(t.score_history) > scored else None
         self.back_up(rules, it, scores, result)
@@ -428,10 +446,10 @@ class ISMCTSBot(Bot):
         cap = self.iterations if reused is None else max(1, self.iterations // CONTINUED)
         budget = min(cap, PER_ACTION * len(actions)) - sum(nd.visits for nd in root.children.values())
         copy = unseen = None
-        if budget > 0 and not d.sealed and actions[-1] < space.cards:      # a card to play: it may fork
+        if budget > 0 and actions[-1] < space.cards:      # a card to play or to pass: it may be copied
             if d.fork is not None and not k.loose:
                 copy = d.fork                # the game as it stands: every card the seat has not seen is dealt again
-            else:
+            elif not d.sealed:
                 base = self.start(space, k, slots, actions)
                 if base is None:
                     budget = 0               # no deal proven in TRIES: as `iterate` would give up

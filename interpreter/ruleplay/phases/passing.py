@@ -116,8 +116,11 @@ class Pass:
             out.append(found)
         return out
 
-    def run(self, t: Table):
-        """A generator: each pick is a sealed Decision (nobody sees another seat's picks before the pass)."""
+    def run(self, t: Table, keep: tuple[int, list[int]] | None = None):
+        """A generator: each pick is a sealed Decision (nobody sees another seat's picks before the pass).
+        `keep` (a copy made for a seat's search, `_Resample`): that seat's picks so far stand, every other
+        seat picks afresh."""
+        runner = t.runner = _Resample(self)
         if self.receiver is None:
             off: int | None = self.offset(t)      # an int: a missing value stops the game (checked)
             if off % t.n == 0:
@@ -149,14 +152,20 @@ class Pass:
                 chosen.append(ranked[:want])
                 continue
             picks: list[int] = []
+            if keep is not None and keep[0] == seat:
+                picks = list(keep[1])
+                pool = [c for c in pool if c not in picks]
+            runner.seat, runner.picks = seat, picks
             bot = t.inline[seat]
-            for _ in range(want):
+            while len(picks) < want:
                 if len(pool) == 1:
                     picks.append(pool.pop())
                     continue
                 view = PassView(seat, list(pool), {c: order[c] for c in pool}, self.points, deck.suit,
                                 list(picks), True, want, targets[seat]) if bot is None or bot.wants_view else None
-                a = yield from t.ask(Decision(seat, [space.card(c) for c in pool], view, sealed=True))
+                d = runner.pending = Decision(seat, [space.card(c) for c in pool], view, sealed=True)
+                a = yield from t.ask(d)
+                runner.pending = None
                 i = pool.index(a) if space.unique else next(i for i, c in enumerate(pool) if space.card(c) == a)
                 picks.append(pool.pop(i))
             chosen.append(picks)
@@ -176,6 +185,26 @@ class Pass:
             if picks:
                 t.emit("exchange", seat=seat, to=targets[seat], zone=self.dest.name,
                        cards=[deck.names[c] for c in picks])
+
+
+class _Resample:
+    """The pass's runner (Table.runner): a copy of the game at a seat's pick (`decision.fork`) starts the pass
+    again with that seat's own picks so far standing and every other seat picking afresh, since the seat
+    never saw what they chose. So such a copy is a game the seat cannot tell from the truth, not the same
+    game (`exact` False: Run.fork and State.clone, which need the same game, replay instead)."""
+
+    exact = False
+
+    def __init__(self, phase: Pass):
+        self.phase = phase
+        self.pending: Decision | None = None     # the pick being asked
+        self.seat, self.picks = 0, []            # whose picks are under way, and those made so far
+
+    def fork(self, t: Table):
+        """The pass again on `t`, a copy of the table (Table.fork), from its start: the other seats' picks made
+        so far are dropped with their logged decisions, the seat under way keeps its own."""
+        t.sealed[:] = [e for e in t.sealed if e["seat"] == self.seat]
+        return self.phase.run(t, (self.seat, list(self.picks)))
 
 
 def compile(ctx: Ctx, path: tuple, name: str) -> Pass | None:

@@ -367,6 +367,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
 
 
 class _Run:
+    exact = True        # a copy (`fork`) goes on as this game would: Run.fork, State.clone
+
     def __init__(self, ph: Trick, t: Table):
         self.ph = ph
         self.t = t

@@ -261,14 +261,13 @@ class Iteration(Bot):
     legal actions as they truly are), then the tree descended by UCB and one node added, then the hand
     played out by the policy (`rollout`: in a plain trick the runner plays it out without views,
     phases/trick.py `run_out`). Views are built only for the policy (`wants_view`); the log is off after
-    the proof."""
-
-    observes = True
+    the proof, and a copy's iteration reads no log at all (`observes`)."""
 
     def __init__(self, bot: "ISMCTSBot", k: Knowledge, sample: Sample | None, space, root: Node, actions: list[int]):
         self.kind, self.rng, self.next_false = bot.kind, bot.rng, None
         self.policy, self.k, self.root, self.actions = bot.policy, k, root, actions
         self.table = None                    # the sampled game's table, once it is dealt (ISMCTSBot.descend)
+        self.observes = sample is not None   # a replay proves its deal on the seat's log; a copy needs none
         if sample is None:                   # a copy of the game at the decision (ISMCTSBot.fork_descend)
             self.phase = CHANCE
         else:

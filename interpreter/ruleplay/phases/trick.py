@@ -738,11 +738,13 @@ class _Run:
     def fork(self, t: Table):
         """The rest of the hand on `t`, a copy of this runner's table (Table.fork), from the card decision
         this runner waits on (`pending`; a generator)."""
-        other = _Run(self.ph, t)
-        other.leader, other.playing, other.from_lead = self.leader, self.playing, self.from_lead
-        other.seats, other.i = self.seats, self.i
-        other.plays = list(self.plays)
-        return other.loop(resume=True)             # `other` is t.runner: a copy of the copy can fork too
+        other = _Run.__new__(_Run)
+        other.__dict__.update(self.__dict__)       # the rules' tables, and where the trick stands
+        ph = self.ph
+        other.t, other.hand, other.pile = t, t.seat_zones[ph.src.index], t.shared[ph.pile.index]
+        other.won, other.plays, other.offered, other.pending = t.seat_zones[ph.won_to.index], list(self.plays), [], None
+        t.runner = other                           # a copy of the copy can fork too
+        return other.loop(resume=True)
 
     def _want(self, seat: int) -> int | None:
         """Tricks the seat still wants: the `want` key, else its bid minus tricks won; in a point auction, every

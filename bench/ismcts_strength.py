@@ -1,6 +1,6 @@
 """How strong is `--bots ismcts`? One `ismcts` seat against `smart` seats, paired with all-`smart` tables.
 
-    python bench/ismcts_strength.py                 # 200 Hearts hands: a few minutes of CPU
+    python bench/ismcts_strength.py                 # 200 Hearts hands: about 10 s of CPU
     python bench/ismcts_strength.py -n 20 --jobs 2  # a quick look
     python bench/ismcts_strength.py --iterations 100
     python bench/ismcts_strength.py --game one-card -n 300 --jobs 2   # contracts made, One Card

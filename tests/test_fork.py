@@ -196,6 +196,10 @@ def test_a_clone_at_a_card_decision_is_a_copy_that_goes_on_alike(name, sets):
     assert forked >= 3
 
 
+DECK = [f"{r}{s}" for s in "CDHS" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+HANDS = [DECK[i::4] for i in range(4)]       # seat 0: 2C 6C 10C AC 5D 9D KD 4H 8H QH 3S 7S JS
+
+
 def _hearts_at_first_choice(hands: list[list[str]]):
     """A Hearts hand (no pass) dealt as given, every seat asked from outside with `lowest`, stopped at seat 0's
     first card decision of the tricks (a Decision offering `fork`)."""
@@ -208,35 +212,41 @@ def _hearts_at_first_choice(hands: list[list[str]]):
     return run
 
 
-def test_a_search_from_the_true_game_does_not_depend_on_where_unseen_cards_lie():
+def _hearts_passing(hands: list[list[str]]):
+    """A Hearts hand passing left, dealt as given, every seat asked from outside, stopped at seat 0's first pick."""
+    from ruleplay.engine import Deal
+    rules = ruleplay.load_game("hearts", options={"hands": "single", "passing": "left"}).rules
+    return Run(rules, 3, Deal(hands, dealer=3), DEFAULT_MAX_ACTIONS, True, False, [None] * 4, None)
+
+
+@pytest.mark.parametrize("start", [_hearts_at_first_choice, _hearts_passing], ids=["card", "pick"])
+def test_a_search_from_the_true_game_does_not_depend_on_where_unseen_cards_lie(start):
     """Two deals alike but for two cards seat 0 has not seen, swapped between seats 1 and 3: the same history
-    to seat 0's decision, and its search from the decision's copy of the true game (`Decision.fork`) draws the
-    same deals, so it ends with the same statistics; the true places of the cards are not read."""
+    to seat 0's decision (a card to play, a pick to pass), and its search from the decision's copy of the
+    true game (`Decision.fork`) draws the same deals, so it ends with the same statistics; the true places
+    of the cards are not read."""
     from ruleplay.ismcts import ISMCTSBot
-    deck = [f"{r}{s}" for s in "CDHS" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
-    hands = [deck[i::4] for i in range(4)]          # seat 0: 2C 6C 10C AC 5D 9D KD 4H 8H QH 3S 7S JS
-    swapped = [list(h) for h in hands]
+    swapped = [list(h) for h in HANDS]
     a, b = swapped[1].index("QS"), swapped[3].index("2S")
     swapped[1][a], swapped[3][b] = "2S", "QS"
     found = []
-    for deal in (hands, swapped):
-        run = _hearts_at_first_choice(deal)
+    for deal in (HANDS, swapped):
+        run = start(deal)
         d = run.decision
-        assert d.fork is not None
+        assert d.seat == 0 and d.fork is not None
         bot = ISMCTSBot(random.Random(11), 20)
         action = bot.act(d, run.space)
         _, node, _ = bot.last
-        found.append((action, node.visits, round(node.value, 9), bot.proven, [e for e in d.observe()]))
+        found.append((action, node.visits, round(node.value, 9), bot.proven, bot.failed, d.observe()))
     assert found[0] == found[1]
-    assert found[0][2] > 0
+    assert found[0][2] > 0 and found[0][3] >= 8 and found[0][4] == 0
 
 
 def test_unseen_cards_drawn_from_the_true_game_go_everywhere_they_may():
     """Over many copies of the true game, each card seat 0 has not seen lands in every other seat's hand:
     the draw never keeps it where it truly is."""
     from ruleplay.determinize import Unseen
-    deck = [f"{r}{s}" for s in "CDHS" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
-    run = _hearts_at_first_choice([deck[i::4] for i in range(4)])
+    run = _hearts_at_first_choice(HANDS)
     d = run.decision
     k = knowledge(run.t.rules, 0, d.observe())
     unseen = Unseen(d.fork(0, None, [None] * 4).t, k)
@@ -249,27 +259,17 @@ def test_unseen_cards_drawn_from_the_true_game_go_everywhere_they_may():
             for c in copy.t.seat_zones[0][seat]:
                 where.setdefault(c, set()).add(seat)
     names = run.t.rules.deck.names
-    mine = {names.index(c) for c in deck[0::4]}
+    mine = {names.index(c) for c in HANDS[0]}
     played = {names.index(e["card"]) for e in d.observe() if e["event"] == "play"}
     moved = [c for c in where if c not in mine | played]
     assert len(moved) == 39 - len(played - mine) and all(where[c] == {1, 2, 3} for c in moved)
-
-
-def _hearts_passing(hands: list[list[str]]):
-    """A Hearts hand passing left, dealt as given, every seat asked from outside, stopped at seat 0's first pick."""
-    from ruleplay.engine import Deal
-    rules = ruleplay.load_game("hearts", options={"hands": "single", "passing": "left"}).rules
-    return Run(rules, 3, Deal(hands, dealer=3), DEFAULT_MAX_ACTIONS, True, False, [None] * 4, None)
-
-
-DECK = [f"{r}{s}" for s in "CDHS" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
 
 
 def test_a_copy_at_a_pass_pick_keeps_the_seat_s_picks_and_asks_the_others_again():
     """At a pick, `decision.fork` starts the pass again on a copy: the picking seat's own picks so far stand,
     the seats that picked before it pick afresh (it never saw their picks), and no copy is offered to
     Run.fork / State.clone, which need the same game."""
-    run = _hearts_passing([DECK[i::4] for i in range(4)])
+    run = _hearts_passing(HANDS)
     high = Bot("highest", None)
     for _ in range(3):                               # seat 0 passes its three highest cards
         run.advance(high.act(run.decision, run.space))
@@ -286,23 +286,3 @@ def test_a_copy_at_a_pass_pick_keeps_the_seat_s_picks_and_asks_the_others_again(
     assert copy.result.outcome == "hand"
     held = sorted(c for zones in copy.t.seat_zones for z in zones for c in z)
     assert held == list(range(52))                    # every card, once
-
-
-def test_a_search_at_a_pick_does_not_depend_on_where_unseen_cards_lie():
-    """As for a card decision: two deals alike but for two cards seat 0 has not seen give its first pick's
-    search the same statistics."""
-    from ruleplay.ismcts import ISMCTSBot
-    hands = [DECK[i::4] for i in range(4)]
-    swapped = [list(h) for h in hands]
-    a, b = swapped[1].index("QS"), swapped[3].index("2S")
-    swapped[1][a], swapped[3][b] = "2S", "QS"
-    found = []
-    for deal in (hands, swapped):
-        run = _hearts_passing(deal)
-        d = run.decision
-        assert d.seat == 0 and d.sealed and d.fork is not None
-        bot = ISMCTSBot(random.Random(11), 20)
-        action = bot.act(d, run.space)
-        _, node, _ = bot.last
-        found.append((action, node.visits, round(node.value, 9), bot.proven, bot.failed))
-    assert found[0] == found[1] and found[0][3] >= 10 and found[0][4] == 0

@@ -48,8 +48,9 @@ class Decision:
     default: int | None = None             # a window's do-nothing action, which the log leaves implicit
     observe: Callable[[], list[dict]] | None = None   # the game's events as this seat may know them (Table.seat_log)
     fork: Callable[..., Any] | None = None  # for a search: the game copied from here (engine.fork_table: seed, log,
-    # inline bots, hand_only), where the phase can go on from a copy; the copy holds the true cards, so a seat's
-    # search deals the ones it has not seen again before reading it (determinize.Unseen)
+    # inline bots, hand_only), where the phase can go on from a copy (a pass starts again, the other seats picking
+    # afresh: phases/passing.py); the copy holds the true cards, so a seat's search deals the ones it has not
+    # seen again before reading it (determinize.Unseen)
 
 
 class ActionSpace:

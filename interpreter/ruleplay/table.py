@@ -164,7 +164,7 @@ class Table:
         """What a decision offers the one who answers it beyond its view: the seat's events (`observe`) and,
         where the phase under way can go on from a copy, the game copied from here (`fork`)."""
         d.observe = partial(self.seat_log, d.seat)
-        if self.runner is not None and self.runner.pending is d:
+        if self.runner is not None and self.runner.pending is d and self.forker is not None:
             d.fork = partial(self.forker, self)
 
     def decided(self, d, a: int) -> None:

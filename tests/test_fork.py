@@ -28,28 +28,29 @@ def _stepped(name: str, sets: dict, seed: int):
     return Run(rules, seed, None, DEFAULT_MAX_ACTIONS, True, False, [None] * rules.players, None), Bot("lowest", None)
 
 
-def _card_decisions(run: Run, bot: Bot, rng: random.Random, stops: int):
-    """Play on with `bot`, stopping (yielding) at `stops` random card decisions of the trick phase."""
+def _card_decisions(run: Run, bot: Bot, rng: random.Random, stops: int, cards: bool = True):
+    """Play on with `bot`, stopping (yielding) at `stops` random card decisions of the trick phase (`cards`
+    False: at any decision the game can be copied at, a climb's turn say)."""
     space = run.space
     seen = 0
     while run.decision is not None:
         d = run.decision
-        if not d.sealed and d.actions[0] < space.cards and run.forkable and rng.random() < 0.15 \
+        if not d.sealed and (d.actions[0] < space.cards or not cards) and run.forkable and rng.random() < 0.15 \
                 and seen < stops:
             seen += 1
             yield d
         run.advance(bot.act(d, space))
 
 
-@pytest.mark.parametrize("name,sets", GAMES)
+@pytest.mark.parametrize("name,sets", GAMES + [("president", {})])
 def test_a_fork_plays_on_as_the_game_does(name, sets):
-    """At random card decisions, a fork answered inline by the same deterministic bot logs the same events as
-    the game itself answered from outside, to the hand's score."""
+    """At random card decisions (a climb's turns in President), a fork answered inline by the same
+    deterministic bot logs the same events as the game itself answered from outside, to the hand's score."""
     checked = 0
     for seed in range(4):
         run, bot = _stepped(name, sets, seed)
         forks = []
-        for _ in _card_decisions(run, bot, random.Random(seed), 3):
+        for _ in _card_decisions(run, bot, random.Random(seed), 3, cards=name != "president"):
             log: list[dict] = []
             fork = run.fork(seed, log, [Bot("lowest", None)] * run.t.n)
             assert fork is not None
@@ -162,7 +163,8 @@ def test_relabel_moves_only_unseen_cards_and_keeps_the_voids(name, sets):
     assert checked >= 20 and moved >= checked // 2
 
 
-@pytest.mark.parametrize("name,sets", [("hearts", {}), ("oh-hell", {}), ("one-card", {}), ("euchre", {})])
+@pytest.mark.parametrize("name,sets", [("hearts", {}), ("oh-hell", {}), ("one-card", {}), ("euchre", {}),
+                                       ("president", {})])
 def test_a_clone_at_a_card_decision_is_a_copy_that_goes_on_alike(name, sets):
     """State.clone() at a trick phase's card decision copies the game (Run.fork with the same random
     stream), not replaying it: played on with the same choices to the end of the match, the clone and the
@@ -175,7 +177,8 @@ def test_a_clone_at_a_card_decision_is_a_copy_that_goes_on_alike(name, sets):
         rng = random.Random(seed)
         while not s.is_terminal() and forked < 3 * (seed + 1):
             d = s.decision()
-            if not d.sealed and d.actions[0] < g.space.cards and s._run.forkable and rng.random() < 0.2:
+            if not d.sealed and (d.actions[0] < g.space.cards or name == "president") and s._run.forkable \
+                    and rng.random() < 0.2:
                 c = s.clone()
                 assert c._run is not s._run and c._run.t is not s._run.t and c._run.gen is not s._run.gen
                 assert c.history() == s.history() and c.events() == s.events() and c.legal_actions() == s.legal_actions()

@@ -33,7 +33,7 @@ rules judge the rest. A refused deal leaves a hint for the sampler
 (`Script.hint`).
 
 Where the phase under way can go on from a copy (a trick phase's card
-decision, a pass pick: `Decision.fork`, engine.fork_table), each iteration
+decision, a pass pick, a climb's turn: `Decision.fork`, engine.fork_table), each iteration
 plays on a copy of the game as it stands instead (a pass starts again on it,
 the seat's own picks standing and the seats before it picking afresh, at
 random like a replay's: the `CHANCE` step): the cards the seat has not seen are dealt
@@ -445,17 +445,16 @@ class ISMCTSBot(Bot):
         cap = self.iterations if reused is None else max(1, self.iterations // CONTINUED)
         budget = min(cap, PER_ACTION * len(actions)) - sum(nd.visits for nd in root.children.values())
         copy = unseen = None
-        if budget > 0 and actions[-1] < space.cards:      # a card to play or to pass: it may be copied
-            if d.fork is not None and not k.loose:
-                copy = d.fork                # the game as it stands: every card the seat has not seen is dealt again
-            elif not d.sealed:
-                base = self.start(space, k, slots, actions)
-                if base is None:
-                    budget = 0               # no deal proven in TRIES: as `iterate` would give up
-                elif base.forkable:
-                    copy = base.fork
-            if copy is not None:
-                unseen = Unseen(copy(0, None, [None] * rules.players).t, k, self.hints)
+        if budget > 0 and d.fork is not None and not k.loose:
+            copy = d.fork                    # the game as it stands: every card the seat has not seen is dealt again
+        elif budget > 0 and not d.sealed and actions[-1] < space.cards:      # a card to play: a proven sample's copy
+            base = self.start(space, k, slots, actions)
+            if base is None:
+                budget = 0                   # no deal proven in TRIES: as `iterate` would give up
+            elif base.forkable:
+                copy = base.fork
+        if copy is not None:
+            unseen = Unseen(copy(0, None, [None] * rules.players).t, k, self.hints)
         for done in range(budget):
             if copy is not None:
                 ok = any(self.fork_descend(copy, unseen, space, k, root, actions) for _ in range(TRIES))

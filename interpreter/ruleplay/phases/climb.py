@@ -126,6 +126,11 @@ class Climb:
 
 
 class _Run:
+    """The climb under way. Where it stands (whose turn, the combination to beat, who passed, places given)
+    is kept here rather than in the loop's locals, so a copy of the game can go on from a turn (`fork`)."""
+
+    exact = True        # a copy goes on as this game would: Run.fork, State.clone, Decision.fork
+
     def __init__(self, ph: Climb, t: Table):
         self.ph, self.t = ph, t
         self.hand = t.seat_zones[ph.src.index]
@@ -133,6 +138,18 @@ class _Run:
         self.base = t.space.own[ph.name]
         self.keys = t.rules.deck.canonical_keys()
         self.rank = t.rules.deck.rank
+        self.pending: Decision | None = None     # the turn being asked
+        t.runner = self
+
+    def fork(self, t: Table):
+        """The rest of the climb on `t`, a copy of this runner's table (Table.fork), from the turn this runner
+        is asking (`pending`; a generator)."""
+        other = _Run.__new__(_Run)
+        other.__dict__.update(self.__dict__)
+        other.t, other.hand, other.pile = t, t.seat_zones[self.ph.src.index], t.shared[self.ph.dest.index]
+        other.passed, other.pending = set(self.passed), None
+        t.runner = other
+        return other.loop(resume=True)
 
     def held(self, seat: int) -> dict[str, list[int]]:
         """The seat's cards by rank, each rank's lowest first (rank order, then the canonical order)."""
@@ -193,18 +210,22 @@ class _Run:
                 return s
         return seat
 
-    def loop(self):
+    def loop(self, resume: bool = False):
+        """The climb (a generator). `resume`: a copy going on from the turn its original was asking, with the
+        state kept on the runner (`fork`): the same checks then lead to the same turn, asked again."""
         ph, t, hand, pile = self.ph, self.t, self.hand, self.pile
         names = t.rules.deck.names
-        equal, locks, end = ph.equal(t), bool(ph.pass_locks(t)), ph.end(t)
-        places = t.places
-        out_count = 0
-        seat = first_seat(t, ph.first_mode, ph.first_fn)
-        if not hand[seat]:
-            seat = self.next_holding(seat)
-        top: tuple[bool, int, int] | None = None
-        last: int | None = None
-        passed: set[int] = set()
+        if not resume:
+            self.equal, self.locks, self.end = ph.equal(t), bool(ph.pass_locks(t)), ph.end(t)
+            self.out_count = 0
+            self.seat = first_seat(t, ph.first_mode, ph.first_fn)
+            if not hand[self.seat]:
+                self.seat = self.next_holding(self.seat)
+            self.top: tuple[bool, int, int] | None = None
+            self.last: int | None = None
+            self.passed: set[int] = set()
+        equal, locks, end, places = self.equal, self.locks, self.end, t.places
+        out_count, seat, top, last, passed = self.out_count, self.seat, self.top, self.last, self.passed
         while sum(1 for s in t.seat_range if hand[s]) > (0 if end == "first-out" else 1):
             if top is not None and all(s in passed or s == last for s in t.seat_range if hand[s]):
                 lead = last if hand[last] else self.next_holding(last)
@@ -221,7 +242,10 @@ class _Run:
             else:
                 bot = t.inline[seat]
                 view = self.view(seat, top, legal) if bot is None or bot.wants_view else None
-                a = yield from t.ask(Decision(seat, acts, view))
+                d = self.pending = Decision(seat, acts, view)
+                self.out_count, self.seat, self.top, self.last, self.passed = out_count, seat, top, last, passed
+                a = yield from t.ask(d)
+                self.pending = None
             if a == t.space.PASS:
                 passed.add(seat)
                 t.emit("climb-pass", seat=seat)

@@ -11,10 +11,11 @@ shows (a trump card turned from a hand or from the rest) is `loose`: where
 it was dealt is learned by replay (`learn_slots`): a deal with the card in
 each hidden place is run up to the event that shows it, and only the places
 that show the seat the same events are kept. A sampled deal is then proven
-by the search (ismcts.py) by replaying the hand on it. At a trick phase's
-card decision the search proves one deal and plays its iterations on copies
-of that game (engine.Run.fork), where `Unseen` deals the cards the seat has
-not seen again, in the places they lie.
+by the search (ismcts.py) by replaying the hand on it. Where the decision
+offers a copy of the game (`Decision.fork`: a trick's card, a pass pick, a
+climb's turn) the search plays its iterations on copies of the true game
+instead, and `Unseen` deals the cards the seat has not seen again, in the
+places they lie (a seat that knows of a loose card copies a proven sample).
 """
 from __future__ import annotations
 

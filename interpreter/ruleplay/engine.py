@@ -236,8 +236,9 @@ class Run:
     @property
     def forkable(self) -> bool:
         """Whether `fork` can copy this game where it stands: the phase under way keeps a runner
-        (`Table.runner`, so far the trick phase's) and its `pending` decision, the one it can go on from
-        (`runner.fork(table)`), is the decision the game is stopped at."""
+        (`Table.runner`: the trick's and the climb's) whose copy is the same game (`exact`; a pass's copy
+        starts the pass again) and its `pending` decision, the one it can go on from (`runner.fork(table)`),
+        is the decision the game is stopped at."""
         runner = self.t.runner
         return self.decision is not None and runner is not None and runner.exact and runner.pending is self.decision
 

@@ -222,12 +222,16 @@ class _Probe:
         self.card, self.loc = None, {}
 
 
-def per_card_values(fn: Callable[[Any], Any], cards: int) -> list:
-    """`fn`, a compiled rule that reads nothing but `card` and constants, for every card 0..cards-1."""
+def per_card_values(fn: Callable[[Any], Any], cards: int, var: str | None = None) -> list:
+    """`fn`, a compiled rule that reads nothing but `card` (or the loop variable `var`, a card) and constants,
+    for every card 0..cards-1."""
     probe = _Probe()
     out = []
     for i in range(cards):
-        probe.card = i
+        if var is None:
+            probe.card = i
+        else:
+            probe.loc[var] = i
         out.append(fn(probe))
     return out
 
@@ -296,12 +300,8 @@ def _tabulated(kind: str, body: Callable[[Any], Any], var: str, cards_of: Callab
     fold of list lookups (`sum(c.points for c in s.taken)`, `count(c.suit == 'H' for c in s.taken)`: a
     hand's scoring). The general loop's meaning; None when BODY is missing or cannot be worked out for some
     card (the loop then judges the cards there are)."""
-    probe = _Probe()
-    values = []
     try:
-        for i in range(cards):
-            probe.loc[var] = i
-            values.append(body(probe))
+        values = per_card_values(body, cards, var)
     except Exception:
         return None
     if kind in ("count", "any", "all"):

@@ -18,9 +18,9 @@ order, none seeing the others' choices until the window closes.
 
 Actions are ints in a fixed space per ruleset (`num_distinct_actions()`,
 encoding in decision.py): cards by deck index, pass, no/yes, bids, no slap,
-slap times. `clone()` is exact: at a card decision of a trick phase it copies
-the table and goes on from where the trick stands (Run.fork: tens of
-microseconds); elsewhere it re-creates the game from (rules, seed, deal) and
+slap times. `clone()` is exact: at a card decision of a trick phase or a
+climb's turn it copies the table and goes on from where the phase stands
+(Run.fork: tens of microseconds); elsewhere it re-creates the game from (rules, seed, deal) and
 re-applies `history()` (a generator cannot be copied, and the rules are
 deterministic given the seed and the actions), which costs as much as
 playing the game so far again (a 52-card trick hand: about 1 ms).
@@ -132,8 +132,9 @@ class State:
         return list(self._run.history)
 
     def clone(self) -> "State":
-        """An exact copy: at a card decision of a trick phase the game is copied as it stands (Run.fork, the
-        same random stream and log); elsewhere it is played again from the seed with `history()`."""
+        """An exact copy: where the phase can go on from a copy (a trick's card decision, a climb's turn) the
+        game is copied as it stands (Run.fork, the same random stream and log); elsewhere it is played again
+        from the seed with `history()`."""
         run, t = self._run, self._run.t
         fork = run.fork(None, list(t.events) if t.events is not None else None, list(t.inline))
         if fork is not None:

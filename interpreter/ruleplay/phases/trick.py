@@ -551,54 +551,33 @@ class _Run:
         draws as the loop asking the policy through views (tests/test_card_rule_tables.py)."""
         t, ph, hand, pile = self.t, self.ph, self.hand, self.pile
         suit, points, order, keys = self.deck.suit, ph.points, ph.order_table, self.keys.__getitem__
-        flags, inline, partner, trump = ph.flags, t.inline, self.partner, t.trump
-        lead_rule, follow_rule, play_rule, follow, restrict = \
-            ph.lead_allowed, ph.follow_allowed, ph.play_allowed, ph.follow, self._restrict
+        flags, inline, partner, trump, beats = ph.flags, t.inline, self.partner, t.trump, self._beats
         plays, seats = self.plays, self.seats
         best = self.winner(plays) if plays else None
         while True:
             for i in range(first, len(seats)):
                 seat = seats[i]
                 t.actor = seat
-                held = hand[seat]
-                following = False                  # the legal cards, as `legal` finds them
-                if best is None:
-                    legal = list(held) if lead_rule is None else restrict(lead_rule, list(held), seat)
-                else:
-                    legal = None
-                    if follow:
-                        led = t.led
-                        legal = [c for c in held if suit[c] == led]
-                        if legal:
-                            following = True
-                            if follow_rule is not None:
-                                legal = restrict(follow_rule, legal, seat)
-                        else:
-                            legal = None
-                    if legal is None:
-                        legal = list(held) if play_rule is None else restrict(play_rule, list(held), seat)
+                legal, following = self.legal(seat, best is None)
                 if len(legal) == 1:
                     card = legal[0]
                 else:
                     legal.sort(key=keys)
                     want = self._want(seat)
-                    would = None if want is None else legal if best is None else \
-                        [c for c in legal if self._beats(c, best[1])]
+                    would = None if want is None else legal if best is None else [c for c in legal if beats(c, best[1])]
                     card = legal[trick_card(legal, points, order.__getitem__, suit, trump, i == 0, following,
                                             best[1] if best else None, want, would,
                                             best is not None and partner is not None and best[0] == partner[seat],
                                             inline[seat].rollout.plan.get(seat))]
                     t.rng_draws += 1               # Table.decided, with nothing to log
-                held.remove(card)
+                hand[seat].remove(card)
                 pile.append(card)
                 plays.append((seat, card))
                 if best is None:
                     t.led = suit[card]
                     best = (seat, card)
-                else:                              # `_beats`: a higher card of the same suit, or the first trump
-                    s, b = suit[card], suit[best[1]]
-                    if s == b and order[card] > order[best[1]] or s != b and s == trump and trump is not None:
-                        best = (seat, card)
+                elif beats(card, best[1]):
+                    best = (seat, card)
                 if flags:
                     t.card = card
                     for f, fn in flags:

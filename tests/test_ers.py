@@ -268,6 +268,28 @@ def test_out_of_turn_penalty_by_profile():
     assert all("out-of-turn" not in play(r0, seed=s, max_actions=3000).stats for s in range(3))
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_out_of_turn_is_never_the_seat_in_turn(players):
+    """Rule 3.4: only a seat whose turn it is not can play out of turn, so the next card is never the
+    offender's; the seat that just played can offend (with two players it is the only one that can)."""
+    r = rules(**{"out-of-turn-penalty": True, "reaction": "sloppy"}, players=players)
+    offences = by_last = 0
+    for seed in range(12):
+        ev = [e for e in play(r, seed=seed, log=True, max_actions=3000).events if e["event"] != "decision"]
+        last = None
+        for i, e in enumerate(ev):
+            if e["event"] == "play":
+                last = e["seat"]
+            if e["event"] != "out-of-turn":
+                continue
+            offences += 1
+            by_last += e["seat"] == last
+            nxt = next((x for x in ev[i + 1:] if x["event"] in ("play", "out")), None)
+            if nxt is not None and nxt["event"] == "play":
+                assert nxt["seat"] != e["seat"], f"seed {seed}, event {i}: the offender plays the next card"
+    assert offences > 20 and by_last > 0
+
+
 def test_incompatible_options_are_rejected():
     with pytest.raises(RuleplayError) as exc:
         load("ers", {"jokers": "2", "joker-chances-5": "true"})

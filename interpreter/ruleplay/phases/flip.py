@@ -281,12 +281,13 @@ class _Run:
                             taker = None
                         else:
                             sync()
-                            taker = self.react(reactions, actor, matched)
+                            taker = self.react(reactions, None, matched)   # no out-of-turn play here
                             quiet_k = self.quiet - played0
                     else:
                         sync()
-                        taker = self.react(reactions, actor, self.match(reactions)) if self.inline else \
-                            (yield from self.react_steps(reactions, actor))
+                        due = self.due_next(actor, card, challenger, owed)
+                        taker = self.react(reactions, due, self.match(reactions)) if self.inline else \
+                            (yield from self.react_steps(reactions, due))
                     if taker is not None:
                         challenger = None
                         actor = self.new_round(taker)
@@ -353,8 +354,9 @@ class _Run:
                     seats.append(s)
         return seats
 
-    def react(self, r: Reactions, actor: int, matched) -> int | None:
+    def react(self, r: Reactions, due: int | None, matched) -> int | None:
         """One window answered inline by the seats' bots (or the deal's script); the slap's taker, if any.
+        `due`: the seat in turn when nobody takes the pile (`due_next`; any other may play out of turn).
 
         The same slaps as `react_steps` asking every eligible seat, cheaper: on a pile showing no
         pattern, `who` is evaluated only for a bot that might slap falsely (`Bot.false_due`). `matched`:
@@ -389,7 +391,7 @@ class _Run:
             t.reveal()
         taker = self.judge(r, matched, slaps)
         if taker is None and r.out_of_turn_burn:
-            for s in self.out_of_turn_seats(actor):
+            for s in self.out_of_turn_seats(due):
                 if bots[s].out_of_turn(profiles[s]):
                     if t.events is not None:
                         t.decided(out_of_turn_decision(t.space, s, k), t.space.YES)
@@ -412,7 +414,7 @@ class _Run:
                     quiet = due
         return quiet
 
-    def react_steps(self, r: Reactions, actor: int):
+    def react_steps(self, r: Reactions, due: int | None):
         """The same window with its decisions yielded (some seat is answered outside): a generator."""
         t = self.t
         matched = self.match(r)
@@ -434,7 +436,7 @@ class _Run:
         t.reveal()
         taker = self.judge(r, matched, slaps)
         if taker is None and r.out_of_turn_burn:
-            for s in self.out_of_turn_seats(actor):
+            for s in self.out_of_turn_seats(due):
                 a = yield from t.ask(out_of_turn_decision(space, s, k, OutOfTurnView(s, self.seat_profiles[s])))
                 if a == space.YES:
                     self.offend(r, s)
@@ -542,10 +544,22 @@ class _Run:
         if r.out_when_empty and r.burn > 0:
             self.eliminate(seat, "false slap with no cards")
 
-    def out_of_turn_seats(self, actor: int) -> list[int]:
-        """Seats that could play out of turn now: in the game, holding cards, not the seat to play."""
+    def due_next(self, actor: int, card: int, challenger: int | None, owed: int) -> int | None:
+        """The seat in turn after `actor`'s `card` when its window takes no pile (rule 3.4: any other seat
+        that plays now plays out of turn): the payer of a face card just played, the same payer while it
+        still owes, the challenger's lead once the payment is complete, else the next seat with cards."""
+        ph = self.ph
+        if challenger is not None and not (ph.chances and ph.chances[card] > 0 and ph.answer):
+            if owed > 1:
+                return actor
+            return challenger if ph.leads_taker else self.next_player(challenger)
+        nxt = self.next_player(actor)
+        return actor if nxt is None else nxt
+
+    def out_of_turn_seats(self, due: int | None) -> list[int]:
+        """Seats that could play out of turn now: in the game, holding cards, not the seat in turn (`due`)."""
         t = self.t
-        return [s for s in t.seat_range if s != actor and not t.out[s] and self.src[s]]
+        return [s for s in t.seat_range if s != due and not t.out[s] and self.src[s]]
 
     def offend(self, r: Reactions, s: int) -> None:
         """Q18: a card played out of turn is not played; the offence costs a burn."""

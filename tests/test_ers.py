@@ -292,9 +292,9 @@ def test_out_of_turn_is_never_the_seat_in_turn(players):
 
 def test_incompatible_options_are_rejected():
     with pytest.raises(RuleplayError) as exc:
-        load("ers", {"jokers": "2", "joker-chances-5": "true"})
+        load("ers", {"jokers": "2", "joker-chances-5": "true", "slap-joker": "true"})
     msg = exc.value.errors[0].format()
-    assert "joker-chances-5 makes the joker a challenge card" in msg and "slap-joker=false" in msg
+    assert "joker-chances-5 makes the joker a challenge card" in msg and "slap-joker=true" in msg
     assert "ers.yaml:" in msg
     with pytest.raises(RuleplayError) as exc:
         load("ers", {"triples-win": "true", "triples-as-doubles": "true"})
@@ -307,6 +307,17 @@ def test_joker_chances_5():
     res = game(r, [["JK", "9C"], ["2D", "3D", "4D", "5D", "6D", "7D"]])
     take = events(res, "take")[0]
     assert (take["seat"], take["count"]) == (0, 6)
+
+
+def test_joker_chances_5_turns_joker_slaps_off_by_itself():
+    """The variant as the digest names it: jokers become challenge cards and joker slaps are off, with
+    slap-joker left at its default (a constraint with `if-set` refuses only an explicit slap-joker=true)."""
+    r = rules(jokers=2, **{"joker-chances-5": True})
+    assert r.options["slap-joker"] is True and "slap-joker" not in r.option_set
+    res = game(r, [["JK", "9C"], ["2D", "3D", "4D", "5D", "6D", "7D"]], slaps=[{"after": 1, "seat": 1}])
+    assert not events(res, "slap")[0]["valid"]          # a joker on top is no pattern here
+    take = next(e for e in events(res, "take") if e["seat"] == 0)
+    assert take["count"] >= 6                            # five chances paid, then the challenger collects
 
 
 def test_bmn_as_ers_plays_exactly_like_bmn():

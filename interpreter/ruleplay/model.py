@@ -476,6 +476,19 @@ def _compile_deck(ctx: Ctx) -> Deck | None:
     return deck
 
 
+def _constraint_if_set(ctx: Ctx, i: int, names) -> set[str] | None:
+    """A constraint's `if-set`: the options whose --set makes it apply (None: it always applies). Without
+    such a --set, the file's defaults give way: the rules say what a default means beside the other option
+    (`slap-joker` under `joker-chances-5`), and only a user's explicit choice of both is refused."""
+    if names is None:
+        return None
+    for k, name in enumerate(names):
+        if name not in ctx.options:
+            ctx.error(("constraints", i, "if-set", k), f"unknown option '{name}'",
+                      did_you_mean(str(name), ctx.options) or f"options: {one_of(ctx.options)}", value=True)
+    return set(names)
+
+
 def _option_scope(ctx: Ctx) -> X.Scope:
     names = {k: X.Binding(_opt_type(v), const=frozenset(v) if isinstance(v, list) else v, is_const=True)
              for k, v in ctx.options.items()}
@@ -638,9 +651,10 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
 
     for i, c in enumerate(d.get("constraints", [])):
         forbid = ctx.expr(("constraints", i, "forbid"), X.BOOL, scope=_option_scope(ctx))
+        if_set = _constraint_if_set(ctx, i, c.get("if-set"))
         if forbid is not None and not forbid.is_const:
             ctx.error(("constraints", i, "forbid"), "a constraint may depend on options only", value=True)
-        elif forbid is not None and forbid.const:
+        elif forbid is not None and forbid.const and (if_set is None or if_set & set(res.option_set)):
             set_by_user = ", ".join(f"{k}={v}" for k, v in sorted(res.option_set.items()))
             ctx.error(("constraints", i, "forbid"), c["message"],
                       f"options set: {set_by_user}" if set_by_user else "these are the file's defaults", value=True)

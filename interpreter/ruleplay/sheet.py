@@ -112,7 +112,8 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
     write_scoring(d, out)
     for c in d.get("constraints") or []:
         when = formula(c["forbid"])
-        w(f"Not allowed: {c['message']}" + ("" if when == "no" else f" (when {when})") + ".\n")
+        by_you = f"; only with your own --set of {', '.join(c['if-set'])}" if c.get("if-set") else ""
+        w(f"Not allowed: {c['message']}" + ("" if when == "no" else f" (when {when}{by_you})") + ".\n")
     if rules.end:
         w("End:\n")
         for rule in d.get("end", []):

@@ -523,3 +523,14 @@ def test_a_slap_window_has_room_for_a_slap(tmp_path, pace, ok):
     for seed in range(3):
         res = play(r, seed, check=True)
         assert res.outcome in ("finished", "cycle") and any(e["event"] == "slap" for e in res.events)
+
+
+def test_many_players_as_the_digest_allows():
+    """Rule 1.1: two or more players, no upper limit; 52 is where one deck still gives each a card and
+    a card for the draw for dealer (more are refused with the limit, not an internal error)."""
+    for players, sets in ((13, {}), (52, {"dealer-low-card": "true"}), (40, {"decks": "2", "dealer-low-card": "true"})):
+        res = play(load("ers", sets, players), seed=players, check=True, max_actions=5000)
+        assert res.outcome in ("finished", "limit") and res.players == players
+    with pytest.raises(RuleplayError) as exc:
+        load("ers", {}, 53)
+    assert "53" in exc.value.errors[0].message

@@ -476,6 +476,18 @@ def _compile_deck(ctx: Ctx) -> Deck | None:
     return deck
 
 
+def _check_dealer_draw(ctx: Ctx, order: list[int], order_name: str, order_given: bool) -> None:
+    """A draw for dealer (`dealer: low-card`) gives every seat a card of one shuffled deck and draws again
+    among the tied lowest: it needs a card per seat and an order that tells some cards apart, or it never ends."""
+    cards = len(ctx.deck)
+    if ctx.players > cards:
+        ctx.error(("table", "dealer"), f"{ctx.players} players cannot each draw a card for dealer from {cards} cards",
+                  "fewer players, more cards, or another dealer rule (last-seat, random)", value=True)
+    elif ctx.players > 1 and len(set(order)) < 2:
+        ctx.error(("table", "dealer-order" if order_given else "dealer"), f"every card ranks the same in the order '{order_name}': "
+                  "a draw for dealer would tie for ever", "an order that tells the cards apart", value=True)
+
+
 def _constraint_if_set(ctx: Ctx, i: int, names) -> set[str] | None:
     """A constraint's `if-set`: the options whose --set makes it apply (None: it always applies). Without
     such a --set, the file's defaults give way: the rules say what a default means beside the other option
@@ -648,6 +660,8 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         ctx.error(("table", "dealer-order"), f"unknown order '{order_name}'",
                   did_you_mean(order_name, ctx.deck.orders), value=True)
         order_name = "order"
+    if dealer == "low-card":
+        _check_dealer_draw(ctx, ctx.deck.orders[order_name], str(table.get("dealer-order", "rank")), "dealer-order" in table)
 
     for i, c in enumerate(d.get("constraints", [])):
         forbid = ctx.expr(("constraints", i, "forbid"), X.BOOL, scope=_option_scope(ctx))

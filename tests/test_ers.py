@@ -182,6 +182,19 @@ def test_triple_six_with_two_players_the_other_wins():
     assert res.winners == [0]
 
 
+def test_triple_six_every_slapper_loses_ties_included():
+    """Q14, "whoever slaps it loses": there is no race to lose, so every seat that slaps 6-6-6 is out
+    (the earliest first), and a tie saves nobody."""
+    r = rules("ers-triples", players=4)
+    hands = [["6C", "2H", "3H"], ["6D", "4H", "8H"], ["6H", "5H", "9S"], ["2C", "3C", "4C"]]
+    res = game(r, hands, [{"after": 3, "seat": 3, "time": 300}, {"after": 3, "seat": 1, "time": 200}])
+    assert [(e["seat"], e["why"]) for e in events(res, "out")][:2] == [(1, "slapped triple-six"), (3, "slapped triple-six")]
+    assert all(e["won"] for e in events(res, "slap"))
+    tie = game(r, hands, [{"after": 3, "seat": 0, "time": 150}, {"after": 3, "seat": 2, "time": 150}])
+    assert {e["seat"] for e in events(tie, "out")[:2]} == {0, 2}
+    assert sorted(tie.winners) != [] and not {0, 2} & set(tie.winners)
+
+
 def test_triples_as_doubles_takes_the_pile():
     r = rules(**{"triples-as-doubles": True, "slap-double": False, "slap-sandwich": False})
     res = game(r, alternate(["7C", "7D", "7H"], ["2H", "3H"], ["4H", "9S"]), [{"after": 3, "seat": 1}])

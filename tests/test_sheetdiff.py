@@ -7,7 +7,7 @@ from ruleplay.sheetdiff import entries, sheet_text, write_diff
 
 def test_a_sheet_is_cut_into_labelled_entries_with_nested_lines_merged():
     e = entries(sheet_text(load("ers", {"slap-tens": "true"})))
-    assert e["Title"] == "Egyptian Ratscrew" and e["Players"] == "4 (2-12)"
+    assert e["Title"] == "Egyptian Ratscrew" and e["Players"] == "4 (2-52)"
     play = e["Play: play (flip)"]
     assert "Slaps: after every card" in play and " / tens: the top two cards' tens values" in play
     assert not any(k.startswith("Play: ") and k != "Play: play (flip)" for k in e)     # slaps belong to the phase

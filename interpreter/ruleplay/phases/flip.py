@@ -463,6 +463,9 @@ class _Run:
             slaps.sort()
             if self.runs_live:
                 self.restart_runs(())      # every slap on this card is valid, won or not (Q16)
+            if matched.effect == "lose":
+                self.lose(matched, slaps)
+                return None
             winner = slaps[0][1] if len(slaps) == 1 or slaps[1][0] != slaps[0][0] else self.first_slap(r, slaps)
             if t.events is not None:
                 for time, seat, _ in slaps:
@@ -472,14 +475,23 @@ class _Run:
                 if matched.effect == "win":
                     t.emit("win", seat=winner, why=f"slapped {matched.name}")
                     raise GameOver("finished", [winner], f"seat {winner} slapped {matched.name}")
-                if matched.effect == "lose":
-                    self.eliminate(winner, f"slapped {matched.name}")
-                else:
-                    if t.out[winner]:
-                        t.out[winner] = False
-                    self.take(winner, f"slapped {matched.name}")
-                    return winner
+                if t.out[winner]:
+                    t.out[winner] = False
+                self.take(winner, f"slapped {matched.name}")
+                return winner
         return None
+
+    def lose(self, matched, slaps: list[tuple[int, int, int]]) -> None:
+        """A pattern that costs the game (`effect: lose`, Q14: whoever slaps 6-6-6): no race to win it, so every
+        seat that slapped is out, the earliest first (with one seat left, that seat wins: `eliminate`)."""
+        t = self.t
+        if t.events is not None:
+            for time, seat, _ in slaps:
+                t.emit("slap", seat=seat, time=time, valid=True, pattern=matched.name, won=True)
+        for _, seat, _ in slaps:
+            if not t.out[seat]:
+                t.stat(matched.stat, seat)
+                self.eliminate(seat, f"slapped {matched.name}")
 
     def restart_runs(self, slapped) -> None:
         """Q16: a card a seat did not false-slap (no slap, or a valid one) restarts its cards in a row."""

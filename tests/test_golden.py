@@ -29,6 +29,22 @@ def test_golden_log_replays_event_for_event(log):
                          "(intended? python tests/golden/regenerate.py --write, and review the diff)")
 
 
+@pytest.mark.parametrize("fname,args", regenerate.plan(), ids=[f for f, _ in regenerate.plan()])
+def test_golden_log_is_what_its_seed_plays_today(fname, args, tmp_path):
+    """The same ruleset, seed, options and bots give the same game, bots' decisions included: a change to a
+    bot or to a random stream that alters a stored game must rewrite its log on purpose (the replay above
+    feeds the logged decisions back, so it cannot see such a change)."""
+    fresh = tmp_path / fname
+    regenerate.write_log(args, fresh)
+    stored = (GOLDEN / fname).read_text(encoding="utf-8").splitlines()
+    now = fresh.read_text(encoding="utf-8").splitlines()
+    first = next((i for i, (a, b) in enumerate(zip(stored, now)) if a != b), min(len(stored), len(now)))
+    assert stored == now, (f"{fname}: `ruleplay {' '.join(args)}` now plays differently from event {first + 1}\n"
+                           f"  stored: {stored[first] if first < len(stored) else '(end)'}\n"
+                           f"  now:    {now[first] if first < len(now) else '(end)'}\n"
+                           "(intended? python tests/golden/regenerate.py --write, and review the diff)")
+
+
 def test_every_shipped_ruleset_has_golden_logs():
     have = {p.name for p in LOGS}
     wanted = {name for name, _ in regenerate.plan()}

@@ -13,6 +13,11 @@ def seat_name(s: int) -> str:
     return f"Seat {s}"
 
 
+def count(n: int, noun: str) -> str:
+    """'1 card', '4 cards'."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) -> None:
     """Round by round: the cards put on the pile, then who took it. -v adds every event."""
     plays: list[str] = []
@@ -33,9 +38,9 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
         elif kind == "deal":
             out.write(f"Seat {ev['dealer']} deals.\n")
             for s, hand in enumerate(ev["hands"]):
-                out.write(f"  {seat_name(s)}: {len(hand)} cards\n")
+                out.write(f"  {seat_name(s)}: {count(len(hand), 'card')}\n")
             if ev.get("rest"):
-                out.write(f"  rest: {len(ev['rest'])} cards\n")
+                out.write(f"  rest: {count(len(ev['rest']), 'card')}\n")
         elif kind == "play":
             plays.append(f"{ev['seat']}:{ev['card']}")
         elif kind == "slap":
@@ -59,9 +64,9 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
                 out.write(f"Round {rnd}: {' '.join(plays)}\n")
             why = ev["why"]
             if why.startswith("slapped "):
-                out.write(f"  {seat_name(ev['seat'])} slaps the {why[8:]} and takes {ev['count']} cards.\n")
+                out.write(f"  {seat_name(ev['seat'])} slaps the {why[8:]} and takes {count(ev['count'], 'card')}.\n")
             else:
-                out.write(f"  {seat_name(ev['seat'])} takes {ev['count']} cards ({why}).\n")
+                out.write(f"  {seat_name(ev['seat'])} takes {count(ev['count'], 'card')} ({why}).\n")
             plays = []
         elif kind == "trick":
             if bids:

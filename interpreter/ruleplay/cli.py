@@ -9,7 +9,7 @@ import signal
 import sys
 
 from . import __version__
-from .account import write_account, write_result
+from .account import count, write_account, write_result
 from .bots import parse_bots
 from .engine import DEFAULT_MAX_ACTIONS
 from .errors import MAX_SHOWN, GameError, RuleError, RuleplayError, TerminalText, printable
@@ -276,8 +276,8 @@ def _run(args, sets) -> int:
                      TerminalText(sys.stdout))
     else:
         write_account(result.events, TerminalText(sys.stdout), args.verbose)
-        print(f"{result.cards_played} cards played, {result.pile_takes} piles taken, " +
-              (f"{result.tricks} tricks, " if result.tricks else "") + f"{result.actions} actions.")
+        print(f"{count(result.cards_played, 'card')} played, {count(result.pile_takes, 'pile')} taken, " +
+              (f"{count(result.tricks, 'trick')}, " if result.tricks else "") + f"{count(result.actions, 'action')}.")
         if result.cycle:
             c = result.cycle
             print(f"Cycle: the table repeats every {c['length']} rounds from round {c['start']}.")

@@ -131,8 +131,8 @@ schema = {
                     "type": ["string", "array"], "items": {"type": "integer"}},
       }, ["max"], desc="A hand schedule: hand k deals its own number of cards; hands-total is the schedule's length (end the match with hand-number >= hands-total)."),
       "rest": s("Zone for undealt cards (required when count is not 'all' or the deck does not divide evenly, unless remainder is 'extra-to-first')."),
-      "remainder": {"enum": ["extra-to-first", "rest"], "default": "extra-to-first",
-                    "description": "With count: all and an uneven deck: the first seats in deal order get one more card, or the leftovers go to 'rest'."},
+      "remainder": {"type": "string", "default": "extra-to-first", "examples": ["extra-to-first", "rest", "'rest' if deal-remainder == 'set-aside' else 'extra-to-first'"],
+                    "description": "With count: all and an uneven deck: extra-to-first (the first seats in deal order get one more card) or rest (the leftovers go to the 'rest' zone), or an expression of options giving one of the words."},
   }, ["to"], desc="How each hand is dealt: one card at a time from the dealer's left, in turn order.", title="deal"),
   "take": obj({
       "to": s("Per-seat zone the taken pile goes to."),

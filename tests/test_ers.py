@@ -547,3 +547,15 @@ def test_many_players_as_the_digest_allows():
     with pytest.raises(RuleplayError) as exc:
         load("ers", {}, 53)
     assert "53" in exc.value.errors[0].message
+
+
+def test_deal_remainder_set_aside():
+    """Q1's alternative: with 3 players, 52 cards deal 17 each and the 52nd is set aside, out of the game;
+    the game still ends when one player holds every card in play (51)."""
+    r = load("ers", {"deal-remainder": "set-aside"}, 3)
+    res = play(r, seed=5, log=True, check=True, max_actions=20000)
+    deal = events(res, "deal")[0]
+    assert [len(h) for h in deal["hands"]] == [17, 17, 17] and len(deal["rest"]) == 1
+    assert res.outcome == "finished" and len(res.winners) == 1
+    dealt_all = events(play(load("ers", {}, 3), seed=5, log=True), "deal")[0]
+    assert [len(h) for h in dealt_all["hands"]] == [18, 17, 17]

@@ -894,7 +894,7 @@ def _compile_deal(ctx: Ctx) -> DealSpec:
     if raw is None:
         ctx.error(p, "deal needs 'count' (cards per seat, or all) or a 'schedule'")
         return DealSpec(to, 0, rest, "rest")
-    remainder = ctx.get(p + ("remainder",), "extra-to-first")
+    remainder = ctx.word(p + ("remainder",), ("extra-to-first", "rest"), "extra-to-first")
     n = ctx.players
     size = len(ctx.deck)
     if raw == "all":

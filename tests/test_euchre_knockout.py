@@ -75,6 +75,18 @@ def test_euchre_order_up_bowers_and_a_point():
     assert run.result.winners == [0, 2]                          # both partners
 
 
+@pytest.mark.parametrize("house_rule", [False, True])
+def test_euchre_the_dealer_keeps_the_card_picked_up(house_rule):
+    """The laws of Euchre (Hoyle: "the trump card cannot be discarded"; World of Card Games, OpenSpiel):
+    dealer 3 picks up 9H and chooses among its five other cards; `discard-up-card` allows 9H too."""
+    prefs = {0: ["JH", "JD", "AH", "AC", "9S"], 1: ["KH", "QC", "KC", "10S", "QS"],
+             2: ["QH", "AS", "KS", "9C", "10D"], 3: ["9H", "AD", "KD", "QD", "10H"]}
+    rules = _rules("euchre", target=1, discard_up_card=house_rule)
+    run, asked = _drive(rules, EUCHRE_1, ["order-up H", "10C", "pass"], prefs, stop_after=3)
+    others = ["10C", "10H", "AD", "KD", "QD"]
+    assert asked[1] == (3, sorted(others + ["9H"] if house_rule else others))
+
+
 # Dealer 3. The turned 9C is passed by all; in round 2 dealer 3 (stuck) names spades and goes alone with
 # every trump that matters: JS (right), JC (left bower: a spade now), AS, KS, QS.
 EUCHRE_2 = Deal(hands=[["AH", "KH", "QH", "JH", "10H"], ["AD", "KD", "QD", "JD", "10D"],

@@ -38,8 +38,12 @@ SCHEMA = phase_schema("discard", {
     "take": {"description": "Cards the discarding seat first takes from the top of `to` into `from` (e.g. 1: the "
                             "dealer picks up the turned-up card, then discards).", "type": "integer", "minimum": 0,
              "maximum": 1000, "default": 0},
+    "keep-taken": {"description": "Bool: the cards just taken (`take`) may not be discarded (Euchre's laws: the "
+                                  "dealer keeps the turned-up card); when the hand holds too few others, they may. "
+                                  "Default false.", **EXPR},
 }, ["from", "to", "count"])
 EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["crib"]}, "count": {"examples": [2]},
+            "keep-taken": {"examples": [True, "not discard-up-card"]},
             "seat": {"examples": ["dealer"]}, "before": {"examples": ["play"]}}
 EVENTS = ("discard", "pick-up")     # the event kinds it logs (replay checks logs against them)
 
@@ -65,6 +69,8 @@ class Discard:
     description: str = ""
     spec: dict = field(default_factory=dict)
     take: int = 0                            # cards first taken from the top of `dest` into `src`
+    keep_taken: Callable | None = None       # bool: the taken cards may not be discarded (None: never)
+    keep_always: bool = False                # keep_taken folded to true with the options (the sheet says so)
 
     def run(self, t: Table):
         """A generator: each pick is a Decision, sealed when every seat discards (no one sees the
@@ -75,14 +81,18 @@ class Discard:
         seats = [s for s in t.seat_range if t.takes_part(s)] if one is None else [one % t.n]
         src, dest, space = t.seat_zones[self.src.index], t.shared[self.dest.index], t.space
         key, names = t.rules.deck.canonical_key, t.rules.deck.names
+        kept: dict[int, list[int]] = {}
         for seat in seats if self.take else ():
             took = [dest.pop() for _ in range(min(self.take, len(dest)))]
             src[seat].extend(took)
             t.act()
             t.emit("pick-up", seat=seat, zone=self.dest.name, took=[names[c] for c in took])
+            kept[seat] = took
+        if self.keep_taken is None or not self.keep_taken(t):
+            kept.clear()
         chosen: list[list[int]] = []
         for seat in seats:
-            pool = sorted(src[seat], key=key)
+            pool = sorted(self.choosable(src[seat], kept.get(seat, ())), key=key)
             picks: list[int] = []
             for _ in range(min(self.count, len(pool))):
                 if len(pool) == 1:
@@ -106,16 +116,28 @@ class Discard:
             t.emit("discard", seat=seat, zone=self.dest.name, cards=[names[c] for c in picks])
 
 
+    def choosable(self, hand: list[int], kept) -> list[int]:
+        """The cards a seat may discard: its hand but the cards it must keep, unless too few are left."""
+        if not kept:
+            return list(hand)
+        kept = set(kept)
+        rest = [c for c in hand if c not in kept]
+        return rest if len(rest) >= min(self.count, len(hand)) else list(hand)
+
+
 def compile(ctx: Ctx, path: tuple, name: str) -> Discard | None:
     spec = ctx.get(path)
     src = ctx.zone(path + ("from",), owner="seat")
     dest = ctx.zone(path + ("to",), owner="table")
     count = ctx.const_int(path + ("count",), None, 1, 1000)
     seat = ctx.expr(path + ("seat",), (X.SEAT, X.INT)) if "seat" in spec else None
-    if None in (src, dest, count) or ("seat" in spec and seat is None):
+    keep = ctx.expr(path + ("keep-taken",), X.BOOL) if "keep-taken" in spec else None
+    if None in (src, dest, count) or ("seat" in spec and seat is None) or ("keep-taken" in spec and keep is None):
         return None
+    always = keep is not None and keep.is_const and bool(keep.const)
+    keep_fn = None if keep is None or keep.is_const and not keep.const else keep.fn
     return Discard(name, src, dest, count, seat.fn if seat is not None else None,
-                   spec.get("description", ""), dict(spec), int(spec.get("take", 0)))
+                   spec.get("description", ""), dict(spec), int(spec.get("take", 0)), keep_fn, always)
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
@@ -124,8 +146,14 @@ def describe(spec: dict, phase=None) -> str:
            else "every player")
     took = (f" takes the top {spec['take']} card(s) of the {spec['to']} into their {spec['from']}, then"
             if spec.get("take") else "")
+    keep = spec.get("keep-taken", False)
+    if phase is not None:
+        keep = True if phase.keep_always else keep if phase.keep_taken is not None else False
+    kept = "" if not spec.get("take") or keep is False else \
+        " They may not put back the card(s) just taken" + ("" if keep is True else f" when {formula(keep)}") + \
+        " (unless the hand holds too few others)."
     return (f"{who}{took} chooses{'' if 'seat' in spec else ', all at once,'} {spec['count']} card(s) from "
-            f"their {spec['from']} and puts them into the {spec['to']}.")
+            f"their {spec['from']} and puts them into the {spec['to']}.{kept}")
 
 
 # ---------------------------------------------------------------------------- the events in words (play)

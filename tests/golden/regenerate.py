@@ -1,6 +1,6 @@
 """Golden game logs: which games are stored, and the one command that rewrites them.
 
-    python tests/golden/regenerate.py           # check: which stored logs the current engine no longer reproduces
+    python tests/golden/regenerate.py           # check: which stored logs no longer replay, or no longer come from their seed
     python tests/golden/regenerate.py --write   # rewrite every log (a deliberate act: review the diff)
 
 Every ruleset in `rulesets/` (picked up automatically) gets a few seeded games
@@ -81,9 +81,16 @@ def main(argv: list[str]) -> int:
             print(f"missing: {fname}")
         else:
             report = replay(read_log(str(path)))
+            with tempfile.TemporaryDirectory() as tmp:
+                fresh = Path(tmp) / fname
+                write_log(args, fresh)
+                replayed = fresh.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
             if not report.same:
                 changed += 1
                 print(f"differs at event {report.index + 1}: {fname}")
+            elif not replayed:
+                changed += 1
+                print(f"its seed now plays another game: {fname}")
     names = {f for f, _ in wanted}
     for stale in sorted(HERE.glob("*.jsonl")):
         if stale.name not in names:

@@ -75,6 +75,20 @@ def test_whist_honours_option():
     assert ev(r, "tally")[0]["counters"]["honours"] == [0, 2, 0, 2]
 
 
+
+def test_whist_tricks_score_before_honours():
+    """Pagat's short whist (and the option's words): tricks are scored first, so a side that reaches the
+    target by tricks wins and the other side's honours that hand do not count. Team 0 at 2 takes 3 by
+    tricks (5); team 1 at 3 holds four honours (would be 7): team 0 wins alone."""
+    start = Deal(HONOURS_DEAL.hands, dealer=0, scores=[2, 3, 2, 3])
+    r = play(load("whist", {"honours": "true", "target": "5"}), deal=start, check=True, bots=LOWEST4)
+    assert first_score(r)["scores"] == [3, 0, 3, 0]
+    assert r.winners == [0, 2]
+    # short of the target by tricks, the honours count as before
+    r = play(load("whist", {"honours": "true", "target": "7"}), deal=start, check=True, bots=LOWEST4)
+    assert first_score(r)["scores"] == [3, 4, 3, 4] and r.winners == [1, 3]
+
+
 # --------------------------------------------------------------------------- Spades (Pagat; MSN Zone's -200)
 
 class Bidder(Bot):

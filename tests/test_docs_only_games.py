@@ -198,3 +198,35 @@ def test_five_hundred_no_trumps_plain_jacks_and_the_joker_wins_the_trick_it_lead
     assert t[0] == (["JD", "8C", "4D", "5S"], 0) and t[1] == (["7H", "4H", "5D", "6S"], 0)
     assert t[9] == (["JK", "AC", "AD", "AS"], 0) and [w for _, w in t] == [0] * 10
     assert ev(r, "score")[0]["scores"] == [250, 0, 250, 0]
+
+
+def test_five_hundred_a_failed_bid_never_wins_the_game():
+    """Pagat: a side wins by reaching 500 with a bid it makes. Seat 1's side starts at 700 (from defending,
+    say), bids 7 clubs and fails (the hand above): 540, over the target, but the game goes on."""
+    start = Deal(FIVE.hands, dealer=3, rest=FIVE.rest, scores=[0, 700, 0, 700])
+    r = play(load("five-hundred"), deal=start, check=True, bots=callers(None, 160, None, None), max_actions=400)
+    first = ev(r, "score")[0]
+    assert first["scores"] == [40, -160, 40, -160] and first["totals"] == [40, 540, 40, 540]
+    assert len(ev(r, "deal")) > 1                       # a next hand is dealt
+    if r.winners:
+        assert r.hands > 1
+
+
+def test_five_hundred_in_no_trumps_the_joker_wins_any_trick_it_is_played_to():
+    """In no trumps the joker, led or played by a seat void in the suit led, wins the trick (the file's
+    words and Pagat); checked over seeded games of random bots, on every no-trump trick with the joker."""
+    rules = load("five-hundred")
+    led = discarded = 0
+    for seed in range(120):
+        r = play(rules, seed, check=True, bots=["random"] * 4, max_actions=3000)
+        trump = None
+        for e in r.events:
+            if e["event"] == "trump":
+                trump = e["suit"]
+            elif e["event"] == "trick" and trump is None and any(c == "JK" for _, c in e["cards"]):
+                seat = next(s for s, c in e["cards"] if c == "JK")
+                assert e["winner"] == seat, (seed, e)
+                led += e["cards"][0][1] == "JK"
+                discarded += e["cards"][0][1] != "JK"
+    assert led > 0 and discarded > 0
+

@@ -67,6 +67,25 @@ def test_pitch_stuck_dealer_pitches_and_makes_high_low_game():
     assert ev(r, "score")[0]["scores"] == [1, 1, 2]
 
 
+def test_pitch_one_chance_each_to_bid():
+    """Pagat and Hoyle: each player bids once, higher than the bids so far, or passes; an outbid player
+    does not bid again (`rounds: 1`). Checked over seeded games of random bots."""
+    rules = pitch()
+    hands = 0
+    for seed in range(60):
+        r = play(rules, seed, check=True, bots=["random"] * rules.players, max_actions=3000)
+        turns: list = []
+        for e in r.events:
+            if e["event"] == "deal":
+                turns, hands = [], hands + 1
+            elif e["event"] == "bid":
+                assert e["seat"] not in [s for s, _ in turns], (seed, e)
+                if not e.get("pass"):
+                    assert all(b is None or e["bid"] > b for _, b in turns), (seed, e)
+                turns.append((e["seat"], e.get("bid")))
+    assert hands > 100
+
+
 def test_pitch_lowest_bid_option():
     # With a lowest bid of 1 the stuck dealer bids 1 and makes it: the same points.
     r = play(pitch(**{"lowest-bid": 1}), deal=MADE, check=True, bots=LOWEST3)

@@ -68,6 +68,7 @@ SCHEMA = phase_schema('bid', {
                  desc="The legal bids, evaluated when the phase starts."),
     "pass": {"description": "Bool: a seat may pass instead of bidding (in an auction a pass is final).", "default": False, **EXPR},
     "style": {"description": "one-each: every seat bids once in turn, publicly; sealed: all choose, then the bids are revealed together; auction: raise or pass until the maximum is bid or every other seat has passed (may be an expression of options).", "default": "one-each", **EXPR},
+    "rounds": {"description": "auction only: at most this many turns each, in order from the first bidder (1: one chance each, Hoyle's Auction Pitch); default: until one bidder is left.", "type": "integer", "minimum": 1, "maximum": 100},
     "forbid": {"description": "Bool over `bid` (and actor): bids no seat may make. Lifted when it would leave no choice.", **EXPR},
     "forbid-last": {"description": "Bool over `bid`: bids the last bidder may not make (one-each only), e.g. sum(s.bid for s in seats) + bid == hand-size. Lifted when it would leave no choice.", **EXPR},
     "hand": text("Per-seat zone the bots judge their hand from (default: deal.to)."),
@@ -132,6 +133,7 @@ class Bid:
     trump_fn: Callable | None = None       # `bots.trump`: the trump a bid names (None: none named)
     description: str = ""
     spec: dict = field(default_factory=dict)
+    rounds: int | None = None              # auction: at most this many turns each (None: no limit)
 
     def __post_init__(self):
         self.total = sum(self.points)        # the deck's card points
@@ -248,7 +250,10 @@ class Bid:
         """Raise or pass around the seats still in, from the first bidder (a pass is final), until
         the maximum is bid, one seat is left in after a bid, or every seat has passed."""
         seat = order[0]
-        while not self._auction_over(t, hi):
+        turns = None if self.rounds is None else self.rounds * len(order)     # `rounds`: turns left in all
+        while not self._auction_over(t, hi) and turns != 0:
+            if turns is not None:
+                turns -= 1
             start = lo if t.high_bid is None else t.high_bid + 1
             options = self._legal(t, seat, list(range(start, hi + 1)), self._may_pass(t, seat), False)
             choice = yield from self._ask(t, seat, options, hi)
@@ -295,6 +300,10 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
         forbid_last = None
     if forbid is not None and forbid.is_const and not forbid.const:
         forbid = None
+    rounds = spec.get("rounds")
+    if rounds is not None and style != "auction":
+        ctx.error(path + ("rounds",), f"rounds limits an auction's turns, but style {style} gives each seat one turn "
+                  "anyway", "style: auction", value=True)
     hand_name = spec.get("hand")
     hand_zone = None
     if hand_name is not None:
@@ -313,7 +322,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     return Bid(name, first_mode, first_fn, lo.fn, hi.fn, may_pass.fn, style,
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
                tricks.fn if tricks else None, trump.fn if trump else None, spec.get("description", ""),
-               dict(spec))
+               dict(spec), rounds)
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
@@ -329,6 +338,9 @@ def describe(spec: dict, phase=None) -> str:
             "auction": f"an auction starting with {who}: in turn each player bids higher than the current "
                        "bid or passes (a pass is final), until the maximum is bid or every other player "
                        "has passed; the highest bidder is the bidder"}.get(style, style)
+    if style == "auction" and spec.get("rounds"):
+        n = spec["rounds"]
+        text += f"; each player has at most {'one turn' if n == 1 else f'{n} turns'}"
     text += f". A bid is a number from {formula(rng.get('min', 0))} to {formula(rng.get('max', 'hand-size'))}."
     p = spec.get("pass", False)
     text += (" Passing is not allowed." if p is False else " A player may pass." if p is True

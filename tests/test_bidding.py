@@ -50,6 +50,22 @@ def test_validate_cli_reports_the_constraint(capsys):
     assert "simultaneous-bidding has no last bidder, so it cannot be combined with no-exact-total" in out + err
 
 
+def test_a_bid_range_stays_within_the_action_space(tmp_path):
+    """Bids are 0..1000: a constant range beyond that is refused by validate; one worked out in play stops
+    the game with an error placed at the expression (it used to build a list of a billion bids)."""
+    f = tmp_path / "wide.yaml"
+    f.write_text("extends: oh-hell\nname: wide\nphases:\n  bidding: {range: {max: 1000000000}}\n")
+    with pytest.raises(RuleplayError) as exc:
+        load(str(f))
+    assert exc.value.errors[0].format().startswith(f"{f}:4:26: error [phases.bidding.range.max]: a bid of 1000000000")
+    f.write_text("extends: oh-hell\nname: wide\nphases:\n  bidding: {range: {max: \"hand-size * 77000000\"}}\n")
+    rules = load(str(f))
+    with pytest.raises(RuleplayError) as exc:
+        play(rules, 1)
+    msg = exc.value.errors[0].format()
+    assert "[phases.bidding.range.max]" in msg and "a bid of 77000000 is outside 0..1000" in msg
+
+
 @pytest.mark.parametrize("shape, repeat, sizes", [
     ("up", False, [1, 2, 3]), ("down", False, [3, 2, 1]), ("up-and-down", False, [1, 2, 3, 2, 1]),
     ("down-and-up", False, [3, 2, 1, 2, 3]), ("up-and-down", True, [1, 2, 3, 3, 2, 1])])

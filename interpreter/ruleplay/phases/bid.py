@@ -52,7 +52,8 @@ from typing import Callable
 
 from .. import expr as X
 from ..model import Ctx, Declared
-from ..decision import Decision
+from ..decision import MAX_BID, Decision
+from ..errors import RuleplayError
 from ..table import Table
 from ..teams import partners
 from .words import formula
@@ -282,13 +283,34 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
                      "passed": (X.BOOL, lambda f: lambda e: e.passed[f(e)])})
 
 
+def _bid_bound(ctx: Ctx, path: tuple, c: X.Compiled | None) -> Callable | None:
+    """An end of the bid range, within the action space 0..MAX_BID (decision.py): a constant beyond it is
+    refused here, a value worked out in play stops the game with an error placed at it."""
+    if c is None:
+        return None
+    hint = f"bids are whole numbers from 0 to {MAX_BID}"
+    if c.is_const:
+        if c.const is not None and not 0 <= c.const <= MAX_BID:
+            ctx.error(path, f"a bid of {c.const} is outside 0..{MAX_BID}", hint, value=True)
+            return None
+        return c.fn
+    fn, raw = c.fn, ctx.get(path, "hand-size")
+
+    def checked(e):
+        v = fn(e)
+        if v is not None and not 0 <= v <= MAX_BID:
+            raise RuleplayError([ctx._expr_error(path, raw, f"a bid of {v} is outside 0..{MAX_BID}", 1, hint)])
+        return v
+    return checked
+
+
 def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     spec = ctx.get(path)
     bid_scope = ctx.scope.with_names(bid=X.Binding(X.INT, lambda e: e.loc.get("bid")))
 
     first_mode, first_fn = ctx.first_seat(path + ("first",))
-    lo = ctx.expr(path + ("range", "min"), X.INT, default=0)
-    hi = ctx.expr(path + ("range", "max"), X.INT, default="hand-size")
+    lo = _bid_bound(ctx, path + ("range", "min"), ctx.expr(path + ("range", "min"), X.INT, default=0))
+    hi = _bid_bound(ctx, path + ("range", "max"), ctx.expr(path + ("range", "max"), X.INT, default="hand-size"))
     may_pass = ctx.expr(path + ("pass",), X.BOOL, default=False)
     style = ctx.word(path + ("style",), STYLES, "one-each")
     forbid = ctx.expr(path + ("forbid",), X.BOOL, bid_scope) if "forbid" in spec else None
@@ -319,7 +341,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     if None in (lo, hi, may_pass) or (tricks is None) != ("tricks" not in hints) or \
             (trump is None) != ("trump" not in hints):
         return None
-    return Bid(name, first_mode, first_fn, lo.fn, hi.fn, may_pass.fn, style,
+    return Bid(name, first_mode, first_fn, lo, hi, may_pass.fn, style,
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
                tricks.fn if tricks else None, trump.fn if trump else None, spec.get("description", ""),
                dict(spec), rounds)

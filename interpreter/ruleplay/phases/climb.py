@@ -32,6 +32,7 @@ from .schema_parts import EXPR, phase_schema, text
 from .shed import first_seat, word_rule
 from .words import formula
 
+MAX_COMBOS = 5_000           # the combinations a climb may offer: every turn scans them (13 ranks: 66 runs)
 EQUAL = ("refused", "allowed", "skips")
 ENDS = ("all-but-one", "first-out")
 
@@ -371,7 +372,14 @@ def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int) -> list[Combo] |
         if runs < 2:
             ctx.error(path + ("runs",), "a run is at least 2 ranks long (0: no runs)", value=True)
             return None
-        seq = [r for r in ranks if not any(deck.joker[c] for c, x in enumerate(deck.rank) if x == r)]
+        jokers = {x for c, x in enumerate(deck.rank) if deck.joker[c]}
+        seq = [r for r in ranks if r not in jokers]
+        spans = max(0, len(seq) - runs + 1)
+        if len(out) + spans * (spans + 1) // 2 > MAX_COMBOS:
+            ctx.error(path + ("runs",), f"runs of {runs} or more of {len(seq)} ranks make "
+                      f"{len(out) + spans * (spans + 1) // 2:,} combinations with the sets; at most {MAX_COMBOS:,}",
+                      "fewer ranks, or longer shortest runs", value=True)
+            return None
         for n in range(runs, len(seq) + 1):
             out.extend(Combo(True, tuple(seq[i:i + n]), n, " ".join(seq[i:i + n])) for i in range(len(seq) - n + 1))
     return out

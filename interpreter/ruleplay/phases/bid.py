@@ -81,6 +81,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'before': {"examples": ["tricks"]},
     'range': {"examples": [{"min": 0, "max": "hand-size"}]},
     'forbid': {"examples": ["bid < 3 and not may-pass"]},
+    'rounds': {"examples": [1]},
     'forbid-last': {"examples": ["sum(s.bid for s in seats) + bid == hand-size"]},
     'hand': {"examples": ["hand"]},
     'bots': {"examples": [{"tricks": "6 + (bid - 40) // 100", "trump": "bid-suit"}]},

@@ -6,8 +6,7 @@ Legality is a bool over `card` that may read the pile (`pile.top`: the last card
 `to` pile: e.g. a card fits next to a card of its suit). `draw` (one of none, one, until-playable,
 or an expression of options giving one) says what a seat without a legal card does: `none` passes;
 `one` draws a card, plays it if it is legal, else passes; `until-playable` draws until it holds a
-legal card (or the stock is out). With `may-draw`, a seat may draw instead of playing, and under
-`until-playable` its turn goes on after each draw: it plays a legal card or draws again (Pagat). When the stock
+legal card (or the stock is out). With `may-draw`, a seat may draw instead of playing. When the stock
 runs out, `reshuffle` turns the pile (all but its top card) into a new stock. A seat with no legal
 card and nothing to draw passes; when every seat in a row passes so, the hand is blocked and ends.
 
@@ -43,7 +42,7 @@ SCHEMA = phase_schema("shed", {
     "draw": {"description": "What a seat without a legal card does: none (pass), one (draw one, play it "
                             "if legal, else pass), until-playable (draw until legal); or an expression of options.",
              "default": "none", **EXPR},
-    "may-draw": {"description": "A seat may draw (as the draw rule says) instead of playing; with until-playable its turn goes on after each draw (play, or draw again).", "type": "boolean",
+    "may-draw": {"description": "A seat may draw (as the draw rule says) instead of playing.", "type": "boolean",
                  "default": False},
     "reshuffle": {"description": "When the stock is empty, the pile but its top card is shuffled into a new stock.",
                   "type": "boolean", "default": True},
@@ -142,10 +141,6 @@ class Shed:
         a = yield from t.ask(Decision(seat, acts, view, labels={space.PASS: "draw"} if may_draw else None))
         return None if a == space.PASS else next(c for c in legal if space.card(c) == a)
 
-    def _can_draw(self, t: Table) -> bool:
-        """A card can still be drawn: the stock has one, or the pile can be turned into a new stock."""
-        return bool(t.shared[self.stock.index]) or self.reshuffle and len(t.shared[self.dest.index]) > 1
-
     def _draw_one(self, t: Table, seat: int) -> bool:
         """Move the stock's top card to the seat's hand (reshuffling the pile when allowed)."""
         stock, pile = t.shared[self.stock.index], t.shared[self.dest.index]
@@ -217,15 +212,11 @@ class Shed:
                     if rule == "one":
                         break
                     if legal:
-                        if not (self.may_draw and self._can_draw(t)):
-                            break
-                        played = yield from self._ask_card(t, seat, legal, True)   # the turn goes on: play or draw
-                        if played is not None:
-                            break
-                if played is None and legal and rule == "one":
+                        break
+                if legal and rule == "one":
                     drawn = hand[seat][-1]
                     legal = [drawn] if drawn in legal else []
-                if played is None and legal:
+                if legal:
                     played = legal[0] if len(legal) == 1 else (yield from self._ask_card(t, seat, legal, False))
             if played is None:
                 t.emit("no-play", seat=seat)
@@ -327,7 +318,7 @@ def describe(spec: dict, phase=None) -> str:
            f"when {formula(spec['legal'])}."]
     if "stock" in spec:
         out.append(f"A player who cannot play draws from the {spec['stock']} ({formula(spec.get('draw', 'none'))})"
-                   + ("; a player may also draw instead of playing, and after a draw play or draw again" if spec.get("may-draw") else "") + ".")
+                   + ("; a player may also draw instead of playing" if spec.get("may-draw") else "") + ".")
     out.append("A player who cannot play passes; the first player out of cards ends the hand.")
     if spec.get("turn-up"):
         out.insert(0, f"The top card of the {spec.get('stock', 'stock')} is turned up to start the {spec['to']}" +

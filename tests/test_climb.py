@@ -174,3 +174,20 @@ def test_an_exchange_is_seen_by_giver_and_receiver_only():
             assert seen["cards"] == e["cards"] and all(c in told for c in e["cards"])
         else:
             assert seen["cards"] == [None] * len(e["cards"]) and not any(c in told for c in e["cards"])
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_president_deals_the_next_hand(players):
+    """Pagat: after the first hand the President (first out) deals, so the player on the President's left
+    leads (`match.dealer: {to: "s.place == 1"}`). Checked over seeded matches of random bots."""
+    rules = load("president", {}, players)
+    checked = 0
+    for seed in range(8):
+        r = play(rules, seed, check=True, bots=["random"] * players)
+        deals = ev(r, "deal")
+        for k, deal in enumerate(deals[1:]):
+            first_out = [e["seat"] for e in r.events if e["event"] == "finished" and e.get("place") == 1]
+            assert deal["dealer"] == first_out[k], (seed, k)
+            checked += 1
+    assert checked >= 8 * 4
+

@@ -399,7 +399,21 @@ def _play_hands(rules: Rules, t: Table, resume=None):
         if t.hand_only:
             raise GameOver("hand", [], HAND_OVER)
         t.hand_number += 1
+        if match.dealer_to is not None:
+            _dealer_to(match.dealer_to, t)
         _redeal(rules, t, same_dealer=match.dealer != "rotate")
+
+
+def _dealer_to(to, t: Table) -> None:
+    """`match.dealer: {to: ...}`: the next dealer is the first seat in play from the dealer's left for which
+    `to` holds on the hand just scored (the dealer last), else one seat on."""
+    for k in range(1, t.n + 1):
+        s = t.next_seat(t.dealer, k)
+        t.loc["s"] = s
+        if not t.out[s] and to(t):
+            t.dealer = s
+            return
+    t.dealer = t.next_in_play(t.dealer)
 
 
 def _redeal(rules: Rules, t: Table, same_dealer: bool) -> None:

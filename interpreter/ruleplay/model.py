@@ -70,9 +70,10 @@ class Match:
     end: Callable | None       # None: the game is one hand
     mode: str
     winners: Callable | None
-    dealer: str                # rotate | same
+    dealer: str                # rotate | same | to
     max_hands: int
     knock_out: Callable | None = None   # bool over seat s: out of the game after a scored hand
+    dealer_to: Callable | None = None   # dealer `to`: bool over seat s, the next dealer (first from the dealer's left)
 
 
 @dataclass
@@ -875,8 +876,10 @@ def _compile_match(ctx: Ctx, seat_scope: X.Scope) -> Match | None:
                    default=winners[mode], ranked=True)
     max_hands = ctx.const_int(p + ("max-hands",), 1000, 1, 100_000)
     knock = ctx.expr(p + ("knock-out",), X.BOOL, seat_scope)
-    return Match(end.fn if end else None, mode, val.fn if val else None, ctx.get(p + ("dealer",), "rotate"),
-                 max_hands, knock.fn if knock else None)
+    dealer = ctx.get(p + ("dealer",), "rotate")
+    to = ctx.expr(p + ("dealer", "to"), X.BOOL, seat_scope) if isinstance(dealer, dict) else None
+    return Match(end.fn if end else None, mode, val.fn if val else None, "to" if to else str(dealer),
+                 max_hands, knock.fn if knock else None, to.fn if to else None)
 
 
 def _direction(ctx: Ctx) -> int:

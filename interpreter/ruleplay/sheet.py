@@ -171,8 +171,11 @@ def write_scoring(d: dict, out: TextIO) -> None:
         when = formula(m["end"]) if m.get("end") else "yes"
         end = "after one hand" if when == "yes" else f"after a hand when {when}"
         what = formula(val).removeprefix("the player's ")
+        dealer = m.get("dealer", "rotate")
+        deal = f"goes to the first player from the dealer's left for whom {formula(dealer['to'])} (else one seat " \
+            "on)" if isinstance(dealer, dict) else "passes one seat on" if dealer == "rotate" else "stays"
         w(f"Match: ends {end}; the players with the {mode} {what} win (ties are joint); "
-          f"the deal {'passes one seat on' if m.get('dealer', 'rotate') == 'rotate' else 'stays'} each hand.\n")
+          f"the deal {deal} each hand.\n")
         if m.get("knock-out") is not None:
             w(f"  After each hand, a player for whom {formula(m['knock-out'])} is knocked out: dealt no more "
               "cards, out of the game.\n")

@@ -37,7 +37,7 @@ class Module:
 RULES_FIELDS = {"name", "title", "description", "source", "files", "doc", "options", "option_specs", "players",
                 "deck", "zones", "direction", "dealer", "dealer_order", "deal", "phases", "end", "scoring",
                 "match", "option_set", "ref", "teams", "counters", "phase_when"}
-MATCH_FIELDS = {"end", "mode", "winners", "dealer", "max_hands", "knock_out"}
+MATCH_FIELDS = {"end", "mode", "winners", "dealer", "max_hands", "knock_out", "dealer_to"}
 
 
 def unsupported_rules(rules, emitters: dict[type, Callable]) -> str | None:
@@ -63,7 +63,7 @@ def unsupported_rules(rules, emitters: dict[type, Callable]) -> str | None:
         if hasattr(sys.modules[type(ph).__module__], "declare") and not own:
             return "a phase kind that declares names"
     if rules.match is not None and rules.match.dealer not in ("rotate", "same"):
-        return "a match dealer rule"
+        return "a match dealer rule (dealer: {to: ...})"
     return None
 
 

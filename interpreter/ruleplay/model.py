@@ -485,8 +485,9 @@ def _check_dealer_draw(ctx: Ctx, order: list[int], order_name: str, order_given:
         ctx.error(("table", "dealer"), f"{ctx.players} players cannot each draw a card for dealer from {cards} cards",
                   "fewer players, more cards, or another dealer rule (last-seat, random)", value=True)
     elif ctx.players > 1 and len(set(order)) < 2:
-        ctx.error(("table", "dealer-order" if order_given else "dealer"), f"every card ranks the same in the order '{order_name}': "
-                  "a draw for dealer would tie for ever", "an order that tells the cards apart", value=True)
+        ctx.error(("table", "dealer-order" if order_given else "dealer"),
+                  f"every card ranks the same in the order '{order_name}': a draw for dealer would tie for ever",
+                  "an order that tells the cards apart", value=True)
 
 
 def _constraint_if_set(ctx: Ctx, i: int, names) -> set[str] | None:
@@ -662,7 +663,8 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
                   did_you_mean(order_name, ctx.deck.orders), value=True)
         order_name = "order"
     if dealer == "low-card":
-        _check_dealer_draw(ctx, ctx.deck.orders[order_name], str(table.get("dealer-order", "rank")), "dealer-order" in table)
+        _check_dealer_draw(ctx, ctx.deck.orders[order_name], str(table.get("dealer-order", "rank")),
+                           "dealer-order" in table)
 
     for i, c in enumerate(d.get("constraints", [])):
         forbid = ctx.expr(("constraints", i, "forbid"), X.BOOL, scope=_option_scope(ctx))

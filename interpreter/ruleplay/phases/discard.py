@@ -115,7 +115,6 @@ class Discard:
             t.act()
             t.emit("discard", seat=seat, zone=self.dest.name, cards=[names[c] for c in picks])
 
-
     def choosable(self, hand: list[int], kept) -> list[int]:
         """The cards a seat may discard: its hand but the cards it must keep, unless too few are left."""
         if not kept:

@@ -493,7 +493,7 @@ def _check_dealer_draw(ctx: Ctx, order: list[int], order_name: str, order_given:
 def _constraint_if_set(ctx: Ctx, i: int, names) -> set[str] | None:
     """A constraint's `if-set`: the options whose --set makes it apply (None: it always applies). Without
     such a --set, the file's defaults give way: the rules say what a default means beside the other option
-    (`slap-joker` under `joker-chances-5`), and only a user's explicit choice of both is refused."""
+    (a pattern's `when` that an option switches off), and only a user's explicit choice of both is refused."""
     if names is None:
         return None
     for k, name in enumerate(names):

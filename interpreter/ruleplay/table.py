@@ -375,6 +375,17 @@ class Table:
         raise GameOver("cycle", [], f"the table at round {self.rounds} repeats round {start}")
 
 
+def runner_copy(runner, t: Table, **fields):
+    """A phase runner's copy for `t`, a copy of its table (Table.fork): the rules' tables and where the phase
+    stands are shared with `runner`, except `fields` (its zones on `t`, the state the copy may change); the
+    copy waits on nothing yet and is `t.runner`, so a copy of the copy can fork too."""
+    other = object.__new__(type(runner))
+    other.__dict__.update(runner.__dict__)
+    other.__dict__.update(fields, t=t, pending=None)
+    t.runner = other
+    return other
+
+
 def _copied(v: Any) -> Any:
     """A copy of a table's value sharing no container with it (zones, per-seat lists, counters, flags)."""
     kind = type(v)

@@ -69,7 +69,7 @@ SCHEMA = phase_schema('bid', {
                  desc="The legal bids, evaluated when the phase starts."),
     "pass": {"description": "Bool: a seat may pass instead of bidding (in an auction a pass is final).", "default": False, **EXPR},
     "style": {"description": "one-each: every seat bids once in turn, publicly; sealed: all choose, then the bids are revealed together; auction: raise or pass until the maximum is bid or every other seat has passed (may be an expression of options).", "default": "one-each", **EXPR},
-    "rounds": {"description": "auction only: at most this many turns each, in order from the first bidder (1: one chance each, Hoyle's Auction Pitch); default: until one bidder is left.", "type": "integer", "minimum": 1, "maximum": 100},
+    "rounds": {"description": "auction only: at most this many turns each, in order from the first bidder (1: one chance each); default: until one bidder is left.", "type": "integer", "minimum": 1, "maximum": 100},
     "forbid": {"description": "Bool over `bid` (and actor): bids no seat may make. Lifted when it would leave no choice.", **EXPR},
     "forbid-last": {"description": "Bool over `bid`: bids the last bidder may not make (one-each only), e.g. sum(s.bid for s in seats) + bid == hand-size. Lifted when it would leave no choice.", **EXPR},
     "hand": text("Per-seat zone the bots judge their hand from (default: deal.to)."),

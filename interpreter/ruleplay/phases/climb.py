@@ -27,7 +27,7 @@ from typing import Callable
 from .. import expr as X
 from ..decision import Decision
 from ..model import Ctx, Declared, Zone, card_scope, per_card
-from ..table import Table
+from ..table import Table, runner_copy
 from .schema_parts import EXPR, phase_schema, text
 from .shed import first_seat, word_rule
 from .words import formula
@@ -145,12 +145,9 @@ class _Run:
     def fork(self, t: Table):
         """The rest of the climb on `t`, a copy of this runner's table (Table.fork), from the turn this runner
         is asking (`pending`; a generator)."""
-        other = _Run.__new__(_Run)
-        other.__dict__.update(self.__dict__)
-        other.t, other.hand, other.pile = t, t.seat_zones[self.ph.src.index], t.shared[self.ph.dest.index]
-        other.passed, other.pending = set(self.passed), None
-        t.runner = other
-        return other.loop(resume=True)
+        ph = self.ph
+        return runner_copy(self, t, hand=t.seat_zones[ph.src.index], pile=t.shared[ph.dest.index],
+                           passed=set(self.passed)).loop(resume=True)
 
     def held(self, seat: int) -> dict[str, list[int]]:
         """The seat's cards by rank, each rank's lowest first (rank order, then the canonical order)."""
@@ -375,10 +372,10 @@ def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int) -> list[Combo] |
         jokers = {x for c, x in enumerate(deck.rank) if deck.joker[c]}
         seq = [r for r in ranks if r not in jokers]
         spans = max(0, len(seq) - runs + 1)
-        if len(out) + spans * (spans + 1) // 2 > MAX_COMBOS:
-            ctx.error(path + ("runs",), f"runs of {runs} or more of {len(seq)} ranks make "
-                      f"{len(out) + spans * (spans + 1) // 2:,} combinations with the sets; at most {MAX_COMBOS:,}",
-                      "fewer ranks, or longer shortest runs", value=True)
+        total = len(out) + spans * (spans + 1) // 2          # the sets, and one run per span of each length
+        if total > MAX_COMBOS:
+            ctx.error(path + ("runs",), f"runs of {runs} or more of {len(seq)} ranks make {total:,} combinations "
+                      f"with the sets; at most {MAX_COMBOS:,}", "fewer ranks, or longer shortest runs", value=True)
             return None
         for n in range(runs, len(seq) + 1):
             out.extend(Combo(True, tuple(seq[i:i + n]), n, " ".join(seq[i:i + n])) for i in range(len(seq) - n + 1))

@@ -38,9 +38,9 @@ SCHEMA = phase_schema("discard", {
     "take": {"description": "Cards the discarding seat first takes from the top of `to` into `from` (e.g. 1: the "
                             "dealer picks up the turned-up card, then discards).", "type": "integer", "minimum": 0,
              "maximum": 1000, "default": 0},
-    "keep-taken": {"description": "Bool: the cards just taken (`take`) may not be discarded (Euchre's laws: the "
-                                  "dealer keeps the turned-up card); when the hand holds too few others, they may. "
-                                  "Default false.", **EXPR},
+    "keep-taken": {"description": "Bool: the cards just taken (`take`) may not be discarded (e.g. a dealer who "
+                                  "picks up the turned card keeps it); when the hand holds too few others, they "
+                                  "may. Default false.", **EXPR},
 }, ["from", "to", "count"])
 EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["crib"]}, "count": {"examples": [2]},
             "keep-taken": {"examples": [True, "not discard-up-card"]},

@@ -482,7 +482,7 @@ class _Run:
         return None
 
     def lose(self, matched, slaps: list[tuple[int, int, int]]) -> None:
-        """A pattern that costs the game (`effect: lose`, Q14: whoever slaps 6-6-6): no race to win it, so every
+        """A pattern that costs the game (`effect: lose`: whoever slaps it is out): no race to win it, so every
         seat that slapped is out, the earliest first (with one seat left, that seat wins: `eliminate`)."""
         t = self.t
         if t.events is not None:

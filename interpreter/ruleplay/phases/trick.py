@@ -66,7 +66,7 @@ from .. import expr as X
 from ..model import Ctx, Declared, Zone, card_scope, per_card
 from ..bots import trick_card
 from ..decision import Decision
-from ..table import Table
+from ..table import Table, runner_copy
 from ..teams import partners
 from .words import formula
 from .schema_parts import CARD_BOOL, EXPR, NAME_PATTERN, obj, phase_schema, text
@@ -717,13 +717,9 @@ class _Run:
     def fork(self, t: Table):
         """The rest of the hand on `t`, a copy of this runner's table (Table.fork), from the card decision
         this runner waits on (`pending`; a generator)."""
-        other = _Run.__new__(_Run)
-        other.__dict__.update(self.__dict__)       # the rules' tables, and where the trick stands
         ph = self.ph
-        other.t, other.hand, other.pile = t, t.seat_zones[ph.src.index], t.shared[ph.pile.index]
-        other.won, other.plays, other.offered, other.pending = t.seat_zones[ph.won_to.index], list(self.plays), [], None
-        t.runner = other                           # a copy of the copy can fork too
-        return other.loop(resume=True)
+        return runner_copy(self, t, hand=t.seat_zones[ph.src.index], pile=t.shared[ph.pile.index],
+                           won=t.seat_zones[ph.won_to.index], plays=list(self.plays), offered=[]).loop(resume=True)
 
     def _want(self, seat: int) -> int | None:
         """Tricks the seat still wants: the `want` key, else its bid minus tricks won; in a point auction, every

@@ -169,7 +169,7 @@ def test_an_exchange_is_seen_by_giver_and_receiver_only():
     t = s._table
     for me in range(4):
         seen = [x for x in t.seat_log(me) if x["event"] == "exchange"][0]
-        told = Narrator(me, 4).tell(e)[0]
+        told = Narrator(me, g.rules, g.space.cards).tell(e)[0]
         if me in (e["seat"], e["to"]):
             assert seen["cards"] == e["cards"] and all(c in told for c in e["cards"])
         else:

@@ -203,7 +203,8 @@ def test_numeric_choices_are_values_like_bids():
 
 
 def test_narrator_keeps_other_seats_secrets():
-    n = Narrator(0, 4)
+    g = ruleplay.load_game("hearts")
+    n = Narrator(0, g.rules, g.space.cards)
     deal = n.tell({"event": "deal", "dealer": 3, "hands": [["2C"], ["AS"], ["KS"], ["QS"]], "rest": []})
     assert not CARD.findall(" ".join(deal))
     passed = n.tell({"event": "pass", "offset": 1, "cards": [["2C"], ["AS"], ["KS"], ["QS"]]})

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .engine import DEFAULT_MAX_ACTIONS, Deal, Run
+from .phases.passing import receivers
 
 REST = -1            # a slot of the deal's rest (seat slots are seat numbers)
 
@@ -161,15 +162,16 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
     if len(set(placed.values())) < len(placed):
         return None
 
-    def receiver(s: int, off: int) -> int:
-        return (s + off * step) % n
     got = set()                              # cards `me` received by a pass
     fixed = [set() for _ in range(n)]        # cards a seat holds for sure: `me` passed them, or dealt there
     out = [0] * n
     into = [0] * n
     for p in k.passes:
+        to = receivers(p, n, step)
         for s, picks in enumerate(p["cards"]):
-            r = receiver(s, p["offset"])
+            r = to[s]
+            if r is None:                    # out of play: it gave nothing
+                continue
             out[s] += len(picks)
             into[r] += len(picks)
             if r == me:
@@ -219,7 +221,7 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
     rng.shuffle(fill)
     it = iter(fill)
     rest = [rest_at[i] if i in rest_at else next(it) for i in range(len(k.rest))]
-    sample_picks = _undo_passes(k, hold, receiver, rng)
+    sample_picks = _undo_passes(k, hold, n, step, rng)
     if sample_picks is None:
         return None
     hands = []
@@ -347,25 +349,26 @@ def _spread(pool: list[str], need: dict[int, int], hidden: list[list[str]], seat
     return left if all(len(hidden[j]) == need[j] for j in need) else None
 
 
-def _undo_passes(k: Knowledge, hold: list[set], receiver, rng: random.Random) -> dict | None:
+def _undo_passes(k: Knowledge, hold: list[set], n: int, step: int, rng: random.Random) -> dict | None:
     """Undo the passes, the last first, in `hold` (becoming the dealt hands); the other seats' hidden picks."""
     sample_picks: dict[int, list[list[str]]] = {}
     for p in reversed(k.passes):
-        off = p["offset"]
+        to = receivers(p, n, step)
         picks = []
         for s, shown in enumerate(p["cards"]):
-            if None not in shown:
+            if None not in shown or to[s] is None:
                 picks.append(list(shown))
                 continue
-            r = receiver(s, off)
+            r = to[s]
             known_from = set().union(*(set(q) for g, q in enumerate(p["cards"]) if g != s and None not in q
-                                       and receiver(g, off) == r))
+                                       and to[g] == r))
             cand = sorted(hold[r] - known_from)
             if len(cand) < len(shown):
                 return None
             picks.append(rng.sample(cand, len(shown)))
         for s, chosen in enumerate(picks):
-            hold[receiver(s, off)] -= set(chosen)
+            if to[s] is not None:
+                hold[to[s]] -= set(chosen)
         for s, chosen in enumerate(picks):
             hold[s] |= set(chosen)
             if s != k.me:

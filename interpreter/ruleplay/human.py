@@ -18,6 +18,7 @@ from typing import Protocol
 from .cards import RED, split_name
 from .errors import printable
 from .phases import KINDS
+from .visibility import SeatLooker, seat_event, visible_to
 
 NARRATION = {ev: fn for kind in KINDS.values() for ev, fn in getattr(kind, "NARRATION", {}).items()}
 
@@ -139,13 +140,13 @@ def seat_view(t, me: int) -> SeatView:
     for z in rules.seat_zones:
         for s in t.seat_range:
             cards = t.seat_zones[z.index][s]
-            visible = z.visibility == "public" or (z.visibility == "owner" and s == me)
+            visible = visible_to(z.visibility, s, me)
             seat_zones.append(ZoneView(z.name, s, len(cards), [names[c] for c in cards] if visible else None,
                                        list(cards) if visible else None))
     table_zones = []
     for z in rules.shared_zones:
         cards = t.shared[z.index]
-        visible = z.visibility == "public"
+        visible = visible_to(z.visibility, None, me)
         table_zones.append(ZoneView(z.name, None, len(cards), [names[c] for c in cards] if visible else None,
                                     list(cards) if visible else None))
     return SeatView(me, t.n, rules.title or rules.name, t.actor, t.dealer, t.hand_number, seat_zones, table_zones,
@@ -161,15 +162,17 @@ def is_red(name: str) -> bool:
 
 # ---------------------------------------------------------------------------- the game in words
 class Narrator:
-    """Events in words, for one seat: public events in full, private ones only as that seat may know them.
+    """Events in words, for one seat: each event as that seat may know it (`visibility.seat_event`).
 
     The table's own events (deal, play, score, out, end) are told here; each phase kind tells its own
     (`NARRATION` in its module: event kind -> function(narrator, event) -> lines)."""
 
-    def __init__(self, me: int, n: int, direction: int = 1):
+    def __init__(self, me: int, rules, cards: int):
         self.me = me
-        self.n = n
-        self.direction = direction
+        self.n = rules.players
+        self.direction = rules.direction
+        self.looker = SeatLooker(me, rules, cards)
+        self.specs = rules.events
         self.recent: list[str] = []          # cards played since the last take, top last
         self.slap: dict | None = None        # the winning slap, told together with its take
 
@@ -180,6 +183,10 @@ class Narrator:
         return f"{self.who(s)} {you if s == self.me else other}"
 
     def tell(self, ev: dict) -> list[str]:
+        """The event in words, as this seat may know it (told from `visibility.seat_event`'s copy only)."""
+        ev = seat_event(ev, self.looker, self.specs)
+        if ev is None:
+            return []
         kind = ev.get("event")
         me = self.me
         if kind in ("start", "decision"):

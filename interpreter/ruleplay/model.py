@@ -102,6 +102,7 @@ class Rules:
     teams: list[list[int]] | None = None                       # the seats of each team (teams.py)
     counters: dict[str, int] = field(default_factory=dict)     # counters kept across hands: start values
     phase_when: list[Callable | None] = field(default_factory=list)   # per phase: it runs only when this holds
+    events: dict = field(default_factory=dict)    # event kind -> events.EventSpec: what each seat may see of it
 
     @property
     def seat_zones(self) -> list[Zone]:
@@ -700,7 +701,13 @@ def compile_rules(res: Resolved, players: int | None = None) -> Rules:
         direction=direction, dealer=dealer, dealer_order=ctx.deck.orders[order_name], deal=deal,
         phases=phases, end=end_rules, scoring=scoring, match=match,
         option_set={k: res.options[k] for k in res.option_set if k in res.options},
-        teams=ctx.teams, counters=dict(ctx.counters), phase_when=phase_when)
+        teams=ctx.teams, counters=dict(ctx.counters), phase_when=phase_when, events=_event_specs())
+
+
+def _event_specs() -> dict:
+    """Every event kind the engine and the phase kinds log, with who may see what of each."""
+    from .phases import EVENT_SPECS       # (the kinds import this module: imported when compiling)
+    return EVENT_SPECS
 
 
 def _compile_phases(ctx: Ctx, specs: dict) -> tuple[list, list]:

@@ -25,6 +25,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .state import State, load_game
+from .visibility import visible_to
 
 
 class RuleplayEnv(AECEnv):
@@ -116,12 +117,12 @@ class RuleplayEnv(AECEnv):
             for s in range(n):
                 cards = t.seat_zones[z.index][s]
                 sizes.append(len(cards))
-                if z.visibility == "public" or (z.visibility == "owner" and s == seat):
+                if visible_to(z.visibility, s, seat):
                     where[list(cards)] = zi * n + (s - seat) % n
         for zi, z in enumerate(self._table_zones):
             cards = t.shared[z.index]
             sizes.append(len(cards))
-            if z.visibility == "public":
+            if visible_to(z.visibility, None, seat):
                 where[list(cards)] = len(self._seat_zones) * n + zi
         onehot = out[: len(where) * places].reshape(len(where), places)
         onehot[np.arange(len(where)), where] = 1

@@ -93,7 +93,7 @@ class Terminal:
         """Tell the events since the last look; True when something worth a pause happened (a take, a slap)."""
         t = bot.t
         if self.narrator is None:
-            self.narrator = Narrator(bot.seat, t.n, t.rules.direction)
+            self.narrator = Narrator(bot.seat, t.rules, t.space.cards)
         events = t.events or []
         notable = False
         for i in range(self.seen, len(events)):
@@ -124,7 +124,7 @@ class Terminal:
 
     def resumed(self, bot: HumanSeat) -> None:
         self.seen = len(bot.t.events or [])
-        self.narrator = Narrator(bot.seat, bot.t.n, bot.t.rules.direction)
+        self.narrator = Narrator(bot.seat, bot.t.rules, bot.t.space.cards)
         self.line((f"Resumed after {bot.t.cards_played} cards played.", "bold"))
 
     def show_table(self, bot: HumanSeat, options: list[Option] | None = None, view=None) -> None:

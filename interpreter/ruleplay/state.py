@@ -156,6 +156,10 @@ class State:
         t = self._run.t
         return list(t.events) if t.events is not None else []
 
+    def seat_events(self, seat: int) -> list[dict]:
+        """The events as `seat` may know them (each kind's declared private fields hidden: events.py)."""
+        return self._run.t.seat_log(seat)
+
     def saved_events(self) -> list[dict]:
         """The events and the decisions still sealed (a pass or a slap window under way): what a saved
         game keeps, so that resuming it asks nobody again what they already chose."""

@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any, Callable
 
 from .model import Rules
+from .visibility import SeatLooker, seat_events
 
 
 class GameOver(Exception):
@@ -191,44 +192,10 @@ class Table:
             self.sealed.clear()
 
     def seat_log(self, me: int) -> list[dict]:
-        """This game's events as seat `me` may know them, for bots that search (`Decision.observe`).
-
-        Only the events that carry hidden cards or choices change: a `deal` shows the hands and the
-        rest by their zones' visibility (a hidden card is None), a `pass` shows the picks `me` made
-        or received, a `kitty` its cards when the zone they go to is visible to `me`, any other event
-        of another seat's cards into a zone (a `discard`, an `exchange`) them only when that zone is public
-        or `me` gives or receives them; other seats'
-        card decisions are left out (a play is public as its `play` event, a pass pick is not).
-        `me`'s own decisions still sealed come last.
-        """
-        rules, cards = self.rules, self.space.cards
-        out = []
-        for ev in self.events or ():
-            kind = ev["event"]
-            if kind == "decision" and ev["seat"] != me and ev["action"] < cards:
-                continue
-            if kind == "deal":
-                hand, rest = rules.deal.to.visibility, rules.deal.rest
-                ev = {**ev, "hands": [h if _sees(hand, s, me) else _hide(h) for s, h in enumerate(ev["hands"])],
-                      "rest": ev["rest"] if rest is not None and rest.visibility == "public" else _hide(ev["rest"])}
-            elif kind == "pass":
-                ev = {**ev, "cards": [p if me in (s, self.next_seat(s, ev["offset"])) else _hide(p)
-                                      for s, p in enumerate(ev["cards"])]}
-            elif kind == "kitty":
-                if not self._kitty_seen(ev, me):
-                    ev = {**ev, "cards": _hide(ev["cards"])}
-            elif "zone" in ev and "cards" in ev and me not in (ev.get("seat"), ev.get("to")) \
-                    and self.rules.zones[ev["zone"]].visibility != "public":
-                ev = {**ev, "cards": _hide(ev["cards"])}       # another seat's cards into a face-down zone
-            out.append(ev)
-        return out + [ev for ev in self.sealed if ev["seat"] == me]
-
-    def _kitty_seen(self, ev: dict, me: int) -> bool:
-        """A kitty's cards are seen when its zone is public or they go where `me` may look."""
-        if self.rules.zones[ev["zone"]].visibility == "public":
-            return True
-        return any(getattr(ph, "kitty", None) is not None and ph.kitty.name == ev["zone"]
-                   and _sees(ph.won_to.visibility, ev["seat"], me) for ph in self.rules.phases)
+        """This game's events as seat `me` may know them (`visibility.seat_event`, from each event kind's
+        declaration), for bots that search (`Decision.observe`); `me`'s own decisions still sealed come last."""
+        looker = SeatLooker(me, self.rules, self.space.cards)
+        return seat_events(self.events or (), looker, self.rules.events) + [ev for ev in self.sealed if ev["seat"] == me]
 
     def next_seat(self, seat: int, step: int = 1) -> int:
         return (seat + step * self.rules.direction) % self.n
@@ -405,11 +372,3 @@ _ATOMIC = frozenset((int, bool, str, float, type(None)))     # values a copy sha
 # what Table.fork shares or sets itself (the zones it copies as they are: deques of card numbers)
 _SHARED = frozenset(("rules", "end_rules", "space", "runner", "rng", "events", "inline", "sealed", "seat_zones",
                      "shared"))
-
-
-def _sees(visibility: str, owner: int, me: int) -> bool:
-    return visibility == "public" or (visibility == "owner" and owner == me)
-
-
-def _hide(cards: list) -> list:
-    return [None] * len(cards)

@@ -36,7 +36,8 @@ class Module:
 # until the generator learns it (never generated code that ignores a rule).
 RULES_FIELDS = {"name", "title", "description", "source", "files", "doc", "options", "option_specs", "players",
                 "deck", "zones", "direction", "dealer", "dealer_order", "deal", "phases", "end", "scoring",
-                "match", "option_set", "ref", "teams", "counters", "phase_when"}
+                "match", "option_set", "ref", "teams", "counters", "phase_when",
+                "events"}      # events: what each seat may see of an event (no effect on play)
 MATCH_FIELDS = {"end", "mode", "winners", "dealer", "max_hands", "knock_out", "dealer_to"}
 
 

@@ -12,11 +12,17 @@ A kind's module provides:
   object's `run(table)` is a generator that yields each `decision.Decision` and receives the action
   (`yield from table.ask(decision)`), and its optional `start_hand(table)` runs before any phase does;
 - `describe(spec, phase) -> str`: the phase in words for `ruleplay explain`;
+- `EVENTS`: each event kind it logs as an `events.EventSpec`: its fields and which of them hide cards
+  from which seats (every view of the game reads this: `visibility.seat_event`);
 - `NARRATION` (optional): its event kinds in words for `ruleplay play` (`human.Narrator`).
 
 docs/phase-kinds.md walks through a small kind written this way.
 """
+from ..events import ENGINE_EVENTS, merge
 from . import battle, bid, choose, climb, discard, flip, passing, shed, tally, trick
 
 KINDS = {"flip": flip, "trick": trick, "pass": passing, "bid": bid, "discard": discard, "tally": tally, "shed": shed,
          "battle": battle, "climb": climb, "choose": choose}
+
+# every event the engine and the kinds log, each declared once with its private fields (events.py)
+EVENT_SPECS = merge(ENGINE_EVENTS, *(k.EVENTS for k in KINDS.values()))

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from .. import expr as X
 from ..model import Ctx, Zone, per_card
 from ..table import GameOver, Table
+from ..events import OUT, TAKE, EventSpec
 from .schema_parts import EXPR, obj, phase_schema, text
 from .words import formula
 
@@ -50,7 +51,8 @@ EXAMPLES = {"from": {"examples": ["stock"]}, "to": {"examples": ["table"]}, "val
             "tie": {"examples": [{"face-down": 3}]}, "tie/face-down": {"default": 3, "examples": [1, "face-down"]},
             "take": {"examples": [{"order": "played"}]}, "take/order": {"default": "played", "examples": ["shuffled"]},
             "before": {"examples": ["play"]}}
-EVENTS = ("battle", "take", "out")     # the event kinds it logs (replay checks logs against them)
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"battle": EventSpec(("cards", "down")), "take": TAKE, "out": OUT}
 ORDERS = ("played", "shuffled")
 
 

@@ -56,6 +56,7 @@ from ..decision import MAX_BID, Decision
 from ..errors import RuleplayError
 from ..table import Table
 from ..teams import partners
+from ..events import EventSpec
 from .words import formula
 from .schema_parts import EXPR, obj, phase_schema, text
 
@@ -88,7 +89,8 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'bots/tricks': {"examples": ["6 + (bid - 40) // 100"]},
     'bots/trump': {"examples": ["'none' if (bid - 40) // 20 % 5 == 4 else bid-suit"]},
 }
-EVENTS = ("bid", "auction")     # the event kinds it logs (replay checks logs against them)
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"bid": EventSpec(("seat", "bid", "pass", "sealed")), "auction": EventSpec(("bidder", "bid"))}
 
 STYLES = ("one-each", "auction", "sealed")
 PASS = None

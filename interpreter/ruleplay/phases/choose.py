@@ -28,6 +28,7 @@ from .. import expr as X
 from ..decision import Decision
 from ..model import Ctx, Declared
 from ..table import Table, ThrowIn
+from ..events import EventSpec
 from .schema_parts import EXPR, phase_schema
 from .words import formula
 
@@ -60,7 +61,10 @@ EXAMPLES = {"values": {"examples": [["C", "D", "H", "S"], ["yes"]]},
             "who": {"examples": ["s == maker"]}, "pass": {"examples": ["actor != dealer"]},
             "sit-out": {"examples": ["s == partner"]}, "turn-up": {"examples": ["kitty.top"]},
             "before": {"examples": ["play"]}}
-EVENTS = ("turn-up", "cut", "choose", "all-passed", "sit-out")
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"turn-up": EventSpec(("card",)), "cut": EventSpec(("phase", "seats", "seat")),
+          "choose": EventSpec(("phase", "seat", "pass", "value")), "all-passed": EventSpec(("phase", "redeal")),
+          "sit-out": EventSpec(("seat",))}
 
 
 @dataclass

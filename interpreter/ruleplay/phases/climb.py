@@ -28,6 +28,7 @@ from .. import expr as X
 from ..decision import Decision
 from ..model import Ctx, Declared, Zone, card_scope, per_card
 from ..table import Table, runner_copy
+from ..events import EventSpec
 from .schema_parts import EXPR, phase_schema, text
 from .shed import first_seat, word_rule
 from .words import formula
@@ -67,7 +68,10 @@ EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "clear
             "runs": {"examples": [0, 3]}, "equal": {"examples": ["no", "skips"]},
             "clears": {"examples": ["card.rank == '2'"]}, "first": {"examples": ["s.standing == players"]},
             "end": {"examples": ["all-but-one", "first-out"]}, "before": {"examples": ["score"]}}
-EVENTS = ("climb", "climb-pass", "skipped", "cleared", "finished")
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"climb": EventSpec(("seat", "cards", "combination")), "climb-pass": EventSpec(("seat",)),
+          "skipped": EventSpec(("seat",)), "cleared": EventSpec(("seat", "count")),
+          "finished": EventSpec(("seat", "place", "left"))}
 
 
 @dataclass(frozen=True)

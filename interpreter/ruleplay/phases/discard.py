@@ -22,6 +22,7 @@ from .. import expr as X
 from ..decision import Decision
 from ..model import Ctx, Zone
 from ..table import Table
+from ..events import EventSpec, movers
 from .schema_parts import EXPR, phase_schema, text
 from .words import formula
 
@@ -45,7 +46,10 @@ SCHEMA = phase_schema("discard", {
 EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["crib"]}, "count": {"examples": [2]},
             "keep-taken": {"examples": [True, "not discard-up-card"]},
             "seat": {"examples": ["dealer"]}, "before": {"examples": ["play"]}}
-EVENTS = ("discard", "pick-up")     # the event kinds it logs (replay checks logs against them)
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them:
+# the cards put into a zone, or picked up from it, are seen by their seat, and by all when the zone is public
+EVENTS = {"discard": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat")}),
+          "pick-up": EventSpec(("seat", "zone", "took"), {"took": movers("seat")})}
 
 
 @dataclass
@@ -158,12 +162,17 @@ def describe(spec: dict, phase=None) -> str:
 # ---------------------------------------------------------------------------- the events in words (play)
 def _tell_discard(n, ev: dict) -> list[str]:
     cards = ev.get("cards", [])
-    if ev.get("seat") == n.me:
-        return [f"You put {' '.join(cards)} into the {ev.get('zone')}."]
+    if ev.get("seat") == n.me or (cards and None not in cards):
+        return [f"{n.verb(ev.get('seat'), 'put', 'puts')} {' '.join(cards)} into the {ev.get('zone')}."]
     return [f"{n.who(ev.get('seat'))} puts {len(cards)} card(s) into the {ev.get('zone')}."]
 
 
-NARRATION = {"discard": _tell_discard,
-             "pick-up": lambda n, ev: [f"{n.verb(ev['seat'], 'pick', 'picks')} up {' '.join(ev.get('took', []))}."]}
+def _tell_pick_up(n, ev: dict) -> list[str]:
+    took = ev.get("took") or []
+    what = " ".join(took) if None not in took else f"{len(took)} card{'s' if len(took) != 1 else ''}"
+    return [f"{n.verb(ev['seat'], 'pick', 'picks')} up {what} from the {ev.get('zone')}."]
+
+
+NARRATION = {"discard": _tell_discard, "pick-up": _tell_pick_up}
 ACCOUNT = {"discard": lambda ev: f"Seat {ev['seat']} puts {' '.join(ev['cards'])} into the {ev['zone']}.",   # run's account
            "pick-up": lambda ev: f"Seat {ev['seat']} picks up {' '.join(ev['took'])} from the {ev['zone']}."}

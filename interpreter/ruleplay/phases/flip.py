@@ -15,6 +15,7 @@ from .. import expr as X
 from ..model import Ctx, Zone, per_card
 from ..decision import Decision
 from ..table import GameOver, Table
+from ..events import OUT, PLAY, TAKE, EventSpec
 from .reactions import OutOfTurnView, Reactions, SlapView, compile_reactions
 from .words import formula
 from .schema_parts import phase_schema, text
@@ -42,7 +43,10 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'before': {"examples": ["play"]},
 }
 # the event kinds it logs (replay checks logs against them)
-EVENTS = ("play", "take", "slap", "burn", "tie", "out-of-turn", "out", "win")
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"play": PLAY, "take": TAKE, "slap": EventSpec(("seat", "time", "valid", "pattern", "won")),
+          "burn": EventSpec(("seat", "count", "lender")), "tie": EventSpec(("seats",)),
+          "out-of-turn": EventSpec(("seat",)), "out": OUT, "win": EventSpec(("seat", "why"))}
 
 
 @dataclass

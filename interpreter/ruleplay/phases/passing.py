@@ -26,6 +26,7 @@ from .. import expr as X
 from ..model import Ctx, Zone, per_card
 from ..decision import Decision
 from ..table import Table
+from ..events import EventSpec, Private, movers
 from .words import formula
 from .schema_parts import EXPR, phase_schema, text
 
@@ -57,7 +58,28 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'points': {"examples": ["card.points"]},
     'before': {"examples": ["tricks"]},
 }
-EVENTS = ("pass", "exchange")     # the event kinds it logs (replay checks logs against them)
+
+
+def receivers(ev: dict, n: int, direction: int) -> list[int | None]:
+    """Who received each seat's cards in a `pass` event: its `to` when the pass skipped a seat out of play,
+    else `offset` seats along (the one rule the seat filter and the narrator both read)."""
+    to = ev.get("to")
+    if to is not None:
+        return list(to)
+    off = ev.get("offset", 0)
+    return [(s + off * direction) % n if off else None for s in range(n)]
+
+
+def _pass_seen(looker, ev: dict, giver: int | None) -> bool:
+    """A seat's passed cards are seen by the giver and the receiver."""
+    rules = looker.rules
+    return looker.me == giver or (giver is not None and
+                                  receivers(ev, rules.players, rules.direction)[giver] == looker.me)
+
+
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"pass": EventSpec(("offset", "to", "cards"), {"cards": Private(_pass_seen, per_seat=True)}),
+          "exchange": EventSpec(("seat", "to", "zone", "cards"), {"cards": movers("seat", "to")})}
 
 
 def _along(t: Table, seat: int, off: int) -> int | None:
@@ -179,7 +201,9 @@ class Pass:
             if picks:
                 t.act()
         if off is not None:
-            t.emit("pass", offset=off, cards=[[deck.names[c] for c in p] for p in chosen])
+            plain = [t.next_seat(s, off) for s in t.seat_range]
+            skipped = {"to": targets} if targets != plain else {}     # a seat out of play: who got what
+            t.emit("pass", offset=off, **skipped, cards=[[deck.names[c] for c in p] for p in chosen])
             return
         for seat, picks in enumerate(chosen):      # seen by the giver and the receiver only (Table.seat_log)
             if picks:
@@ -264,20 +288,26 @@ def describe(spec: dict, phase=None) -> str:
 
 # ---------------------------------------------------------------------------- the events in words (play)
 def _tell_pass(n, ev: dict) -> list[str]:
-    off = ev.get("offset", 0)
-    if not off:
+    if not ev.get("offset", 0):
         return ["No pass this hand."]
     cards = ev.get("cards", [])
-    to = (n.me + off * n.direction) % n.n
-    frm = (n.me - off * n.direction) % n.n
-    gave = " ".join(cards[n.me]) if n.me < len(cards) else ""
-    got = " ".join(cards[frm]) if frm < len(cards) else ""
-    return [f"You pass {gave} to {n.who(to)} and receive {got} from {n.who(frm)}."]
+    to = receivers(ev, n.n, n.direction)
+    frm = next((s for s, r in enumerate(to) if r == n.me), None)
+    said = []
+    if to[n.me] is not None and n.me < len(cards):
+        said.append(f"You pass {_shown(cards[n.me])} to {n.who(to[n.me])}")
+    if frm is not None and frm < len(cards):
+        said.append(f"{'receive' if said else 'You receive'} {_shown(cards[frm])} from {n.who(frm)}")
+    return [(" and ".join(said) if said else "You take no part in the pass") + "."]
+
+
+def _shown(cards: list) -> str:
+    return " ".join(c or "?" for c in cards)
 
 
 def _tell_exchange(n, ev: dict) -> list[str]:
     seat, to, cards = ev.get("seat"), ev.get("to"), ev.get("cards") or []
-    shown = " ".join(c or "?" for c in cards)
+    shown = _shown(cards)
     if seat == n.me:
         return [f"You give {shown} to {n.who(to)}."]
     if to == n.me:

@@ -26,6 +26,7 @@ from .. import expr as X
 from ..decision import Decision
 from ..model import Ctx, Declared, Zone, card_scope
 from ..table import Table
+from ..events import EventSpec, movers
 from .choose import ChoiceView
 from .schema_parts import EXPR, obj, phase_schema, text
 from .words import formula
@@ -63,7 +64,12 @@ EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "stock
             "draw": {"examples": ["one", "until-playable"]}, "before": {"examples": ["play"]},
             "name": {"examples": [{"when": "card.rank == '8'", "values": ["C", "D", "H", "S"]}]},
             "name/when": {"examples": ["card.rank == '8'"]}, "bury": {"examples": ["card.rank == '8'"]}, "name/values": {"examples": [["C", "D", "H", "S"]]}}
-EVENTS = ("shed", "draw", "no-play", "named", "reshuffle", "blocked", "went-out", "buried")
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"shed": EventSpec(("seat", "card", "zone")),
+          "draw": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat")}),     # hidden as the stock is
+          "no-play": EventSpec(("seat",)), "named": EventSpec(("seat", "value")),
+          "reshuffle": EventSpec(("zone", "count")), "blocked": EventSpec(()), "went-out": EventSpec(("seat",)),
+          "buried": EventSpec(("card", "zone"))}
 
 
 @dataclass

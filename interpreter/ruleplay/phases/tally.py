@@ -17,6 +17,7 @@ from .. import expr as X
 from ..errors import did_you_mean, one_of
 from ..model import Ctx
 from ..table import Table
+from ..events import EventSpec
 from .schema_parts import EXPR, NAME_PATTERN, phase_schema
 from .words import formula
 
@@ -83,4 +84,5 @@ def _tell_tally(n, ev: dict) -> list[str]:
 
 
 NARRATION = {"tally": _tell_tally}
-EVENTS = ("tally",)     # the event kinds it logs (replay checks logs against them)
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"tally": EventSpec(("counters",))}

@@ -68,6 +68,8 @@ from ..bots import trick_card
 from ..decision import Decision
 from ..table import Table, runner_copy
 from ..teams import partners
+from ..events import PLAY, EventSpec, Private, zone_public
+from ..visibility import visible_to
 from .words import formula
 from .schema_parts import CARD_BOOL, EXPR, NAME_PATTERN, obj, phase_schema, text
 from . import trickrules
@@ -125,7 +127,22 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'want': {"examples": ["hand-size", "3 - sum(x.tricks for x in actor.team-seats)"]},
     **trickrules.EXAMPLES,
 }
-EVENTS = ("play", "trick", "trump", "kitty", "choice")     # the event kinds it logs (replay checks logs against them)
+
+
+def _kitty_seen(looker, ev: dict, _index: int | None) -> bool:
+    """A kitty's cards are seen when its zone is public or they go where the seat may look (the winner's
+    won pile, by that zone's visibility)."""
+    if zone_public(looker, ev.get("zone")):
+        return True
+    return any(getattr(ph, "kitty", None) is not None and ph.kitty.name == ev.get("zone")
+               and visible_to(ph.won_to.visibility, ev.get("seat"), looker.me) for ph in looker.rules.phases)
+
+
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner", "points")),
+          "trump": EventSpec(("suit", "card", "lead")),
+          "kitty": EventSpec(("seat", "zone", "cards"), {"cards": Private(_kitty_seen)}),
+          "choice": EventSpec(("seat", "name", "value"))}
 
 
 @dataclass

@@ -90,7 +90,7 @@ class LiveGame:
         self.state: State = self.fresh_state()
         self.space = self.state.game.space
         self.seats = [SeatSlot(k, secrets.token_urlsafe(18) if k == HUMAN else None,
-                               Narrator(s, rules.players, rules.direction)) for s, k in enumerate(kinds)]
+                               Narrator(s, rules, self.space.cards)) for s, k in enumerate(kinds)]
         self.window: SlapWindow | None = None
         self._rewinder: Rewinder | None = None
         self.error: str | None = None           # a rule's runtime error stopped the game

@@ -3,7 +3,8 @@
 Zones follow their `visibility`: a zone the seat may not see is sent as its size alone, so no
 other hand and no face-down stack ever reaches a page. The seat's own decision becomes its
 choices (the state's legal actions with their labels); the game's story comes from the seat's
-own narrator. The raw events (which hold every dealt hand) are sent only once the game is over.
+own narrator, and what the page shows of events from the seat's own copy of them (`State.seat_events`).
+The raw events (which hold every dealt hand) are sent only once the game is over.
 """
 from __future__ import annotations
 
@@ -80,7 +81,7 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
     game.look(seat)
     st = game.state
     v = HumanSeat(st, seat).view()
-    events = st.events()
+    events = st.seat_events(seat)
     plays = _plays(events)
     bids = _bids(events, v.players)
     deck = game.space.deck

@@ -91,6 +91,49 @@ def test_a_long_chain_of_definitions_is_a_placed_error_not_a_crash(cli):
     chain = "".join(f'  d{i}: "d{i + 1} + 1"\n' for i in range(1500)) + '  d1500: "pile.size"\n'
     rc, out, err = timed(cli, "validate", "bad.yaml", files={"bad.yaml": with_defines(chain, "d0 >= 0")})
     assert (rc, out) == (1, "")
-    assert err == ("bad.yaml:1389:3: error [define.d1381]: definition 'd1381' written out nests 121 levels deep; "
-                   "the limit is 120\n    hint: a definition used inside another nests inside it: make the chain of "
+    assert err == ("bad.yaml:1259:3: error [define.d1251]: definition 'd1251' written out nests 251 levels deep; "
+                   "the limit is 250\n    hint: a definition used inside another nests inside it: make the chain of "
                    "definitions shorter, or the definitions shallower\n")
+
+
+# --------------------------------------------------------------------------- generated code
+
+def negations(defs: int = 22, each: int = 10) -> str:
+    return "".join(f'  n{i}: "{"not " * each}n{i + 1}"\n' for i in range(defs)) + f'  n{defs}: "pile.size > 0"\n'
+
+
+def test_what_validates_runs_when_the_generated_code_would_nest_too_deep(cli):
+    """22 definitions of ten negations validated, then `run` and `sim` failed with a SyntaxError (too many
+    nested parentheses) from the generated code: now the interpreter runs it."""
+    files = {"deep.yaml": with_defines(negations(), "n0")}
+    assert timed(cli, "validate", "deep.yaml", files=files)[0] == 0
+    rc, out, err = timed(cli, "run", "deep.yaml", "--seed", "5")
+    assert (rc, err) == (0, "")
+    assert (rc, out, err) == timed(cli, "run", "deep.yaml", "--seed", "5", "--interpret")
+    rc, out, err = timed(cli, "sim", "deep.yaml", "-n", "3", "--jobs", "1")
+    assert (rc, err) == (0, "")
+    assert timed(cli, "compile", "deep.yaml")[1] == (
+        "# t: no generated code (an expression nested more than 100 deep with its definitions written out); it runs "
+        "on the interpreter.\n")
+
+
+def test_generated_code_is_bounded_and_compile_says_why(cli):
+    """8 players, doubling definitions 11 deep inside two aggregates over seats: generating took 1.7 GB and
+    114 s (each aggregate over seats is unrolled, each definition written out)."""
+    text = with_defines(doubling(11, "x.stock.size + s.stock.size"),
+                        "count(count(d0 > 0 for x in seats) > 0 for s in seats) >= 0").replace("players: 2", "players: 8")
+    rc, out, _ = timed(cli, "compile", "big.yaml", files={"big.yaml": text}, seconds=3)
+    assert (rc, out) == (0, "# t: no generated code (expressions whose code would pass 100,000 characters, with "
+                            "definitions and aggregates over seats written out); it runs on the interpreter.\n")
+    assert timed(cli, "run", "-q", "big.yaml", "--seed", "1", seconds=5)[0] == 0
+
+
+def test_a_generated_game_is_bounded_in_all(cli):
+    """600 small phases: 2.8 MB of generated source took Python 5 s and 370 MB to compile."""
+    head, rest = BASE.split("phases:\n")
+    phase, end = rest.split("end:")
+    text = head + "phases:\n" + "".join(phase.replace("  play:", f"  play{k}:") for k in range(600)) + "end:" + end
+    rc, out, _ = timed(cli, "compile", "many.yaml", files={"many.yaml": text}, seconds=3)
+    assert rc == 0 and out.startswith("# t: no generated code (generated code of 2,")
+    assert out.endswith(" characters, past the generator's 500,000); it runs on the interpreter.\n")
+    assert timed(cli, "run", "-q", "many.yaml", seconds=3)[0] == 0

@@ -33,7 +33,7 @@ MAX_EXPR_DEPTH = 60
 MAX_AGG_NESTING = 2      # count(... count(... for c in pile) ... for s in seats): each level may loop over every card
 MAX_VALUE = 10**9        # every int a setting takes lies within +-MAX_VALUE (a runaway score stops with an error)
 MAX_WRITTEN_OUT = 20_000  # nodes of a definition, or of the definitions one expression uses, written out in full
-MAX_WRITTEN_DEPTH = 120  # nesting of a definition written out (an expression nests at most 60 more)
+MAX_WRITTEN_DEPTH = 250  # nesting of a definition written out (an expression nests at most 60 more)
 
 # Types. Kept as short strings so messages can say them.
 INT, BOOL, STR, CARD, CARDS, SEAT, SEATS = "int", "bool", "str", "card", "cards", "seat", "seats"

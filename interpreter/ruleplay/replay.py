@@ -370,15 +370,13 @@ def _replay_format_1(logged: Log, game: "Setup") -> ReplayReport:
                         "(replay it with the ruleplay that wrote it)")
     make, made = _bounded(logged, lambda ev: ev["event"] != "decision")
     try:
-        result = play(game.rules, game.seed, game.deal, game.max_actions, log=make, bots=game.bots,
-                      profiles=game.profiles)
+        events, past = play(game.rules, game.seed, game.deal, game.max_actions, log=make, bots=game.bots,
+                            profiles=game.profiles).events, False
     except _PastTheLog:
-        again = [e for e in made[0] if e["event"] != "decision"]
-        again[0] = {k: v for k, v in again[0].items() if k != "format"}
-        return _past_the_log(logged, again, False)
-    again = [e for e in result.events if e["event"] != "decision"]
+        events, past = made[0], True
+    again = [e for e in events if e["event"] != "decision"]
     again[0] = {k: v for k, v in again[0].items() if k != "format"}
-    report = compare(logged, again)
+    report = _past_the_log(logged, again, False) if past else compare(logged, again)
     if not report.same:
         report.note = f"{older}; its bots no longer play the same game (slaps now draw from each bot's own " \
                       "random stream): regenerate the log with this version"

@@ -45,7 +45,7 @@ from .runtime import Bail, best, play
 EMITTERS: dict[type, Callable] = {Flip: flip.emit, Trick: trick.emit_trick, Pass: trick.emit_pass}
 
 _CODE: dict[str, object] = {}      # source -> code object, for rulesets compiled again in this process
-MAX_SOURCE = 500_000   # characters of one generated game (hearts: about 10,000): Python compiles a larger one slowly
+MAX_SOURCE = 500_000   # characters of one generated game (shipped ones: at most about 10,000): Python compiles a larger one slowly
 
 
 @dataclass

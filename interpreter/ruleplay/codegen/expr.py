@@ -80,7 +80,7 @@ def card_tables(rules) -> dict[str, tuple[str, list]]:
 
 
 UNROLL_SEATS = 8       # an aggregate over `seats` is written out seat by seat up to this many players
-MAX_CODE = 100_000     # characters of expression code in one generated game (hearts has about 3,000)
+MAX_CODE = 100_000     # characters of expression code in one generated game (shipped ones: a few thousand)
 MAX_NESTING = 100      # nodes, and brackets, nested in one expression's code (Python's parser stops at 200)
 _OPS = {"==", "!=", "<", ">", "<=", ">="}
 _SEAT_FIELDS = ("out", "score", "index", "cards")

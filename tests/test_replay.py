@@ -55,3 +55,21 @@ def test_not_a_log(tmp_path, capsys):
     bad.write_text("hello\n")
     assert main(["replay", str(bad)]) == 1
     assert "not a JSON line" in capsys.readouterr().err
+
+
+def test_a_replay_stops_at_the_first_event_past_the_log(tmp_path, capsys, monkeypatch):
+    """A log cut short whose start says max_actions 10^12, of a game that asks nobody (beggar-my-neighbour):
+    the engine played on to the game's end (to 10^12 actions in one that never ends), keeping every event."""
+    from ruleplay import replay as R
+    lines = run_and_log(tmp_path, "beggar-my-neighbour", "--seed", "7").read_text().splitlines()
+    start = json.loads(lines[0])
+    start["max_actions"] = 10 ** 12
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join([json.dumps(start)] + lines[1:6]) + "\n")
+    made = []
+    real = R._bounded
+    monkeypatch.setattr(R, "_bounded", lambda *a: made.append(real(*a)) or made[-1])
+    capsys.readouterr()
+    assert main(["replay", str(cut)]) == 0
+    assert "an unfinished game; its 6 events replay identically" in capsys.readouterr().out
+    assert len(made[0][1][0]) == 7         # the first event past the log, and no more

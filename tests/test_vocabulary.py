@@ -48,7 +48,7 @@ def test_a_definition_of_options_folds(passing, offset):
 
 def test_a_definition_compiles_in_the_scope_where_it_is_used():
     scope = X.Scope({"n": X.Binding(X.INT, lambda e: e.n)}, X.Fields(),
-                    defines={"twice": X.Definition("n + n"), "more": X.Definition("twice + 1")})
+                    defines=X.definitions({n: (t, "", X.parse(t)) for n, t in [("twice", "n + n"), ("more", "twice + 1")]}))
     c = X.compile_expr("more * 2", scope, X.INT)
     assert c.fn(SimpleNamespace(n=5)) == 22 and c.defines == {"more", "twice"} and c.uses == {"n"}
     with pytest.raises(X.ExprError, match=r"in definition 'more' \('twice \+ 1'\): unknown name 'n'"):

@@ -1,14 +1,16 @@
 """A file's vocabulary (`define:`): named expressions, values by hand in turn (`cycle`) and values by the
 number of players (`by-players`), checked once with placed errors.
 
-Expressions become `expr.Definition`s, expanded where used (the same closure as writing them out);
-a `by-players` value is a constant of the players in use, so it folds; a `cycle` is a name read per hand.
+Expressions become `expr.Definition`s, compiled where used (the same closure as writing them out, made
+once per scope and shared); one whose size written out passes `expr.MAX_WRITTEN_OUT` is refused where it is
+declared. A `by-players` value is a constant of the players in use, so it folds; a `cycle` is a name read per
+hand.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from lark import Token
+from lark import Token, Tree
 
 from . import expr as X
 from .errors import one_of
@@ -28,7 +30,7 @@ def value_type(v: Any) -> str:
 def compile_defines(ctx, taken: set[str]) -> tuple[dict[str, X.Definition], dict[str, X.Binding],
                                                      dict[str, X.Binding]]:
     """-> (expression definitions, constant bindings (by-players), per-hand bindings (cycle))."""
-    defs: dict[str, X.Definition] = {}
+    texts: dict[str, tuple[str, str, Tree]] = {}
     consts: dict[str, X.Binding] = {}
     cycles: dict[str, X.Binding] = {}
     for name, spec in (ctx.get(("define",)) or {}).items():
@@ -58,47 +60,65 @@ def compile_defines(ctx, taken: set[str]) -> tuple[dict[str, X.Definition], dict
             raw = spec["expr"] if isinstance(spec, dict) else spec
             text = _literal(raw) if not isinstance(raw, str) else raw
             try:
-                X.parse(text)
+                tree = X.parse(text)
             except X.ExprError as exc:
                 ctx.error(path, f"in definition '{name}': {exc.message}", exc.hint, value=True)
                 continue
-            defs[name] = X.Definition(text, spec.get("description", "") if isinstance(spec, dict) else "")
-    _check_cycles(ctx, defs)
+            texts[name] = (text, spec.get("description", "") if isinstance(spec, dict) else "", tree)
+    _check_cycles(ctx, texts)
+    defs = X.definitions(texts)
+    _check_sizes(ctx, defs)
     return defs, consts, cycles
 
 
-def _names_in(text: str) -> set[str]:
+def _check_sizes(ctx, defs: dict[str, X.Definition]) -> None:
+    """Refuse what is too big or too deep written out, at the definition where it crosses the limit (every
+    one using it crosses it as well, and goes without an error of its own)."""
+    big = {n for n, d in defs.items() if d.size > X.MAX_WRITTEN_OUT or d.depth > X.MAX_WRITTEN_DEPTH}
+    for name in [n for n in defs if n in big and not big & X.value_names(defs[n].tree)]:
+        d = defs[name]
+        if d.size > X.MAX_WRITTEN_OUT:
+            ctx.error(("define", name), f"definition '{name}' written out has {d.size:,} nodes; the limit is "
+                      f"{X.MAX_WRITTEN_OUT:,}", "each use of a definition inside another counts in full, so a "
+                      "chain of definitions that each use the next twice doubles at every step")
+        else:
+            ctx.error(("define", name), f"definition '{name}' written out nests {d.depth} levels deep; the limit "
+                      f"is {X.MAX_WRITTEN_DEPTH}", "a definition used inside another nests inside it: make the "
+                      "chain of definitions shorter, or the definitions shallower")
+    for name in big:
+        del defs[name]
+
+
+def _names_in(tree: Tree) -> set[str]:
     """The names an expression reads: not a field after a dot (`s.tricks` reads `s`, not a name `tricks`)."""
-    return {str(t) for tree in X.parse(text).iter_subtrees() if tree.data in ("name", "call", "aggregate")
-            for t in tree.children[:1] if isinstance(t, Token) and t.type == "NAME"}
+    return {str(t) for sub in tree.iter_subtrees() if sub.data in ("name", "call", "aggregate")
+            for t in sub.children[:1] if isinstance(t, Token) and t.type == "NAME"}
 
 
-def _check_cycles(ctx, defs: dict[str, X.Definition]) -> None:
-    """A definition that uses itself, directly or through others, is refused where it is declared."""
-    uses = {n: _names_in(d.text) & set(defs) for n, d in defs.items()}
+def _check_cycles(ctx, defs: dict[str, tuple[str, str, Tree]]) -> None:
+    """A definition that uses itself, directly or through others, is refused where it is declared (one
+    circle is reported; walked without recursion, so a long chain is no risk)."""
+    known = set(defs)
+    uses = {n: sorted(_names_in(tree) & known) for n, (_, _, tree) in defs.items()}
     done: set[str] = set()
-
-    def visit(n: str, stack: list[str]) -> None:
-        if n in stack:
-            chain = stack[stack.index(n):] + [n]
-            ctx.error(("define", chain[0]), f"definition '{chain[0]}' uses itself ({' -> '.join(chain)})",
-                      "a definition may use other definitions, but not in a circle")
-            raise _Circle
-        if n in done:
-            return
-        for m in sorted(uses[n]):
-            visit(m, stack + [n])
-        done.add(n)
-
-    for n in sorted(defs):
-        try:
-            visit(n, [])
-        except _Circle:
-            for m in list(defs):          # refused: uses of any of them would only repeat the error
-                if m not in done:
-                    defs.pop(m, None)
-            return
-
-
-class _Circle(Exception):
-    pass
+    for root in sorted(defs):
+        path, on_path, todo = [root], {root}, [iter(uses[root])]
+        while todo:
+            m = next(todo[-1], None)
+            if m is None:
+                finished = path.pop()
+                on_path.discard(finished)
+                done.add(finished)
+                todo.pop()
+            elif m in on_path:
+                chain = path[path.index(m):] + [m]
+                ctx.error(("define", chain[0]), f"definition '{chain[0]}' uses itself ({' -> '.join(chain)})",
+                          "a definition may use other definitions, but not in a circle")
+                for k in list(defs):          # refused: uses of any of them would only repeat the error
+                    if k not in done:
+                        defs.pop(k, None)
+                return
+            elif m not in done:
+                path.append(m)
+                on_path.add(m)
+                todo.append(iter(uses[m]))

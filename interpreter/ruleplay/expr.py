@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -32,6 +32,8 @@ MAX_EXPR_CHARS = 2000
 MAX_EXPR_DEPTH = 60
 MAX_AGG_NESTING = 2      # count(... count(... for c in pile) ... for s in seats): each level may loop over every card
 MAX_VALUE = 10**9        # every int a setting takes lies within +-MAX_VALUE (a runaway score stops with an error)
+MAX_WRITTEN_OUT = 20_000  # nodes of a definition, or of the definitions one expression uses, written out in full
+MAX_WRITTEN_DEPTH = 250  # nesting of a definition written out (an expression nests at most 60 more)
 
 # Types. Kept as short strings so messages can say them.
 INT, BOOL, STR, CARD, CARDS, SEAT, SEATS = "int", "bool", "str", "card", "cards", "seat", "seats"
@@ -174,10 +176,83 @@ class Fields:
 
 @dataclass(frozen=True)
 class Definition:
-    """A file's named expression (`define:`): compiled afresh at each use, in the scope of that use, so it
-    gives the same closure as the expression written out there."""
+    """A file's named expression (`define:`): in the scope of each use it compiles to the closure the
+    expression written out there would give. That closure is kept (`compiled`, by what it depends on), so a
+    definition used twice, or used by one used twice, is compiled once: compiling stays linear in the file.
+
+    Made by `definitions`, which works out `reads` (every name it or a definition it uses mentions) and
+    `size` and `depth` (its nodes and nesting with the definitions it uses written out: what one evaluation
+    may cost, how deep it recurses)."""
     text: str
+    tree: Tree = field(compare=False, repr=False)
+    reads: tuple[str, ...]
+    size: int
+    depth: int
     description: str = ""
+    compiled: dict = field(default_factory=dict, compare=False, repr=False)
+
+
+def definitions(specs: dict[str, tuple[str, str, Tree]]) -> dict[str, Definition]:
+    """name -> (expression text, description, its parse tree), free of circles, as Definitions. Only one
+    within MAX_WRITTEN_OUT and MAX_WRITTEN_DEPTH gets its `reads` (the others are refused, never compiled),
+    so a long chain costs no set of names per link."""
+    known = set(specs)
+    used = {n: value_names(tree) & known for n, (_, _, tree) in specs.items()}
+    order = after_what_they_use(used)
+    shapes: dict[str, tuple[int, int]] = {}
+    for n in order:
+        shapes[n] = written_out(specs[n][2], shapes)
+    reads: dict[str, frozenset[str]] = {}
+    for n in order:
+        if shapes[n][0] <= MAX_WRITTEN_OUT and shapes[n][1] <= MAX_WRITTEN_DEPTH:
+            named = specs[n][2].scan_values(lambda v: isinstance(v, Token) and v.type == "NAME")
+            reads[n] = frozenset(map(str, named)).union(*(reads[m] for m in used[n]), ["players"])
+    return {n: Definition(text, tree, tuple(sorted(reads.get(n, ()))), *shapes[n], desc)
+            for n, (text, desc, tree) in specs.items()}
+
+
+def value_names(tree: Tree) -> set[str]:
+    """The names an expression reads as values (where a definition is put in): not `x.size`'s field, nor a
+    function's name."""
+    return {str(t.children[0]) for t in tree.find_data("name")}
+
+
+def after_what_they_use(used: dict[str, set[str]]) -> list[str]:
+    """The definitions in an order where each comes after those it uses (no circles; no recursion, so a
+    chain of a thousand is no deeper than one)."""
+    order: list[str] = []
+    placed: set[str] = set()
+    for root in used:
+        todo = [(root, iter(sorted(used[root])))]
+        while todo:
+            n, rest = todo[-1]
+            m = next((m for m in rest if m not in placed), None)
+            if m is not None:
+                todo.append((m, iter(sorted(used[m]))))
+                continue
+            todo.pop()
+            if n not in placed:
+                placed.add(n)
+                order.append(n)
+    return order
+
+
+def written_out(tree: Any, shapes: dict[str, tuple[int, int]]) -> tuple[int, int]:
+    """(nodes, nesting levels) of `tree` with each definition in `shapes` (by its own nodes and levels)
+    written out where it is named."""
+    size, depth, stack = 0, 0, [(tree, 1)]
+    while stack:
+        node, level = stack.pop()
+        node = unwrap(node)
+        if not isinstance(node, Tree):
+            continue
+        shape = shapes.get(str(node.children[0])) if node.data == "name" else None
+        if shape is not None:                # the name gives way to what it stands for
+            size, depth = size + shape[0], max(depth, level - 1 + shape[1])
+            continue
+        size, depth = size + 1, max(depth, level)
+        stack.extend((c, level + 1) for c in node.children)
+    return size, depth
 
 
 @dataclass
@@ -378,6 +453,7 @@ class Compiler:
         self.dead = 0      # > 0 inside a branch that options rule out: its division by zero is no error
         self.expanding: list[str] = []   # definitions being expanded, innermost last
         self.defines_used: set[str] = set()
+        self.written = [0]   # nodes of the definitions used, written out (shared with the aggregates' compilers)
 
     def compile_dead(self, tree, dead: bool) -> Compiled:
         """Compile (type-check) a part that options may rule out, e.g. `x // (players - 2) if players > 2 else x`."""
@@ -443,18 +519,51 @@ class Compiler:
         return Compiled(b.getter, b.type, uses=frozenset([name]))
 
     def _expand(self, name: str, tok) -> Compiled:
+        """A definition used here: its closure compiled in this scope, once (`Definition.compiled`).
+
+        Each use counts its size written out (`MAX_WRITTEN_OUT`): the closure is shared, but every use of it
+        is evaluated, so a chain of definitions each using the next twice is refused, not run."""
         if name in self.expanding:
             chain = " -> ".join(self.expanding[self.expanding.index(name):] + [name])
             raise ExprError(f"definition '{name}' uses itself ({chain})", _col(tok))
         d = self.scope.defines[name]
-        self.expanding.append(name)
         self.defines_used.add(name)
+        if self.written[0] + d.size > MAX_WRITTEN_OUT:
+            raise ExprError(f"written out, the definitions this expression uses have more than "
+                            f"{MAX_WRITTEN_OUT:,} nodes (here '{name}' adds {d.size:,})", _col(tok),
+                            "each use of a definition counts in full: use it fewer times, or make it smaller")
+        key, held = self._key(d)
+        got = d.compiled.get(key)
+        if got is None or (got.error is not None and got.names is not self.scope.names):
+            got = d.compiled[key] = self._compile_definition(d, name, held)
+        self.uses |= got.uses
+        self.defines_used |= got.defines
+        self.written[0] += d.size
+        if got.error is None:
+            return replace(got.out)        # a copy: a caller may wrap its fn (model.checked_int)
+        if self.expanding:
+            raise ExprError(got.error.message, got.error.column, got.error.hint)
+        raise ExprError(f"in definition '{name}' ({d.text!r}): {got.error.message}", _col(tok),
+                        got.error.hint) from None
+
+    def _key(self, d: Definition) -> tuple[tuple, tuple]:
+        """What compiling `d` here depends on: the bindings and loop variables of the names it reads, the
+        fields, how many loops enclose it, a ruled-out branch. And the objects whose ids the key holds."""
+        held = tuple(self.scope.names.get(n) for n in d.reads)
+        loops = self.scope.loop_vars
+        key = (tuple(map(id, held)), tuple(loops.get(n) for n in d.reads), len(loops), id(self.scope.fields),
+               self.dead > 0)
+        return key, (held, self.scope.fields)
+
+    def _compile_definition(self, d: Definition, name: str, held: tuple) -> "_Expansion":
+        sub = Compiler(self.scope, self.text)
+        sub.dead, sub.expanding = self.dead, self.expanding
+        self.expanding.append(name)
         try:
-            return self.compile(parse(d.text))
+            return _Expansion(held, self.scope.names, sub.compile(d.tree), frozenset(sub.uses),
+                              frozenset(sub.defines_used))
         except ExprError as exc:
-            if self.expanding[0] != name:
-                raise
-            raise ExprError(f"in definition '{name}' ({d.text!r}): {exc.message}", _col(tok), exc.hint) from None
+            return _Expansion(held, self.scope.names, None, frozenset(sub.uses), frozenset(sub.defines_used), exc)
         finally:
             self.expanding.pop()
 
@@ -734,7 +843,7 @@ class Compiler:
         inner_scope = Scope(self.scope.names, self.scope.fields, {**self.scope.loop_vars, var: vtype},
                             self.scope.defines)
         sub = Compiler(inner_scope, self.text)
-        sub.expanding, sub.defines_used = self.expanding, self.defines_used
+        sub.expanding, sub.defines_used, sub.written = self.expanding, self.defines_used, self.written
         b = sub.compile(body)
         self.uses |= sub.uses
         want = BOOL if kind in ("count", "any", "all") else INT
@@ -777,6 +886,18 @@ class Compiler:
                 agg = max if kind == "max" else min
                 fn = lambda e: agg(values(e), default=None)
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+
+
+@dataclass
+class _Expansion:
+    """A definition compiled in one scope (or the error it gave), kept on the Definition; `held` keeps alive
+    the objects whose ids its key holds, `names` the scope an error's hint was written for."""
+    held: tuple
+    names: dict
+    out: Compiled | None
+    uses: frozenset
+    defines: frozenset
+    error: ExprError | None = None
 
 
 from . import exprwords  # noqa: E402 - it builds on the types above

@@ -20,11 +20,11 @@ import json
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import Callable, NoReturn
 
 from .bots import BOT_KINDS, is_kind
 from .dealfile import check_deal, check_deal_data, is_int, slap_problem
-from .engine import LOG_FORMAT, Deal, play
+from .engine import LOG_FORMAT, Deal, Run, play
 from .errors import GameError, RuleplayError, clip, path_str, printable
 from .phases import KINDS
 from .resources import builtin_path
@@ -293,24 +293,70 @@ def setup(log: Log, ruleset: str | None = None, include: tuple[str, ...] = ()) -
                  start.get("max_actions", 1_000_000))
 
 
+class _PastTheLog(Exception):
+    """The replayed game wrote more events than the log holds."""
+
+
+class _UpTo(list):
+    """A replay's events, stopped at the first one past the log's length: a game that asks nobody would
+    otherwise play on inside the engine to the log's `max_actions` (up to 10^12), keeping every event.
+    `counts`: which events count (a format 1 log holds no decisions)."""
+
+    def __init__(self, limit: int, counts: Callable[[dict], bool]):
+        super().__init__()
+        self.limit, self.counts, self.seen = limit, counts, 0
+
+    def append(self, ev: dict) -> None:
+        super().append(ev)
+        self.seen += self.counts(ev)
+        if self.seen > self.limit:
+            raise _PastTheLog
+
+    def extend(self, evs) -> None:
+        for ev in evs:
+            self.append(ev)
+
+
+def _bounded(logged: Log, counts: Callable[[dict], bool] = lambda ev: True) -> tuple[Callable[[], _UpTo], list]:
+    """A log factory for the engine, and a list holding the newest list it made."""
+    made: list[_UpTo] = []
+
+    def make() -> _UpTo:
+        made[:] = [_UpTo(sum(map(counts, logged)), counts)]
+        return made[0]
+    return make, made
+
+
+def _past_the_log(logged: Log, events: list[dict], unfinished: bool) -> ReplayReport:
+    """The report when the replay wrote one event more than the log: an unfinished log compares its part."""
+    report = compare(logged, events[:len(logged)] if unfinished else events)
+    report.unfinished = unfinished
+    if not unfinished and report.index == len(logged):
+        report.note = (f"the replay stopped at the first event past the log's end (line {logged.lines[-1]}): the "
+                       "game goes on where the log says it ended")
+    return report
+
+
 def replay(logged: Log, ruleset: str | None = None, include: tuple[str, ...] = ()) -> ReplayReport:
     game = setup(logged, ruleset, include)
     if log_format(logged) < 2:
         return _replay_format_1(logged, game)
-    from .state import Game
-    g = Game(game.rules)
-    state = g.new_initial_state(game.seed, game.deal, profiles=game.profiles, seat_kinds=game.bots,
-                                max_actions=game.max_actions)
     unfinished = not any(ev["event"] == "end" for ev in logged)      # a game quit in `play`, or cut short
-    feed = Feed(logged, g.space, complete=not unfinished)
-    while not state.is_terminal():
-        a = feed.answer(state.decision())
-        if a is None:                                   # the log stops here: so does the replay
-            break
-        state.apply_action(a)
+    make, made = _bounded(logged)
+    try:
+        run = Run(game.rules, game.seed, game.deal, game.max_actions, make, False, [None] * game.rules.players,
+                  game.profiles, game.bots)
+        feed = Feed(logged, run.space, complete=not unfinished)
+        while run.decision is not None:
+            a = feed.answer(run.decision)
+            if a is None:                                   # the log stops here: so does the replay
+                break
+            run.advance(a)
+    except _PastTheLog:
+        return _past_the_log(logged, made[0], unfinished)
     if not unfinished:
-        return compare(logged, state.events())
-    report = compare(logged, state.saved_events()[:len(logged)])
+        return compare(logged, run.t.events)
+    report = compare(logged, (list(run.t.events) + list(run.t.sealed))[:len(logged)])
     report.unfinished = True
     return report
 
@@ -322,11 +368,15 @@ def _replay_format_1(logged: Log, game: "Setup") -> ReplayReport:
     if game.bots and "human" in game.bots:
         raise GameError(f"{older}; a person's choices in it cannot be replayed by this version "
                         "(replay it with the ruleplay that wrote it)")
-    result = play(game.rules, game.seed, game.deal, game.max_actions, log=True, bots=game.bots,
-                  profiles=game.profiles)
-    again = [e for e in result.events if e["event"] != "decision"]
+    make, made = _bounded(logged, lambda ev: ev["event"] != "decision")
+    try:
+        events, past = play(game.rules, game.seed, game.deal, game.max_actions, log=make, bots=game.bots,
+                            profiles=game.profiles).events, False
+    except _PastTheLog:
+        events, past = made[0], True
+    again = [e for e in events if e["event"] != "decision"]
     again[0] = {k: v for k, v in again[0].items() if k != "format"}
-    report = compare(logged, again)
+    report = _past_the_log(logged, again, False) if past else compare(logged, again)
     if not report.same:
         report.note = f"{older}; its bots no longer play the same game (slaps now draw from each bot's own " \
                       "random stream): regenerate the log with this version"

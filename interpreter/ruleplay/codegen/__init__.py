@@ -15,6 +15,11 @@ generated code is made by the generator, never taken from the file (zones are in
 or `__import__`, changes only the constants, never the shape of the code (tests check both), and
 audit.py checks every generated module's strings and names before it is compiled.
 
+Generated code is bounded, since definitions and aggregates over seats are written out where they are
+used: at most `expr.MAX_CODE` characters of expressions, nested at most `expr.MAX_NESTING` deep, and
+`MAX_SOURCE` characters in all. Past them the ruleset runs on the interpreter (what validates runs), and
+`ruleplay compile` says why.
+
 Compiled code is cached in memory: on the Rules object, and by source text for equal rulesets loaded
 again. No disk cache: writing, auditing and compiling both variants (with and without a log) takes
 about 5 ms.
@@ -40,6 +45,7 @@ from .runtime import Bail, best, play
 EMITTERS: dict[type, Callable] = {Flip: flip.emit, Trick: trick.emit_trick, Pass: trick.emit_pass}
 
 _CODE: dict[str, object] = {}      # source -> code object, for rulesets compiled again in this process
+MAX_SOURCE = 500_000   # characters of one generated game (shipped ones: at most about 10,000): Python compiles a larger one slowly
 
 
 @dataclass
@@ -66,6 +72,9 @@ def _build(rules) -> Program:
         sources, consts, asks = generate(rules, EMITTERS)
     except Unsupported as why:
         return Program(None, None, reason=str(why))
+    if len(sources[1]) > MAX_SOURCE:
+        return Program(None, None, reason=f"generated code of {len(sources[1]):,} characters, past the "
+                                          f"generator's {MAX_SOURCE:,}")
     games = []
     for source in sources:                    # without the log, then with it
         code = _CODE.get(source)

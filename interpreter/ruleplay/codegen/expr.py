@@ -24,6 +24,18 @@ class Unsupported(Exception):
     """No emitter for this construct: the ruleset runs on the interpreter."""
 
 
+def nesting(code: str) -> int:
+    """How deep brackets nest in expression code (it holds no string literals: strings are `K[i]`)."""
+    deep = most = 0
+    for ch in code:
+        if ch in "([{":
+            deep += 1
+            most = max(most, deep)
+        elif ch in ")]}":
+            deep -= 1
+    return most
+
+
 @dataclass
 class Val:
     code: str
@@ -68,6 +80,8 @@ def card_tables(rules) -> dict[str, tuple[str, list]]:
 
 
 UNROLL_SEATS = 8       # an aggregate over `seats` is written out seat by seat up to this many players
+MAX_CODE = 100_000     # characters of expression code in one generated game (shipped ones: a few thousand)
+MAX_NESTING = 100      # nodes, and brackets, nested in one expression's code (Python's parser stops at 200)
 _OPS = {"==", "!=", "<", ">", "<=", ">="}
 _SEAT_FIELDS = ("out", "score", "index", "cards")
 _SHADOWING = ("points", "hand-score")      # built-in seat fields a zone of that name does not replace
@@ -85,13 +99,28 @@ class Emitter:
         self.temps = 0
         self.seat_fields: set[str] = set()   # of _HAND_FIELDS, the ones the generated game keeps
         self.expanding: list[str] = []       # definitions being expanded (the compiler refused circles)
+        self.written = 0                     # characters of the expressions emitted so far (MAX_CODE)
+        self.depth = 0                       # nodes being emitted, one inside the other (MAX_NESTING)
 
     def temp(self, stem: str = "_t") -> str:
         self.temps += 1
         return f"{stem}{self.temps}"
 
     def emit(self, raw: Any, loop: dict[str, tuple[str, str]] | None = None) -> Val:
-        """The expression the compiler saw at a path (`raw` as in the document), with loop variables bound."""
+        """The expression the compiler saw at a path (`raw` as in the document), with loop variables bound.
+
+        Definitions and unrolled aggregates are written out, so code can be far larger or deeper than its
+        expression: past MAX_CODE in all or MAX_NESTING deep, the ruleset runs on the interpreter."""
+        out = self.expand(raw, loop)
+        if not self.expanding:
+            self.written += len(out.code)
+            deep = nesting(out.code)
+            if deep > MAX_NESTING:
+                raise Unsupported(f"an expression whose code would nest {deep} brackets deep, past the "
+                                  f"generator's {MAX_NESTING}")
+        return out
+
+    def expand(self, raw: Any, loop: dict[str, tuple[str, str]] | None) -> Val:
         if isinstance(raw, bool):
             return Val(repr(raw), X.BOOL, const=raw, is_const=True)
         if isinstance(raw, int):
@@ -105,7 +134,18 @@ class Emitter:
         method = getattr(self, "n_" + str(t.data), None)
         if method is None:
             raise Unsupported(f"expression node '{t.data}'")
-        return method(t, loop)
+        self.depth += 1
+        try:
+            if self.depth > MAX_NESTING:
+                raise Unsupported(f"an expression nested more than {MAX_NESTING} deep with its definitions "
+                                  "written out")
+            out = method(t, loop)
+        finally:
+            self.depth -= 1
+        if self.written + len(out.code) > MAX_CODE:         # checked at every node: it stops early
+            raise Unsupported(f"expressions whose code would pass {MAX_CODE:,} characters, with definitions and "
+                              "aggregates over seats written out")
+        return out
 
     # literals and names
     def n_int_(self, t, loop):
@@ -182,7 +222,7 @@ class Emitter:
             raise Unsupported(f"definition '{name}'")
         self.expanding.append(name)
         try:
-            return self.emit(raw, loop)
+            return self.expand(raw, loop)
         finally:
             self.expanding.pop()
 

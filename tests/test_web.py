@@ -36,17 +36,31 @@ class Clock:
         return self.now
 
 
+class Seeds:
+    """The table's seeds in a test: the one the test names (a server draws a secret one per game)."""
+
+    def __init__(self):
+        self.next = 0
+
+    def __call__(self) -> int:
+        return self.next
+
+
 @pytest.fixture
 def table():
-    return GameTable(max_games=4, clock=Clock())
+    return GameTable(max_games=4, clock=Clock(), seeds=Seeds())
 
 
 @pytest.fixture
 def client(table):
-    return TestClient(create_app(table), raise_server_exceptions=False)
+    c = TestClient(create_app(table), raise_server_exceptions=False)
+    c.table = table
+    return c
 
 
-def new_game(client, **body):
+def new_game(client, seed: int = 0, **body):
+    """A game dealt from `seed` (the test's table deals from the seed it is given)."""
+    client.table.seeds.next = seed
     r = client.post("/api/games", json=body)
     assert r.status_code == 200, r.text
     return r.json()

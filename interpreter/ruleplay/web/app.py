@@ -8,7 +8,7 @@ Routes:
     GET  /api/rulesets          the built-ins with their players and options
     POST /api/check             {text, name, options?, players?} -> errors (placed) and the rule sheet
     POST /api/compare           {sides, games?, seed?, bots?} -> compare's table and plot (a data: URL)
-    POST /api/games             {ruleset | upload: {text, name}, players?, options?, seats, seed?} -> seat links
+    POST /api/games             {ruleset | upload: {text, name}, players?, options?, seats} -> seat links
     GET  /api/seat/{token}      what that seat may see, its choices, what happened
     POST /api/seat/{token}/act  {action}: a move, refused unless legal for that seat now
     POST /api/seat/{token}/slap a slap, timed by the server's clock
@@ -22,7 +22,6 @@ status; anything else is a bare 500 with no detail (never a traceback).
 from __future__ import annotations
 
 import json
-import random
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -39,7 +38,7 @@ from starlette.staticfiles import StaticFiles
 from ..errors import GameError, RuleError, RuleplayError
 from ..sheet import sheet_text
 from .compare import Busy, run_compare
-from .games import GameTable, TableFull, seat_kinds
+from .games import GameTable, LiveGame, TableFull, seat_kinds
 from .rulefiles import MAX_UPLOAD_BYTES, builtin_catalogue, formatted, load_any
 from .views import seat_page
 
@@ -98,6 +97,12 @@ def _players(data: dict) -> int | None:
     if isinstance(p, bool) or not isinstance(p, int) and not (isinstance(p, str) and p.isdigit() and len(p) < 4):
         raise BadRequest(400, "players is a whole number")
     return int(p)
+
+
+def _seed_shown(game: LiveGame) -> str | None:
+    """The seed once the game is over (for its replay), None while it is played: the seed gives every hand.
+    As text: 64 bits are more than a JavaScript number holds exactly."""
+    return str(game.seed) if game.finished() else None
 
 
 def _upload(data: dict) -> tuple[str, str] | None:
@@ -178,11 +183,9 @@ def create_app(table: GameTable | None = None) -> Starlette:
         seats = data.get("seats")
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats) or len(seats) > 64:
             raise BadRequest(400, "seats is a list with one kind per seat: 'human' or a bot kind")
-        seed = data.get("seed")
-        if seed in (None, ""):
-            seed = random.SystemRandom().randrange(1_000_000)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
-            raise BadRequest(400, "seed is a whole number from 0")
+        if data.get("seed") not in (None, ""):
+            raise BadRequest(400, "a game on this server is dealt from a secret seed, shown once the game is over "
+                                  "(ruleplay play --seed N plays a chosen deal)")
 
         def work() -> Response:
             loaded = load_any(None if up else str(data.get("ruleset")), up, sets, players)
@@ -191,14 +194,14 @@ def create_app(table: GameTable | None = None) -> Starlette:
                 kinds, profiles = seat_kinds(seats, rules.players)
                 if "human" not in kinds:
                     raise GameError("make at least one seat a person (ruleplay sim plays games of bots only)")
-                game = games.create(loaded, seed, kinds, profiles)
+                game = games.create(loaded, kinds, profiles)
             except BaseException:
                 if loaded.keep is not None:
                     loaded.keep.cleanup()
                 raise
             links = [{"seat": s, "kind": slot.kind, "link": f"/play/{slot.token}" if slot.token else None}
                      for s, slot in enumerate(game.seats)]
-            return JSONResponse({"game": game.id, "title": rules.title, "seed": seed, "seats": links})
+            return JSONResponse({"game": game.id, "title": rules.title, "seats": links})
         return await run_in_threadpool(work)
 
     def seat_of(request: Request):
@@ -212,7 +215,7 @@ def create_app(table: GameTable | None = None) -> Starlette:
 
         def work() -> dict:
             with game.lock:
-                return seat_page(game, seat)
+                return {**seat_page(game, seat), "seed": _seed_shown(game)}
         return JSONResponse(await run_in_threadpool(work))
 
     async def act(request: Request) -> Response:
@@ -250,7 +253,7 @@ def create_app(table: GameTable | None = None) -> Starlette:
                 if not game.finished():
                     raise BadRequest(409, "a game is replayed once it is over")
                 then, steps = game.rewound(seat, int(raw))
-                return {**seat_page(then, seat), "step": then.version, "steps": steps}
+                return {**seat_page(then, seat), "step": then.version, "steps": steps, "seed": _seed_shown(game)}
         return JSONResponse(await run_in_threadpool(work))
 
     routes = [

@@ -34,6 +34,11 @@ GRACE_SECONDS = 1.5            # how long a window waits for a page that has not
 MAX_LINES = 40                 # narration lines kept per seat
 
 
+def new_seed() -> int:
+    """A live game's seed: 64 secret bits, so that no player can work the deal out from the cards they hold."""
+    return secrets.randbits(64)
+
+
 class TableFull(Exception):
     """No room for another game on this server."""
 
@@ -226,17 +231,20 @@ class LiveGame:
 class GameTable:
     """The live games of one server, bounded in number; a human seat is found by its token alone."""
 
-    def __init__(self, max_games: int = MAX_GAMES, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, max_games: int = MAX_GAMES, clock: Callable[[], float] = time.monotonic,
+                 seeds: Callable[[], int] = new_seed):
         self.max_games = max_games
         self.clock = clock
+        self.seeds = seeds
         self.lock = threading.Lock()
         self.games: dict[str, LiveGame] = {}
         self.tokens: dict[str, tuple[LiveGame, int]] = {}
 
-    def create(self, loaded: Loaded, seed: int, kinds: list[str], profiles: list[str | None]) -> LiveGame:
+    def create(self, loaded: Loaded, kinds: list[str], profiles: list[str | None]) -> LiveGame:
+        """A new game, dealt from a seed of `seeds` (secret: shown to its players only once it is over)."""
         with self.lock:
             self._make_room()
-            game = LiveGame(secrets.token_urlsafe(9), loaded, seed, kinds, profiles, self.clock)
+            game = LiveGame(secrets.token_urlsafe(9), loaded, self.seeds(), kinds, profiles, self.clock)
             self.games[game.id] = game
             for s, slot in enumerate(game.seats):
                 if slot.token:

@@ -2,7 +2,8 @@
 no cross-origin writes, per-visitor limits, safe headers. Each test failed on the server before the fix."""
 from __future__ import annotations
 
-import re
+import threading
+import time
 
 import pytest
 
@@ -11,6 +12,8 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from ruleplay.bots import make_bots  # noqa: E402
+from ruleplay.web import games  # noqa: E402
 from ruleplay.web.app import create_app  # noqa: E402
 from ruleplay.web.games import GameTable  # noqa: E402
 
@@ -65,3 +68,96 @@ def test_a_live_game_is_dealt_from_a_secret_seed_told_only_when_it_is_over(clien
 def test_a_visitor_cannot_choose_the_seed(client):
     r = client.post("/api/games", json={**HEARTS, "seed": 5})
     assert r.status_code == 400 and "secret seed" in r.json()["error"]
+
+
+# ------------------------------------------------------------------------------------ 2, 3. bounded games
+FORCED = """name: forced
+description: Two players, one card each, every play forced; the match never ends.
+players: 2
+deck:
+  strip: [C, D, H, S]
+  extra: [6D, 8D]
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: public}
+deal: {to: hand, count: all}
+phases:
+CALL  tricks:
+    kind: trick
+    from: hand
+    to: trick
+    won-to: taken
+scoring:
+  points: "s.tricks"
+match:
+  end: "false"
+  max-hands: 100000
+"""
+NOBODY_ASKED = FORCED.replace("CALL", "")
+BOTS_ASKED = FORCED.replace("CALL", """  call:
+    kind: choose
+    who: "s.index == 1"
+    values: [C, D]
+    pass: false
+""")                    # only seat 1, a bot, ever chooses: the person is never asked, the bot every hand
+
+
+def upload(text: str, seats=("human", "random")) -> dict:
+    return {"upload": {"name": "u.yaml", "text": text}, "seats": list(seats)}
+
+
+def test_a_game_where_nobody_is_asked_ends_at_the_servers_caps(client, table):
+    """The whole match runs inside the rules (every card forced): it stops at the event cap, with a log that
+    is offered and holds at most MAX_LOG_BYTES, instead of 100,000 hands in memory."""
+    g = create(client, upload(NOBODY_ASKED))
+    game = table.games[g["game"]]
+    assert game.finished()
+    result = game.state.result()
+    assert result.outcome == "limit" and "this server's limit for a game" in result.reason
+    assert result.actions <= games.MAX_ACTIONS and len(game.state.events()) <= games.MAX_EVENTS + 1
+    log = client.get(f"/api/seat/{token(g)}/log")
+    assert log.status_code == 200 and len(log.content) <= games.MAX_LOG_BYTES + 1000
+    assert client.get(f"/api/seat/{token(g)}").json()["result"]["outcome"] == "limit"
+
+
+class GatedBot:
+    """A bot that plays its first `free` moves at once, then waits for `gate` before each one."""
+
+    def __init__(self, bot, moves: list[int], free: int, gate: threading.Event):
+        self.bot, self.moves, self.free, self.gate = bot, moves, free, gate
+
+    def act(self, d, space):
+        if self.moves[0] >= self.free:
+            assert self.gate.wait(60), "the test never opened the gate"
+        self.moves[0] += 1
+        return self.bot.act(d, space)
+
+
+def test_bot_moves_run_in_slices_outside_the_tables_lock(client, table, monkeypatch):
+    """Creating a game whose bot moves never end (the person is never asked) answers after one slice of
+    moves; the rest is the game's worker's, holding only that game's lock: the table stays free and another
+    visitor's game starts meanwhile. Then the game plays on to the action cap, by itself."""
+    gate, counts = threading.Event(), []
+
+    def gated(kinds, seed):
+        moves = [0]
+        counts.append(moves)
+        return [None if b is None else GatedBot(b, moves, games.BOT_SLICE, gate) for b in make_bots(kinds, seed)]
+    monkeypatch.setattr(games, "make_bots", gated)
+    try:
+        g = create(client, upload(BOTS_ASKED))
+        game = table.games[g["game"]]
+        assert counts[0][0] <= games.BOT_SLICE + 1 and not game.finished()       # at most a slice before answering
+        assert table.lock.acquire(blocking=False)                                  # nobody holds the table
+        table.lock.release()
+        other = create(client, HEARTS)                                             # another visitor is served
+        assert client.get(f"/api/seat/{token(other)}").json()["choices"]
+    finally:
+        gate.set()
+    deadline = time.monotonic() + 120        # a bound on waiting on a busy machine, not a timed assertion
+    while not game.finished() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    result = game.state.result()
+    assert result.outcome == "limit" and result.actions <= games.MAX_ACTIONS
+    assert counts[0][0] > games.BOT_SLICE * 10

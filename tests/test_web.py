@@ -279,7 +279,7 @@ def test_a_bad_upload_gets_the_same_placed_message_as_validate(client, tmp_path,
 
 
 @pytest.mark.parametrize("ext", ["/etc/passwd", "/etc/passwd.yaml", "../../../../../etc/passwd.yaml",
-                                 "~/.bashrc.yaml", "../secret.yaml", "secret"])
+                                 "~/.bashrc.yaml", "../secret.yaml", "../../secret.yaml", "secret"])
 def test_an_upload_reads_no_server_file_through_extends(client, tmp_path, monkeypatch, ext):
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))          # the upload's directory is under tmp_path
     (tmp_path / "secret.yaml").write_text("name: secret\ndescription: SECRET-CONTENT\n")

@@ -2,6 +2,7 @@
 no cross-origin writes, per-visitor limits, safe headers. Each test failed on the server before the fix."""
 from __future__ import annotations
 
+import multiprocessing
 import threading
 import time
 
@@ -13,7 +14,7 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 from ruleplay.bots import make_bots  # noqa: E402
-from ruleplay.web import games  # noqa: E402
+from ruleplay.web import checks, games  # noqa: E402
 from ruleplay.web.app import create_app  # noqa: E402
 from ruleplay.web.games import GameTable  # noqa: E402
 
@@ -161,3 +162,36 @@ def test_bot_moves_run_in_slices_outside_the_tables_lock(client, table, monkeypa
     result = game.state.result()
     assert result.outcome == "limit" and result.actions <= games.MAX_ACTIONS
     assert counts[0][0] > games.BOT_SLICE * 10
+
+
+# ------------------------------------------------------------------------------------ 4. checks within a time budget
+def test_a_check_that_runs_over_its_budget_is_killed():
+    start = time.monotonic()
+    with pytest.raises(TimeoutError):
+        checks.run_bounded(time.sleep, (600,), 0.5)
+    assert time.monotonic() - start < 120          # not the 600 s the work asked for (a generous bound)
+    assert not multiprocessing.active_children()    # the child is gone, not left running
+
+
+def test_a_check_over_the_servers_budget_is_answered_with_a_placed_error(table):
+    client = TestClient(create_app(table, check_seconds=0.001), raise_server_exceptions=False)
+    body = client.post("/api/check", json={"name": "slow.yaml", "text": "extends: hearts\nname: slow\n"}).json()
+    assert body["ok"] is False and body["errors"][0]["text"] == (
+        "slow.yaml:1:1: error: checking this file took more than 0.001 s, this server's limit\n"
+        "    hint: ruleplay validate checks it on your own machine, without a limit")
+    r = client.post("/api/games", json={"upload": {"name": "slow.yaml", "text": "extends: hearts\nname: slow\n"},
+                                        "seats": ["human", "smart", "smart", "smart"]})
+    assert r.status_code == 400 and "took more than 0.001 s" in r.json()["errors"][0]["text"] and not table.games
+
+
+def test_checks_beyond_the_servers_number_are_refused_at_once(client, monkeypatch):
+    """No request waits for a check slot: a check past MAX_CHECKS running is refused, its thread free."""
+    for _ in range(checks.MAX_CHECKS):
+        assert checks._SLOTS.acquire(blocking=False)
+    try:
+        r = client.post("/api/check", json={"name": "a.yaml", "text": "extends: hearts\nname: a\n"})
+        assert r.status_code == 503 and "checking 4 files already" in r.json()["error"]
+    finally:
+        for _ in range(checks.MAX_CHECKS):
+            checks._SLOTS.release()
+    assert client.post("/api/check", json={"name": "a.yaml", "text": "extends: hearts\nname: a\n"}).json()["ok"]

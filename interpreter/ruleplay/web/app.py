@@ -6,7 +6,8 @@ Routes:
     GET  /compare               a small `ruleplay compare` of built-ins: its table and plot
     GET  /play/{token}          one human seat's page (the token is that seat's secret)
     GET  /api/rulesets          the built-ins with their players and options
-    POST /api/check             {text, name, options?, players?} -> errors (placed) and the rule sheet
+    POST /api/check             {text, name, options?, players?} -> errors (placed) and the rule sheet, within
+                                CHECK_SECONDS (checks.py)
     POST /api/compare           {sides, games?, seed?, bots?} -> compare's table and plot (a data: URL)
     POST /api/games             {ruleset | upload: {text, name}, players?, options?, seats} -> seat links
     GET  /api/seat/{token}      what that seat may see, its choices, what happened
@@ -36,7 +37,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import GameError, RuleError, RuleplayError
-from ..sheet import sheet_text
+from .checks import CHECK_SECONDS, CheckBusy, timed_check
 from .compare import Busy, run_compare
 from .games import GameTable, LiveGame, TableFull, seat_kinds
 from .rulefiles import MAX_UPLOAD_BYTES, builtin_catalogue, formatted, load_any
@@ -137,8 +138,9 @@ class SafeHeaders:
         await self.app(scope, receive, with_headers)
 
 
-def create_app(table: GameTable | None = None) -> Starlette:
-    """The app; `table` holds the live games (a test passes one with its own clock)."""
+def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECONDS) -> Starlette:
+    """The app; `table` holds the live games (a test passes one with its own clock), an upload's check may
+    take `check_seconds`."""
     games = table or GameTable()
 
     def page(name: str):
@@ -151,20 +153,9 @@ def create_app(table: GameTable | None = None) -> Starlette:
 
     async def check(request: Request) -> Response:
         data = await _json_body(request)
-        up = _upload({"upload": {"text": data.get("text"), "name": data.get("name")}})
+        text, name = _upload({"upload": {"text": data.get("text"), "name": data.get("name")}})
         sets, players = _sets(data), _players(data)
-
-        def work() -> dict:
-            try:
-                loaded = load_any(None, up, sets, players)
-            except RuleplayError as exc:
-                return {"ok": False, "errors": formatted(exc.errors), "sheet": None}
-            rules = loaded.rules
-            if loaded.keep is not None:
-                loaded.keep.cleanup()                   # a check plays nothing: its file can go at once
-            return {"ok": True, "errors": [], "sheet": sheet_text(rules), "title": rules.title,
-                    "players": rules.players}
-        return JSONResponse(await run_in_threadpool(work))
+        return JSONResponse(await run_in_threadpool(timed_check, text, name, sets, players, check_seconds))
 
     async def compare(request: Request) -> Response:
         data = await _json_body(request)
@@ -188,6 +179,10 @@ def create_app(table: GameTable | None = None) -> Starlette:
                                   "(ruleplay play --seed N plays a chosen deal)")
 
         def work() -> Response:
+            if up is not None:                  # checked first within the time budget, then loaded here
+                checked = timed_check(*up, sets, players, check_seconds)
+                if not checked["ok"]:
+                    return JSONResponse({"errors": checked["errors"]}, status_code=400)
             loaded = load_any(None if up else str(data.get("ruleset")), up, sets, players)
             rules = loaded.rules
             try:
@@ -280,6 +275,7 @@ def create_app(table: GameTable | None = None) -> Starlette:
         ValueError: lambda req, exc: JSONResponse({"errors": formatted([RuleError(str(exc))])}, status_code=400),
         TableFull: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=503),
         Busy: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=503),
+        CheckBusy: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=503),
         HTTPException: lambda req, exc: JSONResponse({"error": exc.detail}, status_code=exc.status_code),
         Exception: lambda req, exc: JSONResponse({"error": "internal error (please report it)"}, status_code=500),
     }

@@ -243,7 +243,7 @@ def test_a_slap_is_timed_by_the_servers_clock_from_when_the_page_showed_the_card
     page = client.get(f"/api/seat/{tok}").json()          # the page shows the first card: its window starts now
     assert page["slap"] == {"open": True, "pace": 1000}
     clock.now += 0.237
-    assert client.post(f"/api/seat/{tok}/slap").status_code == 200
+    assert client.post(f"/api/seat/{tok}/slap", json={}).status_code == 200
     slaps = [e for e in table.games[g["game"]].state.events() if e["event"] == "slap"]
     assert [(e["seat"], e["time"]) for e in slaps] == [(0, 237)]
     # the next window: nobody slaps; when its second is up, the server lets it pass and deals on
@@ -329,7 +329,8 @@ def test_uploads_are_capped_in_size(client):
 
 
 def test_bad_requests_get_a_message_and_never_a_traceback(client, table, monkeypatch):
-    assert client.post("/api/games", content=b"{not json").json() == {"error": "the request is not JSON"}
+    assert client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"}).json() == \
+        {"error": "the request is not JSON"}
     assert client.post("/api/games", json=[1, 2]).status_code == 400
     assert client.post("/api/games", json={"ruleset": "hearts", "seats": "human"}).status_code == 400
     r = client.post("/api/games", json={"ruleset": "hearts", "seats": ["human"] * 4, "options": {"moon": "huge"}})

@@ -2,6 +2,7 @@
 no cross-origin writes, per-visitor limits, safe headers. Each test failed on the server before the fix."""
 from __future__ import annotations
 
+import json
 import multiprocessing
 import threading
 import time
@@ -195,3 +196,37 @@ def test_checks_beyond_the_servers_number_are_refused_at_once(client, monkeypatc
         for _ in range(checks.MAX_CHECKS):
             checks._SLOTS.release()
     assert client.post("/api/check", json={"name": "a.yaml", "text": "extends: hearts\nname: a\n"}).json()["ok"]
+
+
+# ------------------------------------------------------------------------------------ 5. cross-origin requests
+@pytest.mark.parametrize("headers, status", [
+    ({"content-type": "text/plain", "origin": "http://evil.example"}, 403),
+    ({"content-type": "application/json", "origin": "http://evil.example"}, 403),
+    ({"content-type": "application/json", "origin": "null"}, 403),
+    ({"content-type": "application/json", "origin": "http://testserver.evil.example"}, 403),
+    ({"content-type": "text/plain"}, 415),
+    ({"content-type": "application/x-www-form-urlencoded"}, 415),
+    ({}, 415),
+])
+def test_a_state_changing_request_from_another_site_or_not_json_is_refused(client, table, headers, status):
+    body = b'{"ruleset": "hearts", "seats": ["human", "smart", "smart", "smart"]}'
+    r = client.post("/api/games", content=body, headers=headers)
+    assert r.status_code == status and "error" in r.json() and not table.games
+    g = create(client, HEARTS)
+    page = client.get(f"/api/seat/{token(g)}").json()
+    move = {"action": page["choices"][0]["action"]}
+    for path, data in ((f"/api/seat/{token(g)}/act", move), (f"/api/seat/{token(g)}/slap", {}),
+                       ("/api/check", {"name": "a.yaml", "text": "extends: hearts\nname: a\n"})):
+        r = client.post(path, content=json.dumps(data).encode(), headers=headers)
+        assert r.status_code == status, path
+    assert table.games[g["game"]].state.history() == []            # the move was not made
+
+
+def test_this_servers_own_pages_may_post(client, table):
+    """The pages send JSON with their own origin (the port included); a client without Origin, JSON."""
+    for origin in ("http://testserver", "HTTP://TESTSERVER", None):
+        headers = {"content-type": "application/json; charset=utf-8", **({"origin": origin} if origin else {})}
+        r = client.post("/api/games", content=json.dumps(HEARTS).encode(), headers=headers)
+        assert r.status_code == 200, r.text
+    r = client.post("/api/games", json=HEARTS, headers={"origin": "http://testserver:8000"})
+    assert r.status_code == 403                      # another port is another site

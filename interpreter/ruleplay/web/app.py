@@ -18,7 +18,8 @@ Routes:
     GET  /api/seat/{token}/replay?step=K   that seat's page after the game's first K decisions
 
 Every error a visitor can cause is a JSON `{"error": ...}` or `{"errors": [...]}` with a 4xx
-status; anything else is a bare 500 with no detail (never a traceback).
+status; anything else is a bare 500 with no detail (never a traceback). A POST must be JSON and, with
+an `Origin`, from this server's own pages (SameOrigin).
 """
 from __future__ import annotations
 
@@ -26,9 +27,11 @@ import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -136,6 +139,37 @@ class SafeHeaders:
                 message = {**message, "headers": list(message.get("headers", [])) + HEADERS}
             await send(message)
         await self.app(scope, receive, with_headers)
+
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+class SameOrigin:
+    """A request that changes something (any method but GET, HEAD, OPTIONS) must be JSON and, when it says
+    where it comes from, come from this server's own pages: another site a member opens cannot start
+    games or move for them. A foreign page can send a form or `text/plain` without asking; a JSON body
+    makes the browser ask first, and the server never allows it. An `Origin` must name the `Host` asked."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope["method"] in SAFE_METHODS:
+            return await self.app(scope, receive, send)
+        headers = Headers(scope=scope)
+        why = _foreign(headers.get("origin"), headers.get("host"), headers.get("content-type"))
+        if why is not None:
+            return await JSONResponse({"error": why[1]}, status_code=why[0])(scope, receive, send)
+        await self.app(scope, receive, send)
+
+
+def _foreign(origin: str | None, host: str | None, content_type: str | None) -> tuple[int, str] | None:
+    """Why a state-changing request is refused (status, message), or None when it may go on."""
+    if origin is not None and (host is None or urlsplit(origin).netloc.lower() != host.lower()):
+        return 403, "a request from another site is refused (only this server's pages may change a game)"
+    if (content_type or "").partition(";")[0].strip().lower() != "application/json":
+        return 415, "send the request as JSON (content-type: application/json)"
+    return None
 
 
 def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECONDS) -> Starlette:
@@ -279,7 +313,8 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
         HTTPException: lambda req, exc: JSONResponse({"error": exc.detail}, status_code=exc.status_code),
         Exception: lambda req, exc: JSONResponse({"error": "internal error (please report it)"}, status_code=500),
     }
-    return Starlette(routes=routes, exception_handlers=handlers, middleware=[Middleware(SafeHeaders)])
+    return Starlette(routes=routes, exception_handlers=handlers,
+                     middleware=[Middleware(SafeHeaders), Middleware(SameOrigin)])
 
 
 @lru_cache(maxsize=1)

@@ -48,7 +48,7 @@ class Seeds:
 
 @pytest.fixture
 def table():
-    return GameTable(max_games=4, clock=Clock(), seeds=Seeds())
+    return GameTable(max_games=4, clock=Clock(), seeds=Seeds(), per_client=8)
 
 
 @pytest.fixture

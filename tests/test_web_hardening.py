@@ -230,3 +230,32 @@ def test_this_servers_own_pages_may_post(client, table):
         assert r.status_code == 200, r.text
     r = client.post("/api/games", json=HEARTS, headers={"origin": "http://testserver:8000"})
     assert r.status_code == 403                      # another port is another site
+
+
+# ------------------------------------------------------------------------------------ 6. one visitor, everyone's table
+def test_one_visitor_cannot_fill_the_table_and_unopened_games_expire_in_minutes(table):
+    app = create_app(table)                                            # a table of 8 games
+    a, b, c = (TestClient(app, client=(ip, 5000)) for ip in ("10.0.0.1", "10.0.0.2", "2001:db8::1"))
+    for _ in range(games.MAX_GAMES_PER_CLIENT):
+        create(a, HEARTS)                                              # never opened
+    r = a.post("/api/games", json=HEARTS)
+    assert r.status_code == 429 and "4 games under way" in r.json()["error"] and "10 minutes" in r.json()["error"]
+    theirs = [create(b, HEARTS) for _ in range(games.MAX_GAMES_PER_CLIENT)]
+    for g in theirs:
+        assert b.get(f"/api/seat/{token(g)}").status_code == 200      # opened by its person
+    r = c.post("/api/games", json=HEARTS)
+    assert r.status_code == 503 and "8 games under way" in r.json()["error"]
+    table.clock.now += games.UNOPENED_SECONDS + 1                      # minutes, not the three hours of idleness
+    for _ in range(3):
+        create(c, HEARTS)                                              # a's unopened games made room, one each
+    assert all(b.get(f"/api/seat/{token(g)}").status_code == 200 for g in theirs)    # opened games stay
+    assert sum(g.client == "10.0.0.1" for g in table.games.values()) == 1
+    create(a, HEARTS)                                                  # a's expired game no longer counts
+    assert len(table.games) == 8
+
+
+def test_an_ipv6_visitor_is_counted_by_its_64_block():
+    key = games.client_key
+    assert key("2001:db8:1:2::1") == key("2001:db8:1:2:ffff:ffff:ffff:ffff") == "2001:db8:1:2::/64"
+    assert key("2001:db8:1:3::1") != key("2001:db8:1:2::1")
+    assert key("::ffff:10.0.0.1") == key("10.0.0.1") == "10.0.0.1" and key(None) == "unknown"

@@ -42,7 +42,7 @@ from starlette.staticfiles import StaticFiles
 from ..errors import GameError, RuleError, RuleplayError
 from .checks import CHECK_SECONDS, CheckBusy, timed_check
 from .compare import Busy, run_compare
-from .games import GameTable, LiveGame, TableFull, seat_kinds
+from .games import GameTable, LiveGame, TableFull, TooMany, client_key, seat_kinds
 from .rulefiles import MAX_UPLOAD_BYTES, builtin_catalogue, formatted, load_any
 from .views import seat_page
 
@@ -208,6 +208,7 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
         seats = data.get("seats")
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats) or len(seats) > 64:
             raise BadRequest(400, "seats is a list with one kind per seat: 'human' or a bot kind")
+        client = client_key(request.client.host if request.client else None)
         if data.get("seed") not in (None, ""):
             raise BadRequest(400, "a game on this server is dealt from a secret seed, shown once the game is over "
                                   "(ruleplay play --seed N plays a chosen deal)")
@@ -223,7 +224,7 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
                 kinds, profiles = seat_kinds(seats, rules.players)
                 if "human" not in kinds:
                     raise GameError("make at least one seat a person (ruleplay sim plays games of bots only)")
-                game = games.create(loaded, kinds, profiles)
+                game = games.create(loaded, kinds, profiles, client)
             except BaseException:
                 if loaded.keep is not None:
                     loaded.keep.cleanup()
@@ -308,6 +309,7 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
         GameError: lambda req, exc: JSONResponse({"errors": formatted([RuleError(str(exc))])}, status_code=400),
         ValueError: lambda req, exc: JSONResponse({"errors": formatted([RuleError(str(exc))])}, status_code=400),
         TableFull: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=503),
+        TooMany: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=429),
         Busy: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=503),
         CheckBusy: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=503),
         HTTPException: lambda req, exc: JSONResponse({"error": exc.detail}, status_code=exc.status_code),

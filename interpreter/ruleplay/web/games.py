@@ -18,6 +18,7 @@ and log size (MAX_ACTIONS, MAX_EVENTS, MAX_LOG_BYTES): past a cap it ends with o
 """
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import secrets
@@ -36,7 +37,9 @@ from .rulefiles import Loaded
 
 HUMAN = "human"
 MAX_GAMES = 16                 # live games per server (finished or idle ones make room first)
+MAX_GAMES_PER_CLIENT = 4       # games under way that one client address (an IPv6 /64) may have started
 IDLE_SECONDS = 3 * 3600        # a game nobody looked at for this long may be dropped for a new one
+UNOPENED_SECONDS = 10 * 60     # a game whose people never opened their page, as soon as this
 MAX_ISMCTS = 200               # iterations per decision a visitor may ask of an ismcts bot
 GRACE_SECONDS = 1.5            # how long a window waits for a page that has not fetched the card yet
 MAX_LINES = 40                 # narration lines kept per seat
@@ -55,6 +58,22 @@ def new_seed() -> int:
 
 class TableFull(Exception):
     """No room for another game on this server."""
+
+
+class TooMany(Exception):
+    """This client already has its share of the server's games under way."""
+
+
+def client_key(host: str | None) -> str:
+    """Whom the per-client limit counts: an IPv4 address, or an IPv6 /64 (a home or a machine usually has
+    a whole /64, so counting single addresses would not bound it)."""
+    try:
+        ip = ipaddress.ip_address(host or "")
+    except ValueError:
+        return host or "unknown"
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
 
 
 class CappedEvents(list):
@@ -121,8 +140,9 @@ class LiveGame:
     """One game on the server. Every method that touches the state holds `lock` (this game's only)."""
 
     def __init__(self, gid: str, loaded: Loaded, seed: int, kinds: list[str], profiles: list[str | None],
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, client: str = ""):
         self.id = gid
+        self.client = client                    # who started it (client_key), for the per-client limit
         self.loaded = loaded
         rules = self.rules = loaded.rules
         self.seed = seed
@@ -140,7 +160,8 @@ class LiveGame:
         self._rewinder: Rewinder | None = None
         self.error: str | None = None           # a rule's runtime error stopped the game
         self.version = 0
-        self.touched = clock()
+        self.touched = self.created = clock()
+        self.opened = False                     # a person's page (or move) reached it
         with self.lock:
             self._play_on()
 
@@ -238,7 +259,7 @@ class LiveGame:
     def act(self, seat: int, action: int) -> str | None:
         """A person's move; None when accepted, else why not (the state is unchanged)."""
         with self.lock:
-            self.touched = self.clock()
+            self.touched, self.opened = self.clock(), True
             d = self.state.decision()
             if self.finished() or d is None:
                 return "the game is over"
@@ -256,7 +277,7 @@ class LiveGame:
         """A person's slap, timed by the server's clock from when their page showed the card."""
         with self.lock:
             now = self.clock()
-            self.touched = now
+            self.touched, self.opened = now, True
             self._expire(now)
             w = self.window
             if self.finished() or w is None or seat not in self._window_seats():
@@ -290,7 +311,7 @@ class LiveGame:
     def look(self, seat: int) -> None:
         """The seat's page is fetching the table: time out windows, and start this seat's window clock."""
         now = self.clock()
-        self.touched = now
+        self.touched, self.opened = now, True
         self._expire(now)
         w = self.window
         if w is not None and seat in self._window_seats() and seat not in w.answers:
@@ -308,28 +329,29 @@ class LiveGame:
 
 
 class GameTable:
-    """The live games of one server, bounded in number; a human seat is found by its token alone."""
+    """The live games of one server, bounded in number and per client; a human seat is found by its token alone."""
 
     def __init__(self, max_games: int = MAX_GAMES, clock: Callable[[], float] = time.monotonic,
-                 seeds: Callable[[], int] = new_seed):
+                 seeds: Callable[[], int] = new_seed, per_client: int = MAX_GAMES_PER_CLIENT):
         self.max_games = max_games
+        self.per_client = per_client
         self.clock = clock
         self.seeds = seeds
         self.lock = threading.Lock()
         self.games: dict[str, LiveGame] = {}
         self.tokens: dict[str, tuple[LiveGame, int]] = {}
 
-    def create(self, loaded: Loaded, kinds: list[str], profiles: list[str | None]) -> LiveGame:
-        """A new game, dealt from a seed of `seeds` (secret: shown to its players only once it is over). It is
-        dealt and plays its first bot moves outside the table's lock (no other visitor waits on it), then
-        takes its place if there is still room."""
+    def create(self, loaded: Loaded, kinds: list[str], profiles: list[str | None], client: str = "") -> LiveGame:
+        """A new game of `client` (client_key), dealt from a seed of `seeds` (secret: shown to its players only
+        once it is over). It is dealt and plays its first bot moves outside the table's lock (no other visitor
+        waits on it), then takes its place if there is still room."""
         with self.lock:
-            self._make_room()
-        game = LiveGame(secrets.token_urlsafe(9), loaded, self.seeds(), kinds, profiles, self.clock)
+            self._admit(client)
+        game = LiveGame(secrets.token_urlsafe(9), loaded, self.seeds(), kinds, profiles, self.clock, client)
         with self.lock:
             try:
-                self._make_room()
-            except TableFull:
+                self._admit(client)
+            except (TableFull, TooMany):
                 game.close()
                 raise
             self.games[game.id] = game
@@ -338,15 +360,27 @@ class GameTable:
                     self.tokens[slot.token] = (game, s)
             return game
 
-    def _make_room(self) -> None:
+    def _admit(self, client: str) -> None:
+        """Room for one more game of `client`: within its share, and a spare game dropped if the table is full."""
+        now = self.clock()
+        mine = sum(g.client == client and not self._spare(g, now) for g in self.games.values())
+        if mine >= self.per_client:
+            raise TooMany(f"you already have {mine} games under way on this server (its limit for one visitor); "
+                          f"finish one first (a game whose link nobody opens ends after {UNOPENED_SECONDS // 60} "
+                          "minutes)")
         if len(self.games) < self.max_games:
             return
-        now = self.clock()
-        spare = [g for g in self.games.values() if g.finished() or now - g.touched > IDLE_SECONDS]
+        spare = [g for g in self.games.values() if self._spare(g, now)]
         if not spare:
             raise TableFull(f"this server already has {len(self.games)} games under way (its limit); "
                             "try again when one is over")
         self._drop(min(spare, key=lambda g: g.touched))
+
+    @staticmethod
+    def _spare(game: LiveGame, now: float) -> bool:
+        """A game that may make room: over, left alone for IDLE_SECONDS, or never opened in UNOPENED_SECONDS."""
+        return (game.finished() or now - game.touched > IDLE_SECONDS or
+                not game.opened and now - game.created > UNOPENED_SECONDS)
 
     def _drop(self, game: LiveGame) -> None:
         del self.games[game.id]

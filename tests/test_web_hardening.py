@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import re
 import threading
 import time
 
@@ -259,3 +260,22 @@ def test_an_ipv6_visitor_is_counted_by_its_64_block():
     assert key("2001:db8:1:2::1") == key("2001:db8:1:2:ffff:ffff:ffff:ffff") == "2001:db8:1:2::/64"
     assert key("2001:db8:1:3::1") != key("2001:db8:1:2::1")
     assert key("::ffff:10.0.0.1") == key("10.0.0.1") == "10.0.0.1" and key(None) == "unknown"
+
+
+# ------------------------------------------------------------------------------------ 7. headers from safe values
+@pytest.mark.parametrize("name", ["abc\n", 'a"b\r\nSet-Cookie: x=1', "\u202ekcab", "..", ""])
+def test_the_logs_file_name_is_made_of_safe_characters_only(client, table, monkeypatch, name):
+    g = create(client, BEGGAR)
+    game = table.games[g["game"]]
+    monkeypatch.setattr(game.rules, "name", name)             # as a rule file could name itself
+    r = client.get(f"/api/seat/{token(g)}/log")
+    assert r.status_code == 200
+    filename = re.fullmatch(r'attachment; filename="(.*)"', r.headers["content-disposition"]).group(1)
+    assert re.fullmatch(r"[A-Za-z0-9._-]+", filename) and filename.endswith(f"-seed{game.seed}.jsonl")
+    assert "set-cookie" not in r.headers
+
+
+@pytest.mark.parametrize("players", ["\u00b2", "\uff14", "4\n", " 4", "1234"])
+def test_a_number_in_a_request_is_plain_ascii_digits(client, players):
+    r = client.post("/api/games", json={**HEARTS, "players": players})
+    assert r.status_code == 400 and r.json() == {"error": "players is a whole number"}

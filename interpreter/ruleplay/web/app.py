@@ -24,6 +24,7 @@ an `Origin`, from this server's own pages (SameOrigin).
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,8 @@ from .views import seat_page
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = MAX_UPLOAD_BYTES + 16_000       # a request: an upload and its options
 MAX_OPTIONS = 100
+_DIGITS = re.compile(r"[0-9]{1,12}")          # checks here are full matches: `$` would let a final newline by
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 class BadRequest(Exception):
@@ -61,7 +64,7 @@ class BadRequest(Exception):
 async def _json_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, read up to MAX_BODY bytes (a longer body is refused unread)."""
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+    if size is not None and (not _DIGITS.fullmatch(size) or int(size) > MAX_BODY):
         raise BadRequest(413, f"the request is too large (an upload may have at most {MAX_UPLOAD_BYTES} bytes)")
     chunks, total = [], 0
     async for chunk in request.stream():
@@ -98,9 +101,16 @@ def _players(data: dict) -> int | None:
     p = data.get("players")
     if p in (None, ""):
         return None
-    if isinstance(p, bool) or not isinstance(p, int) and not (isinstance(p, str) and p.isdigit() and len(p) < 4):
+    if isinstance(p, bool) or not isinstance(p, int) and not (isinstance(p, str) and re.fullmatch(r"[0-9]{1,3}", p)):
         raise BadRequest(400, "players is a whole number")
     return int(p)
+
+
+def _log_name(game: LiveGame) -> str:
+    """The log's file name for its download header, of safe characters only: a rule file's name is the
+    uploader's text, and a newline or a quote in a header would break the answer or forge another header."""
+    base = _UNSAFE.sub("-", game.rules.name).strip(".-")[:40] or "game"
+    return f"{base}-seed{game.seed}.jsonl"
 
 
 def _seed_shown(game: LiveGame) -> str | None:
@@ -270,12 +280,12 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
                 raise BadRequest(409, "the log is offered once the game is over (it shows every hand)")
             text = "".join(json.dumps(ev) + "\n" for ev in game.state.saved_events())
         return PlainTextResponse(text, media_type="application/x-ndjson", headers={
-            "content-disposition": f'attachment; filename="{game.rules.name[:40]}-seed{game.seed}.jsonl"'})
+            "content-disposition": f'attachment; filename="{_log_name(game)}"'})
 
     async def replay(request: Request) -> Response:
         game, seat = seat_of(request)
         raw = request.query_params.get("step", "0")
-        if not (raw.isascii() and raw.isdigit() and len(raw) <= 7):
+        if not re.fullmatch(r"[0-9]{1,7}", raw):
             raise BadRequest(400, "step must be a whole number of decisions, such as 0 or 12")
 
         def work() -> dict:

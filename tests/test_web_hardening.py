@@ -19,6 +19,7 @@ from ruleplay.bots import make_bots  # noqa: E402
 from ruleplay.web import checks, games  # noqa: E402
 from ruleplay.web.app import create_app  # noqa: E402
 from ruleplay.web.games import GameTable  # noqa: E402
+from ruleplay.web.rulefiles import MAX_UPLOAD_BYTES  # noqa: E402
 
 HEARTS = {"ruleset": "hearts", "seats": ["human", "smart", "smart", "smart"]}
 BEGGAR = {"ruleset": "beggar-my-neighbour", "seats": ["human", "random"]}     # no decision: over at once
@@ -279,3 +280,13 @@ def test_the_logs_file_name_is_made_of_safe_characters_only(client, table, monke
 def test_a_number_in_a_request_is_plain_ascii_digits(client, players):
     r = client.post("/api/games", json={**HEARTS, "players": players})
     assert r.status_code == 400 and r.json() == {"error": "players is a whole number"}
+
+
+def test_the_new_game_page_states_the_servers_limits(client):
+    text = re.sub(r"\s+", " ", client.get("/").text)
+    for said in (f"{games.MAX_ACTIONS:,} actions", f"{games.MAX_EVENTS:,} events",
+                 f"{games.MAX_LOG_BYTES:,} bytes of log", f"at most {games.MAX_GAMES} games under way",
+                 f"{games.MAX_GAMES_PER_CLIENT} of them started from one address",
+                 f"within {games.UNOPENED_SECONDS // 60} minutes", f"for {games.IDLE_SECONDS // 3600} hours",
+                 f"{MAX_UPLOAD_BYTES:,} bytes", f"may take {checks.CHECK_SECONDS:g} s", "secret seed"):
+        assert said in text, said

@@ -291,3 +291,29 @@ def test_oh_hell_bid_then_play_by_keys(tmp_path):
     assert "Game over:" in text and evs[-1]["outcome"] == "finished"
     assert sum(1 for e in evs if e["event"] == "trick") == 3
     assert replay(read_log(str(log))).same
+
+
+def test_a_drawn_seed_is_told_only_when_the_game_is_over(tmp_path):
+    """Without --seed the seed is secret (64 bits) while the game is played: the hands follow from it. It is
+    not on the screen nor in the log's name until the end; a chosen --seed is said at the start as before."""
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT / "interpreter")}
+    cmd = [sys.executable, "-m", "ruleplay.cli", "play"]
+    games = tmp_path / "data" / "ruleplay" / "games"
+    saved = subprocess.run(cmd + ["hearts", "--plain"], input="q\n", capture_output=True, text=True, cwd=ROOT,
+                           env=env, timeout=30)
+    assert saved.returncode == 0, saved.stderr
+    (log,) = games.glob("hearts-*.jsonl")
+    seed = events(log)[0]["seed"]
+    assert str(seed) not in saved.stdout and "seed" not in log.name and ", seed" not in saved.stdout
+    over = subprocess.run(cmd + ["beggar-my-neighbour", "--plain"], input="", capture_output=True, text=True,
+                          cwd=ROOT, env=env, timeout=30)     # nobody decides anything: over at once
+    assert over.returncode == 0, over.stderr
+    (log,) = games.glob("beggar-my-neighbour-*.jsonl")
+    seed = events(log)[0]["seed"]
+    assert over.stdout.count(str(seed)) == 1 and over.stdout.index(str(seed)) > over.stdout.index("Game over")
+    assert f"Seed: {seed}\n" in over.stdout
+    seeds = {seed, *(events(p)[0]["seed"] for p in games.glob("hearts-*.jsonl"))}
+    assert max(seeds) >= 2 ** 20                   # not one of a million (two 64-bit draws both below: 2^-88)
+    chosen = subprocess.run(cmd + ["hearts", "--plain", "--seed", "8"], input="q\n", capture_output=True, text=True,
+                            cwd=ROOT, env=env, timeout=30)
+    assert ", seed 8. You are Seat 0" in chosen.stdout and len(list(games.glob("hearts-*-seed8.jsonl"))) == 1

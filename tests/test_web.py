@@ -36,17 +36,31 @@ class Clock:
         return self.now
 
 
+class Seeds:
+    """The table's seeds in a test: the one the test names (a server draws a secret one per game)."""
+
+    def __init__(self):
+        self.next = 0
+
+    def __call__(self) -> int:
+        return self.next
+
+
 @pytest.fixture
 def table():
-    return GameTable(max_games=4, clock=Clock())
+    return GameTable(max_games=4, clock=Clock(), seeds=Seeds(), per_client=8)
 
 
 @pytest.fixture
 def client(table):
-    return TestClient(create_app(table), raise_server_exceptions=False)
+    c = TestClient(create_app(table), raise_server_exceptions=False)
+    c.table = table
+    return c
 
 
-def new_game(client, **body):
+def new_game(client, seed: int = 0, **body):
+    """A game dealt from `seed` (the test's table deals from the seed it is given)."""
+    client.table.seeds.next = seed
     r = client.post("/api/games", json=body)
     assert r.status_code == 200, r.text
     return r.json()
@@ -229,7 +243,7 @@ def test_a_slap_is_timed_by_the_servers_clock_from_when_the_page_showed_the_card
     page = client.get(f"/api/seat/{tok}").json()          # the page shows the first card: its window starts now
     assert page["slap"] == {"open": True, "pace": 1000}
     clock.now += 0.237
-    assert client.post(f"/api/seat/{tok}/slap").status_code == 200
+    assert client.post(f"/api/seat/{tok}/slap", json={}).status_code == 200
     slaps = [e for e in table.games[g["game"]].state.events() if e["event"] == "slap"]
     assert [(e["seat"], e["time"]) for e in slaps] == [(0, 237)]
     # the next window: nobody slaps; when its second is up, the server lets it pass and deals on
@@ -265,7 +279,7 @@ def test_a_bad_upload_gets_the_same_placed_message_as_validate(client, tmp_path,
 
 
 @pytest.mark.parametrize("ext", ["/etc/passwd", "/etc/passwd.yaml", "../../../../../etc/passwd.yaml",
-                                 "~/.bashrc.yaml", "../secret.yaml", "secret"])
+                                 "~/.bashrc.yaml", "../secret.yaml", "../../secret.yaml", "secret"])
 def test_an_upload_reads_no_server_file_through_extends(client, tmp_path, monkeypatch, ext):
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))          # the upload's directory is under tmp_path
     (tmp_path / "secret.yaml").write_text("name: secret\ndescription: SECRET-CONTENT\n")
@@ -315,7 +329,8 @@ def test_uploads_are_capped_in_size(client):
 
 
 def test_bad_requests_get_a_message_and_never_a_traceback(client, table, monkeypatch):
-    assert client.post("/api/games", content=b"{not json").json() == {"error": "the request is not JSON"}
+    assert client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"}).json() == \
+        {"error": "the request is not JSON"}
     assert client.post("/api/games", json=[1, 2]).status_code == 400
     assert client.post("/api/games", json={"ruleset": "hearts", "seats": "human"}).status_code == 400
     r = client.post("/api/games", json={"ruleset": "hearts", "seats": ["human"] * 4, "options": {"moon": "huge"}})

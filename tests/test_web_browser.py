@@ -81,8 +81,11 @@ def wait(driver, test):
     return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(lambda d: test(d))
 
 
-def start_game(driver, url: str, ruleset: str, players: int, seats: list[str], seed: int,
+def start_game(driver, server, ruleset: str, players: int, seats: list[str], seed: int,
                options: dict[str, str]) -> list[str]:
+    """Start a game from the form; the server's table deals it from `seed` (a live server draws a secret one)."""
+    url, table = server
+    table.seeds = lambda: seed
     driver.get(url + "/")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f"#ruleset option[value='{ruleset}']"))
     Select(driver.find_element(By.ID, "ruleset")).select_by_value(ruleset)
@@ -94,7 +97,6 @@ def start_game(driver, url: str, ruleset: str, players: int, seats: list[str], s
         Select(wait(driver, lambda d: d.find_element(By.ID, f"seat{s}"))).select_by_value(kind)
     for name, value in options.items():
         Select(driver.find_element(By.CSS_SELECTOR, f"[data-opt='{name}']")).select_by_value(value)
-    driver.find_element(By.ID, "seed").send_keys(str(seed))
     driver.find_element(By.ID, "start").click()
     links = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "a.seatlink"))
     return [a.get_attribute("href") for a in links]
@@ -130,7 +132,7 @@ def click_first_choice(driver) -> str | None:
 
 def test_two_people_play_a_whole_hearts_hand_in_two_pages_and_neither_sees_the_others_hand(server, browser):
     url, table = server
-    links = start_game(browser, url, "hearts", 4, ["human", "human", "smart", "smart"], 11,
+    links = start_game(browser, server, "hearts", 4, ["human", "human", "smart", "smart"], 11,
                        {"passing": "none", "hands": "single"})
     assert len(links) == 2
     first = browser.current_window_handle
@@ -179,6 +181,7 @@ def test_two_people_play_a_whole_hearts_hand_in_two_pages_and_neither_sees_the_o
         result = wait(browser, lambda d: d.find_element(By.ID, "result").text)
         assert "Scores: " + ", ".join(str(x) for x in scores) in result
         assert browser.find_element(By.ID, "log").get_attribute("href").endswith("/log")
+        assert browser.find_element(By.ID, "seed").text.startswith(f"Seed {game.seed} ")    # told at the end
     # and the game replays step by step in the page, as that seat saw it: the deal, then decision by decision
     browser.switch_to.window(windows[0])
     browser.find_element(By.ID, "replay").click()
@@ -197,7 +200,7 @@ def version_shown(driver) -> int:
 
 def test_a_slap_with_the_space_key(server, browser):
     url, table = server
-    links = start_game(browser, url, "ers", 2, ["human", "random"], 3, {"reaction": "none"})
+    links = start_game(browser, server, "ers", 2, ["human", "random"], 3, {"reaction": "none"})
     browser.get(links[0])
     wait(browser, lambda d: d.find_element(By.ID, "slap").is_displayed())
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.SPACE)
@@ -226,7 +229,7 @@ def test_two_people_play_ers_triples_against_a_bot_from_two_browsers(server, bro
     each person's space-bar slap on a pattern they see is judged and wins the pile (they take turns to
     slap, so each wins one; the bot is sloppy so a person's prompt slap beats it)."""
     url, table = server
-    links = start_game(browser, url, "ers-triples", 3, ["human", "human", "random"], 5, {"reaction": "sloppy"})
+    links = start_game(browser, server, "ers-triples", 3, ["human", "human", "random"], 5, {"reaction": "sloppy"})
     assert len(links) == 2
     pages = {0: browser, 1: second_browser}
     for seat, page in pages.items():

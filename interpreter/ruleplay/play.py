@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-import random
+import secrets
 import sys
 import time
 from datetime import datetime
@@ -485,7 +485,7 @@ def run_play(args, sets: dict) -> int:
         if not 0 <= seat < rules.players:
             raise GameError(f"--seat {seat}: the game has seats 0 to {rules.players - 1}")
         kinds, profiles = _bots_for(args.bots, rules.players, seat)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+        seed = args.seed if args.seed is not None else secrets.randbits(64)
         deal = None
         if args.deal:
             from .dealfile import read_deal
@@ -494,7 +494,9 @@ def run_play(args, sets: dict) -> int:
                 deal.slaps = None        # no scripted slaps: the bots slap by their profiles, in the race
         max_actions = args.max_actions
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        log_path = Path(args.log) if args.log else default_log_dir() / f"{rules.name}-{stamp}-seed{seed}.jsonl"
+        # a drawn seed stays out of the file's name (the person could read it there); a tag keeps names apart
+        named = f"-seed{seed}" if args.seed is not None else f"-{secrets.token_hex(3)}"
+        log_path = Path(args.log) if args.log else default_log_dir() / f"{rules.name}-{stamp}{named}.jsonl"
     if args.speed <= 0:
         raise GameError("--speed must be more than 0 (1 is the ruleset's pace, 2 twice as fast)")
     realtime = not args.turn_based and _raw_keys_possible(sys.stdin)
@@ -503,7 +505,8 @@ def run_play(args, sets: dict) -> int:
     bots = make_bots([None if i == seat else k for i, k in enumerate(kinds)], seed)
     state = Game(rules).new_initial_state(seed, deal, profiles=profiles, seat_kinds=kinds, max_actions=max_actions)
     fh = _open_log(log_path)
-    ui.line((f"{rules.title}", "bold"), f" - {rules.players} players, seed {seed}. You are Seat {seat}; "
+    told = f", seed {seed}" if args.seed is not None and not args.resume else ""    # the person chose it
+    ui.line((f"{rules.title}", "bold"), f" - {rules.players} players{told}. You are Seat {seat}; "
             f"the others are bots ({', '.join(k for i, k in enumerate(kinds) if i != seat)}).")
     if rules.description and not args.resume:
         ui.line((" ".join(rules.description.split()), "dim"))
@@ -528,6 +531,7 @@ def run_play(args, sets: dict) -> int:
     if finished:
         ui.catch_up(human)
         ui.scores(human, "Final scores")
+        ui.line(f"Seed: {seed}")
         ui.line(f"Log: {log_path}  (ruleplay replay {log_path} plays it back)")
         return 0
     ui.scores(human, "\nScores so far")
@@ -545,7 +549,8 @@ def add_parser(sub) -> None:
                    help="a directory whose rule files `extends` may also read (repeatable)")
     p.add_argument("--bots", default="random",
                    help="the other seats: one kind for all, or a comma list (one per other seat); KIND[:PROFILE]")
-    p.add_argument("--seed", type=int, help="the shuffle and the bots' draws (default: a random seed, logged)")
+    p.add_argument("--seed", type=int, help="the shuffle and the bots' draws (default: a secret random seed, "
+                   "told when the game is over)")
     p.add_argument("--deal", metavar="FILE", help="play this explicit deal (YAML or JSON)")
     p.add_argument("--speed", type=float, default=1.0,
                    help="pace of a slap game: 1 is the ruleset's pace, 2 twice as fast, 0.5 half (bots too)")

@@ -27,7 +27,7 @@ playing the game so far again (a 52-card trick hand: about 1 ms).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .bots import Bot
 from .decision import Decision
@@ -82,13 +82,15 @@ class State:
     """One game in progress. Created by `Game.new_initial_state`; see the module docstring."""
 
     def __init__(self, game: Game, seed: int, deal: Deal | None, profiles: list[str | None] | None = None,
-                 seat_kinds: list[str] | None = None, max_actions: int = DEFAULT_MAX_ACTIONS):
+                 seat_kinds: list[str] | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
+                 log: Callable[[], Any] | None = None):
+        """`log` makes the list the events go to (a server's is capped: web/games.py); None, a plain list."""
         self.game = game
         self.seed = seed
         self.deal = deal
-        self._args = (profiles, seat_kinds, max_actions)
+        self._args = (profiles, seat_kinds, max_actions, log)
         n = game.num_players()
-        self._run = Run(game.rules, seed, deal, max_actions, True, False, [None] * n, profiles, seat_kinds)
+        self._run = Run(game.rules, seed, deal, max_actions, log or True, False, [None] * n, profiles, seat_kinds)
         self._legal: list[int] | None = None
 
     # ------------------------------------------------------------------ the OpenSpiel names
@@ -143,8 +145,7 @@ class State:
             other.game, other.seed, other.deal, other._args = self.game, self.seed, self.deal, self._args
             other._run, other._legal = fork, None
             return other
-        profiles, seat_kinds, max_actions = self._args
-        other = State(self.game, self.seed, self.deal, profiles, seat_kinds, max_actions)
+        other = State(self.game, self.seed, self.deal, *self._args)
         for a in run.history:
             other.apply_action(a)
         return other

@@ -6,9 +6,10 @@ Routes:
     GET  /compare               a small `ruleplay compare` of built-ins: its table and plot
     GET  /play/{token}          one human seat's page (the token is that seat's secret)
     GET  /api/rulesets          the built-ins with their players and options
-    POST /api/check             {text, name, options?, players?} -> errors (placed) and the rule sheet
+    POST /api/check             {text, name, options?, players?} -> errors (placed) and the rule sheet, within
+                                CHECK_SECONDS (checks.py)
     POST /api/compare           {sides, games?, seed?, bots?} -> compare's table and plot (a data: URL)
-    POST /api/games             {ruleset | upload: {text, name}, players?, options?, seats, seed?} -> seat links
+    POST /api/games             {ruleset | upload: {text, name}, players?, options?, seats} -> seat links
     GET  /api/seat/{token}      what that seat may see, its choices, what happened
     POST /api/seat/{token}/act  {action}: a move, refused unless legal for that seat now
     POST /api/seat/{token}/slap a slap, timed by the server's clock
@@ -17,18 +18,21 @@ Routes:
     GET  /api/seat/{token}/replay?step=K   that seat's page after the game's first K decisions
 
 Every error a visitor can cause is a JSON `{"error": ...}` or `{"errors": [...]}` with a 4xx
-status; anything else is a bare 500 with no detail (never a traceback).
+status; anything else is a bare 500 with no detail (never a traceback). A POST must be JSON and, with
+an `Origin`, from this server's own pages (SameOrigin).
 """
 from __future__ import annotations
 
 import json
-import random
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -37,15 +41,17 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import GameError, RuleError, RuleplayError
-from ..sheet import sheet_text
+from .checks import CHECK_SECONDS, CheckBusy, timed_check
 from .compare import Busy, run_compare
-from .games import GameTable, TableFull, seat_kinds
+from .games import GameTable, LiveGame, TableFull, TooMany, client_key, seat_kinds
 from .rulefiles import MAX_UPLOAD_BYTES, builtin_catalogue, formatted, load_any
 from .views import seat_page
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = MAX_UPLOAD_BYTES + 16_000       # a request: an upload and its options
 MAX_OPTIONS = 100
+_DIGITS = re.compile(r"[0-9]{1,12}")          # checks here are full matches: `$` would let a final newline by
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 class BadRequest(Exception):
@@ -58,7 +64,7 @@ class BadRequest(Exception):
 async def _json_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, read up to MAX_BODY bytes (a longer body is refused unread)."""
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+    if size is not None and (not _DIGITS.fullmatch(size) or int(size) > MAX_BODY):
         raise BadRequest(413, f"the request is too large (an upload may have at most {MAX_UPLOAD_BYTES} bytes)")
     chunks, total = [], 0
     async for chunk in request.stream():
@@ -95,9 +101,22 @@ def _players(data: dict) -> int | None:
     p = data.get("players")
     if p in (None, ""):
         return None
-    if isinstance(p, bool) or not isinstance(p, int) and not (isinstance(p, str) and p.isdigit() and len(p) < 4):
+    if isinstance(p, bool) or not isinstance(p, int) and not (isinstance(p, str) and re.fullmatch(r"[0-9]{1,3}", p)):
         raise BadRequest(400, "players is a whole number")
     return int(p)
+
+
+def _log_name(game: LiveGame) -> str:
+    """The log's file name for its download header, of safe characters only: a rule file's name is the
+    uploader's text, and a newline or a quote in a header would break the answer or forge another header."""
+    base = _UNSAFE.sub("-", game.rules.name).strip(".-")[:40] or "game"
+    return f"{base}-seed{game.seed}.jsonl"
+
+
+def _seed_shown(game: LiveGame) -> str | None:
+    """The seed once the game is over (for its replay), None while it is played: the seed gives every hand.
+    As text: 64 bits are more than a JavaScript number holds exactly."""
+    return str(game.seed) if game.finished() else None
 
 
 def _upload(data: dict) -> tuple[str, str] | None:
@@ -132,8 +151,40 @@ class SafeHeaders:
         await self.app(scope, receive, with_headers)
 
 
-def create_app(table: GameTable | None = None) -> Starlette:
-    """The app; `table` holds the live games (a test passes one with its own clock)."""
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+class SameOrigin:
+    """A request that changes something (any method but GET, HEAD, OPTIONS) must be JSON and, when it says
+    where it comes from, come from this server's own pages: another site a member opens cannot start
+    games or move for them. A foreign page can send a form or `text/plain` without asking; a JSON body
+    makes the browser ask first, and the server never allows it. An `Origin` must name the `Host` asked."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope["method"] in SAFE_METHODS:
+            return await self.app(scope, receive, send)
+        headers = Headers(scope=scope)
+        why = _foreign(headers.get("origin"), headers.get("host"), headers.get("content-type"))
+        if why is not None:
+            return await JSONResponse({"error": why[1]}, status_code=why[0])(scope, receive, send)
+        await self.app(scope, receive, send)
+
+
+def _foreign(origin: str | None, host: str | None, content_type: str | None) -> tuple[int, str] | None:
+    """Why a state-changing request is refused (status, message), or None when it may go on."""
+    if origin is not None and (host is None or urlsplit(origin).netloc.lower() != host.lower()):
+        return 403, "a request from another site is refused (only this server's pages may change a game)"
+    if (content_type or "").partition(";")[0].strip().lower() != "application/json":
+        return 415, "send the request as JSON (content-type: application/json)"
+    return None
+
+
+def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECONDS) -> Starlette:
+    """The app; `table` holds the live games (a test passes one with its own clock), an upload's check may
+    take `check_seconds`."""
     games = table or GameTable()
 
     def page(name: str):
@@ -146,20 +197,9 @@ def create_app(table: GameTable | None = None) -> Starlette:
 
     async def check(request: Request) -> Response:
         data = await _json_body(request)
-        up = _upload({"upload": {"text": data.get("text"), "name": data.get("name")}})
+        text, name = _upload({"upload": {"text": data.get("text"), "name": data.get("name")}})
         sets, players = _sets(data), _players(data)
-
-        def work() -> dict:
-            try:
-                loaded = load_any(None, up, sets, players)
-            except RuleplayError as exc:
-                return {"ok": False, "errors": formatted(exc.errors), "sheet": None}
-            rules = loaded.rules
-            if loaded.keep is not None:
-                loaded.keep.cleanup()                   # a check plays nothing: its file can go at once
-            return {"ok": True, "errors": [], "sheet": sheet_text(rules), "title": rules.title,
-                    "players": rules.players}
-        return JSONResponse(await run_in_threadpool(work))
+        return JSONResponse(await run_in_threadpool(timed_check, text, name, sets, players, check_seconds))
 
     async def compare(request: Request) -> Response:
         data = await _json_body(request)
@@ -178,27 +218,30 @@ def create_app(table: GameTable | None = None) -> Starlette:
         seats = data.get("seats")
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats) or len(seats) > 64:
             raise BadRequest(400, "seats is a list with one kind per seat: 'human' or a bot kind")
-        seed = data.get("seed")
-        if seed in (None, ""):
-            seed = random.SystemRandom().randrange(1_000_000)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
-            raise BadRequest(400, "seed is a whole number from 0")
+        client = client_key(request.client.host if request.client else None)
+        if data.get("seed") not in (None, ""):
+            raise BadRequest(400, "a game on this server is dealt from a secret seed, shown once the game is over "
+                                  "(ruleplay play --seed N plays a chosen deal)")
 
         def work() -> Response:
+            if up is not None:                  # checked first within the time budget, then loaded here
+                checked = timed_check(*up, sets, players, check_seconds)
+                if not checked["ok"]:
+                    return JSONResponse({"errors": checked["errors"]}, status_code=400)
             loaded = load_any(None if up else str(data.get("ruleset")), up, sets, players)
             rules = loaded.rules
             try:
                 kinds, profiles = seat_kinds(seats, rules.players)
                 if "human" not in kinds:
                     raise GameError("make at least one seat a person (ruleplay sim plays games of bots only)")
-                game = games.create(loaded, seed, kinds, profiles)
+                game = games.create(loaded, kinds, profiles, client)
             except BaseException:
                 if loaded.keep is not None:
                     loaded.keep.cleanup()
                 raise
             links = [{"seat": s, "kind": slot.kind, "link": f"/play/{slot.token}" if slot.token else None}
                      for s, slot in enumerate(game.seats)]
-            return JSONResponse({"game": game.id, "title": rules.title, "seed": seed, "seats": links})
+            return JSONResponse({"game": game.id, "title": rules.title, "seats": links})
         return await run_in_threadpool(work)
 
     def seat_of(request: Request):
@@ -212,7 +255,7 @@ def create_app(table: GameTable | None = None) -> Starlette:
 
         def work() -> dict:
             with game.lock:
-                return seat_page(game, seat)
+                return {**seat_page(game, seat), "seed": _seed_shown(game)}
         return JSONResponse(await run_in_threadpool(work))
 
     async def act(request: Request) -> Response:
@@ -237,12 +280,12 @@ def create_app(table: GameTable | None = None) -> Starlette:
                 raise BadRequest(409, "the log is offered once the game is over (it shows every hand)")
             text = "".join(json.dumps(ev) + "\n" for ev in game.state.saved_events())
         return PlainTextResponse(text, media_type="application/x-ndjson", headers={
-            "content-disposition": f'attachment; filename="{game.rules.name[:40]}-seed{game.seed}.jsonl"'})
+            "content-disposition": f'attachment; filename="{_log_name(game)}"'})
 
     async def replay(request: Request) -> Response:
         game, seat = seat_of(request)
         raw = request.query_params.get("step", "0")
-        if not (raw.isascii() and raw.isdigit() and len(raw) <= 7):
+        if not re.fullmatch(r"[0-9]{1,7}", raw):
             raise BadRequest(400, "step must be a whole number of decisions, such as 0 or 12")
 
         def work() -> dict:
@@ -250,7 +293,7 @@ def create_app(table: GameTable | None = None) -> Starlette:
                 if not game.finished():
                     raise BadRequest(409, "a game is replayed once it is over")
                 then, steps = game.rewound(seat, int(raw))
-                return {**seat_page(then, seat), "step": then.version, "steps": steps}
+                return {**seat_page(then, seat), "step": then.version, "steps": steps, "seed": _seed_shown(game)}
         return JSONResponse(await run_in_threadpool(work))
 
     routes = [
@@ -276,11 +319,14 @@ def create_app(table: GameTable | None = None) -> Starlette:
         GameError: lambda req, exc: JSONResponse({"errors": formatted([RuleError(str(exc))])}, status_code=400),
         ValueError: lambda req, exc: JSONResponse({"errors": formatted([RuleError(str(exc))])}, status_code=400),
         TableFull: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=503),
+        TooMany: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=429),
         Busy: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=503),
+        CheckBusy: lambda req, exc: JSONResponse({"error": str(exc)}, status_code=503),
         HTTPException: lambda req, exc: JSONResponse({"error": exc.detail}, status_code=exc.status_code),
         Exception: lambda req, exc: JSONResponse({"error": "internal error (please report it)"}, status_code=500),
     }
-    return Starlette(routes=routes, exception_handlers=handlers, middleware=[Middleware(SafeHeaders)])
+    return Starlette(routes=routes, exception_handlers=handlers,
+                     middleware=[Middleware(SafeHeaders), Middleware(SameOrigin)])
 
 
 @lru_cache(maxsize=1)

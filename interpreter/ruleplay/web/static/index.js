@@ -65,8 +65,7 @@ async function start(ev) {
     if (String(v) !== String(Array.isArray(o.default) ? "[" + o.default.join(",") + "]" : o.default)) options[i.dataset.opt] = v;
   }
   const seats = [...document.querySelectorAll("#seats select")].map(s => s.value);
-  const body = {players: document.getElementById("players").value, seats, options,
-                seed: document.getElementById("seed").value === "" ? null : parseInt(document.getElementById("seed").value, 10)};
+  const body = {players: document.getElementById("players").value, seats, options};
   if (c) body.ruleset = c.name; else if (upload) body.upload = upload; else { errors.textContent = "choose a rule file"; return; }
   const r = await api("/api/games", body);
   if (!r.ok) { errors.textContent = errorsText(r.data); return; }
@@ -78,7 +77,7 @@ async function start(ev) {
     } else list.append(el("li", {}, "seat " + s.seat + ": bot " + s.kind));
   }
   document.getElementById("links").replaceChildren(
-    el("h2", {}, r.data.title + " (seed " + r.data.seed + ")"),
+    el("h2", {}, r.data.title),
     el("p", {class: "note"}, "Each link is one seat's secret: give it only to the person who sits there (on this network)."), list);
 }
 async function init() {

@@ -69,6 +69,6 @@ function render(v, how) {
                r.scores ? el("p", {}, "Scores: " + r.scores.join(", ")) : null,
                el("p", {}, el("a", {href: how.log, id: "log"}, "download the game log"),
                   how.replay ? " · " : null, how.replay ? el("a", {href: how.replay, id: "replay"}, "replay it step by step") : null),
-               el("p", {class: "note"}, "ruleplay replay LOG plays it back event for event."));
+               el("p", {class: "note", id: "seed"}, "Seed " + v.seed + " (secret until the end): ruleplay replay LOG plays the game back event for event."));
   }
 }

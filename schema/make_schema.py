@@ -5,7 +5,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "interpreter"))
 from ruleplay.phases import KINDS                                            # noqa: E402
-from ruleplay.phases.schema_parts import EXPR, NAME_PATTERN as name_pat, obj, text as s   # noqa: E402
+from ruleplay.phases.schema_parts import END, EXPR, NAME_PATTERN as name_pat, obj, text as s   # noqa: E402
 
 schema = {
  "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -43,7 +43,7 @@ schema = {
                  obj({"cycle": {"type": "array", "minItems": 1, "items": {"type": ["string", "integer", "boolean"]},
                                 "description": "The value for hand 1, 2, 3, ... repeating.", "examples": [[1, -1, 2, 0]]},
                       "description": s("What it means in words.", examples=["left, right, across, no pass"])}, ["cycle"]),
-                 obj({"by-players": {"type": "object", "minProperties": 1, "propertyNames": {"pattern": "^[0-9]+$"},
+                 obj({"by-players": {"type": "object", "minProperties": 1, "propertyNames": {"pattern": "^[0-9]+" + END},
                                      "additionalProperties": {"type": ["string", "integer", "boolean"]},
                                      "description": "The value for each number of players.", "examples": [{"3": 15, "4": 13}]},
                       "description": s("What it means in words.", examples=["cards dealt to each player"])}, ["by-players"])]}},

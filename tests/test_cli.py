@@ -203,7 +203,7 @@ def test_max_actions_gives_limit(cli):
     (["run", "beggar-my-neighbor"], "<command line>: error: no ruleset named 'beggar-my-neighbor'"
                                     " (not a file, not a built-in)\n    hint: did you mean 'beggar-my-neighbour'?\n"),
     (["run", "beggar-my-neighbour", "--players", "4"],
-     "beggar-my-neighbour.yaml:12:1: error [players]: --players 4: this ruleset is for 2 players\n"),
+     "<built-in beggar-my-neighbour>:12:1: error [players]: --players 4: this ruleset is for 2 players\n"),
     (["explain", "beggar-my-neighbor"],
      "<command line>: error: no ruleset named 'beggar-my-neighbor' (not a file, not a built-in)\n"
      "    hint: did you mean 'beggar-my-neighbour'?\n"),

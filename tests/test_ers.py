@@ -308,7 +308,7 @@ def test_incompatible_options_are_rejected():
         load("ers", {"jokers": "2", "joker-chances-5": "true", "slap-joker": "true"})
     msg = exc.value.errors[0].format()
     assert "joker-chances-5 makes the joker a challenge card" in msg and "slap-joker=true" in msg
-    assert "ers.yaml:" in msg
+    assert "<built-in ers>:" in msg
     with pytest.raises(RuleplayError) as exc:
         load("ers", {"triples-win": "true", "triples-as-doubles": "true"})
     assert "contradict" in exc.value.errors[0].message

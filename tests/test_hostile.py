@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+import json
 import pytest
 
 from ruleplay.cli import main
@@ -209,3 +210,36 @@ def test_a_ruleset_argument_no_file_could_have(cli):
     rc, out, err = cli("validate", "y" * 300)
     assert rc == 1
     assert err.startswith("<command line>: error: no ruleset named '" + "y" * 300 + "' (not a file, not a built-in)\n")
+
+
+@pytest.mark.parametrize("name", ["abc\n", "abc\n\n", "my-rules\n"])
+def test_a_name_with_a_final_newline_is_not_a_name(tmp_path, capsys, name):
+    """Issue 33: `$` matched before a final newline, so "abc\\n" passed the kebab-case check (and reached
+    the web's download header). Every name pattern matches the whole string."""
+    from ruleplay.cli import main as cli_main
+    f = tmp_path / "x.yaml"
+    f.write_text(f"name: {json.dumps(name)}\ndescription: x\nextends: hearts\n")
+    assert cli_main(["validate", str(f)]) == 1
+    assert "is not a kebab-case name" in capsys.readouterr().err
+
+
+def test_a_built_in_name_wins_over_a_folder_of_that_name(tmp_path, monkeypatch, capsys):
+    """Issue 33: `ruleplay run ers` in a directory holding a folder named `ers` said "ers is a directory"."""
+    from ruleplay.cli import main as cli_main
+    (tmp_path / "ers").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert cli_main(["validate", "ers"]) == 0
+    assert cli_main(["run", "ers", "-q"]) == 0
+    assert "directory" not in capsys.readouterr().err
+
+
+def test_a_built_in_is_named_by_its_name_never_by_its_install_path(tmp_path, monkeypatch, capsys):
+    """Issue 33: an error in a built-in base showed the server's absolute path of hearts-seed.yaml."""
+    from ruleplay.cli import main as cli_main
+    from ruleplay.resources import data_dir
+    f = tmp_path / "x.yaml"
+    f.write_text("name: x\ndescription: x\nextends: hearts-seed\ndeck: {suits: [S]}\n")
+    monkeypatch.chdir(tmp_path)
+    assert cli_main(["validate", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert "<built-in hearts-seed>:" in err and str(data_dir("rulesets")) not in err

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import Mark, RuleError, RuleplayError, did_you_mean, one_of
-from .resources import builtin_names, builtin_path, data_dir
+from .resources import builtin_names, builtin_path, builtin_label, data_dir, is_builtin
 from .yamlload import Doc, load_file
 
 MAX_EXTENDS_DEPTH = 16
@@ -26,6 +26,8 @@ class Resolved:
 def locate(ref: str) -> Path:
     """A ruleset argument is a file path or a built-in name."""
     p = Path(ref)
+    if "/" not in ref and _is(p.is_dir) and builtin_path(ref):
+        return builtin_path(ref)           # a built-in's name wins over a folder of that name here
     if p.suffix in (".yaml", ".yml") or _is(p.exists) or "/" in ref:
         if not _is(p.exists) and p.parent.name == "rulesets" and p.suffix == ".yaml" and builtin_path(p.stem):
             return builtin_path(p.stem)    # `rulesets/x.yaml` outside a checkout: the installed built-in
@@ -48,6 +50,10 @@ def _is(test) -> bool:
 
 
 def display_name(path: Path) -> str:
+    """How messages name a file: a built-in by its name (never where it is installed: a server's path is
+    nobody's business), another file relative to the working directory when it lies inside it."""
+    if _is(lambda: is_builtin(path)):
+        return builtin_label(path)
     try:
         return str(path.resolve().relative_to(Path.cwd()))
     except ValueError:

@@ -32,3 +32,15 @@ def builtin_path(name: str) -> Path | None:
         return path if path.is_file() else None
     except (OSError, ValueError):      # a name no file can have (too long, a NUL byte) is no built-in
         return None
+
+
+def builtin_label(path: Path) -> str:
+    """How messages name a built-in rule file: by its name, never by where it is installed."""
+    return f"<built-in {path.stem}>"
+
+
+def labelled_builtin(label: str) -> str | None:
+    """The built-in's name in a `builtin_label`, else None."""
+    if label.startswith("<built-in ") and label.endswith(">"):
+        return label[len("<built-in "):-1]
+    return None

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .errors import RuleError, did_you_mean, one_of
-from .resources import data_dir, is_builtin
+from .resources import data_dir, labelled_builtin
 from .yamlload import Doc
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ def _valid_marker(doc: Doc, files: list[str]) -> str | None:
     The folder is the one lark's grammar cache uses (expr.parser_cache_file: owned by this user, 0700,
     writable by no one else); the name is a hash of the schema's bytes and of the whole document."""
     from .expr import parser_cache_file
-    if not files or not all(is_builtin(f) for f in files):
+    if not files or not all(labelled_builtin(f) is not None for f in files):   # (resolve.display_name)
         return None
     cache = parser_cache_file()
     if not cache:

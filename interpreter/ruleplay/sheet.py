@@ -10,7 +10,7 @@ from .model import Rules
 from .phases import KINDS
 from .phases.words import formula
 from .plain import Vocabulary, say, speaking, value as _value
-from .resources import is_builtin
+from .resources import is_builtin, labelled_builtin
 
 
 def _cards(rules: Rules) -> str:
@@ -47,6 +47,9 @@ def vocabulary(rules: Rules) -> Vocabulary:
 
 def shown_file(f: str) -> str:
     """A built-in by its name, a user's file as they gave it."""
+    name = labelled_builtin(f)
+    if name is not None:
+        return name
     try:
         if is_builtin(f):
             return Path(f).stem

@@ -9,7 +9,7 @@ from .errors import GameError
 from .pipeline import load, load_resolved
 from .resources import builtin_path, data_dir
 
-NAME_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+NAME_RE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")     # whole names only (fullmatch)
 DEFAULT_BASE = "beggar-my-neighbour"
 
 
@@ -67,7 +67,7 @@ def starter_text(name: str, base: str, base_ref: str, schema_ref: str) -> str:
 def run_new(args) -> int:
     target = Path(args.name if args.name.endswith((".yaml", ".yml")) else f"{args.name}.yaml")
     name = target.stem
-    if not NAME_RE.match(name):
+    if not NAME_RE.fullmatch(name):
         raise GameError(f"'{name}' is not a ruleset name: lower case letters, digits and single hyphens (my-rules)")
     if target.exists() and not args.force:
         raise GameError(f"{target} exists; choose another name or add --force")

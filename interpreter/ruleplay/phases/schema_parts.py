@@ -3,7 +3,10 @@ own fragment (a kind's module holds its keys, so a new kind needs no edit elsewh
 from __future__ import annotations
 
 EXPR = {"$ref": "#/$defs/expr"}
-NAME_PATTERN = "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"
+# Patterns end in (?![\s\S]), "no character follows", not $: Python's re.search (jsonschema's) lets $
+# match before a final newline, so "abc\n" passed as a name and reached a download header.
+END = "(?![\\s\\S])"
+NAME_PATTERN = "^[a-z][a-z0-9]*(-[a-z0-9]+)*" + END
 CARD_BOOL = "Bool over `card` (and the table); when no card in hand passes, the restriction lifts."
 
 

@@ -24,7 +24,7 @@ from typing import Callable, NoReturn
 
 from .bots import BOT_KINDS, is_kind
 from .dealfile import check_deal, check_deal_data, is_int, slap_problem
-from .engine import LOG_FORMAT, Deal, Run, play
+from .engine import LOG_FORMAT, Deal, play
 from .errors import GameError, RuleplayError, clip, path_str, printable
 from .phases import KINDS
 from .resources import builtin_path
@@ -342,21 +342,23 @@ def replay(logged: Log, ruleset: str | None = None, include: tuple[str, ...] = (
     if log_format(logged) < 2:
         return _replay_format_1(logged, game)
     unfinished = not any(ev["event"] == "end" for ev in logged)      # a game quit in `play`, or cut short
+    from .state import Game
+    g = Game(game.rules)
     make, made = _bounded(logged)
     try:
-        run = Run(game.rules, game.seed, game.deal, game.max_actions, make, False, [None] * game.rules.players,
-                  game.profiles, game.bots)
-        feed = Feed(logged, run.space, complete=not unfinished)
-        while run.decision is not None:
-            a = feed.answer(run.decision)
+        state = g.new_initial_state(game.seed, game.deal, profiles=game.profiles, seat_kinds=game.bots,
+                                    max_actions=game.max_actions, log=make)
+        feed = Feed(logged, g.space, complete=not unfinished)
+        while not state.is_terminal():
+            a = feed.answer(state.decision())
             if a is None:                                   # the log stops here: so does the replay
                 break
-            run.advance(a)
+            state.apply_action(a)
     except _PastTheLog:
         return _past_the_log(logged, made[0], unfinished)
     if not unfinished:
-        return compare(logged, run.t.events)
-    report = compare(logged, (list(run.t.events) + list(run.t.sealed))[:len(logged)])
+        return compare(logged, state.events())
+    report = compare(logged, state.saved_events()[:len(logged)])
     report.unfinished = True
     return report
 

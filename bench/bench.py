@@ -29,11 +29,11 @@ sys.path.insert(0, str(HERE))
 try:                                  # generated code where it applies (codegen/); a tree without it interprets
     from ruleplay.codegen import play  # noqa: E402
 except ImportError:
-    from ruleplay.engine import play  # noqa: E402
-from ruleplay.engine import play as interpret  # noqa: E402
+    from ruleplay.agents import play  # noqa: E402
+from ruleplay.agents import play as interpret  # noqa: E402
 from ruleplay.pipeline import load  # noqa: E402
 from ruleplay.resources import builtin_names  # noqa: E402
-from ruleplay.sim import Spec, simulate  # noqa: E402
+from ruleplay.tools.sim import Spec, simulate  # noqa: E402
 
 import bmn_loop  # noqa: E402
 
@@ -89,7 +89,7 @@ def openspiel_rate(games: int) -> float | None:
 
 
 def peak_rss_kb(games: int) -> int:
-    code = ("from ruleplay.sim import Spec, simulate; "
+    code = ("from ruleplay.tools.sim import Spec, simulate; "
             f"simulate(Spec('beggar-my-neighbour'), {games}, jobs=1); "
             "print([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -99,7 +99,7 @@ def peak_rss_kb(games: int) -> int:
 def run_cpu(runs: int) -> list[float]:
     """CPU seconds of whole `ruleplay run` processes (a first run writes the byte-code files)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    cmd = [sys.executable, "-m", "ruleplay.cli", "run", "beggar-my-neighbour"]
+    cmd = [sys.executable, "-m", "ruleplay.tools.cli", "run", "beggar-my-neighbour"]
     subprocess.run(cmd, env=env, capture_output=True, check=True)
     out = []
     for _ in range(runs):

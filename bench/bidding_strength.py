@@ -14,7 +14,7 @@ import argparse
 import math
 
 from ruleplay.pipeline import load
-from ruleplay.sim import Spec, simulate
+from ruleplay.tools.sim import Spec, simulate
 
 GAMES = ["pitch", "five-hundred", "oh-hell", "spades", "one-card", "whist", "euchre", "knockout-whist"]
 

@@ -12,7 +12,7 @@ import cProfile
 import pstats
 import time
 
-from ruleplay.sim import Spec, run_batch
+from ruleplay.tools.sim import Spec, run_batch
 
 
 def rate(spec: Spec, games: int) -> float:

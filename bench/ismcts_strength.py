@@ -25,7 +25,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ruleplay.engine import play
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 

@@ -1,11 +1,11 @@
-"""Writes schema/ruleset.schema.json. Edit this file (or a phase kind's SCHEMA in interpreter/ruleplay/phases/), run it, commit both; tests/test_schema.py checks they agree."""
+"""Writes schema/ruleset.schema.json. Edit this file (or a phase kind's SCHEMA in interpreter/ruleplay/kinds/), run it, commit both; tests/test_schema.py checks they agree."""
 import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "interpreter"))
-from ruleplay.phases import KINDS                                            # noqa: E402
-from ruleplay.phases.schema_parts import END, EXPR, NAME_PATTERN as name_pat, obj, text as s   # noqa: E402
+from ruleplay.kinds import KINDS                                            # noqa: E402
+from ruleplay.kinds.schema_parts import END, EXPR, NAME_PATTERN as name_pat, obj, text as s   # noqa: E402
 
 schema = {
  "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -147,7 +147,7 @@ schema = {
       "empty-payer": {"type": "string", "examples": ["challenger-takes", "next-pays"], "default": "challenger-takes",
                       "description": "When the payer runs out mid-payment: the challenger takes the pile, or the next seat with cards pays the remaining chances (or an expression of options giving one)."},
   }, ["chances"], desc="Card powers: a card that demands payment from the next player."),
-  "phase": {"type": "object", "required": ["kind"],   # every kind's keys come from its module (phases/)
+  "phase": {"type": "object", "required": ["kind"],   # every kind's keys come from its module (kinds/)
             "properties": {"kind": {"enum": list(KINDS), "description": " ".join(k.SUMMARY for k in KINDS.values())}},
             "allOf": [k.SCHEMA for k in KINDS.values()]},
   "reactions": obj({

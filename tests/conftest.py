@@ -2,9 +2,9 @@ import random
 
 import pytest
 
-import ruleplay.bots as bots_module
-from ruleplay.bots import Bot
-from ruleplay.engine import Deal
+import ruleplay.agents as bots_module
+from ruleplay.agents.bots import Bot
+from ruleplay.engine.run import Deal
 from ruleplay.pipeline import load
 
 
@@ -89,7 +89,8 @@ def check_invariants(events: list[dict], players: int, direction: int = 1) -> No
 def play_stepped(rules, seed: int, kinds: list[str]) -> tuple[list[dict], list[list[str]]]:
     """A game through the steppable state with ruleplay's bots: its events and, at every decision
     (a choice of more than one option), the labels of the legal actions offered."""
-    from ruleplay.state import Game, bot_action
+    from ruleplay.agents import bot_action
+    from ruleplay.engine.state import Game
     state = Game(rules).new_initial_state(seed=seed)
     bots = bots_module.make_bots(kinds, seed)
     offered = []

@@ -6,10 +6,11 @@ import pytest
 
 from conftest import DEAL4, ev, oh
 
-from ruleplay.bots import Bot
-from ruleplay.engine import Deal, play
+from ruleplay.agents.bots import Bot
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
-from ruleplay.model import schedule_sizes
+from ruleplay.compiler.model import schedule_sizes
 from ruleplay.pipeline import load
 
 
@@ -43,7 +44,7 @@ def test_constraint_rejects_sealed_with_no_exact_total():
 
 
 def test_validate_cli_reports_the_constraint(capsys):
-    from ruleplay.cli import main
+    from ruleplay.tools.cli import main
     code = main(["validate", "oh-hell", "--set", "simultaneous-bidding=true", "--set", "no-exact-total=true"])
     out, err = capsys.readouterr()
     assert code == 1
@@ -331,7 +332,7 @@ def test_every_auction_over_random_games_follows_the_rules():
 # ----------------------------------------------------------------------------- names of other phases (issue 14, bug 5)
 
 def validate(tmp_path, monkeypatch, capsys, text: str) -> tuple[int, str]:
-    from ruleplay.cli import main
+    from ruleplay.tools.cli import main
     monkeypatch.chdir(tmp_path)
     (tmp_path / "v.yaml").write_text(text, encoding="utf-8")
     code = main(["validate", "v.yaml"])

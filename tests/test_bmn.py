@@ -5,7 +5,8 @@ import pytest
 
 from conftest import honours_deal
 from reference_bmn import reference
-from ruleplay.engine import Deal, play
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 
 
 def test_tiny_deal_by_hand(bmn):

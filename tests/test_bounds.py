@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from ruleplay import expr as X
-from ruleplay.cli import main
+from ruleplay.lang import expr as X
+from ruleplay.tools.cli import main
 
 from test_validate import BASE, edit
 

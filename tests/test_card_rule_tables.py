@@ -1,9 +1,9 @@
 """Two shortcuts of the trick runner that must not change a game:
 
 - a restriction that reads the card and otherwise only one-value names (`trick-number`, a flag, an option)
-  is worked out for every card once per combination of those values and kept (expr.py `CardRule`);
+  is worked out for every card once per combination of those values and kept (lang/expr/tables.py `CardRule`);
 - a search's playout (`Bot.rollout`) in a plain trick is run out by the trick runner, `smart`'s card worked
-  out from the trick itself, with no view or Decision (phases/trick.py `run_out`).
+  out from the trick itself, with no view or Decision (kinds/trick.py `run_out`).
 
 Every built-in trick game plays the same games with each shortcut and without it."""
 from __future__ import annotations
@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from ruleplay import bots as bots_mod
-from ruleplay import expr
-from ruleplay.engine import play
-from ruleplay.phases import trick as trick_mod
-from ruleplay.phases.trick import Trick
+from ruleplay.agents import bots as bots_mod
+from ruleplay.lang import expr
+from ruleplay.agents import play
+from ruleplay.kinds import trick as trick_mod
+from ruleplay.kinds.trick import Trick
 from ruleplay.pipeline import load
 from ruleplay.resources import builtin_names
 

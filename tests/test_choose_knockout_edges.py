@@ -4,7 +4,8 @@ judged for a knock-out on the same table, and a knock-out that would leave nobod
 (a rule file that validates never stops with an internal error)."""
 from pathlib import Path
 
-from ruleplay.engine import MAX_THROW_INS, play
+from ruleplay.engine.run import MAX_THROW_INS
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 HEAD = """\

@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from conftest import honours_deal  # noqa: E402
-from ruleplay.cli import main  # noqa: E402
+from ruleplay.tools.cli import main  # noqa: E402
 from ruleplay.resources import builtin_names  # noqa: E402
 
 TINY = "hands:\n  - [5C, JC]\n  - [2D, 3D, 4D]\n"   # hand-checked in test_bmn: 7 cards played, 2 takes, seat 0 wins

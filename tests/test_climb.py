@@ -8,8 +8,9 @@ import random
 import pytest
 
 import ruleplay
-from ruleplay.bots import Bot
-from ruleplay.engine import Deal, play
+from ruleplay.agents.bots import Bot
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 from conftest import Script, ev
@@ -158,7 +159,7 @@ def test_the_docs_whole_game_validates_and_plays(tmp_path):
 
 def test_an_exchange_is_seen_by_giver_and_receiver_only():
     """Table.seat_log (what a search bot reads) and the narration of `ruleplay play` for each seat."""
-    from ruleplay.human import Narrator
+    from ruleplay.tools.play.seat import Narrator
     g = ruleplay.load_game("president", options={"rounds": 2})
     s = g.new_initial_state(seed=2)
     def exchanges():

@@ -8,8 +8,9 @@ import random
 import pytest
 
 import ruleplay
-from ruleplay.bots import Bot
-from ruleplay.engine import Deal, action_space, play
+from ruleplay.agents.bots import Bot
+from ruleplay.engine.run import Deal, action_space
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 from conftest import ev

@@ -16,14 +16,15 @@ from lark import Tree
 import dataclasses
 
 from ruleplay import codegen
-from ruleplay.codegen import runtime, trick
+from ruleplay.codegen import runtime
+from ruleplay.codegen import trick
 from ruleplay.codegen.game import Module
-from ruleplay.phases.passing import Pass
-from ruleplay.phases.trick import Trick
-from ruleplay.cli import main
+from ruleplay.kinds.passing import Pass
+from ruleplay.kinds.trick import Trick
+from ruleplay.tools.cli import main
 from ruleplay.codegen.audit import audit
 from ruleplay.codegen.expr import Consts, Emitter, Unsupported
-from ruleplay.engine import play
+from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
 from ruleplay.pipeline import load
 from ruleplay.resources import builtin_names

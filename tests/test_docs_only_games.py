@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 
-from ruleplay.bots import Bot
-from ruleplay.engine import Deal, play
+from ruleplay.agents.bots import Bot
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 from conftest import ev

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ruleplay.cli import main
+from ruleplay.tools.cli import main
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "errors.md"
 FENCE = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```$", re.S | re.M)
@@ -66,8 +66,10 @@ def test_every_block_is_closed():
 # --------------------------------------------------------------------------- every error the validator can give
 
 SRC = Path(__file__).resolve().parent.parent / "interpreter" / "ruleplay"
-VALIDATOR = ["safefile.py", "yamlload.py", "resolve.py", "schemacheck.py", "model.py", "expr.py", "phases/flip.py", "phases/bid.py",
-             "phases/reactions.py", "phases/trick.py", "phases/trickrules.py", "phases/passing.py", "phases/shed.py", "phases/climb.py", "phases/tally.py", "teams.py", "counters.py", "defines.py"]
+VALIDATOR = ["lang/files.py", "lang/yamlload.py", "lang/resolve.py", "lang/schemacheck.py", "compiler/model.py",
+             "lang/expr/parse.py", "lang/expr/compiler.py", "kinds/flip.py", "kinds/bid.py",
+             "kinds/reactions.py", "kinds/trick.py", "kinds/trickrules.py", "kinds/passing.py", "kinds/shed.py",
+             "kinds/climb.py", "kinds/tally.py", "compiler/teams.py", "compiler/counters.py", "compiler/defines.py"]
 
 # Messages the catalogue cannot show (with why), each tested elsewhere or unreachable from a file.
 ELSEWHERE = {

@@ -6,7 +6,8 @@ not slap, so every game here is decided by the deal and the script alone.
 """
 import pytest
 
-from ruleplay.engine import Deal, play
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
 from ruleplay.pipeline import load
 

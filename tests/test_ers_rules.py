@@ -174,7 +174,8 @@ def test_out_for_good_on_the_last_owed_card_the_challenger_collects():
 def test_random_options_and_scripted_slaps_conserve_every_card():
     import random
 
-    from ruleplay.engine import Deal, play
+    from ruleplay.engine.run import Deal
+    from ruleplay.agents import play
     from ruleplay.errors import RuleplayError
     from ruleplay.pipeline import load
 
@@ -206,7 +207,7 @@ def test_random_options_and_scripted_slaps_conserve_every_card():
 
 def _boundaries(mu: int, lam: int, length: int = 0) -> dict:
     """Table.boundary over made-up tables: all different until round mu, then a loop of lam rounds."""
-    from ruleplay.table import GameOver, Table
+    from ruleplay.engine.table import GameOver, Table
     t = Table(rules(), 0, 10 ** 9, False, False)
     t.cycle_from, t.cycle_length = 200, length
     t.check_end = lambda: None

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ruleplay.engine import DEFAULT_MAX_ACTIONS, Deal, Run, play
+from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Run
+from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
 from ruleplay.pipeline import load
 
@@ -23,7 +24,7 @@ def _drive(rules, deal, labels: list[str], prefs: dict[int, list[str]], seed: in
     """Plays with every seat answered from outside: a choice or a discard takes the next label of `labels`
     (which must be legal); a card play takes the first card of the seat's `prefs` that is legal.
     Returns (run, the legal labels of each decision asked)."""
-    run = Run(rules, seed, deal, DEFAULT_MAX_ACTIONS, True, True, [None] * rules.players, None)
+    run = Run(rules, seed, deal, check=True)
     asked = []
     labels = list(labels)
     while run.decision is not None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ruleplay.engine import play
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,9 +9,9 @@ import re
 import pytest
 
 import ruleplay
-from ruleplay.human import Narrator
-from ruleplay.phases import EVENT_SPECS
-from ruleplay.visibility import SeatLooker, seat_event
+from ruleplay.tools.play.seat import Narrator
+from ruleplay.kinds import EVENT_SPECS
+from ruleplay.engine.visibility import SeatLooker, seat_event
 
 CARD = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
 RULESETS = ruleplay.__path__[0] + "/../../rulesets"

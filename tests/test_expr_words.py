@@ -1,4 +1,4 @@
-"""Seat words and pile helpers (exprwords.py): each behaves like the comparisons it replaces in the shipped
+"""Seat words and pile helpers (lang/expr/words.py): each behaves like the comparisons it replaces in the shipped
 rulesets, checked on random piles of a real deck with jokers, and on every seat at several table sizes."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from ruleplay import expr as X
+from ruleplay.lang import expr as X
 from ruleplay.pipeline import load
 
 DECK = load("ers", {"jokers": "2"}).deck          # 54 cards: ranks, `run` (A low), `tens`, two jokers

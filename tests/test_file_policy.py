@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from ruleplay.cli import main
+from ruleplay.tools.cli import main
 
 SECRET = "root:*:20228:0:99999:7:::\ntoken: hunter2-s3cret\n"
 
@@ -112,8 +112,8 @@ def test_the_merge_is_linear(tmp_path):
     lines += [f"  o{i}: {{type: int, default: 1, description: x}}" for i in range(2_400)]
     f = tmp_path / "big.yaml"
     f.write_text("\n".join(lines) + "\n")
-    from ruleplay.resolve import resolve
-    import ruleplay.resolve as R
+    from ruleplay.lang.resolve import resolve
+    import ruleplay.lang.resolve as R
     calls = []
     real = R._paths
 

@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 import ruleplay
-from ruleplay.bots import Bot
-from ruleplay.determinize import knowledge, relabel
-from ruleplay.engine import DEFAULT_MAX_ACTIONS, Run
+from ruleplay.agents.bots import Bot
+from ruleplay.agents.determinize import knowledge, relabel
+from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Run
 
 GAMES = [("hearts", {"hands": "single"}), ("oh-hell", {"hand-sizes": "[7]"}), ("whist", {}), ("spades", {})]
 
@@ -25,7 +25,7 @@ def _until_score(events: list[dict]) -> list[dict]:
 def _stepped(name: str, sets: dict, seed: int):
     """A game whose seats are all asked from outside, and the lowest-card bot that answers them."""
     rules = ruleplay.load_game(name, options=sets).rules
-    return Run(rules, seed, None, DEFAULT_MAX_ACTIONS, True, False, [None] * rules.players, None), Bot("lowest", None)
+    return Run(rules, seed), Bot("lowest", None)
 
 
 def _card_decisions(run: Run, bot: Bot, rng: random.Random, stops: int, cards: bool = True):
@@ -206,9 +206,9 @@ HANDS = [DECK[i::4] for i in range(4)]       # seat 0: 2C 6C 10C AC 5D 9D KD 4H 
 def _hearts_at_first_choice(hands: list[list[str]]):
     """A Hearts hand (no pass) dealt as given, every seat asked from outside with `lowest`, stopped at seat 0's
     first card decision of the tricks (a Decision offering `fork`)."""
-    from ruleplay.engine import Deal
+    from ruleplay.engine.run import Deal
     rules = ruleplay.load_game("hearts", options={"hands": "single", "passing": "none"}).rules
-    run = Run(rules, 3, Deal(hands, dealer=3), DEFAULT_MAX_ACTIONS, True, False, [None] * 4, None)
+    run = Run(rules, 3, Deal(hands, dealer=3))
     low = Bot("lowest", None)
     while not (run.decision.seat == 0 and run.decision.actions[0] < run.space.cards):
         run.advance(low.act(run.decision, run.space))
@@ -217,9 +217,9 @@ def _hearts_at_first_choice(hands: list[list[str]]):
 
 def _hearts_passing(hands: list[list[str]]):
     """A Hearts hand passing left, dealt as given, every seat asked from outside, stopped at seat 0's first pick."""
-    from ruleplay.engine import Deal
+    from ruleplay.engine.run import Deal
     rules = ruleplay.load_game("hearts", options={"hands": "single", "passing": "left"}).rules
-    return Run(rules, 3, Deal(hands, dealer=3), DEFAULT_MAX_ACTIONS, True, False, [None] * 4, None)
+    return Run(rules, 3, Deal(hands, dealer=3))
 
 
 @pytest.mark.parametrize("start", [_hearts_at_first_choice, _hearts_passing], ids=["card", "pick"])
@@ -228,7 +228,7 @@ def test_a_search_from_the_true_game_does_not_depend_on_where_unseen_cards_lie(s
     to seat 0's decision (a card to play, a pick to pass), and its search from the decision's copy of the
     true game (`Decision.fork`) draws the same deals, so it ends with the same statistics; the true places
     of the cards are not read."""
-    from ruleplay.ismcts import ISMCTSBot
+    from ruleplay.agents.ismcts import ISMCTSBot
     swapped = [list(h) for h in HANDS]
     a, b = swapped[1].index("QS"), swapped[3].index("2S")
     swapped[1][a], swapped[3][b] = "2S", "QS"
@@ -248,7 +248,7 @@ def test_a_search_from_the_true_game_does_not_depend_on_where_unseen_cards_lie(s
 def test_unseen_cards_drawn_from_the_true_game_go_everywhere_they_may():
     """Over many copies of the true game, each card seat 0 has not seen lands in every other seat's hand:
     the draw never keeps it where it truly is."""
-    from ruleplay.determinize import Unseen
+    from ruleplay.agents.determinize import Unseen
     run = _hearts_at_first_choice(HANDS)
     d = run.decision
     k = knowledge(run.t.rules, 0, d.observe())

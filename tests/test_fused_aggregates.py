@@ -1,14 +1,14 @@
 """An aggregate over cards whose body reads nothing but its card (`sum(c.points for c in s.taken)`,
 `count(c.suit == 'H' or c.name == 'QS' for c in s.taken)`) is worked out per card when the rule is
-compiled (expr.py `_tabulated`): it must give what the general loop gives. Variants whose scoring spells
+compiled (`lang/expr/tables.py` `_tabulated`): it must give what the general loop gives. Variants whose scoring spells
 the same values in a form that reads the seat too (`+ s.index - s.index`, so the loop runs) play the same
 games, event for event."""
 from __future__ import annotations
 
 import pytest
 
-from ruleplay import expr
-from ruleplay.engine import play
+from ruleplay.lang.expr import compiler   # the module that calls _tabulated
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 VARIANT = """
@@ -49,7 +49,7 @@ def test_tabulated_and_looped_aggregates_score_alike(tmp_path):
 @pytest.mark.parametrize("name, tabulated", [("field", True), ("compound", True), ("loop", False)])
 def test_only_a_body_of_the_card_alone_is_tabulated(tmp_path, monkeypatch, name, tabulated):
     calls = []
-    real = expr._tabulated
-    monkeypatch.setattr(expr, "_tabulated", lambda *a: calls.append(a[0]) or real(*a))
+    real = compiler._tabulated
+    monkeypatch.setattr(compiler, "_tabulated", lambda *a: calls.append(a[0]) or real(*a))
     load(_rules_text(tmp_path, name), {"hands": "single"})
     assert (sorted(set(calls)) == ["all", "any", "count", "max", "min", "sum"]) == tabulated

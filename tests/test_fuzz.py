@@ -38,10 +38,10 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
-from ruleplay.cli import main
-from ruleplay.engine import play
+from ruleplay.tools.cli import main
+from ruleplay.agents import play
 from ruleplay.pipeline import load
-from ruleplay.resolve import parse_set
+from ruleplay.lang.resolve import parse_set
 from ruleplay.resources import builtin_names, builtin_path
 
 LONG = int(os.environ.get("RULEPLAY_FUZZ_EXAMPLES", "0"))

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ruleplay.cli import main
-from ruleplay.human import Option, match_input
+from ruleplay.tools.cli import main
+from ruleplay.tools.play.seat import Option, match_input
 
 LONG = int(os.environ.get("RULEPLAY_FUZZ_EXAMPLES", "0"))
 SETTINGS = settings(max_examples=LONG or 60, deadline=None, derandomize=not LONG, database=None,

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ruleplay.cli import main
-from ruleplay.replay import read_log, replay
+from ruleplay.tools.cli import main
+from ruleplay.tools.logs.replay import read_log, replay
 from ruleplay.resources import builtin_names
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

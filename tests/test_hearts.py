@@ -9,7 +9,8 @@ from functools import lru_cache
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from ruleplay.engine import Deal, play
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -421,7 +422,7 @@ def test_seed_variant_never_stuck(seed, direction):
 
 
 def test_cli_json_carries_tricks_and_scores(capsys):
-    from ruleplay.cli import main
+    from ruleplay.tools.cli import main
     import json
     assert main(["run", "hearts", "--seed", "3", "--json", "--set", "hands=single"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -455,7 +456,7 @@ def test_smart_bot_passes_point_cards_first():
 
 
 def test_explain_reads_like_a_rule_sheet(capsys):
-    from ruleplay.cli import main
+    from ruleplay.tools.cli import main
     assert main(["explain", "hearts", "--set", "passing=none"]) == 0
     text = capsys.readouterr().out
     assert "pass (pass): no cards are passed." in text

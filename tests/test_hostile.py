@@ -10,7 +10,7 @@ import time
 import json
 import pytest
 
-from ruleplay.cli import main
+from ruleplay.tools.cli import main
 
 from test_validate import BASE, edit
 
@@ -91,7 +91,7 @@ def test_absurd_burns_and_hand_counts(cli, text, expected):
 
 def test_a_billion_chances_is_a_valid_rule_and_plays_fast(cli):
     """Chances are only a count of cards demanded: the payer runs out of cards long before."""
-    from ruleplay.engine import play
+    from ruleplay.agents import play
     from ruleplay.pipeline import load
     text = edit("{J: 1, Q: 2, K: 3, A: 4}", "{J: 1000000000, Q: 1000000000, K: 3, A: 4}")
     rc, out, err = cli("validate", "ok.yaml", files={"ok.yaml": text})
@@ -216,7 +216,7 @@ def test_a_ruleset_argument_no_file_could_have(cli):
 def test_a_name_with_a_final_newline_is_not_a_name(tmp_path, capsys, name):
     """Issue 33: `$` matched before a final newline, so "abc\\n" passed the kebab-case check (and reached
     the web's download header). Every name pattern matches the whole string."""
-    from ruleplay.cli import main as cli_main
+    from ruleplay.tools.cli import main as cli_main
     f = tmp_path / "x.yaml"
     f.write_text(f"name: {json.dumps(name)}\ndescription: x\nextends: hearts\n")
     assert cli_main(["validate", str(f)]) == 1
@@ -225,7 +225,7 @@ def test_a_name_with_a_final_newline_is_not_a_name(tmp_path, capsys, name):
 
 def test_a_built_in_name_wins_over_a_folder_of_that_name(tmp_path, monkeypatch, capsys):
     """Issue 33: `ruleplay run ers` in a directory holding a folder named `ers` said "ers is a directory"."""
-    from ruleplay.cli import main as cli_main
+    from ruleplay.tools.cli import main as cli_main
     (tmp_path / "ers").mkdir()
     monkeypatch.chdir(tmp_path)
     assert cli_main(["validate", "ers"]) == 0
@@ -235,7 +235,7 @@ def test_a_built_in_name_wins_over_a_folder_of_that_name(tmp_path, monkeypatch, 
 
 def test_a_built_in_is_named_by_its_name_never_by_its_install_path(tmp_path, monkeypatch, capsys):
     """Issue 33: an error in a built-in base showed the server's absolute path of hearts-seed.yaml."""
-    from ruleplay.cli import main as cli_main
+    from ruleplay.tools.cli import main as cli_main
     from ruleplay.resources import data_dir
     f = tmp_path / "x.yaml"
     f.write_text("name: x\ndescription: x\nextends: hearts-seed\ndeck: {suits: [S]}\n")

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from ruleplay.cli import main
-from ruleplay.human import Option, match_input
+from ruleplay.tools.cli import main
+from ruleplay.tools.play.seat import Option, match_input
 
 
 def _cli(capsys, *args) -> tuple[int, str]:
@@ -102,7 +102,7 @@ def test_every_keystroke_gets_a_short_answer(typed):
 def test_the_play_prompt_survives_hostile_input_and_eof(tmp_path):
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
     typed = "²\n" + "9" * 5000 + "\n\x01\x02\n"             # then end of input: save and quit
-    proc = subprocess.run([sys.executable, "-m", "ruleplay.cli", "play", "hearts", "--set", "hands=single",
+    proc = subprocess.run([sys.executable, "-m", "ruleplay.tools.cli", "play", "hearts", "--set", "hands=single",
                            "--plain", "--log", str(tmp_path / "g.jsonl")], input=typed, capture_output=True,
                           text=True, timeout=60, env=env)
     assert proc.returncode == 0 and "Traceback" not in proc.stderr
@@ -112,7 +112,7 @@ def test_the_play_prompt_survives_hostile_input_and_eof(tmp_path):
 def test_sigterm_ends_sim_and_its_workers_quietly():
     import signal
     import time
-    proc = subprocess.Popen([sys.executable, "-m", "ruleplay.cli", "sim", "beggar-my-neighbour", "-n", "100000000",
+    proc = subprocess.Popen([sys.executable, "-m", "ruleplay.tools.cli", "sim", "beggar-my-neighbour", "-n", "100000000",
                              "--jobs", "2", "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     children: list[int] = []
     for _ in range(100):                      # wait until the workers are up (bounded)
@@ -132,7 +132,7 @@ def test_sigterm_ends_sim_and_its_workers_quietly():
 
 
 def test_a_closed_stdout_is_no_internal_error():
-    proc = subprocess.run(f"{sys.executable} -m ruleplay.cli run ers -v | head -c 10", shell=True,
+    proc = subprocess.run(f"{sys.executable} -m ruleplay.tools.cli run ers -v | head -c 10", shell=True,
                           capture_output=True, text=True, timeout=60)
     assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr
 
@@ -147,7 +147,7 @@ def test_an_always_true_slap_pattern_runs_to_the_limit_in_flat_memory(tmp_path, 
     rules = tmp_path / "always.yaml"
     rules.write_text("extends: ers\nname: always\nphases:\n  play:\n    reactions:\n      patterns:\n"
                      "        always: {when: 'true', precedence: 500}\n")
-    code = ("import resource, sys; from ruleplay.cli import main; rc = main(sys.argv[1:]); "
+    code = ("import resource, sys; from ruleplay.tools.cli import main; rc = main(sys.argv[1:]); "
             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(rc)")
     log = tmp_path / "game.jsonl"
     args = [str(log) if f == "LOG" else f for f in flags]
@@ -168,7 +168,7 @@ def test_an_always_true_slap_pattern_runs_to_the_limit_in_flat_memory(tmp_path, 
 @pytest.mark.parametrize("plain", [True, False])
 def test_play_screen_escapes_text_that_could_fool_a_terminal(plain):
     import io
-    from ruleplay.play import Terminal
+    from ruleplay.tools.play.terminal import Terminal
     out = io.StringIO()
     Terminal(plain=plain, realtime=False, speed=1.0, slap_time=300, out=out).line("Seat 1 \u202egnp.exe", ("QS\x1b[2J", "red"))
     text = out.getvalue()

@@ -13,7 +13,7 @@ ENDLESS = Path(__file__).resolve().parent / "data" / "endless-hearts.yaml"
 
 def test_ctrl_c_during_run_keeps_a_valid_partial_log(tmp_path):
     log = tmp_path / "game.jsonl"
-    proc = subprocess.Popen([sys.executable, "-m", "ruleplay.cli", "run", str(ENDLESS), "--max-actions", "10000000",
+    proc = subprocess.Popen([sys.executable, "-m", "ruleplay.tools.cli", "run", str(ENDLESS), "--max-actions", "10000000",
                              "--log", str(log), "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         time.sleep(4)       # loading takes well under a second; the match never ends by itself
@@ -36,14 +36,14 @@ def test_ctrl_c_during_run_keeps_a_valid_partial_log(tmp_path):
 
 def test_the_endless_match_only_stops_at_the_limit(tmp_path):
     """The game used above really does not end by itself (else the interrupt test would prove nothing)."""
-    from ruleplay.engine import play
+    from ruleplay.agents import play
     from ruleplay.pipeline import load
     result = play(load(str(ENDLESS)), 0, max_actions=5000, log=False)
     assert (result.outcome, result.reason) == ("limit", "stopped after 5000 actions (--max-actions)")
 
 
 def test_ctrl_c_during_sim_reports_the_games_completed():
-    proc = subprocess.Popen([sys.executable, "-m", "ruleplay.cli", "sim", "beggar-my-neighbour", "-n", "10000000",
+    proc = subprocess.Popen([sys.executable, "-m", "ruleplay.tools.cli", "sim", "beggar-my-neighbour", "-n", "10000000",
                              "--jobs", "1", "-q", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         time.sleep(4)       # a batch of 2,000 games takes well under a second; ten million games do not

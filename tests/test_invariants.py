@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from conftest import check_invariants
-from ruleplay.engine import play
+from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
 from ruleplay.pipeline import load
 from ruleplay.resources import builtin_names

@@ -7,10 +7,11 @@ import random
 import pytest
 
 import ruleplay
-from ruleplay.bots import make_bots, parse_bots
-from ruleplay.engine import Deal, play
-from ruleplay.determinize import learn_slots
-from ruleplay.ismcts import ISMCTSBot, determinize, knowledge, prove
+from ruleplay.agents import make_bots, parse_bots
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
+from ruleplay.agents.determinize import learn_slots
+from ruleplay.agents.ismcts import ISMCTSBot, determinize, knowledge, prove
 from ruleplay.pipeline import load
 from ruleplay.resources import builtin_names
 
@@ -117,7 +118,7 @@ def test_determinizations_never_give_a_seat_a_card_it_cannot_hold(name, sets, le
 def test_the_search_proves_the_deals_prove_proves():
     """The search replays each sampled deal inline (`ISMCTSBot.descend`); it accepts exactly the deals that
     `prove` (every decision asked from outside) accepts, and only those add a visit to the tree."""
-    from ruleplay.ismcts import Node
+    from ruleplay.agents.ismcts import Node
     agree = {True: 0, False: 0}
     for name, sets in (("hearts", {"hands": "single"}), ("whist", {}), ("crazy-eights", {})):
         for state, me in _positions(name, sets, games=3, per_game=3):
@@ -174,7 +175,7 @@ def test_it_reads_no_hidden_card():
 
 
 def test_same_seed_same_game_and_its_log_replays(tmp_path):
-    from ruleplay.replay import read_log, replay
+    from ruleplay.tools.logs.replay import read_log, replay
     import json
     rules = load("hearts-seed")
     kinds = ["ismcts:6", "smart", "ismcts:4", "random"]

@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from ruleplay.listing import fit, players_text, write_list
+from ruleplay.tools.listing import fit, players_text, write_list
 from ruleplay.pipeline import load_resolved
 from ruleplay.resources import builtin_names
 

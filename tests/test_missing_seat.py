@@ -3,7 +3,7 @@ error: `bidder.score >= target` is false then, and a zone of no seat holds no ca
 Five Hundred from the docs alone: the file validated and `run` stopped with a TypeError."""
 from __future__ import annotations
 
-from ruleplay.engine import play
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 VARIANT = """\

@@ -2,8 +2,8 @@
 beside a word (crazy eights' 'draw'): the person sees the phase's labels and may type a label, its last word,
 or, beside cards, a number or a card name."""
 import ruleplay
-from ruleplay.decision import Decision
-from ruleplay.human import match_input, options_for
+from ruleplay.engine.decision import Decision
+from ruleplay.tools.play.seat import match_input, options_for
 
 
 def _space(name: str):
@@ -43,7 +43,7 @@ def test_cards_beside_a_word_take_numbers_and_card_names():
 
 
 def test_nobody_choosing_is_told_for_one_seat_asked_or_several():
-    from ruleplay.phases import choose
+    from ruleplay.kinds import choose
     assert choose.ACCOUNT["all-passed"]({"phase": "alone", "redeal": False}) == "Nobody chose (alone)."
     assert choose.ACCOUNT["all-passed"]({"phase": "call", "redeal": True}) == \
         "Nobody chose (call): the hand is thrown in."

@@ -6,7 +6,8 @@ import pytest
 
 from conftest import DEAL4, ev, oh
 
-from ruleplay.engine import Deal, play
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]

@@ -5,8 +5,9 @@ import random
 
 import pytest
 
-from ruleplay.bots import Bot
-from ruleplay.engine import Deal, play
+from ruleplay.agents.bots import Bot
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 UP = ["9", "10", "J", "Q", "K", "A"]

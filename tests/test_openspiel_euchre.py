@@ -29,7 +29,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import ruleplay  # noqa: E402
-from ruleplay.engine import Deal  # noqa: E402
+from ruleplay.engine.run import Deal  # noqa: E402
 
 HANDS = 400                     # per setting of stick-the-dealer; about a second each
 

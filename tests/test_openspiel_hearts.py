@@ -66,11 +66,13 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from conftest import play_stepped  # noqa: E402
-from ruleplay.engine import Deal, play  # noqa: E402
-from ruleplay.model import compile_rules  # noqa: E402
+from ruleplay.engine.run import Deal  # noqa: E402
+from ruleplay.agents import play
+from ruleplay.kinds import EVENT_SPECS, KINDS
+from ruleplay.compiler.model import compile_rules  # noqa: E402
 from ruleplay.pipeline import load  # noqa: E402
-from ruleplay.resolve import Resolved, apply_options, resolve  # noqa: E402
-from ruleplay.schemacheck import check  # noqa: E402
+from ruleplay.lang.resolve import Resolved, apply_options, resolve  # noqa: E402
+from ruleplay.lang.schemacheck import check  # noqa: E402
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUITS = "CDHS"
@@ -219,7 +221,7 @@ def build(sets: dict):
     base = _parsed()
     res = Resolved(base.doc, base.files, option_set=dict(sets))
     apply_options(res)
-    rules = compile_rules(res, None)
+    rules = compile_rules(res, None, kinds=KINDS, events=EVENT_SPECS)
     rules.ref = "hearts"
     return rules
 

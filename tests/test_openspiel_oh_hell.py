@@ -63,7 +63,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from conftest import play_stepped  # noqa: E402
-from ruleplay.engine import Deal, play  # noqa: E402
+from ruleplay.engine.run import Deal  # noqa: E402
+from ruleplay.agents import play
 from ruleplay.pipeline import load  # noqa: E402
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -311,7 +312,7 @@ def test_the_command_line_of_the_issue(tmp_path, monkeypatch, capsys, players, n
     --set miss-scores-tricks=true --deal FILE --bots ...` logs the game OpenSpiel plays."""
     import json
 
-    from ruleplay.cli import main
+    from ruleplay.tools.cli import main
 
     hands, rest, dealer = random_deal(random.Random(f"cli {players} {n}"), players, n)
     monkeypatch.chdir(tmp_path)

@@ -5,7 +5,7 @@ import os
 
 from lark import Lark
 
-from ruleplay import expr
+from ruleplay.lang import expr
 from ruleplay.resources import data_dir
 
 

@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from ruleplay.phases.passing import _along
-from ruleplay.table import Table
+from ruleplay.kinds.passing import _along
+from ruleplay.engine.table import Table
 
 
 class _Table:

@@ -1,18 +1,19 @@
 """A compound expression that reads nothing but `card` is worked out once per card when it is compiled
-(expr.py `_per_card`): every built-in plays the same games with and without that, and an expression that
+(`lang/expr/tables.py` `_per_card`): every built-in plays the same games with and without that, and an expression that
 reads anything else is left as it is."""
 from __future__ import annotations
 
 import pytest
 
-from ruleplay import expr
-from ruleplay.engine import play
+from ruleplay.lang import expr
+from ruleplay.lang.expr import compiler   # the module that reads _FOLDED
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 from ruleplay.resources import builtin_names
 
 
 def _games(name: str, monkeypatch, fold: bool) -> list:
-    monkeypatch.setattr(expr, "_FOLDED", expr._FOLDED if fold else frozenset())
+    monkeypatch.setattr(compiler, "_FOLDED", compiler._FOLDED if fold else frozenset())
     rules = load(name, {})
     bots = ["smart"] * rules.players if "ers" not in name else None
     return [play(rules, seed, bots=bots, max_actions=20000).events for seed in range(3)]
@@ -33,7 +34,7 @@ class _Table:
 
 
 def _trick(monkeypatch, fold: bool):
-    monkeypatch.setattr(expr, "_FOLDED", expr._FOLDED if fold else frozenset())
+    monkeypatch.setattr(compiler, "_FOLDED", compiler._FOLDED if fold else frozenset())
     return next(ph for ph in load("hearts", {}).phases if hasattr(ph, "flags"))
 
 

@@ -5,7 +5,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test  # noqa: E402
 
-from ruleplay.pettingzoo import env  # noqa: E402
+from ruleplay.adapters.pettingzoo import env  # noqa: E402
 
 CASES = [("hearts", None, {"hands": "single"}), ("hearts-seed", None, None), ("oh-hell", 3, {"hand-sizes": [3]}),
          ("one-card", 3, {"target": 10}), ("one-card-two-of-diamonds-joker", 4, {"target": 10})]

@@ -1,4 +1,4 @@
-"""Phase kinds as plug-ins (phases/__init__.py), and the worked example of docs/phase-kinds.md: `discard`."""
+"""Phase kinds as plug-ins (kinds/__init__.py), and the worked example of docs/phase-kinds.md: `discard`."""
 import io
 import re
 from pathlib import Path
@@ -6,15 +6,16 @@ from pathlib import Path
 import pytest
 
 import ruleplay
-from ruleplay import phases
-from ruleplay.account import write_account
-from ruleplay.cli import main
-from ruleplay.engine import Deal, play
+from ruleplay import kinds as phases
+from ruleplay.tools.account import write_account
+from ruleplay.tools.cli import main
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
-from ruleplay.phases import KINDS
+from ruleplay.kinds import KINDS
 from ruleplay.pipeline import load
-from ruleplay.replay import ENGINE_EVENTS, EVENT_KINDS
-from ruleplay.sheet import write_sheet
+from ruleplay.tools.logs.replay import ENGINE_EVENTS, EVENT_KINDS
+from ruleplay.tools.explain.sheet import write_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 PKG = ROOT / "interpreter" / "ruleplay"

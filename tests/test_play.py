@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from ruleplay.cli import main
+from ruleplay.tools.cli import main
 import ruleplay
-from ruleplay.decision import Decision
-from ruleplay.human import Narrator, match_input, options_for
-from ruleplay.replay import read_log, replay
+from ruleplay.engine.decision import Decision
+from ruleplay.tools.play.seat import Narrator, match_input, options_for
+from ruleplay.tools.logs.replay import read_log, replay
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -26,7 +26,7 @@ CARD = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
 def spawn(args: list[str], tmp_path: Path, **kw):
     env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "TERM": "xterm", "COLUMNS": "160",
            "PYTHONPATH": str(ROOT / "interpreter")}
-    return pexpect.spawn(sys.executable, ["-m", "ruleplay.cli", "play", *args], cwd=str(ROOT), env=env,
+    return pexpect.spawn(sys.executable, ["-m", "ruleplay.tools.cli", "play", *args], cwd=str(ROOT), env=env,
                          encoding="utf-8", timeout=20, dimensions=(40, 160), **kw)
 
 
@@ -128,7 +128,7 @@ def test_ers_real_time_slap_takes_the_pile(tmp_path):
 def test_ers_turn_based_race_against_a_sharp_bot(tmp_path):
     """With --turn-based the slap lands at --slap-time; a bot's profile draws its time in the same race."""
     deal = _ers_deal(tmp_path)
-    base = [sys.executable, "-m", "ruleplay.cli", "play", "rulesets/ers.yaml", "--players", "2", "--deal",
+    base = [sys.executable, "-m", "ruleplay.tools.cli", "play", "rulesets/ers.yaml", "--players", "2", "--deal",
             str(deal), "--seed", "2", "--plain", "--turn-based"]
     env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT / "interpreter")}
     slow = subprocess.run(base + ["--bots", "random:sharp", "--slap-time", "900", "--log", str(tmp_path / "a.jsonl")],
@@ -151,7 +151,7 @@ def test_ers_turn_based_race_against_a_sharp_bot(tmp_path):
 
 def test_quit_then_resume_then_replay(tmp_path):
     env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT / "interpreter")}
-    cmd = [sys.executable, "-m", "ruleplay.cli", "play"]
+    cmd = [sys.executable, "-m", "ruleplay.tools.cli", "play"]
     first = subprocess.run(cmd + ["hearts", "--set", "hands=single", "--seed", "5", "--plain"],
                            input="2\nq\n", capture_output=True, text=True, cwd=ROOT, env=env, timeout=30)
     assert first.returncode == 0, first.stderr
@@ -297,7 +297,7 @@ def test_a_drawn_seed_is_told_only_when_the_game_is_over(tmp_path):
     """Without --seed the seed is secret (64 bits) while the game is played: the hands follow from it. It is
     not on the screen nor in the log's name until the end; a chosen --seed is said at the start as before."""
     env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT / "interpreter")}
-    cmd = [sys.executable, "-m", "ruleplay.cli", "play"]
+    cmd = [sys.executable, "-m", "ruleplay.tools.cli", "play"]
     games = tmp_path / "data" / "ruleplay" / "games"
     saved = subprocess.run(cmd + ["hearts", "--plain"], input="q\n", capture_output=True, text=True, cwd=ROOT,
                            env=env, timeout=30)

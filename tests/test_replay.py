@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from ruleplay.cli import main
+from ruleplay.tools.cli import main
 
 
 def run_and_log(tmp_path, *args):
@@ -60,7 +60,7 @@ def test_not_a_log(tmp_path, capsys):
 def test_a_replay_stops_at_the_first_event_past_the_log(tmp_path, capsys, monkeypatch):
     """A log cut short whose start says max_actions 10^12, of a game that asks nobody (beggar-my-neighbour):
     the engine played on to the game's end (to 10^12 actions in one that never ends), keeping every event."""
-    from ruleplay import replay as R
+    from ruleplay.tools.logs import replay as R
     lines = run_and_log(tmp_path, "beggar-my-neighbour", "--seed", "7").read_text().splitlines()
     start = json.loads(lines[0])
     start["max_actions"] = 10 ** 12

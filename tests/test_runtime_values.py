@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ruleplay import yamlload
+from ruleplay.lang import yamlload
 from ruleplay.pipeline import load
 
 from test_validate import BASE, bad, cli, edit   # noqa: F401 - cli is a fixture

@@ -3,7 +3,7 @@ import json
 import runpy
 from pathlib import Path
 
-from ruleplay.phases import KINDS
+from ruleplay.kinds import KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 

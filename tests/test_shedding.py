@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import ruleplay
-from ruleplay.engine import Deal, play
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 from conftest import Script, ev

@@ -7,8 +7,8 @@ import re
 from html.parser import HTMLParser
 
 from ruleplay.pipeline import load
-from ruleplay.sheet import write_sheet
-from ruleplay.sheetformat import to_html, to_markdown
+from ruleplay.tools.explain.sheet import write_sheet
+from ruleplay.tools.explain.sheetformat import to_html, to_markdown
 
 SHEET = ("Title <b>\n=========\nA <script>alert(1)</script> & [link](http://x) *bold*\nZones:\n  hand: one\n"
          "    inner: `a < b` deeper\n  pile: two\nEnd.\n")

@@ -10,9 +10,9 @@ import pytest
 
 from ruleplay.errors import RuleplayError
 from ruleplay.pipeline import load
-from ruleplay.plain import Vocabulary, say, speaking
+from ruleplay.lang.expr.say import Vocabulary, say, speaking
 from ruleplay.resources import builtin_names
-from ruleplay.sheet import write_sheet
+from ruleplay.tools.explain.sheet import write_sheet
 
 MARKED = re.compile(r"the formula `[^`\n]*`")
 EVERYWHERE = {

@@ -2,7 +2,7 @@
 import io
 
 from ruleplay.pipeline import load
-from ruleplay.sheetdiff import entries, sheet_text, write_diff
+from ruleplay.tools.explain.sheetdiff import entries, sheet_text, write_diff
 
 
 def test_a_sheet_is_cut_into_labelled_entries_with_nested_lines_merged():

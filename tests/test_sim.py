@@ -14,11 +14,11 @@ from collections import Counter
 
 import pytest
 
-from ruleplay import stats as S
-from ruleplay.cli import main
-from ruleplay.engine import play
+from ruleplay.tools import stats as S
+from ruleplay.tools.cli import main
+from ruleplay.agents import play
 from ruleplay.pipeline import load
-from ruleplay.sim import Agg, Spec, game_seed, parse_side, run_batch, simulate
+from ruleplay.tools.sim import Agg, Spec, game_seed, parse_side, run_batch, simulate
 
 X = [1, 2, 2, 3, 5, 8, 8, 8, 13]
 Y = [2, 3, 3, 4, 4, 9, 10, 11, 12, 20, 21]

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from ruleplay.bots import Bot, hand_tricks, smart_bid, smart_card
-from ruleplay.engine import play
-from ruleplay.phases.bid import BidView
-from ruleplay.phases.trick import TrickView
+from ruleplay.agents.bots import Bot, hand_tricks, smart_bid, smart_card
+from ruleplay.agents import play
+from ruleplay.kinds.bid import BidView
+from ruleplay.kinds.trick import TrickView
 from ruleplay.pipeline import load
-from ruleplay.sim import Spec, simulate
+from ruleplay.tools.sim import Spec, simulate
 
 P = None      # a pass among the legal choices
 
@@ -162,8 +162,8 @@ def test_smart_beats_random(name):
 
 
 def test_smart_discards_keep_the_trump_it_bid_on_and_empty_short_suits():
-    from ruleplay.bots import smart_discard
-    from ruleplay.phases.discard import DiscardView
+    from ruleplay.agents.bots import smart_discard
+    from ruleplay.kinds.discard import DiscardView
     deck = load("five-hundred").deck
     c = {n: i for i, n in enumerate(deck.names)}
     pool = [c[n] for n in ["JC", "QC", "KC", "AC", "10C", "AS", "5D", "9D", "6H", "7H", "8H", "JK"]]

@@ -5,9 +5,9 @@ threw in every hand and stopped at the throw-in limit. Without `want`, it played
 """
 from __future__ import annotations
 
-from ruleplay.bots import smart_value
-from ruleplay.engine import play
-from ruleplay.phases.choose import ChoiceView
+from ruleplay.agents.bots import smart_value
+from ruleplay.agents import play
+from ruleplay.kinds.choose import ChoiceView
 from ruleplay.pipeline import load
 
 

@@ -3,8 +3,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 import ruleplay  # noqa: E402
-import ruleplay.spiel  # noqa: E402,F401 - registers "ruleplay"
-from ruleplay.spiel import parse_options  # noqa: E402
+import ruleplay.adapters.spiel  # noqa: E402,F401 - registers "ruleplay"
+from ruleplay.adapters.spiel import parse_options  # noqa: E402
 
 CASES = [
     ("hearts", 0, "hands=single"),
@@ -24,7 +24,7 @@ def test_random_sim_test(ruleset, players, options):
 def test_the_chance_node_is_the_deal_and_play_goes_through_ruleplay():
     game = pyspiel.load_game("ruleplay", {"ruleset": "one-card", "players": 3})
     s = game.new_initial_state()
-    assert s.is_chance_node() and len(s.chance_outcomes()) == ruleplay.spiel.SEEDS
+    assert s.is_chance_node() and len(s.chance_outcomes()) == ruleplay.adapters.spiel.SEEDS
     s.apply_action(3)
     inner = ruleplay.load_game("one-card", players=3).new_initial_state(seed=3)
     assert s.current_player() == inner.current_player() and s.legal_actions() == inner.legal_actions()

@@ -1,9 +1,9 @@
 """The spooled event list: past `keep` events in memory, older ones live in a temporary file."""
 import json
 
-from ruleplay.engine import play
+from ruleplay.agents import play
 from ruleplay.pipeline import load
-from ruleplay.spool import EventSpool
+from ruleplay.tools.logs.spool import EventSpool
 
 
 def test_spilled_events_come_back_in_order_and_equal():

@@ -1,12 +1,12 @@
-"""The steppable state's contract on every shipped ruleset (ruleplay.state)."""
+"""The steppable state's contract on every shipped ruleset (ruleplay.engine.state)."""
 import random
 import re
 
 import pytest
 
 import ruleplay
-from ruleplay.bots import make_bots
-from ruleplay.engine import play
+from ruleplay.agents import make_bots
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 from ruleplay.resources import builtin_names
 

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 import ruleplay
-from ruleplay.bots import make_bots
-from ruleplay.engine import play
+from ruleplay.agents import make_bots
+from ruleplay.agents import play
 from ruleplay.errors import GameError
-from ruleplay.human import HumanQuit
+from ruleplay.tools.play.seat import HumanQuit
 from ruleplay.pipeline import load
-from ruleplay.play import drive
-from ruleplay.replay import Log, read_log, replay
+from ruleplay.tools.play.terminal import drive
+from ruleplay.tools.logs.replay import Log, read_log, replay
 from ruleplay.resources import builtin_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,7 +132,7 @@ def test_a_game_quit_in_play_resumes_as_if_never_stopped_and_replays(tmp_path, n
     path.write_text("".join(json.dumps(e) + "\n" for e in saved))
 
     log = read_log(str(path))
-    from ruleplay.replay import Feed
+    from ruleplay.tools.logs.replay import Feed
     game, again, bots = _game(name, players, sets, seed, kinds)
     person = ScriptedPerson()
     drive(again, 0, person, bots, Feed(log, game.space, complete=False))
@@ -150,7 +150,7 @@ def test_resume_refuses_a_log_that_does_not_fit(tmp_path):
     i = next(k for k, e in enumerate(saved) if e["event"] == "decision" and e["seat"] == 1)
     other = next(a for a in game.new_initial_state(5).legal_actions())
     saved[i] = {**saved[i], "action": other, "label": game.space.label(other)}
-    from ruleplay.replay import Feed
+    from ruleplay.tools.logs.replay import Feed
     game, again, bots = _game("hearts", 4, {"hands": "single"}, 5, ["random"] * 4)
     with pytest.raises(GameError, match="does not fit"):
         drive(again, 0, ScriptedPerson(), bots, Feed(Log("x.jsonl", saved, list(range(1, len(saved) + 1))),

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from ruleplay.bots import smart_card
-from ruleplay.cli import main
-from ruleplay.engine import Deal, play
+from ruleplay.agents.bots import smart_card
+from ruleplay.tools.cli import main
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
-from ruleplay.phases.trick import TrickView
+from ruleplay.kinds.trick import TrickView
 from ruleplay.pipeline import load
 
 from conftest import ev

@@ -1,4 +1,4 @@
-"""The trick kind's switches for the common rules (`first-lead`, `breaks`, `first-trick`; phases/trickrules.py).
+"""The trick kind's switches for the common rules (`first-lead`, `breaks`, `first-trick`; kinds/trickrules.py).
 
 Each is checked on small hand-built deals of a three-player file written here: who leads, which cards are
 legal at each decision (read from the steppable state, so a forced card is simply played), the fallback
@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 
 from ruleplay import codegen
-from ruleplay.cli import main
-from ruleplay.engine import Deal, play
+from ruleplay.tools.cli import main
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
 from ruleplay.pipeline import load
-from ruleplay.state import Game
+from ruleplay.engine.state import Game
 
 FILE = """\
 name: switches

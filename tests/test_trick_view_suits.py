@@ -3,7 +3,7 @@
 trump that waits for a choice is being chosen, the last hand's trump and tricks are not shown."""
 from pathlib import Path
 
-from ruleplay.engine import DEFAULT_MAX_ACTIONS, Deal, Run
+from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Run
 from ruleplay.pipeline import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -15,7 +15,7 @@ DEAL = Deal(hands=[["JH", "JD", "AH", "AC", "9S"], ["KH", "QC", "KC", "10S", "QS
 
 def test_the_left_bower_is_a_trump_in_the_view():
     rules = load(str(ROOT / "rulesets" / "euchre.yaml"))
-    run = Run(rules, 0, DEAL, DEFAULT_MAX_ACTIONS, True, False, [None] * 4, None)
+    run = Run(rules, 0, DEAL)
     names = rules.deck.names
     while run.decision is not None and getattr(run.decision.view, "leading", None) is None:
         d = run.decision
@@ -31,7 +31,7 @@ def test_the_left_bower_is_a_trump_in_the_view():
 def test_a_trump_waiting_for_a_choice_is_not_the_last_hands_while_choosing():
     # hand 2 of Euchre: while the seats choose trump, no trump and no tricks are shown from hand 1
     rules = load(str(ROOT / "rulesets" / "euchre.yaml"))
-    run = Run(rules, 5, None, DEFAULT_MAX_ACTIONS, True, False, [None] * 4, None)
+    run = Run(rules, 5)
     seen = 0
     while run.decision is not None and seen < 3:
         if run.t.hand_number == 2 and run.decision.actions[0] >= run.space.cards:

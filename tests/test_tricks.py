@@ -3,7 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from ruleplay.engine import Deal, play
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 DATA = Path(__file__).parent / "data"

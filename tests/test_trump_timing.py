@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from ruleplay.engine import Deal, play
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
 from ruleplay.pipeline import load
 

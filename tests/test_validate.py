@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from ruleplay import yamlload
-from ruleplay.cli import main
+from ruleplay.lang import yamlload
+from ruleplay.tools.cli import main
 from ruleplay.pipeline import load_resolved
 from ruleplay.resources import builtin_names, builtin_path
 

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 import pytest
 import yaml
 
-from ruleplay import expr as X
+from ruleplay.lang import expr as X
 from ruleplay.errors import RuleplayError
 from ruleplay.pipeline import load
 

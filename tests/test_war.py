@@ -3,8 +3,9 @@ a seat too short for a war, a seat with no card for it, three players, the end, 
 import pytest
 
 from conftest import ev
-from ruleplay.cli import main
-from ruleplay.engine import Deal, play
+from ruleplay.tools.cli import main
+from ruleplay.engine.run import Deal
+from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
 from ruleplay.pipeline import load
 
@@ -155,7 +156,7 @@ def test_run_reports_a_looping_deal(tmp_path, capsys):
 
 
 def test_no_decisions_so_the_state_is_terminal_when_created():
-    from ruleplay.state import load_game
+    from ruleplay.pipeline import load_game
     state = load_game("war").new_initial_state(seed=4)
     assert state.is_terminal() and state.legal_actions() == []
     winners = play(load("war"), seed=4, log=False).winners

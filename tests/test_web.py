@@ -15,12 +15,12 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from ruleplay.cli import main  # noqa: E402
-from ruleplay.human import HumanSeat  # noqa: E402
-from ruleplay.web.app import MAX_BODY, create_app  # noqa: E402
-from ruleplay.web.games import GameTable  # noqa: E402
-from ruleplay.sheet import sheet_text  # noqa: E402
-from ruleplay.web.rulefiles import MAX_UPLOAD_BYTES  # noqa: E402
+from ruleplay.tools.cli import main  # noqa: E402
+from ruleplay.tools.play.seat import HumanSeat  # noqa: E402
+from ruleplay.tools.web.app import MAX_BODY, create_app  # noqa: E402
+from ruleplay.tools.web.games import GameTable  # noqa: E402
+from ruleplay.tools.explain.sheet import sheet_text  # noqa: E402
+from ruleplay.tools.web.rulefiles import MAX_UPLOAD_BYTES  # noqa: E402
 from ruleplay.pipeline import load  # noqa: E402
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[CDHS](?![0-9A-Za-z])")

@@ -15,11 +15,12 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from ruleplay.bots import make_bots  # noqa: E402
-from ruleplay.web import checks, games  # noqa: E402
-from ruleplay.web.app import create_app  # noqa: E402
-from ruleplay.web.games import GameTable  # noqa: E402
-from ruleplay.web.rulefiles import MAX_UPLOAD_BYTES  # noqa: E402
+from ruleplay.agents import make_bots  # noqa: E402
+from ruleplay.tools.web import checks  # noqa: E402
+from ruleplay.tools.web import games
+from ruleplay.tools.web.app import create_app  # noqa: E402
+from ruleplay.tools.web.games import GameTable  # noqa: E402
+from ruleplay.tools.web.rulefiles import MAX_UPLOAD_BYTES  # noqa: E402
 
 HEARTS = {"ruleset": "hearts", "seats": ["human", "smart", "smart", "smart"]}
 BEGGAR = {"ruleset": "beggar-my-neighbour", "seats": ["human", "random"]}     # no decision: over at once

@@ -17,11 +17,11 @@ HERE = Path(__file__).resolve().parent
 
 def pages() -> dict[str, str]:
     """File name -> its text, for every built-in and the index."""
-    from ruleplay.listing import players_text
+    from ruleplay.tools.listing import players_text
     from ruleplay.pipeline import load
     from ruleplay.resources import builtin_names
-    from ruleplay.sheet import sheet_text
-    from ruleplay.sheetformat import render
+    from ruleplay.tools.explain.sheet import sheet_text
+    from ruleplay.tools.explain.sheetformat import render
 
     out: dict[str, str] = {}
     index = ["# The built-in games", "",

@@ -1,10 +1,17 @@
-"""The one-way pipeline: file -> resolved document -> schema check -> options -> compiled Rules."""
+"""The one-way pipeline: file -> resolved document -> schema check -> options -> compiled Rules.
+
+This is the composition root: it hands the phase-kind registry to the compiler, so neither the
+front end nor the compiler imports the kinds, and `load_game` wraps the result as a `Game`."""
 from __future__ import annotations
 
-from .errors import RuleError, RuleplayError
-from .model import Rules, compile_rules
-from .resolve import Resolved, apply_options, resolve
-from .schemacheck import check_cached
+from typing import Any
+
+from ruleplay.errors import RuleError, RuleplayError
+from ruleplay.engine.state import Game
+from ruleplay.kinds import EVENT_SPECS, KINDS
+from ruleplay.compiler.model import Rules, compile_rules
+from ruleplay.lang.resolve import Resolved, apply_options, resolve
+from ruleplay.lang.schemacheck import check_cached
 
 
 def load_resolved(ref: str, sets: dict[str, str] | None = None, include: tuple[str, ...] = ()) -> Resolved:
@@ -32,6 +39,21 @@ def load(ref: str, sets: dict[str, str] | None = None, players: int | None = Non
             except ValueError:
                 raise RuleplayError(RuleError(f"--set players={sets['players']}: the number of players is a "
                                               "whole number")) from None
-    rules = compile_rules(res, players)
+    rules = compile_rules(res, players, kinds=KINDS, events=EVENT_SPECS)
     rules.ref = ref
     return rules
+
+
+def load_game(ruleset: str, players: int | None = None, options: dict[str, Any] | None = None,
+              include: tuple[str, ...] = ()) -> Game:
+    """A built-in name or a path; `options` as `--set` takes them. Bad input raises RulesError."""
+    sets = {k: _as_set(v) for k, v in (options or {}).items()}
+    return Game(load(ruleset, sets, players, include))
+
+
+def _as_set(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, list):
+        return "[" + ",".join(map(str, v)) + "]"
+    return str(v)

@@ -53,7 +53,7 @@ def plan() -> list[tuple[str, list[str]]]:
 
 
 def write_log(args: list[str], path: Path) -> None:
-    from ruleplay.cli import main
+    from ruleplay.tools.cli import main
     with contextlib.redirect_stdout(io.StringIO()):
         rc = main(args + ["--log", str(path)])
     if rc != 0:
@@ -63,7 +63,7 @@ def write_log(args: list[str], path: Path) -> None:
 def main(argv: list[str]) -> int:
     import tempfile
 
-    from ruleplay.replay import read_log, replay
+    from ruleplay.tools.logs.replay import read_log, replay
 
     write = "--write" in argv
     wanted = plan()

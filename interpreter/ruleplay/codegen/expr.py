@@ -1,4 +1,4 @@
-"""Expressions as Python source, from the parse tree the interpreter compiled (expr.py).
+"""Expressions as Python source, from the parse tree the interpreter compiled (lang/expr/).
 
 Only the node types and names below are emitted; anything else (a new function, a name a phase
 declares, a nullable value where the form would differ) raises `Unsupported`, and the
@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lark import Token, Tree
+from lark import Tree
 
-from .. import expr as X
-from ..cards import RED
-from ..defines import value_type
+from ruleplay.lang import expr as X
+from ruleplay.compiler.cards import RED
+from ruleplay.compiler.defines import value_type
 
 
 class Unsupported(Exception):

@@ -1,4 +1,4 @@
-"""The `flip` kind's loop as Python source (phases/flip.py `_Run.loop`, without reactions).
+"""The `flip` kind's loop as Python source (kinds/flip.py `_Run.loop`, without reactions).
 
 Emitted from the compiled `Flip`: zone indices, the direction and the seat count are ints written as
 their repr, the per-card `chances` table is a constant the module receives, and the kind's switches
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from ..phases.flip import Flip
-from ..engine import CYCLE_CHECK_FROM
-from .expr import Unsupported
+from ruleplay.kinds.flip import Flip
+from ruleplay.engine.run import CYCLE_CHECK_FROM
+from ruleplay.codegen.expr import Unsupported
 
 KNOWN = {"name", "src", "pile", "chances", "answer", "empty_payer", "take_to", "take_bottom", "leads_taker",
          "empty_out", "last_takes", "reactions", "description"}

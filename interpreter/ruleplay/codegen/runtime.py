@@ -13,60 +13,22 @@ cycle reports stay the reference's.
 """
 from __future__ import annotations
 
-from ..bots import Bot, make_bots
-from ..engine import DEFAULT_MAX_ACTIONS, Result, _profiles, action_space, finish, play as interpret, start_fields
-from ..table import GameOver
+from ruleplay.agents import make_bots
+from ruleplay.agents import play as interpret
+from ruleplay.agents.bots import Bot
+from ruleplay.codegen.build import program
+from ruleplay.codegen.support import Bail, Game
+from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Result, _profiles, action_space, finish, start_fields
+from ruleplay.engine.table import GameOver
 
 
 PLAIN = ("random", "lowest", "highest")   # bots that answer from the actions alone (no view, no log)
-
-
-def _pick(bot, space) -> int | None:
-    """Which of the actions (cards, in the canonical order) the bot takes without being asked: `lowest` the
-    first (min keeps the first of equal keys), `highest` the last when no two cards share a key; else None."""
-    if bot.kind == "lowest":
-        return 0
-    if bot.kind == "highest" and len(set(space.keys)) == len(space.keys):
-        return -1
-    return None
-
-
-class Bail(Exception):
-    """The generated game leaves the rest to the interpreter (which plays it again from the start)."""
-
-
-class Game:
-    """What a generated game reads (events, limit) and writes (counters), in place of the Table."""
-
-    __slots__ = ("events", "max_actions", "stats", "cards_played", "actions", "pile_takes", "rounds",
-                 "tricks", "hands", "scores", "score_history", "bots", "space", "picks")
-
-    def __init__(self, events: list | None, max_actions: int, bots: list | None = None, space=None):
-        self.events = events
-        self.max_actions = max_actions
-        self.stats: dict[str, list[int]] = {}
-        self.cards_played = self.actions = self.pile_takes = self.rounds = self.tricks = 0
-        self.hands = 1
-        self.scores: list[int] = []
-        self.score_history: list[list[int]] = []
-        self.bots, self.space = bots, space
-        self.picks = [_pick(b, space) for b in bots] if bots is not None else None
-
-
-def best(vals: list, lowest: bool) -> list[int]:
-    """Table.select for lowest/highest: the seats with the best known value (none when all are missing)."""
-    known = [v for v in vals if v is not None]
-    if not known:
-        return []
-    top = min(known) if lowest else max(known)
-    return [s for s, v in enumerate(vals) if v == top]
 
 
 def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS, log=True, check: bool = False,
          bots: list[str] | None = None, profiles: list[str | None] | None = None, stepped: bool = False,
          interpret_only: bool = False) -> Result:
     """`engine.play`, through the generated code where it applies (module docstring), else interpreted."""
-    from . import program
     prog = None
     if not (interpret_only or stepped or check or deal is not None):
         prog = program(rules)

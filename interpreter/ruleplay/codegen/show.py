@@ -1,7 +1,7 @@
 """`ruleplay compile RULESET`: the generated source a person can read, with the constants it receives."""
 from __future__ import annotations
 
-from . import program
+from ruleplay.codegen.build import program
 
 
 def show(rules) -> str:

@@ -1,4 +1,4 @@
-"""The `trick` and `pass` kinds as Python source (phases/trick.py `_Run.loop`, phases/passing.py `Pass.run`).
+"""The `trick` and `pass` kinds as Python source (kinds/trick.py `_Run.loop`, kinds/passing.py `Pass.run`).
 
 Only the plain forms are written: a trick phase with a leader rule, follow suit or not, no trump or a
 fixed trump suit, a deck order, `lead-allowed`/`play-allowed` restrictions and per-hand flags (the texts the
@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from .. import expr as X
-from ..engine import action_space
-from ..phases.passing import Pass
-from ..phases.trick import Trick
-from .expr import Unsupported
-from .game import checked
+from ruleplay.lang import expr as X
+from ruleplay.engine.run import action_space
+from ruleplay.kinds.passing import Pass
+from ruleplay.kinds.trick import Trick
+from ruleplay.codegen.expr import Unsupported
+from ruleplay.codegen.game import checked
 
 TRICK_FIELDS = {"name", "src", "pile", "won_to", "leader_mode", "leader_fn", "follow", "trump_const", "trump_fn",
                 "order_table", "order_fn", "lead_allowed", "play_allowed", "flags", "points", "description", "spec",
@@ -29,7 +29,7 @@ TRICK_FIELDS = {"name", "src", "pile", "won_to", "leader_mode", "leader_fn", "fo
                                                             # words: the switches in the rule sheet
 TRICK_KEYS = {"kind", "before", "description", "from", "to", "won-to", "leader", "follow", "trump", "order",
               "lead-allowed", "play-allowed", "flags", "points", "want",
-              "first-lead", "breaks", "first-trick"}      # the switches: written through `texts` (phases/trickrules.py)
+              "first-lead", "breaks", "first-trick"}      # the switches: written through `texts` (kinds/trickrules.py)
 PASS_FIELDS = {"name", "src", "dest", "count", "offset", "points", "description", "spec", "offset_const", "receiver",
                "choose", "by", "pass_received"}
 PASS_KEYS = {"kind", "before", "description", "from", "to", "count", "offset", "points", "by", "pass-received"}
@@ -99,7 +99,7 @@ def emit_trick(ph: Trick, m) -> list[str]:
         if test is None:
             return [f"legal = {pool}"]
         return ["legal = []", f"for cand in {pool}:", f"    if {test}:", "        legal.append(cand)",
-                f"if not legal:", f"    legal = {pool}"]
+                "if not legal:", f"    legal = {pool}"]
 
     any_cards = " or ".join(f"hand[{s}]" for s in range(n))
     lines = [f"hand = seat_zones[{int(ph.src.index)}]", f"pile = shared[{int(ph.pile.index)}]",

@@ -1,0 +1,1 @@
+"""Adapters to outside frameworks: OpenSpiel (`spiel`) and PettingZoo (`pettingzoo`), each an optional extra."""

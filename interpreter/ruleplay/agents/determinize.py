@@ -1,0 +1,400 @@
+"""Determinization for search bots: what a seat knows of the hand under way, and deals consistent with it.
+
+What the seat knows comes from its own events alone (`Decision.observe`,
+`Table.seat_log`). `knowledge` reads the events whose meaning is generic to
+the engine: a deal (the seat's hand, the sizes of the others and of the
+rest), cards played from a hand (`play`, `shed`), cards drawn from the rest
+(`draw`: the stock's top first, so the i-th card drawn was the rest's i-th
+card), a card turned from the rest (`shed` by no seat), passes, a kitty, and
+the suits a seat showed it lacks by not following. Any other card the log
+shows (a trump card turned from a hand or from the rest) is `loose`: where
+it was dealt is learned by replay (`learn_slots`): a deal with the card in
+each hidden place is run up to the event that shows it, and only the places
+that show the seat the same events are kept. A sampled deal is then proven
+by the search (ismcts.py) by replaying the hand on it. Where the decision
+offers a copy of the game (`Decision.fork`: a trick's card, a pass pick, a
+climb's turn) the search plays its iterations on copies of the true game
+instead, and `Unseen` deals the cards the seat has not seen again, in the
+places they lie (a seat that knows of a loose card copies a proven sample).
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from itertools import islice
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ruleplay.engine.run import Deal, Run
+from ruleplay.kinds.passing import receivers
+
+REST = -1            # a slot of the deal's rest (seat slots are seat numbers)
+
+
+@dataclass
+class Knowledge:
+    """What seat `me` knows of the hand under way, read from its events."""
+
+    me: int
+    hand: int                                # the hand number of the match
+    dealer: int
+    scores: list[int] | None                 # totals before this hand
+    dealt: list[list]                        # per seat, its dealt hand as `me` sees it (None: hidden)
+    rest: list                               # the deal's rest, as `me` sees it
+    events: list[dict]                       # the hand's events as `me` sees them, for the proof
+    passes: list[dict] = field(default_factory=list)        # this hand's pass events, as `me` sees them
+    plays: list[tuple[int, str]] = field(default_factory=list)   # (seat, card) played from a hand, in order
+    voids: list[set] = field(default_factory=list)          # per seat, suits it showed it lacks
+    seen_rest: list[str] = field(default_factory=list)      # rest cards taken as a kitty the seat saw
+    pins: dict[str, tuple[int, int]] = field(default_factory=dict)   # card -> (REST, i): turned or drawn by `me`
+    draws: list[list] = field(default_factory=list)        # other seats' hidden draws: [seat, i, plays before,
+    # the card if the seat played it next (drawing until it could play): a guess the proof checks]
+    mine: list[int] = field(default_factory=list)           # `me`'s decisions this hand, in order
+    moves: dict[int, list[tuple[bool, object]]] = field(default_factory=dict)   # other seats' public moves:
+    # (True, card) a card played, (False, action) a decision, in the order of the log
+    loose: list[str] = field(default_factory=list)          # cards shown whose dealt place is learned by replay
+    blind: bool = False                      # the rest was reshuffled: its order is the table's secret
+
+
+def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
+    starts = [i for i, ev in enumerate(events) if ev["event"] == "deal"]
+    start = starts[-1]
+    totals = [ev["totals"] for ev in events[:start] if ev["event"] == "score"]
+    deal = events[start]
+    n = rules.players
+    suit = dict(zip(rules.deck.names, rules.deck.suit))
+    known = set(rules.deck.names)
+    follow = any(getattr(ph, "follow", False) for ph in rules.phases)
+    k = Knowledge(me, len(starts), deal["dealer"], totals[-1] if totals else None, deal["hands"], deal["rest"],
+                  events[start:], voids=[set() for _ in range(n)])
+    trick: list[str] = []
+    pops = 0                                 # cards taken from the rest's top so far
+    shown: list[str] = []                    # every card the events name, in order
+    drew = None                              # the hidden draw just before this event
+    for ev in k.events[1:]:
+        kind = ev["event"]
+        last, drew = drew, None
+        if kind in ("play", "shed"):
+            seat, card = ev["seat"], ev["card"]
+            if seat is None:                 # turned from the stock onto the pile
+                k.pins[card] = (REST, pops)
+                pops += 1
+                continue
+            if last is not None and last[0] == seat:
+                last[3] = card
+            if kind == "play" and follow and trick:
+                led, s = suit[trick[0]], suit[card]
+                if led is not None and s is not None and s != led:
+                    k.voids[seat].add(led)
+            trick.append(card)
+            k.plays.append((seat, card))
+            if seat != me:
+                k.moves.setdefault(seat, []).append((True, card))
+        elif kind == "trick":
+            trick = []
+        elif kind == "draw":
+            for c in ev["cards"]:
+                if c is None:
+                    drew = [ev["seat"], pops, len(k.plays), None]
+                    k.draws.append(drew)
+                else:
+                    k.pins[c] = (REST, pops)
+                pops += 1
+        elif kind == "reshuffle":
+            k.blind = True
+        elif kind == "pass":
+            k.passes.append(ev)
+        elif kind == "kitty":
+            k.seen_rest.extend(c for c in ev["cards"] if c is not None and c not in k.seen_rest)
+        elif kind == "decision":
+            if ev["seat"] == me:
+                k.mine.append(ev["action"])
+            else:
+                k.moves.setdefault(ev["seat"], []).append((False, ev["action"]))
+        elif isinstance(ev.get("seat"), int) and isinstance(ev.get("cards"), list) and None not in ev["cards"] \
+                and kind != "discard":
+            # cards a seat put down together (a climb): from its hand; its choice is a public decision
+            k.plays.extend((ev["seat"], c) for c in _cards_named(ev, known))
+        else:
+            shown.extend(_cards_named(ev, known))
+    # a card shown before it is played (a turned trump) still has a dealt place to learn
+    located = set(c for c in deal["hands"][me] if c is not None) | set(k.pins) | set(k.seen_rest) \
+        | {c for p in k.passes for s in p["cards"] for c in s if c is not None}
+    k.loose = list(dict.fromkeys(c for c in shown if c not in located))
+    return k
+
+
+def _cards_named(ev: dict, known: set[str]) -> list[str]:
+    """The card names an event shows (`known`: the deck's names)."""
+    out = [ev["card"]] if isinstance(ev.get("card"), str) and ev["card"] in known else []
+    cards = ev.get("cards")
+    if isinstance(cards, list):
+        out.extend(c for c in cards if isinstance(c, str) and c in known)
+    return out
+
+
+@dataclass
+class Sample:
+    """A determinization: the deal, and each other seat's pass picks (per pass, in order)."""
+
+    deal: Deal
+    picks: dict[int, deque] = field(default_factory=dict)
+
+
+def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] | None = None,
+                hints: dict[int, set] | None = None) -> Sample | None:
+    """A deal consistent with the seat's knowledge as the sampler models it (None: the draw failed);
+    `slots` gives each loose card the places it may have been dealt (learn_slots), `hints` cards a seat is
+    thought not to hold (the search's refusals); the search then proves the deal against everything the
+    seat saw."""
+    hints = hints or {}
+    n, me = rules.players, k.me
+    if k.blind:
+        return None
+    step = rules.direction
+    suit = dict(zip(rules.deck.names, rules.deck.suit))
+    placed: dict[str, tuple[int, int]] = dict(k.pins)
+    by = {c: s for s, c in k.plays}
+    for c, where in (slots or {}).items():
+        where = [w for w in where if c not in by or w[0] in (by[c], REST)]     # a card played came from that hand
+        if where:
+            placed[c] = where[rng.randrange(len(where))]
+    if len(set(placed.values())) < len(placed):
+        return None
+
+    got = set()                              # cards `me` received by a pass
+    fixed = [set() for _ in range(n)]        # cards a seat holds for sure: `me` passed them, or dealt there
+    out = [0] * n
+    into = [0] * n
+    for p in k.passes:
+        to = receivers(p, n, step)
+        for s, picks in enumerate(p["cards"]):
+            r = to[s]
+            if r is None:                    # out of play: it gave nothing
+                continue
+            out[s] += len(picks)
+            into[r] += len(picks)
+            if r == me:
+                got.update(picks)
+            if s == me:
+                fixed[r].update(picks)
+    drawn = [0] * n
+    for s, *_ in k.draws:
+        drawn[s] += 1
+    played = [[c for s, c in k.plays if s == j] for j in range(n)]
+    for c, (where, _) in placed.items():
+        if where != REST and where != me and c not in played[where]:
+            fixed[where].add(c)
+    located = set(c for c in k.dealt[me]) | got | {c for _, c in k.plays} | set(k.seen_rest) | set(placed)
+    pool = [c for c in rules.deck.names if c not in located]
+    rng.shuffle(pool)
+    hidden: list[list[str]] = [[] for _ in range(n)]
+    need = {}
+    for j in range(n):
+        if j != me:
+            now = len(k.dealt[j]) - out[j] + into[j] - len(played[j]) + drawn[j]
+            fixed[j] -= set(played[j])
+            need[j] = now - len(fixed[j])
+            if need[j] < 0:
+                return None
+    left = _spread(pool, need, hidden, lambda c: [j for j in need if suit[c] not in k.voids[j] and c not in hints.get(j, ())],
+                   rng)
+    if left is None:
+        return None
+    # each seat's holding over the hand; its hidden draws undone (each from the cards it did not play before)
+    hold = [set(played[j]) | fixed[j] | set(hidden[j]) for j in range(n)]     # `me`'s own: its dealt hand
+    rest_at = {i: c for c, (where, i) in placed.items() if where == REST}
+    guessed = {c for *_, c in k.draws if c is not None}
+    for s, i, before, c in reversed(k.draws):
+        if c is None:
+            early = {c for j, (seat, c) in enumerate(k.plays) if seat == s and j < before}
+            cand = sorted(hold[s] - early - guessed - {c for c, (w, _) in placed.items() if w == s})
+            if not cand:
+                return None
+            c = cand[rng.randrange(len(cand))]
+        hold[s].discard(c)
+        rest_at[i] = c
+    rest_need = len(k.rest) - len(rest_at)
+    fill = list(k.seen_rest) + left[:rest_need - len(k.seen_rest)]
+    if rest_need < len(k.seen_rest) or len(fill) < rest_need or any(i >= len(k.rest) for i in rest_at):
+        return None
+    rng.shuffle(fill)
+    it = iter(fill)
+    rest = [rest_at[i] if i in rest_at else next(it) for i in range(len(k.rest))]
+    sample_picks = _undo_passes(k, hold, n, step, rng)
+    if sample_picks is None:
+        return None
+    hands = []
+    for j in range(n):
+        if j == me:
+            hands.append(list(k.dealt[me]))
+            continue
+        h = sorted(hold[j])
+        rng.shuffle(h)
+        if len(h) != len(k.dealt[j]):
+            return None
+        for c, (where, i) in sorted(placed.items(), key=lambda kv: kv[1][1]):
+            if where == j:
+                if i >= len(h):
+                    return None
+                h.remove(c)
+                h.insert(i, c)
+        hands.append(h)
+    if len({c for h in hands for c in h} | set(rest)) != sum(map(len, hands)) + len(rest):
+        return None                          # a card placed twice (a guess that cannot hold)
+    deal = Deal(hands, rest, k.dealer, None, k.hand, k.scores)
+    return Sample(deal, {s: deque(c for pick in ps for c in pick) for s, ps in sample_picks.items()})
+
+
+def relabel(t, k: Knowledge, rng: random.Random, hints: dict[int, set] | None = None) -> bool:
+    """Deal again, where they lie on the table `t` (a fork of a game proven to the seat's decision), the
+    cards seat `k.me` has not seen (`Unseen`); False when the constraints left no deal."""
+    return Unseen(t, k, hints).deal(t, rng)
+
+
+class Unseen:
+    """The cards seat `k.me` has not seen on a table proven to its decision, and where they lie: found once
+    per search, dealt again on each fork of that table (`deal`). They change places among themselves, each
+    place keeping its size, so a seat's hand gets no card of a suit the seat showed it lacks, nor one a hint
+    says it did not hold. The cards the seat knows (its own, those played, passed to it or by it, turned or
+    shown) stay put. The search uses it instead of a replay: the hand so far is the same public history on
+    any such table, the true one included (`Decision.fork`): what it deals depends on which cards the seat has
+    not seen and on the sizes of the places, not on where those cards truly lie."""
+
+    def __init__(self, t, k: Knowledge, hints: dict[int, set] | None = None):
+        rules, me = t.rules, k.me
+        names = rules.deck.names
+        index = {c: i for i, c in enumerate(names)}
+        got = {c for p in k.passes for picks in p["cards"] for c in picks if c is not None}
+        known = {index[c] for c in k.dealt[me] if c is not None} | {index[c] for c in got} \
+            | {index[c] for _, c in k.plays} | {index[c] for c in k.seen_rest} | {index[c] for c in k.pins} \
+            | {index[c] for c in k.loose}
+        hand = rules.deal.to.index
+        self.held: dict[int, list] = {}      # per other seat, the places in its hand holding unseen cards
+        self.other: list = []                # any other place holding an unseen card: (seat zone, seat, i)
+        self.cards: list[str] = []           # or (None, shared zone, i)
+        for zi, zones in enumerate(t.seat_zones):
+            for j, z in enumerate(zones):
+                if j == me:
+                    continue
+                for i, c in enumerate(z):
+                    if c not in known:
+                        (self.held.setdefault(j, []) if zi == hand else self.other).append((zi, j, i))
+                        self.cards.append(names[c])
+        for zi, z in enumerate(t.shared):
+            for i, c in enumerate(z):
+                if c not in known:
+                    self.other.append((None, zi, i))
+                    self.cards.append(names[c])
+        self.cards.sort(key=index.__getitem__)   # the deal depends on which cards are unseen, never on where they lie
+        hints = hints or {}
+        suit = dict(zip(names, rules.deck.suit))
+        banned = {j: {c for c in self.cards if suit[c] in k.voids[j] or c in hints.get(j, ())} for j in self.held}
+        self.seats = {c: [j for j in self.held if c not in banned[j]] for c in self.cards}   # where each may lie
+        self.need = {j: len(p) for j, p in self.held.items()}
+        self.index, self.n = index, t.n
+
+    def deal(self, t, rng: random.Random) -> bool:
+        """The unseen cards dealt again on `t` (a fork of the table they were found on); False: no deal."""
+        cards = list(self.cards)
+        rng.shuffle(cards)
+        hidden: list[list[str]] = [[] for _ in range(self.n)]
+        left = _spread(cards, self.need, hidden, self.seats.__getitem__, rng)
+        if left is None or len(left) != len(self.other):
+            return False
+        index, zones, shared = self.index, t.seat_zones, t.shared
+        for j, places in self.held.items():
+            for (zi, _, i), c in zip(places, hidden[j]):
+                zones[zi][j][i] = index[c]
+        for (zi, j, i), c in zip(self.other, left):
+            if zi is None:
+                shared[j][i] = index[c]
+            else:
+                zones[zi][j][i] = index[c]
+        return True
+
+
+def _spread(pool: list[str], need: dict[int, int], hidden: list[list[str]], seats_of: Callable[[str], list[int]],
+            rng: random.Random) -> list | None:
+    """Deal the shuffled `pool` to the seats' hidden holdings (`need` cards each; `seats_of(card)` the seats of
+    `need`, in its order, that may hold the card): the
+    cards some seat may not hold first, each to a seat drawn by its room left (the rest of the pool
+    counting as one more place), then the free cards in the pool's order. The rest of the pool is
+    returned (None: some card had no room)."""
+    room = dict(need)
+    spare = len(pool) - sum(need.values())
+    left, free, tied = [], [], []
+    everywhere = len(need)
+    for c in pool:
+        seats = seats_of(c)
+        (free if len(seats) == everywhere else tied).append((c, seats))
+    for c, seats in sorted(tied, key=lambda cs: len(cs[1])):
+        seats = [j for j in seats if room[j]]
+        x = rng.randrange(sum(room[j] for j in seats) + spare) if seats or spare > 0 else -1
+        if x < 0:
+            return None
+        for j in seats:
+            x -= room[j]
+            if x < 0:
+                room[j] -= 1
+                hidden[j].append(c)
+                break
+        else:
+            spare -= 1
+            left.append(c)
+    it = iter(c for c, _ in free)
+    for j in need:
+        hidden[j].extend(islice(it, room[j]))
+    left.extend(it)
+    return left if all(len(hidden[j]) == need[j] for j in need) else None
+
+
+def _undo_passes(k: Knowledge, hold: list[set], n: int, step: int, rng: random.Random) -> dict | None:
+    """Undo the passes, the last first, in `hold` (becoming the dealt hands); the other seats' hidden picks."""
+    sample_picks: dict[int, list[list[str]]] = {}
+    for p in reversed(k.passes):
+        to = receivers(p, n, step)
+        picks = []
+        for s, shown in enumerate(p["cards"]):
+            if None not in shown or to[s] is None:
+                picks.append(list(shown))
+                continue
+            r = to[s]
+            known_from = set().union(*(set(q) for g, q in enumerate(p["cards"]) if g != s and None not in q
+                                       and to[g] == r))
+            cand = sorted(hold[r] - known_from)
+            if len(cand) < len(shown):
+                return None
+            picks.append(rng.sample(cand, len(shown)))
+        for s, chosen in enumerate(picks):
+            if to[s] is not None:
+                hold[to[s]] -= set(chosen)
+        for s, chosen in enumerate(picks):
+            hold[s] |= set(chosen)
+            if s != k.me:
+                sample_picks.setdefault(s, []).insert(0, chosen)
+    return sample_picks
+
+
+def learn_slots(rules, k: Knowledge, rng: random.Random) -> dict[str, list]:
+    """Each loose card's possible dealt places: a deal with the card there, run to its first decision, shows
+    the seat the same events up to the one that shows the card (a place is kept when the run stops before)."""
+    n, me = rules.players, k.me
+    pinned = {i for where, i in k.pins.values() if where == REST}
+    places = [(j, i) for j in range(n) if j != me for i in range(len(k.dealt[j]))] + \
+             [(REST, i) for i in range(len(k.rest)) if i not in pinned]
+    out: dict[str, list] = {}
+    known = set(rules.deck.names)
+    for c in k.loose:
+        upto = next(i for i, ev in enumerate(k.events) if c in _cards_named(ev, known))
+        keep = []
+        for where in places:
+            s = determinize(rules, k, rng, {**out, c: [where]})
+            if s is None:
+                continue
+            run = Run(rules, rng.randrange(1 << 30), s.deal)
+            log = run.t.seat_log(me)[1:]
+            if len(log) <= upto or log[:upto + 1] == k.events[:upto + 1]:
+                keep.append(where)
+        out[c] = keep
+    return out

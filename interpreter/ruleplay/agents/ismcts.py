@@ -1,0 +1,493 @@
+"""ismcts: a bot that searches, by information-set Monte Carlo tree search (single observer).
+
+Cowling, Powley and Whitehouse (2012): each iteration samples a
+determinization (the hidden cards dealt one way the seat cannot tell from
+the truth: determinize.py), descends one tree shared by all
+determinizations, choosing by UCB among the actions legal in this
+determinization (a child's count of times it was available stands in for
+the parent's visits), adds one node, plays the hand out with the `smart`
+bot for every seat and backs up each seat's value of the hand. The most
+visited action at the root is played.
+
+The policy's own choice at the root (what `smart` would play, read from the
+real decision's view) is expanded first and carries a progressive bias,
+PRIOR / visits, in its UCB value (Chaslot et al. 2008): with a small budget
+the search leaves the policy only on evidence, so few iterations already
+play clearly better than the policy (README "The ismcts bot": 20
+iterations with the bias are about as strong as 50 without it).
+
+An iteration is one game run from the sampled deal with every seat answered
+inline by an `Iteration` (the engine stops only at the first decision, where
+the iteration takes its seats and the game becomes one hand long): first
+the hand so far is replayed (`Script`: other seats' public decisions as they
+were, their hidden pass picks as sampled) with no views built; at the seat's
+decision the sampled deal is proven: its seat-filtered log must equal the
+seat's own, event for event, and its legal actions the same, so a deal that
+would have shown the seat anything different (a void broken, a forced card
+that was not played, another trump turned) is never searched. Then the log is
+switched off, the tree is descended and the policy plays on (a plain trick's
+cards worked out without views: `Bot.rollout`); the game stops when the hand
+is over. Nothing here knows a game: the sampler
+reads only deck suits, zone sizes and the events, and the replay lets the
+rules judge the rest. A refused deal leaves a hint for the sampler
+(`Script.hint`).
+
+Where the phase under way can go on from a copy (a trick phase's card
+decision, a pass pick, a climb's turn: `Decision.fork`, engine.fork_table), each iteration
+plays on a copy of the game as it stands instead (a pass starts again on it,
+the seat's own picks standing and the seats before it picking afresh, at
+random like a replay's: the `CHANCE` step): the cards the seat has not seen are dealt
+again where they lie (`determinize.Unseen`, which keeps the voids shown and
+the refusal hints, and whose deal depends only on which cards are unseen,
+never on where they truly lie), so no replay is needed. (OpenSpiel's
+`ResampleFromInfostate` does the same from the true state.) When the seat
+knows of a card it cannot place (a loose card), one sampled deal is proven
+first and copied instead. Such a deal is not proven against the seat's whole
+log (a lead restriction that showed a seat held nothing else, say), only
+against what the sampler models; bids and the other kinds still replay.
+
+The budget is N iterations, and at most PER_ACTION per legal action (a
+choice between two cards needs fewer than a lead from thirteen).
+
+Cost: an iteration costs about one hand of the engine with `smart` bots
+(the replay to the decision, then the playout), or the rest of the hand on a
+fork, so the budget is counted in iterations. The search stops early when
+the most visited action can no longer be overtaken (`_settled`: the same action as the full budget), and a
+decision that follows the seat's own last one with nothing between (the
+next pass pick) starts from that search's subtree, with half the budget
+(`CONTINUED`).
+
+The search covers the current hand: a determinized game starts at this
+hand of the match (`Deal.hand`, `Deal.scores`) and a playout stops when the
+hand is scored. A seat's value is its hand score placed between the hand's
+worst and best (1.0 best), as `returns()` places final totals; a game that
+does not score by hands is valued by `returns()` at its end. Slap windows
+are answered by the bot's reaction profile, not searched.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from dataclasses import dataclass, field
+
+from ruleplay.agents.bots import Bot
+from ruleplay.agents.determinize import Knowledge, Sample, Unseen, determinize, knowledge, learn_slots
+from ruleplay.engine.run import Run
+from ruleplay.engine.state import returns_of
+
+__all__ = ["ISMCTSBot", "Knowledge", "Sample", "determinize", "knowledge", "prove"]
+
+DEFAULT_ITERATIONS = 20
+TRIES = 30           # sampled deals per iteration before the bot gives up and plays `smart`
+EXPLORE = 0.7        # UCB's exploration constant (values lie in [0, 1])
+PRIOR = 1.0          # the progressive bias of the policy's own choice at the root (PRIOR / visits)
+PER_ACTION = 4       # a decision between k actions gets at most 4k iterations (of N): two cards are told apart
+# with fewer iterations than thirteen (README "The ismcts bot": the same strength, a fifth less CPU)
+CONTINUED = 2        # a decision that goes on from the seat's own last one (its next pass pick) gets N / 2, its
+# subtree included: the search of the first pick explored the same tree (README "The ismcts bot": as strong
+# with a tenth less CPU)
+PLAYOUT_ACTIONS = 10  # a playout stops (valued 0 for every seat) after this many actions per deck card: a
+# shed game whose seats may draw instead of playing can draw and reshuffle for a long time
+
+
+class Refuted(Exception):
+    """The sampled game showed the seat something it did not see: the deal is not in its information set."""
+
+
+class HandOver(Exception):
+    """A sampled game was scored before the seat's decision: it never reached it."""
+
+
+class Script:
+    """Answers every seat's decisions of the hand so far in a sampled game, as the seat saw them made: its
+    own in order, another seat's card as its next card played, its public choices in order, its hidden
+    pass picks as sampled. `events` is the sampled game's log, read for the cards played so far."""
+
+    def __init__(self, k: Knowledge, sample: Sample, space, rng: random.Random, events: list[dict]):
+        self.k, self.me = k, k.me
+        self.mine = deque(k.mine)
+        self.moves = {s: deque(v) for s, v in k.moves.items()}
+        self.picks = {s: deque(q) for s, q in sample.picks.items()}
+        self.space, self.rng, self.events = space, rng, events
+        self.seen = 0
+        self.hints: dict[int, set] | None = None     # set by the search to learn from refusals (`hint`)
+        self.played = [0] * space.rules.players        # cards each seat played in the sampled game so far
+        self.moved = [0] * space.rules.players         # cards of `moves` consumed, per seat
+
+    def action(self, d) -> int:
+        """The action for decision `d` of another seat, or of `me` while it has decisions left (Refuted
+        when the sampled game has gone where the true one did not)."""
+        if d.window is not None:
+            raise Refuted
+        acts, space, seat = d.actions, self.space, d.seat
+        if seat == self.me:
+            a = self.mine.popleft()
+        elif d.sealed and acts[0] < space.cards:
+            q = self.picks.get(seat)
+            a = space.first[q.popleft()] if q else acts[self.rng.randrange(len(acts))]
+        else:
+            self._catch_up()
+            q = self.moves.get(seat)
+            if q:
+                is_card, what = q.popleft()
+                if is_card:
+                    self.moved[seat] += 1
+                    a = space.first[what]
+                else:
+                    a = what
+            elif d.sealed:
+                a = acts[self.rng.randrange(len(acts))]
+            else:
+                self.hint(d)
+                raise Refuted
+        if a not in acts:
+            self.hint(d)
+            raise Refuted
+        return a
+
+    def hint(self, d) -> None:
+        """On a refusal, a hint for the sampler (`hints`, per seat): where the seat's log first differs, another
+        seat truly drew or passed without choosing, but here played a card (or is asked to): the cards it
+        played or could play were not in its hand then; or it made the same move with other cards (a
+        climb's pair): the cards only the sampled move used were not in its hand. A hint only steers the
+        sampling; the proof decides."""
+        if self.hints is None or d.observe is None:
+            return
+        seen, real = d.observe.func(self.me)[1:], self.k.events     # the table's seat_log, for `me`
+        i = next((i for i, (x, y) in enumerate(zip(seen, real)) if x != y), min(len(seen), len(real)))
+        r = real[i] if i < len(real) else {}
+        j = r.get("seat")
+        if j is None or j == self.me or "card" in r or r["event"] == "decision":
+            return
+        names = self.space.rules.deck.names
+        if i < len(seen):
+            x = seen[i]
+            if x["event"] in ("play", "shed") and x.get("seat") == j:
+                self.hints.setdefault(j, set()).add(x["card"])
+            elif x["event"] == r["event"] and x.get("seat") == j and isinstance(x.get("cards"), list) \
+                    and isinstance(r.get("cards"), list) and None not in x["cards"]:
+                # the same move put down other cards (a pair of the same rank): the rules chose these over the
+                # true ones, so the seat did not hold them
+                self.hints.setdefault(j, set()).update(set(x["cards"]) - set(r["cards"]))
+        elif d.seat == j and not d.sealed:
+            self.hints.setdefault(j, set()).update(names[a] for a in d.actions if a < self.space.cards)
+
+    def _catch_up(self) -> None:
+        """Drop the cards the rules played for a seat (its only legal card, not asked) since the last look."""
+        ev = self.events
+        for e in ev[self.seen:]:
+            if e["event"] in ("play", "shed") and e["seat"] is not None:
+                self.played[e["seat"]] += 1
+        self.seen = len(ev)
+        for seat, q in self.moves.items():
+            while q and q[0][0] and self.moved[seat] < self.played[seat]:
+                q.popleft()
+                self.moved[seat] += 1
+
+    def reached(self, d) -> bool:
+        """Whether `d` is the seat's decision the search is for: its own, after all it decided so far."""
+        return d.seat == self.me and not self.mine and d.window is None
+
+    def proves(self, d, actions: list[int]) -> bool:
+        """At that decision, the sampled game shows the seat what it saw: the same legal actions (`actions`,
+        sorted), every public move of the others made, and its log event for event."""
+        return sorted(d.actions) == actions and self.done() and d.observe()[1:] == self.k.events
+
+    def done(self) -> bool:
+        """Every public move of the others was made (the decisions still pending are `me`'s)."""
+        self._catch_up()
+        return not any(self.moves.values())
+
+
+def prove(rules, k: Knowledge, sample: Sample, actions, rng: random.Random) -> Run | None:
+    """The sampled game replayed to the seat's decision, every decision asked from outside, or None when
+    the seat would have seen anything different from what it saw (its filtered log, and its legal actions
+    now, must be the same). The search does the same inline (`Iteration`)."""
+    run = Run(rules, rng.randrange(1 << 30), sample.deal)
+    script = Script(k, sample, run.space, rng, run.t.events)
+    try:
+        while True:
+            d = run.decision
+            if d is None:
+                return None
+            if script.reached(d):
+                break
+            run.advance(script.action(d))
+    except Refuted:
+        return None
+    return run if script.proves(d, sorted(actions)) else None
+
+
+@dataclass(slots=True)
+class Node:
+    seat: int                        # the seat whose action led here (its value is backed up)
+    visits: int = 0
+    value: float = 0.0
+    avail: int = 0
+    children: dict = field(default_factory=dict)
+
+
+def hand_values(rules, scores: list[int] | None, result) -> list[float]:
+    """Each seat's value of the hand played out: its hand score between the worst and the best (match
+    winners by lowest or highest total), else `returns()` of the finished game."""
+    match = rules.match
+    mode = match.mode if match is not None and match.winners is not None else None
+    if scores is not None and mode in ("lowest", "highest"):
+        best, worst = (min(scores), max(scores)) if mode == "lowest" else (max(scores), min(scores))
+        if best == worst:
+            return [1.0] * len(scores)
+        return [(worst - s) / (worst - best) for s in scores]
+    return returns_of(rules, result)
+
+
+class Log(list):
+    """A searched game's event list while the hand so far is replayed (for the proof): a score before the
+    seat's decision ends that game there (the decision was never reached)."""
+
+    def append(self, ev: dict) -> None:
+        if ev["event"] == "score":
+            raise HandOver
+        list.append(self, ev)
+
+
+REPLAY, CHANCE, TREE, PLAYOUT = range(4)
+
+
+class Iteration(Bot):
+    """One iteration of the search, answering every seat of a sampled game inline (no stop between
+    decisions): the hand so far replayed by the `Script` and proven at the seat's decision (its log and
+    legal actions as they truly are), then the tree descended by UCB and one node added, then the hand
+    played out by the policy (`rollout`: in a plain trick the runner plays it out without views,
+    kinds/trick.py `run_out`). Views are built only for the policy (`wants_view`); the log is off after
+    the proof, and a copy's iteration reads no log at all (`observes`)."""
+
+    def __init__(self, bot: "ISMCTSBot", k: Knowledge, sample: Sample | None, space, root: Node, actions: list[int]):
+        self.kind, self.rng, self.next_false = bot.kind, bot.rng, None
+        self.policy, self.k, self.root, self.actions = bot.policy, k, root, actions
+        self.table = None                    # the sampled game's table, once it is dealt (ISMCTSBot.descend)
+        self.observes = sample is not None   # a replay proves its deal on the seat's log; a copy needs none
+        if sample is None:                   # a copy of the game at the decision (ISMCTSBot.fork_descend)
+            self.phase = CHANCE
+        else:
+            self.log = Log()
+            self.script = Script(k, sample, space, bot.rng, self.log)
+            self.script.hints = bot.hints
+            self.phase = REPLAY
+        self.node, self.path = root, []
+        self.prior = bot.prior
+
+    @property
+    def wants_view(self) -> bool:
+        return self.phase == PLAYOUT
+
+    def act(self, d, space) -> int:
+        if self.phase == REPLAY:
+            if not self.script.reached(d):
+                return self.script.action(d)
+            if not self.script.proves(d, self.actions):
+                self.script.hint(d)
+                raise Refuted
+            self.table.events = None         # nothing is logged from here: the proof has read the log
+            self.phase = TREE
+        elif self.phase == CHANCE:
+            # a copy of a pass asks the seats before this one again: their picks, which the seat never saw,
+            # drawn at random (as a replay draws them); the seat's own decision is the search's
+            if d.seat != self.k.me or d.window is not None:
+                if not d.sealed:
+                    raise Refuted
+                return d.actions[self.rng.randrange(len(d.actions))]
+            self.phase = TREE
+        if d.window is not None or self.phase == PLAYOUT:
+            return self.policy.act(d, space)
+        acts, kids, rng = d.actions, self.node.children, self.rng
+        fresh = [a for a in acts if a not in kids]
+        for a in acts:
+            if a in kids:
+                kids[a].avail += 1
+        if fresh:
+            prior = self.prior if self.node is self.root else None
+            a = prior if prior in fresh else fresh[rng.randrange(len(fresh))]
+            self.path.append(Node(d.seat, avail=1))
+            kids[a] = self.path[-1]
+            self.phase = PLAYOUT             # the rest of the hand as the policy plays it, views built again
+            self.rollout = self.policy       # (a plain trick's cards without views: Bot.rollout)
+            return a
+        if self.node is self.root and self.prior is not None:
+            p = self.prior
+            a = max(acts, key=lambda a: _ucb(kids[a]) + (PRIOR / kids[a].visits if a == p else 0.0))
+        else:
+            a = max(acts, key=lambda a: _ucb(kids[a]))
+        self.node = kids[a]
+        self.path.append(self.node)
+        return a
+
+
+class ISMCTSBot(Bot):
+    """`--bots ismcts[:N]`: N iterations of the search per decision (see the module docstring)."""
+
+    observes = True
+
+    def __init__(self, rng: random.Random, iterations: int | None = None, kind: str = "ismcts"):
+        super().__init__(kind, rng)
+        self.wants_view = True                       # the `smart` fallback reads views
+        self.iterations = iterations or DEFAULT_ITERATIONS
+        self.policy = Bot("smart", rng)
+        self.proven = self.failed = 0                # sampled deals proven, and refused, for tests
+        self.slots: tuple[tuple, dict] = ((), {})    # loose cards' places, learned once per hand
+        self.last: tuple | None = None               # (events, subtree, action) of the last search
+        self.hints: dict[int, set] = {}              # per seat, cards it did not hold (`Script.hint`)
+        self.prior: int | None = None                # the policy's action at the root of the search under way
+
+    def act(self, d, space) -> int:
+        if d.window is not None or d.observe is None or not space.unique:
+            return super().act(d, space) if d.window is not None else self.policy.act(d, space)
+        events = d.observe()
+        if not events or not any(ev["event"] == "deal" for ev in events):
+            return self.policy.act(d, space)
+        return self.search(d, space, events)
+
+    def places(self, rules, k: Knowledge) -> dict[str, list]:
+        """The loose cards' possible places (learn_slots), kept for the rest of the hand; the hints of the
+        refusals (`Script.hint`) are kept for the hand too."""
+        key = (k.hand, k.dealer, tuple(k.loose))
+        if self.slots[0] != key:
+            if self.slots[0][:2] != key[:2]:
+                self.hints = {}
+            self.slots = (key, learn_slots(rules, k, self.rng) if k.loose else {})
+        return self.slots[1]
+
+    def iterate(self, space, k: Knowledge, slots: dict, root: Node, actions: list[int]) -> bool:
+        """One iteration on a proven determinization (up to TRIES sampled deals); False if none was proven."""
+        for _ in range(TRIES):
+            s = determinize(space.rules, k, self.rng, slots, self.hints)
+            if s is not None and self.descend(space, k, s, root, actions):
+                self.proven += 1
+                return True
+            self.failed += 1
+        return False
+
+    def descend(self, space, k: Knowledge, sample: Sample, root: Node, actions: list[int]) -> bool:
+        """One iteration on `sample` (see `Iteration`), its values backed up; False when the proof refuses it.
+        The sampled game is dealt with no seat answered inline, so it stops at the first decision; from there
+        the iteration answers every seat, and the game stops when the hand is over (`hand_only`)."""
+        rules = space.rules
+        it = Iteration(self, k, sample, space, root, actions)
+        cap = PLAYOUT_ACTIONS * len(rules.deck) + 2 * len(k.events)     # the replay emits at least as many events
+        try:
+            run = Run(rules, self.rng.randrange(1 << 30), sample.deal, max_actions=cap, log=lambda: it.log)
+            t = it.table = run.t
+            t.inline, t.hand_only = [it] * rules.players, True
+            if run.decision is not None:
+                run.advance(it.act(run.decision, space))
+        except (Refuted, HandOver):
+            return False
+        if it.phase == REPLAY:                       # the game ended before the seat's decision
+            return False
+        result = run.result
+        scores = t.score_history[-1] if result.outcome == "hand" and t.score_history else None
+        self.back_up(rules, it, scores, result)
+        return True
+
+    def start(self, space, k: Knowledge, slots: dict, actions: list[int]) -> Run | None:
+        """A sampled game proven to the decision (`prove`; None when none of TRIES deals is). Where the phase
+        under way can go on from a copy there (Run.forkable), the search forks it for each iteration
+        instead of replaying the hand."""
+        for _ in range(TRIES):
+            s = determinize(space.rules, k, self.rng, slots, self.hints)
+            run = prove(space.rules, k, s, actions, self.rng) if s is not None else None
+            if run is not None:
+                return run
+            self.failed += 1
+        return None
+
+    def fork_descend(self, copy, unseen: Unseen, space, k: Knowledge, root: Node, actions: list[int]) -> bool:
+        """One iteration on a copy of the game at the decision (`copy`: the decision's own `fork`, or a proven
+        sample's) whose unseen cards are dealt again where they lie (`Unseen`): the tree descended from the
+        decision and the hand played out; False when no deal was drawn."""
+        rules = space.rules
+        it = Iteration(self, k, None, space, root, actions)
+        run = copy(self.rng.randrange(1 << 30), None, [it] * rules.players, True)
+        t = run.t
+        if not unseen.deal(t, self.rng):
+            self.failed += 1
+            return False
+        t.max_actions = t.actions + PLAYOUT_ACTIONS * len(rules.deck)
+        scored = len(t.score_history)
+        try:
+            run.resume()
+        except Refuted:
+            self.failed += 1
+            return False
+        result = run.result
+        scores = t.score_history[-1] if result.outcome == "hand" and len(t.score_history) > scored else None
+        self.back_up(rules, it, scores, result)
+        self.proven += 1
+        return True
+
+    @staticmethod
+    def back_up(rules, it: "Iteration", scores: list[int] | None, result) -> None:
+        values = hand_values(rules, scores, result)
+        for nd in it.path:
+            nd.visits += 1
+            nd.value += values[nd.seat]
+
+    def search(self, d, space, events: list[dict]) -> int:
+        rules = space.rules
+        k = knowledge(rules, d.seat, events)
+        slots = self.places(rules, k)
+        reused = self.reuse(k)
+        root = reused or Node(d.seat)
+        actions = sorted(d.actions)
+        self.prior = self.policy.act(d, space)
+        cap = self.iterations if reused is None else max(1, self.iterations // CONTINUED)
+        budget = min(cap, PER_ACTION * len(actions)) - sum(nd.visits for nd in root.children.values())
+        copy = unseen = None
+        if budget > 0 and d.fork is not None and not k.loose:
+            copy = d.fork                    # the game as it stands: every card the seat has not seen is dealt again
+        elif budget > 0 and not d.sealed and actions[-1] < space.cards:      # a card to play: a proven sample's copy
+            base = self.start(space, k, slots, actions)
+            if base is None:
+                budget = 0                   # no deal proven in TRIES: as `iterate` would give up
+            elif base.forkable:
+                copy = base.fork
+        if copy is not None:
+            unseen = Unseen(copy(0, None, [None] * rules.players).t, k, self.hints)
+        for done in range(budget):
+            if copy is not None:
+                ok = any(self.fork_descend(copy, unseen, space, k, root, actions) for _ in range(TRIES))
+            else:
+                ok = self.iterate(space, k, slots, root, actions)
+            if not ok:
+                break
+            if _settled(root, len(actions), budget - done - 1):
+                break
+        if not root.children:
+            self.last = None
+            return self.prior
+        a = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
+        self.last = (k.events, root.children[a], a)
+        return a
+
+    def reuse(self, k: Knowledge) -> Node | None:
+        """The subtree under the seat's last action when nothing but that action happened since (its next
+        pass pick, say): the seat knows what it knew then, so the tree's statistics hold as they are."""
+        if self.last is None:
+            return None
+        events, node, a = self.last
+        new = k.events
+        if len(new) != len(events) + 1 or new[-1].get("seat") != k.me or new[-1].get("action") != a \
+                or new[-1]["event"] != "decision" or new[:-1] != events:
+            return None
+        return node
+
+
+def _settled(root: Node, choices: int, left: int) -> bool:
+    """The most visited action stays the most visited whatever the `left` iterations do (so stopping
+    now plays the same action as going on)."""
+    visits = sorted([nd.visits for nd in root.children.values()] + [0] * (choices - len(root.children)))
+    return visits[-1] > visits[-2] + left
+
+
+def _ucb(nd: Node) -> float:
+    return nd.value / nd.visits + EXPLORE * math.sqrt(math.log(nd.avail) / nd.visits)

@@ -1,0 +1,128 @@
+"""The event vocabulary: each event kind's fields, and which of them are private to which seats.
+
+Every event the engine or a phase kind logs is declared once as an `EventSpec` (the engine's below, a
+kind's in its module's `EVENTS`). The declaration is the only thing that decides what a seat may learn
+from an event: the per-seat filter (`visibility.seat_event`) reads it, and through it the search bots'
+`Decision.observe`, the terminal and web narrators and the web page. A field not declared is never
+shown to a seat unless it is a plain value (a number, a word), so an event that carries cards under a
+new name stays hidden until its kind says who may see it (`tests/test_event_privacy.py` checks every
+built-in game's events against their declarations).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Protocol
+
+from ruleplay.engine.visibility import visible_to
+
+
+class Looker(Protocol):
+    """Who is looking, and at what game: `me` (a seat), `rules` (the compiled ruleset)."""
+
+    me: int
+    rules: object
+    cards: int        # the action numbers below this are cards (the action space's card block)
+
+
+# (looker, event, index) -> may the looker see it; index is the entry of a per-seat field, else None
+Sees = Callable[[Looker, dict, "int | None"], bool]
+
+
+def merge(*tables: Mapping[str, EventSpec]) -> dict[str, EventSpec]:
+    """One vocabulary from the engine's and the kinds' tables; an event two of them declare must be declared
+    the same way (`take` by the flip and battle kinds), or a seat's view would depend on which was read."""
+    out: dict[str, EventSpec] = {}
+    for table in tables:
+        for name, spec in table.items():
+            if out.setdefault(name, spec) != spec:
+                raise ValueError(f"event {name!r} is declared twice, differently")
+    return out
+
+
+@dataclass(frozen=True)
+class Private:
+    """A field that carries hidden cards: shown to the seats `sees` allows; to the others each card is None
+    (a list keeps its length, so a seat knows how many cards moved, as at a real table). `per_seat`: the
+    field is a list with one entry per seat (a deal's hands), each judged on its own."""
+
+    sees: Sees
+    per_seat: bool = False
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """An event kind: its fields (besides `event`) and the private ones among them. `only`, when set,
+    says which seats may know of the event at all (another seat's sealed card choice)."""
+
+    fields: tuple[str, ...]
+    private: Mapping[str, Private] = field(default_factory=dict)
+    only: Sees | None = None
+    allowed: frozenset[str] = field(init=False, repr=False, compare=False)   # the fields and `event`
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "allowed", frozenset(self.fields) | {"event"})
+
+
+def zone_public(looker: Looker, zone: str | None) -> bool:
+    """The zone (by name) lies face up for everyone."""
+    z = looker.rules.zones.get(zone) if zone is not None else None
+    return z is not None and z.visibility == "public"
+
+
+@dataclass(frozen=True)
+class Movers:
+    """Seen by the seats the event names in `seat_fields` (the giver, the receiver) and by everyone when
+    the zone the event names in its `zone` field is public: a discard, a draw, an exchange, a pick-up."""
+
+    seat_fields: tuple[str, ...] = ("seat",)
+    zone: str = "zone"
+
+    def __call__(self, looker: Looker, ev: dict, _index: int | None) -> bool:
+        return any(ev.get(f) == looker.me for f in self.seat_fields) or zone_public(looker, ev.get(self.zone))
+
+
+def movers(*seat_fields: str, zone: str = "zone") -> Private:
+    """A field of cards that moved between a seat and a zone (see `Movers`)."""
+    return Private(Movers(seat_fields or ("seat",), zone))
+
+
+def nobody(_looker: Looker, _ev: dict, _index: int | None) -> bool:
+    """Known to no seat while the game runs (the start event's seed: whoever knows it knows every hand)."""
+    return False
+
+
+# ---------------------------------------------------------------------------- the engine's own events
+def _hand_seen(looker: Looker, ev: dict, index: int | None) -> bool:
+    return visible_to(looker.rules.deal.to.visibility, index, looker.me)
+
+
+def _rest_seen(looker: Looker, ev: dict, index: int | None) -> bool:
+    rest = looker.rules.deal.rest
+    return rest is not None and rest.visibility == "public"
+
+
+def _own_or_public_choice(looker: Looker, ev: dict, index: int | None) -> bool:
+    """Another seat's choice of a card is known only by its effect (a `play` is public, a pass pick not)."""
+    return ev.get("seat") == looker.me or not _is_card_action(looker, ev.get("action"))
+
+
+def _is_card_action(looker: Looker, action) -> bool:
+    return isinstance(action, int) and action < looker.cards
+
+
+# events more than one kind logs, declared once
+OUT = EventSpec(("seat", "why"))                # a seat out of the game (a flip phase, a battle, a match's knock-out)
+TAKE = EventSpec(("seat", "count", "why"))      # a seat takes the pile
+PLAY = EventSpec(("seat", "card"))              # a card played face up
+
+ENGINE_EVENTS: dict[str, EventSpec] = {
+    "start": EventSpec(("format", "ruleset", "ref", "seed", "players", "options", "set", "bots", "profiles",
+                        "max_actions", "explicit_deal", "slaps"), {"seed": Private(nobody)}),
+    "deal": EventSpec(("dealer", "hands", "rest"),
+                      {"hands": Private(_hand_seen, per_seat=True), "rest": Private(_rest_seen)}),
+    "draw-for-dealer": EventSpec(("draws",)),
+    "score": EventSpec(("hand", "points", "scores", "totals", "tricks_won", "rule", "who")),
+    "out": OUT,
+    "decision": EventSpec(("seat", "action", "label", "after"), only=_own_or_public_choice),
+    "end": EventSpec(("outcome", "winners", "scores", "reason")),
+}

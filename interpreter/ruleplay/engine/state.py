@@ -1,0 +1,213 @@
+"""A steppable game state with OpenSpiel's names: it stops at each decision and waits for an action.
+
+    game = ruleplay.load_game("oh-hell", options={"hand-sizes": [5]})
+    state = game.new_initial_state(seed=0)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    state.returns()
+
+How it stops: the rules run as a generator (engine/run.py `_game`, each phase's
+`run`): where a seat must choose, the phase yields a `Decision` and the
+state waits for `apply_action`. Every chance draw (shuffles, a random
+dealer, a seeded tie-break) comes from the table's random stream seeded by
+`seed`, so a state stops only at decisions: a game with none
+(Beggar-my-neighbour) is terminal as soon as it is created. A decision with
+one legal option is never asked. Slap windows are decisions too: after each
+card every seat that may slap chooses `no slap` or `slap at T ms`, in seat
+order, none seeing the others' choices until the window closes.
+
+Actions are ints in a fixed space per ruleset (`num_distinct_actions()`,
+encoding in decision.py): cards by deck index, pass, no/yes, bids, no slap,
+slap times. `clone()` is exact: at a card decision of a trick phase or a
+climb's turn it copies the table and goes on from where the phase stands
+(Run.fork: tens of microseconds); elsewhere it re-creates the game from (rules, seed, deal) and
+re-applies `history()` (a generator cannot be copied, and the rules are
+deterministic given the seed and the actions), which costs as much as
+playing the game so far again (a 52-card trick hand: about 1 ms).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ruleplay.engine.decision import Decision
+from ruleplay.engine.visibility import seat_view
+from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Result, Run, action_space
+from ruleplay.errors import RuleplayError
+from ruleplay.compiler.model import Rules
+
+TERMINAL = -4          # OpenSpiel's kTerminalPlayerId
+
+RulesError = RuleplayError     # a rule file that does not load: `.errors` holds the placed messages
+
+
+class Game:
+    """A compiled ruleset with its options and player count: the factory of states."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.space = action_space(rules)
+
+    def num_players(self) -> int:
+        return self.rules.players
+
+    def num_distinct_actions(self) -> int:
+        return self.space.size
+
+    def new_initial_state(self, seed: int = 0, deal: Deal | None = None, **seats: Any) -> "State":
+        """A new game. `deal` replaces the shuffle (a search bot's determinized deal); `seats` are
+        the drivers' extras: `profiles` (reaction profile per seat), `seat_kinds` (for the log)."""
+        return State(self, seed, deal, **seats)
+
+    def __repr__(self) -> str:
+        return f"<ruleplay game {self.rules.name}, {self.rules.players} players>"
+
+
+class State:
+    """One game in progress. Created by `Game.new_initial_state`; see the module docstring."""
+
+    def __init__(self, game: Game, seed: int, deal: Deal | None, profiles: list[str | None] | None = None,
+                 seat_kinds: list[str] | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
+                 log: Callable[[], Any] | None = None):
+        """`log` makes the list the events go to (a server's is capped: web/games.py); None, a plain list."""
+        self.game = game
+        self.seed = seed
+        self.deal = deal
+        self._args = (profiles, seat_kinds, max_actions, log)
+        self._run = Run(game.rules, seed, deal, max_actions=max_actions, log=log or True, profiles=profiles,
+                        seat_kinds=seat_kinds)
+        self._legal: list[int] | None = None
+
+    # ------------------------------------------------------------------ the OpenSpiel names
+    def current_player(self) -> int:
+        d = self._run.decision
+        return TERMINAL if d is None else d.seat
+
+    def is_terminal(self) -> bool:
+        return self._run.decision is None
+
+    def legal_actions(self) -> list[int]:
+        d = self._run.decision
+        if d is None:
+            return []
+        if self._legal is None:
+            acts = d.actions
+            self._legal = list(acts) if isinstance(acts, range) else sorted(set(acts))
+        return list(self._legal)
+
+    def action_to_string(self, action: int) -> str:
+        d = self._run.decision
+        if d is not None and d.labels and action in d.labels:
+            return d.labels[action]
+        return self.game.space.label(action)
+
+    def apply_action(self, action: int) -> None:
+        d = self._run.decision
+        if d is None:
+            raise ValueError("the game is over")
+        if action not in d.actions:
+            raise ValueError(f"action {action} ({self.game.space.label(action)}) is not legal here; "
+                             f"legal: {', '.join(self.action_to_string(a) for a in self.legal_actions()[:20])}")
+        self._legal = None
+        self._run.advance(action)
+
+    def returns(self) -> list[float]:
+        """One float per seat in [0, 1]; all 0.0 before the end (see `returns_of`)."""
+        return returns_of(self.game.rules, self._run.result)
+
+    def history(self) -> list[int]:
+        return list(self._run.history)
+
+    def clone(self) -> "State":
+        """An exact copy: where the phase can go on from a copy (a trick's card decision, a climb's turn) the
+        game is copied as it stands (Run.fork, the same random stream and log); elsewhere it is played again
+        from the seed with `history()`."""
+        run, t = self._run, self._run.t
+        fork = run.fork(None, list(t.events) if t.events is not None else None, list(t.inline))
+        if fork is not None:
+            fork.resume()
+            other = State.__new__(State)
+            other.game, other.seed, other.deal, other._args = self.game, self.seed, self.deal, self._args
+            other._run, other._legal = fork, None
+            return other
+        other = State(self.game, self.seed, self.deal, *self._args)
+        for a in run.history:
+            other.apply_action(a)
+        return other
+
+    def __deepcopy__(self, memo) -> "State":
+        return self.clone()
+
+    def events(self) -> list[dict]:
+        t = self._run.t
+        return list(t.events) if t.events is not None else []
+
+    def seat_events(self, seat: int) -> list[dict]:
+        """The events as `seat` may know them (each kind's declared private fields hidden: events.py)."""
+        return self._run.t.seat_log(seat)
+
+    def saved_events(self) -> list[dict]:
+        """The events and the decisions still sealed (a pass or a slap window under way): what a saved
+        game keeps, so that resuming it asks nobody again what they already chose."""
+        return self.events() + list(self._run.t.sealed)
+
+    def result(self) -> Result | None:
+        """The engine's Result once the game is over (as `engine.play` returns it)."""
+        return self._run.result
+
+    def decision(self) -> Decision | None:
+        """The pending decision with the phase's view of it, for bots (see `bot_action`)."""
+        return self._run.decision
+
+    @property
+    def _table(self):
+        return self._run.t
+
+    def observation_string(self, seat: int) -> str:
+        """What `seat` may see, in words: public zones, its own `owner` zones, the sizes of the rest,
+        the trick so far, trump, bids and scores; never another seat's hidden cards or pending choice."""
+        t = self._run.t
+        v = seat_view(t, seat)
+        lines = [f"{v.title}: seat {seat} of {v.players}, hand {v.hand_number}, dealer seat {v.dealer}"]
+        for z in v.seat_zones + v.table_zones:
+            where = z.name if z.seat is None else f"seat {z.seat} {z.name}"
+            shown = "hidden" if z.cards is None else " ".join(z.cards)      # bottom to top
+            lines.append(f"{where}: {z.size} cards" + (f" ({shown})" if z.size else ""))
+        if v.trump is not None:
+            lines.append(f"trump: {v.trump}")
+        if any(b is not None for b in t.bids) or any(t.passed):
+            lines.append("bids: " + " ".join("pass" if p else "-" if b is None else str(b)
+                                             for b, p in zip(t.bids, t.passed)))
+        if v.scores is not None:
+            lines.append("scores: " + " ".join(map(str, v.scores)))
+        d = self._run.decision
+        if d is not None:
+            lines.append(f"to move: seat {d.seat}")
+            if d.seat == seat:
+                lines.append("choices: " + ", ".join(self.action_to_string(a) for a in self.legal_actions()[:60]))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return "\n".join(self.observation_string(s) for s in range(self.game.num_players()))
+
+
+def returns_of(rules: Rules, result: Result | None) -> list[float]:
+    """Returns per kind of game, each in [0, 1]:
+
+    - a game that scores, with a match winner by lowest (or highest) total: a seat's return is
+      (worst - its total) / (worst - best), monotone in the final scores: 1.0 for the winners,
+      0.0 for the worst total (all 1.0 when every total is equal);
+    - any other finished game: 1.0 for each winner, 0.0 for the others;
+    - a game stopped as a cycle, stuck or at the action limit, or not over yet: 0.0 for every seat.
+    """
+    n = rules.players
+    if result is None or result.outcome != "finished":
+        return [0.0] * n
+    match = rules.match
+    mode = match.mode if match is not None and match.winners is not None else None
+    if result.scores is not None and mode in ("lowest", "highest"):
+        sc = result.scores
+        best, worst = (min(sc), max(sc)) if mode == "lowest" else (max(sc), min(sc))
+        if best == worst:
+            return [1.0] * n
+        return [(worst - s) / (worst - best) for s in sc]
+    return [1.0 if s in result.winners else 0.0 for s in range(n)]

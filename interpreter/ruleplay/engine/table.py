@@ -1,0 +1,374 @@
+"""The table at run time: zones, seats, scores, counters and the event log.
+
+The Table is also the environment compiled expressions read (`e.shared`,
+`e.seat_zones`, `e.card`, `e.loc`, ...), so evaluating a rule is a couple of
+list lookups. Zones are deques whose right end is the top.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import Counter, deque
+from functools import partial
+from typing import Any, Callable
+
+from ruleplay.compiler.model import Rules
+from ruleplay.engine.visibility import SeatLooker, seat_events
+
+
+class GameOver(Exception):
+    def __init__(self, outcome: str, winners: list[int], reason: str = ""):
+        super().__init__(outcome)
+        self.outcome = outcome
+        self.winners = winners
+        self.reason = reason
+
+
+class ThrowIn(Exception):
+    """The hand is thrown in (e.g. every seat passed the choice of trump): no scoring, the next hand is dealt."""
+
+
+class Table:
+    def __init__(self, rules: Rules, seed: int, max_actions: int, log: bool | Callable[[], Any], check: bool):
+        self.rules = rules
+        self.end_rules = rules.end
+        self.n = n = rules.players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.rng_draws = 0
+        self.seat_range = list(range(n))
+        self.seat_zones = [[deque() for _ in range(n)] for _ in rules.seat_zones]
+        self.shared = [deque() for _ in rules.shared_zones]
+        self.out = [False] * n                 # out of the game (a flip phase's out effect, a match's knock-out): dealt no more cards
+        self.sitting = [False] * n             # sitting out this hand only (e.g. a lone player's partner)
+        self.scores = [0] * n
+        self.hand_points = [0] * n
+        self.hand_scores = [0] * n
+        self.score_history: list[list[int]] = []
+        self.card: int | None = None
+        self.loc: dict = {}
+        self.actor = 0
+        self.dealer = 0
+        self.hand_number = 1
+        self.hand_size = 0                     # cards dealt to each seat this hand
+        # bidding state (kinds/bid.py): per hand
+        self.bids: list[int | None] = [None] * n
+        self.passed = [False] * n
+        self.bidder: int | None = None         # the seat that won the auction / the highest bid
+        self.high_bid: int | None = None
+        self.bid_style: str | None = None
+        self.trump_hand = 0                    # the hand whose trump the trick phase has set
+        self.max_actions = max_actions
+        self.actions = 0
+        self.cards_played = 0
+        self.pile_takes = 0
+        self.tricks = 0
+        # the event list: a plain list, a sink the caller makes (spool.EventSpool keeps memory flat), or none
+        self.events = (log() if callable(log) else []) if log else None
+        self.check = check
+        self.inline: list = [None] * n         # per seat: a bot answering its decisions inline, or None (asked outside)
+        self.space = None                      # the ruleset's ActionSpace (decision.py), set by the engine
+        self.sealed: list[dict] = []           # decision events held back until the phase reveals them
+        self.in_play: Counter | None = None   # the multiset of cards in the game, for conservation checks
+        self.rounds = 0
+        self.cycle_from = 0
+        self.cycle_length = 0                  # known loop length: the replay that locates its start
+        self.saved_key: tuple | None = None    # Brent's saved table, its (actor, draws), (round, actions)
+        self.saved_quick = (0, 0)
+        self.saved_at = (0, 0)
+        self.power = 1
+        self.recent: deque = deque()           # locating a loop: the last cycle_length tables, as digests
+        self.cycle: dict | None = None
+        # trick-taking state (kinds/trick.py): per hand
+        self.tricks_won = [0] * n
+        self.flags: dict[str, bool] = {}
+        self.trick_number = 0
+        self.trick_leader: int | None = None
+        self.led: str | None = None
+        self.trump: str | None = None
+        # shedding state (kinds/shed.py): per hand
+        self.named: str | None = None          # the value named with the pile's top card
+        self.passes = [0] * n                  # the times each seat could not play
+        # choosing state (kinds/choose.py): per hand, each choose phase's (value, seat)
+        self.chosen: dict[str, tuple[str, int | None]] = {}
+        # flip-phase round state, readable as round-first / round-plays / round-burned
+        self.round_first: int | None = None
+        self.round_plays = 0
+        self.round_burned = 0
+        self.round_cards: list[int] = []       # the cards played this round, bottom first: what patterns see
+        self.extra_state = tuple               # a phase's own state that decides the future (for cycles)
+        self.stats: dict[str, list[int]] = {}  # per-seat counters for --json (slaps, burns, ...)
+        self.script: dict[int, list[dict]] | None = None   # scripted slaps by cards_played
+        self.profiles: list[str] = []          # reaction profile per seat
+        self.received: tuple[int, set] = (0, set())   # (hand number, cards passed in): not passable again
+        self.public: dict = {}                 # public facts a phase wants shown to a human (name -> value)
+        self.counters = {k: [v] * n for k, v in rules.counters.items()}   # kept across hands (counters.py)
+        self.phase_index = 0                   # the hand's phase under way (engine._play_hands)
+        self.runner = None                     # its runner, when the phase kind can go on from a copy (`fork`)
+        self.hand_only = False                 # a fork that stops when the hand is over (engine.Run.fork)
+        self.forker = None                     # engine.fork_table, set by the engine (a decision's `fork`)
+
+    def fork(self, seed: int | None, log, inline: list) -> "Table":
+        """A copy of this table to play on from here (a search's sampled game, a cloned state): every
+        container is copied, so nothing the copy does reaches this table; the rules, the action space and
+        the compiled expressions are shared. The copy has its own event sink and seats' bots, and its own
+        random stream: seeded by `seed`, or (None) at the same point as this table's."""
+        c = Table.__new__(Table)
+        d = c.__dict__
+        for k, v in self.__dict__.items():
+            d[k] = v if type(v) in _ATOMIC or k in _SHARED else _copied(v)
+        c.seat_zones = [[deque(z) for z in zones] for zones in self.seat_zones]
+        c.shared = [deque(z) for z in self.shared]
+        c.runner, c.events, c.inline, c.sealed = None, log, inline, list(self.sealed)
+        c.rng = random.Random(seed)
+        if seed is None:
+            c.rng.setstate(self.rng.getstate())
+        return c
+
+    # ---------------------------------------------------------------- helpers
+    def emit(self, event: str, **fields) -> None:
+        if self.events is not None:
+            fields["event"] = event
+            self.events.append(fields)
+
+    def shuffle(self, cards: list[int]) -> None:
+        self.rng_draws += 1
+        self.rng.shuffle(cards)
+
+    def ask(self, d):
+        """A decision's action (a generator): the seat's inline bot answers at once, else it is yielded out."""
+        a = self.answer(d)
+        if a is None:
+            a = yield from self.outside(d)
+        return a
+
+    def answer(self, d) -> int | None:
+        """The action of the seat's inline bot, recorded; None when the seat is answered outside. Hot
+        paths call this, and `outside` only when needed, to spare a generator per decision."""
+        bot = self.inline[d.seat]
+        if bot is None:
+            return None
+        if bot.observes:
+            self.offer(d)
+        a = bot.act(d, self.space)
+        self.decided(d, a)
+        return a
+
+    def outside(self, d):
+        """Yield the decision out of the rules and record the action sent back (a generator)."""
+        self.offer(d)
+        a = yield d
+        self.decided(d, a)
+        return a
+
+    def offer(self, d) -> None:
+        """What a decision offers the one who answers it beyond its view: the seat's events (`observe`) and,
+        where the phase under way can go on from a copy, the game copied from here (`fork`)."""
+        d.observe = partial(self.seat_log, d.seat)
+        if self.runner is not None and self.runner.pending is d and self.forker is not None:
+            d.fork = partial(self.forker, self)
+
+    def decided(self, d, a: int) -> None:
+        """Record a decision: in the log (a sealed one when revealed; a window's do-nothing not at all), and
+        as a draw for cycle detection (the future depends on the choice; a slap window counts once)."""
+        if d.window is None:
+            self.rng_draws += 1
+        if self.events is None or a == d.default:
+            return
+        label = d.labels.get(a) if d.labels else None
+        ev = {"seat": d.seat, "action": a, "label": label or self.space.label(a), "event": "decision"}
+        if d.window is not None:
+            ev["after"] = d.window
+        if d.sealed:
+            self.sealed.append(ev)
+        else:
+            self.events.append(ev)
+
+    def reveal(self) -> None:
+        """The sealed decisions so far go into the log (the phase has made them public)."""
+        if self.sealed:
+            if self.events is not None:     # (a search's game stops logging at its decision: ismcts.Iteration)
+                self.events.extend(self.sealed)
+            self.sealed.clear()
+
+    def seat_log(self, me: int) -> list[dict]:
+        """This game's events as seat `me` may know them (`visibility.seat_event`, from each event kind's
+        declaration), for bots that search (`Decision.observe`); `me`'s own decisions still sealed come last."""
+        looker = SeatLooker(me, self.rules, self.space.cards)
+        return seat_events(self.events or (), looker, self.rules.events) + [ev for ev in self.sealed if ev["seat"] == me]
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        return (seat + step * self.rules.direction) % self.n
+
+    def takes_part(self, seat: int) -> bool:
+        """The seat takes part in this hand: not out of the game, not sitting the hand out."""
+        return not self.out[seat] and not self.sitting[seat]
+
+    def next_in_play(self, seat: int) -> int:
+        """The next seat in play direction after `seat` that is in play (`seat` itself when no other is)."""
+        return next((s for s in (self.next_seat(seat, k) for k in range(1, self.n + 1)) if self.takes_part(s)), seat)
+
+    def first_seat(self, mode: str, fn) -> int:
+        """Who starts a phase (model.Ctx.first_seat) among the seats in play: the dealer, or the first seat
+        from the dealer's left for which `fn` (a bool over seat `s`) holds, else the next in play after the
+        dealer."""
+        if mode == "dealer" and self.takes_part(self.dealer):
+            return self.dealer
+        if mode == "expr" and fn is not None:
+            for step in range(1, self.n + 1):
+                s = self.next_seat(self.dealer, step)
+                self.loc["s"] = s
+                if self.takes_part(s) and fn(self):
+                    return s
+        return self.next_in_play(self.dealer)
+
+    def playing_from(self, first: int) -> list[int]:
+        """The seats in play, in turn from `first` (skipped when it is not in play). Called once a trick:
+        the usual table, where nobody is out or sitting out, costs no call per seat."""
+        n, d, out, sitting = self.n, self.rules.direction, self.out, self.sitting
+        seats = [(first + k * d) % n for k in range(n)]
+        if True in out or True in sitting:
+            seats = [s for s in seats if not out[s] and not sitting[s]]
+        return seats
+
+    def stat(self, name: str, seat: int, k: int = 1) -> None:
+        row = self.stats.get(name)
+        if row is None:
+            row = self.stats[name] = [0] * self.n
+        row[seat] += k
+
+    def cards_held(self, seat: int) -> int:
+        return sum(len(z[seat]) for z in self.seat_zones)
+
+    def act(self) -> None:
+        """Count one action; stop a run that hit --max-actions; check conservation in tests."""
+        self.actions += 1
+        if self.check:
+            self.check_conservation()
+        if self.actions >= self.max_actions:
+            raise GameOver("limit", [], f"stopped after {self.actions} actions (--max-actions)")
+
+    def all_cards(self) -> Counter:
+        c: Counter = Counter()
+        for zone in self.seat_zones:
+            for z in zone:
+                c.update(z)
+        for z in self.shared:
+            c.update(z)
+        return c
+
+    def check_conservation(self) -> None:
+        now = self.all_cards()
+        if now != self.in_play:
+            lost = self.in_play - now
+            extra = now - self.in_play
+            raise AssertionError(f"cards not conserved after action {self.actions}: "
+                                 f"missing {sorted(lost.elements())}, extra {sorted(extra.elements())}")
+
+    def state_key(self) -> tuple:
+        """The whole table, for cycle detection (random draws included: a draw makes the future differ)."""
+        return (self.actor, self.rng_draws, tuple(self.out), tuple(self.sitting), tuple(self.scores), self.extra_state(),
+                tuple(tuple(v) for v in self.counters.values()),
+                tuple(map(tuple, self.shared)), *[tuple(z) for zone in self.seat_zones for z in zone])
+
+    def check_end(self) -> None:
+        for rule in self.end_rules:
+            if rule.when(self):
+                raise GameOver("finished", self.select(rule.mode, rule.value), rule.text)
+
+    def select(self, mode: str, fn) -> list[int]:
+        vals = []
+        for s in self.seat_range:
+            self.loc["s"] = s
+            vals.append(fn(self))
+        if mode == "where":
+            return [s for s, v in zip(self.seat_range, vals) if v]
+        known = [v for v in vals if v is not None]
+        if not known:                 # every seat's value is missing (e.g. a card past the bottom): no winner
+            return []
+        best = (min if mode == "lowest" else max)(known)
+        return [s for s, v in zip(self.seat_range, vals) if v == best]
+
+    def boundary(self) -> None:
+        """A round or trick boundary: test the end rules, then look for a repeated table.
+
+        Brent's method keeps one table: it is compared with every later one and
+        replaced by the current table whenever the rounds since it reach a
+        power of two, so memory stays flat however long a game runs, and the
+        first repeat gives the loop's exact length. A random draw changes the
+        table (`rng_draws`), so a game with draws compares one number per round.
+        Tables are compared only from round `cycle_from` on: most games end
+        long before. The engine then plays the game again with the length known
+        (`cycle_length`) to say where the loop starts: the first round whose
+        table equals the one `cycle_length` rounds before (a game with a cycle
+        is deterministic, so the second run is the same game); that run keeps a
+        16-byte digest per round of one loop, not the whole game.
+        """
+        self.check_end()
+        self.rounds += 1
+        if self.cycle_length:
+            self._locate()
+        elif self.rounds >= self.cycle_from:
+            self._brent()
+
+    def _brent(self) -> None:
+        saved = self.saved_key
+        quick = (self.actor, self.rng_draws)       # parts of the table that are cheap to compare first
+        if saved is not None and self.saved_quick == quick:
+            key = self.state_key()
+            if key == saved:
+                start, start_action = self.saved_at     # a round in the loop; the replay finds the first
+                self._found(start, start_action)
+        else:
+            key = None
+        if saved is None or self.rounds - self.saved_at[0] >= self.power:
+            self.saved_key = key if key is not None else self.state_key()
+            self.saved_quick = quick
+            self.saved_at = (self.rounds, self.actions)
+            self.power = 1 if saved is None else 2 * self.power
+
+    def _locate(self) -> None:
+        digest = hashlib.blake2b(repr(self.state_key()).encode(), digest_size=16).digest()
+        recent = self.recent
+        if len(recent) == self.cycle_length:
+            old, start_action = recent.popleft()
+            if old == digest:
+                self._found(self.rounds - self.cycle_length, start_action)
+        recent.append((digest, self.actions))
+
+    def _found(self, start: int, start_action: int) -> None:
+        self.cycle = {"start": start, "length": self.rounds - start,
+                      "start_action": start_action, "length_actions": self.actions - start_action}
+        raise GameOver("cycle", [], f"the table at round {self.rounds} repeats round {start}")
+
+
+def runner_copy(runner, t: Table, **fields):
+    """A phase runner's copy for `t`, a copy of its table (Table.fork): the rules' tables and where the phase
+    stands are shared with `runner`, except `fields` (its zones on `t`, the state the copy may change); the
+    copy waits on nothing yet and is `t.runner`, so a copy of the copy can fork too."""
+    other = object.__new__(type(runner))
+    other.__dict__.update(runner.__dict__)
+    other.__dict__.update(fields, t=t, pending=None)
+    t.runner = other
+    return other
+
+
+def _copied(v: Any) -> Any:
+    """A copy of a table's value sharing no container with it (zones, per-seat lists, counters, flags)."""
+    kind = type(v)
+    if kind is list or kind is deque:
+        return kind(v) if _NESTED.isdisjoint(map(type, v)) else kind(map(_copied, v))
+    if kind is dict or kind is Counter:
+        return kind(v) if _NESTED.isdisjoint(map(type, v.values())) else kind({k: _copied(x) for k, x in v.items()})
+    if kind is set:
+        return set(v)
+    if kind is tuple:
+        return v if _NESTED.isdisjoint(map(type, v)) else tuple(map(_copied, v))
+    return v
+
+
+_NESTED = frozenset((list, deque, dict, set, tuple, Counter))
+_ATOMIC = frozenset((int, bool, str, float, type(None)))     # values a copy shares as they are
+# what Table.fork shares or sets itself (the zones it copies as they are: deques of card numbers)
+_SHARED = frozenset(("rules", "end_rules", "space", "runner", "rng", "events", "inline", "sealed", "seat_zones",
+                     "shared"))

@@ -1,0 +1,140 @@
+"""What one seat may see: the zones it may look at (`seat_view`) and what it learns from events.
+
+What one seat may learn from the game's events, read from each event kind's declaration (`events.py`).
+
+Everything that shows events to a seat goes through `seat_event`: the search bots' `Decision.observe`
+(`Table.seat_log`), the narrators of `ruleplay play` and of the web table, and the web page. A private
+field's hidden cards become None (a list keeps its length); a field the event's kind does not declare
+reaches a seat only as a plain value; an event of a kind nobody declared shows no list or mapping.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterable, Mapping
+
+if TYPE_CHECKING:
+    from ruleplay.engine.events import EventSpec
+
+_PLAIN = (int, str, bool, float, type(None))
+
+
+@dataclass(frozen=True)
+class SeatLooker:
+    """Seat `me` of a game of `rules`, whose card actions are the numbers below `cards`."""
+
+    me: int
+    rules: object
+    cards: int
+
+
+def visible_to(visibility: str, owner: int | None, me: int) -> bool:
+    """A zone of this visibility owned by `owner` (None: a table zone) may be looked at by seat `me`."""
+    return visibility == "public" or (visibility == "owner" and owner == me)
+
+
+def hide(value):
+    """A private value as a seat that may not see it gets it: each card None, a list keeping its length."""
+    if isinstance(value, list):
+        return [hide(v) if isinstance(v, list) else None for v in value]
+    return None
+
+
+def seat_event(ev: dict, looker: SeatLooker, specs: Mapping[str, EventSpec]) -> dict | None:
+    """The event as `looker` may know it (None: it may not know of it at all)."""
+    spec = specs.get(ev["event"])
+    if spec is None:
+        return {k: v for k, v in ev.items() if isinstance(v, _PLAIN)}
+    if spec.only is not None and not spec.only(looker, ev, None):
+        return None
+    if not spec.private and spec.allowed.issuperset(ev):
+        return ev                 # the common case: a public event of declared fields, shown as it is
+    out = ev
+    for key, value in ev.items():
+        private = spec.private.get(key)
+        if private is not None:
+            shown = _shown(private, looker, ev, value)
+        elif key in spec.allowed or isinstance(value, _PLAIN):
+            continue
+        else:
+            shown = None          # an undeclared field holding a list or mapping: it may carry cards
+        if shown is not value:
+            if out is ev:
+                out = dict(ev)
+            if shown is None and private is None:
+                del out[key]
+            else:
+                out[key] = shown
+    return out
+
+
+def _shown(private, looker: SeatLooker, ev: dict, value):
+    if not private.per_seat:
+        return value if private.sees(looker, ev, None) else hide(value)
+    if not isinstance(value, list):
+        return hide(value)
+    entries = [v if private.sees(looker, ev, i) else hide(v) for i, v in enumerate(value)]
+    return value if all(a is b for a, b in zip(entries, value)) else entries
+
+
+def seat_events(events: Iterable[dict], looker: SeatLooker, specs: Mapping[str, EventSpec]) -> list[dict]:
+    """The events `looker` may know of, each as it may know it, in order."""
+    out = []
+    for ev in events:
+        shown = seat_event(ev, looker, specs)
+        if shown is not None:
+            out.append(shown)
+    return out
+
+
+@dataclass
+class ZoneView:
+    name: str
+    seat: int | None          # owning seat, or None for a table zone
+    size: int
+    cards: list[str] | None   # bottom to top; None when this seat may not see them
+    ids: list[int] | None = None
+
+
+@dataclass
+class SeatView:
+    me: int
+    players: int
+    title: str
+    turn: int
+    dealer: int
+    hand_number: int
+    seat_zones: list[ZoneView]
+    table_zones: list[ZoneView]
+    out: list[bool]
+    scores: list[int] | None
+    tricks_won: list[int] | None
+    trick_number: int
+    trump: str | None
+    led: str | None
+    public: dict = field(default_factory=dict)
+    bids: list[int | None] | None = None      # this hand's bids once public (None: no bid made)
+    passed: list[bool] | None = None
+
+
+def seat_view(t, me: int) -> SeatView:
+    """Everything seat `me` may see: public zones, its own `owner` zones, and sizes of the rest."""
+    rules = t.rules
+    names = rules.deck.names
+    seat_zones = []
+    for z in rules.seat_zones:
+        for s in t.seat_range:
+            cards = t.seat_zones[z.index][s]
+            visible = visible_to(z.visibility, s, me)
+            seat_zones.append(ZoneView(z.name, s, len(cards), [names[c] for c in cards] if visible else None,
+                                       list(cards) if visible else None))
+    table_zones = []
+    for z in rules.shared_zones:
+        cards = t.shared[z.index]
+        visible = visible_to(z.visibility, None, me)
+        table_zones.append(ZoneView(z.name, None, len(cards), [names[c] for c in cards] if visible else None,
+                                    list(cards) if visible else None))
+    return SeatView(me, t.n, rules.title or rules.name, t.actor, t.dealer, t.hand_number, seat_zones, table_zones,
+                    list(t.out), list(t.scores) if rules.scoring else None,
+                    list(t.tricks_won) if t.trick_number else None, t.trick_number, t.trump, t.led,
+                    dict(t.public), *((list(t.bids), list(t.passed)) if any(b is not None for b in t.bids)
+                                      or any(t.passed) else (None, None)))

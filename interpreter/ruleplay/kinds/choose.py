@@ -1,0 +1,278 @@
+"""choose: seats in turn each pick one of a list of values (a suit, "yes") or pass; the first taker ends it.
+
+From the `first` seat (left of the dealer, the dealer, or the first seat from the dealer's left for which a
+bool over `s` holds; with `cut`, one of those seats drawn at random, as cutting the cards), every seat in
+play for which `who` holds is asked in turn, once. `allowed` (bool over `value`, read with `actor` the seat
+asked) filters the values; `pass` (bool over `actor`) says whether the seat may pass (false for the
+dealer when the dealer is "stuck"). A seat with no allowed value passes; a rule never leaves a seat
+without a move, so a seat that may not pass and has no value passes all the same.
+
+The first seat to choose ends the phase. The phase's name then reads the value chosen (a str, 'none'
+until someone chooses, reset when each hand starts) and `<name>-by` the seat that chose (missing until
+then), in every later rule: a trick's `trump` that reads them is evaluated after the choice. When every
+seat asked passes, `all-pass: redeal` throws the hand in (no scoring; the next hand is dealt),
+`continue` (the default) goes on with the next phase. `sit-out` (bool over `s`, read with `actor` the
+chooser) names the seats that sit out the rest of the hand once a value is chosen (a lone player's
+partner); they are dealt in but play no card and are skipped in turn (`s.sits-out`). `turn-up` (a card
+expression, e.g. `kitty.top`) shows that card to every seat when the phase starts.
+
+Events: `turn-up` (card), `cut` (the seats tied, the seat drawn), `choose` (seat, and `value` or
+`pass: true`), `all-passed` (`redeal`), `sit-out` (seat). Decisions are labelled `<name> V` and `pass`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ruleplay.lang import expr as X
+from ruleplay.engine.decision import Decision
+from ruleplay.compiler.model import Ctx, Declared
+from ruleplay.engine.table import Table, ThrowIn
+from ruleplay.engine.events import EventSpec
+from ruleplay.kinds.schema_parts import EXPR, phase_schema
+from ruleplay.kinds.words import formula
+
+# ---------------------------------------------------------------------------- the kind's keys (schema)
+SUMMARY = "choose: seats in turn pick one of a list of values or pass (naming trump, ordering up, going alone)."
+SCHEMA = phase_schema("choose", {
+    "values": {"type": "array", "items": {"type": ["string", "integer"]}, "minItems": 1, "maxItems": 100,
+               "description": "The values a seat may choose (e.g. the suits, or [yes])."},
+    "allowed": {"description": "Bool over `value` (and `actor`, the seat asked): the values it may choose now, "
+                               "e.g. value != kitty.top.suit.", **EXPR},
+    "first": {"description": "Who is asked first: left-of-dealer, dealer, or a bool over seat `s` (the first seat "
+                             "from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
+    "cut": {"description": "Bool of options: when `first` holds for several seats, one of them is drawn at random "
+                           "(cutting the cards) instead of the first from the dealer's left.", "default": False,
+            **EXPR},
+    "who": {"description": "Bool over seat `s`: the seats asked, in turn from the first (default: every seat in "
+                           "play this hand).", **EXPR},
+    "pass": {"description": "Bool over `actor`: the seat asked may pass (e.g. actor != dealer: stick the dealer).",
+             "default": True, **EXPR},
+    "all-pass": {"enum": ["continue", "redeal"], "default": "continue",
+                 "description": "When every seat asked passes: continue with the next phase, or redeal (the hand is "
+                                "thrown in, not scored, and the next hand is dealt)."},
+    "sit-out": {"description": "Bool over seat `s`, read with actor = the chooser once a value is chosen: these "
+                               "seats sit out the rest of the hand (e.g. s == partner: going alone).", **EXPR},
+    "turn-up": {"description": "A card shown to every seat when the phase starts (e.g. kitty.top).", **EXPR},
+}, ["values"])
+EXAMPLES = {"values": {"examples": [["C", "D", "H", "S"], ["yes"]]},
+            "allowed": {"examples": ["value != kitty.top.suit"]},
+            "first": {"examples": ["left-of-dealer", "s.won == max(x.won for x in seats)"]},
+            "who": {"examples": ["s == maker"]}, "pass": {"examples": ["actor != dealer"]},
+            "sit-out": {"examples": ["s == partner"]}, "turn-up": {"examples": ["kitty.top"]},
+            "before": {"examples": ["play"]}}
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"turn-up": EventSpec(("card",)), "cut": EventSpec(("phase", "seats", "seat")),
+          "choose": EventSpec(("phase", "seat", "pass", "value")), "all-passed": EventSpec(("phase", "redeal")),
+          "sit-out": EventSpec(("seat",))}
+
+
+@dataclass
+class ChoiceView:
+    """What a bot sees of a choice: the values it may take, what its hand holds of each, and whether it
+    may pass (so `smart` takes a value it is strong in, and passes on one it holds nothing of)."""
+
+    seat: int
+    values: list[str]                  # the allowed values, in the order of the decision's actions after a pass
+    held: list[float]                  # per value: its cards of that suit or rank, a high one counting 1.5
+    hand_size: int
+    may_pass: bool
+    valuing: bool = True
+
+
+@dataclass
+class Choose:
+    name: str
+    values: list[str]
+    allowed: Callable | None
+    first_mode: str                      # left-of-dealer | dealer | expr
+    first_fn: Callable | None
+    cut: bool
+    who: Callable | None
+    may_pass: Callable
+    redeal: bool
+    sit_out: Callable | None
+    turn_up: Callable | None
+    description: str = ""
+    spec: dict = field(default_factory=dict)
+
+    def start_hand(self, t: Table) -> None:
+        t.chosen[self.name] = ("none", None)
+
+    def run(self, t: Table):
+        """A generator: yields each seat's choice as a Decision; ends at the first taker or when all passed."""
+        names = t.rules.deck.names
+        if self.turn_up is not None:
+            card = self.turn_up(t)
+            if card is not None:
+                t.emit("turn-up", card=names[card])
+        space = t.space
+        for seat in self._asked(t):
+            t.actor = seat
+            options = self._allowed(t)
+            acts = [space.BID0 + i for i in options]
+            if not acts or self.may_pass(t):
+                acts = [space.PASS] + acts
+            bot = t.inline[seat]
+            view = self._view(t, seat, options, acts[0] == space.PASS) \
+                if len(acts) > 1 and (bot is None or bot.wants_view) else None
+            a = acts[0] if len(acts) == 1 else (yield from t.ask(Decision(seat, acts, view, labels={
+                space.PASS: "pass", **{space.BID0 + i: f"{self.name} {self.values[i]}" for i in options}})))
+            t.act()
+            if a == space.PASS:
+                t.emit("choose", phase=self.name, seat=seat, **{"pass": True})
+                continue
+            value = self.values[a - space.BID0]
+            t.chosen[self.name] = (value, seat)
+            t.emit("choose", phase=self.name, seat=seat, value=value)
+            self._sit_out(t, seat)
+            return
+        t.emit("all-passed", phase=self.name, redeal=self.redeal)
+        if self.redeal:
+            raise ThrowIn(self.name)
+
+    def _asked(self, t: Table) -> list[int]:
+        """The seats asked, in turn from the first."""
+        first = t.next_seat(t.dealer)
+        if self.first_mode == "dealer":
+            first = t.dealer
+        elif self.first_mode == "expr" and self.first_fn is not None:
+            tied = []
+            for k in range(1, t.n + 1):
+                s = t.next_seat(t.dealer, k)
+                t.loc["s"] = s
+                if t.takes_part(s) and self.first_fn(t):
+                    tied.append(s)
+            if len(tied) > 1 and self.cut:
+                t.rng_draws += 1
+                first = t.rng.choice(tied)
+                t.emit("cut", phase=self.name, seats=tied, seat=first)
+            elif tied:
+                first = tied[0]
+        out = []
+        for s in t.playing_from(first):
+            t.loc["s"] = s
+            if self.who is None or self.who(t):
+                out.append(s)
+        return out
+
+    def _view(self, t: Table, seat: int, options: list[int], may_pass: bool) -> ChoiceView:
+        deck = t.rules.deck
+        hand = [c for z in t.rules.seat_zones if z.visibility == "owner" for c in t.seat_zones[z.index][seat]]
+        top = len(deck.ranks) or 1
+        high = {r for r in deck.ranks[top // 2:]}
+        held = [sum(1.5 if deck.rank[c] in high else 1.0 for c in hand
+                    if self.values[i] in (deck.suit[c], deck.rank[c])) for i in options]
+        return ChoiceView(seat, [self.values[i] for i in options], held, len(hand), may_pass)
+
+    def _allowed(self, t: Table) -> list[int]:
+        """The indices of the values the actor may choose."""
+        if self.allowed is None:
+            return list(range(len(self.values)))
+        ok = []
+        for i, v in enumerate(self.values):
+            t.loc["value"] = v
+            if self.allowed(t):
+                ok.append(i)
+        t.loc.pop("value", None)
+        return ok
+
+    def _sit_out(self, t: Table, chooser: int) -> None:
+        if self.sit_out is None:
+            return
+        for s in t.seat_range:
+            t.loc["s"] = s
+            t.actor = chooser
+            if not t.sitting[s] and self.sit_out(t):
+                t.sitting[s] = True
+                t.emit("sit-out", seat=s)
+
+
+def declare(ctx: Ctx, path: tuple) -> Declared:
+    """The phase's name reads the value chosen ('none' until then); `<name>-by` the seat that chose."""
+    name = path[-1]
+    return Declared({name: X.Binding(X.STR, lambda e: e.chosen.get(name, ("none", None))[0]),
+                     f"{name}-by": X.Binding(X.SEAT, lambda e: e.chosen.get(name, ("none", None))[1])},
+                    own=frozenset({name, f"{name}-by"}))
+
+
+def compile(ctx: Ctx, path: tuple, name: str) -> Choose | None:
+    spec = ctx.get(path)
+    values = [str(v) for v in spec.get("values") or []]
+    if len(set(values)) != len(values):
+        ctx.error(path + ("values",), "a value is listed twice", "list each value once")
+    seat_scope = ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"]))
+    value_scope = ctx.scope.with_names(value=X.Binding(X.STR, lambda e: e.loc.get("value")))
+    allowed = ctx.expr(path + ("allowed",), X.BOOL, value_scope) if "allowed" in spec else None
+    first_mode, first_fn = ctx.first_seat(path + ("first",))
+    cut = ctx.expr(path + ("cut",), X.BOOL, default=False)
+    if cut is not None and not cut.is_const:
+        ctx.error(path + ("cut",), "this value must be fixed before the game starts (options only)", value=True)
+    who = ctx.expr(path + ("who",), X.BOOL, seat_scope) if "who" in spec else None
+    may_pass = ctx.expr(path + ("pass",), X.BOOL, default=True)
+    sit_out = ctx.expr(path + ("sit-out",), X.BOOL, seat_scope) if "sit-out" in spec else None
+    turn_up = ctx.expr(path + ("turn-up",), X.CARD) if "turn-up" in spec else None
+    if may_pass is None or cut is None or any(k in spec and c is None for k, c in
+                                              (("allowed", allowed), ("who", who), ("sit-out", sit_out),
+                                               ("turn-up", turn_up))):
+        return None
+    return Choose(name, values, allowed.fn if allowed else None, first_mode, first_fn, bool(cut.const),
+                  who.fn if who else None, may_pass.fn, spec.get("all-pass", "continue") == "redeal",
+                  sit_out.fn if sit_out else None, turn_up.fn if turn_up else None,
+                  spec.get("description", ""), dict(spec))
+
+
+# ---------------------------------------------------------------------------- the rule sheet (explain)
+def describe(spec: dict, phase=None) -> str:
+    first = spec.get("first", "left-of-dealer")
+    who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
+        first, f"the first player from the dealer's left for whom {formula(first)}")
+    if first not in ("left-of-dealer", "dealer") and getattr(phase, "cut", False):
+        who += " (several such players cut the cards: one of them at random)"
+    out = []
+    if "turn-up" in spec:
+        out.append(f"The card {formula(spec['turn-up'])} is turned up.")
+    asked = f"each player for whom {formula(spec['who'])}" if "who" in spec else "each player in the hand"
+    out.append(f"Starting with {who}, {asked} in turn may choose one of {', '.join(map(str, spec['values']))}"
+               + (f" (only a value where {formula(spec['allowed'])})" if "allowed" in spec else "") + ".")
+    p = spec.get("pass", True)
+    out.append("The first to choose ends the round" + ("; passing is not allowed." if p is False else
+                                                        "; a player may pass." if p is True else
+                                                        f"; a player may pass when {formula(p)}."))
+    if spec.get("all-pass") == "redeal":
+        out.append("If every player passes, the hand is thrown in and the next one is dealt.")
+    if "sit-out" in spec:
+        out.append(f"Once a value is chosen, each player for whom {formula(spec['sit-out'])} sits out the hand.")
+    name = getattr(phase, "name", "")
+    out.append(f"Later rules read the value chosen as {name} and who chose it as {name}-by." if name else
+               "The value chosen and who chose it are recorded for the later rules.")
+    return " ".join(out)
+
+
+# ---------------------------------------------------------------------------- the events in words (play)
+def _tell_choose(n, ev: dict) -> list[str]:
+    if ev.get("pass"):
+        return [f"{n.verb(ev['seat'], 'pass', 'passes')} ({ev.get('phase')})."]
+    return [f"{n.verb(ev['seat'], 'choose', 'chooses')} {ev.get('value')} ({ev.get('phase')})."]
+
+
+def _nobody(ev: dict) -> str:
+    """Nobody chose (one seat asked or several)."""
+    return f"Nobody chose ({ev.get('phase')})" + (": the hand is thrown in." if ev.get("redeal") else ".")
+
+
+NARRATION = {
+    "turn-up": lambda n, ev: [f"{ev.get('card')} is turned up."],
+    "cut": lambda n, ev: [f"Tied players cut: {n.who(ev.get('seat'))} chooses."],
+    "choose": _tell_choose,
+    "all-passed": lambda n, ev: [_nobody(ev)],
+    "sit-out": lambda n, ev: [f"{n.verb(ev.get('seat'), 'sit', 'sits')} out this hand."],
+}
+ACCOUNT = {
+    "turn-up": lambda ev: f"{ev['card']} is turned up.",
+    "cut": lambda ev: f"Seats {', '.join(map(str, ev['seats']))} cut: seat {ev['seat']} chooses.",
+    "choose": lambda ev: f"Seat {ev['seat']} " + ("passes" if ev.get("pass") else f"chooses {ev['value']}")
+    + f" ({ev['phase']}).",
+    "all-passed": _nobody,
+    "sit-out": lambda ev: f"Seat {ev['seat']} sits out this hand.",
+}

@@ -1,0 +1,445 @@
+"""climb: seats in turn play a combination that beats the last one, or pass; the pile clears when all
+others pass, and seats are ranked in the order they go out (President, Big Two and other climbing games).
+
+A combination is a set (one to four, or more with several decks, cards of one rank; `sets` lists the
+sizes allowed) or, with `runs: N`, a run of N or more consecutive ranks (one card each). Ranks are
+ranked by `order` (a deck order, or an int over `card`): a play beats the current one when it has the
+same shape (a set of as many cards, a run as long) and a higher rank (a run: its top rank);
+`equal: allowed` also lets an equal rank beat, and `equal: skips` makes such a play skip the next seat.
+Suits never matter: the cards played of a rank are the lowest of that rank in the order, then in the
+canonical order. Each combination is one labelled action (`7 7` for a pair of sevens, `5 6 7` for a
+run), from a block of actions fixed per ruleset (decision.py), so a seat's choices are finite.
+
+The leader plays any combination; the others in turn beat it or pass. When every other seat still
+holding cards has passed since the last play (`pass-locks: true`: a seat that passed may not play again
+until the pile clears), the pile clears (into `clear-to` when given) and the last to play leads again;
+if they went out, the next seat still holding cards leads. A play whose top card satisfies `clears`
+(e.g. a 2) clears the pile at once, and its player leads. A seat out of cards takes the next place
+(`s.place`: 1 for the first out, 0 while holding cards); the hand ends when one seat is left holding
+cards (it takes the last place) or, with `end: first-out`, when the first seat goes out. A `tally`
+after the phase keeps the places as a counter for the next hand (an exchange by rank, a first lead).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ruleplay.lang import expr as X
+from ruleplay.engine.decision import Decision
+from ruleplay.compiler.model import Ctx, Declared, Zone, card_scope, per_card
+from ruleplay.engine.table import Table, runner_copy
+from ruleplay.engine.events import EventSpec
+from ruleplay.kinds.schema_parts import EXPR, phase_schema, text
+from ruleplay.kinds.shed import first_seat, word_rule
+from ruleplay.kinds.words import formula
+
+MAX_COMBOS = 5_000           # the combinations a climb may offer: every turn scans them (13 ranks: 66 runs)
+EQUAL = ("refused", "allowed", "skips")
+ENDS = ("all-but-one", "first-out")
+
+# ---------------------------------------------------------------------------- the kind's keys (schema)
+SUMMARY = "climb: seats in turn play a set or run that beats the last, or pass; the order seats go out is kept."
+SCHEMA = phase_schema("climb", {
+    "from": text("Per-seat hand the combinations are played from."),
+    "to": text("Table zone (public) the combinations are played to."),
+    "clear-to": text("Table zone the pile goes to when it clears (default: it stays in `to`)."),
+    "order": {"description": "Rank order deciding what beats what: a deck order name ('rank' or deck.orders), "
+                             "or an int over `card` that depends on the card and options only.",
+              "default": "rank", **EXPR},
+    "sets": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 64}, "minItems": 1,
+             "description": "The set sizes that may be played (cards of one rank); must include 1. "
+                            "Default: 1 up to the copies of a rank in the deck."},
+    "runs": {"description": "The shortest run of consecutive ranks that may be played (one card each); "
+                            "0: no runs.", "default": 0, **EXPR},
+    "equal": {"description": "Whether an equal rank beats: refused (only a higher rank), allowed, or skips "
+                             "(allowed, and the next seat loses its turn as if it passed); or an expression of "
+                             "options giving one.", "default": "refused", **EXPR},
+    "pass-locks": {"description": "A seat that passes may not play again until the pile clears (bool of options).",
+                   "default": False, **EXPR},
+    "clears": {"description": "A play whose top card satisfies this (bool over `card`) clears the pile at once; "
+                              "its player leads.", **EXPR},
+    "first": {"description": "Who leads first: left-of-dealer, dealer, or a bool over seat `s` (the first seat "
+                             "from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
+    "end": {"description": "When the hand ends: all-but-one (one seat is left holding cards) or first-out.",
+            "default": "all-but-one", **EXPR},
+}, ["from", "to"])
+EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "clear-to": {"examples": ["discards"]},
+            "order": {"examples": ["rank", "'2-high'"]}, "sets": {"examples": [[1, 2, 3, 4]]},
+            "runs": {"examples": [0, 3]}, "equal": {"examples": ["no", "skips"]},
+            "clears": {"examples": ["card.rank == '2'"]}, "first": {"examples": ["s.standing == players"]},
+            "end": {"examples": ["all-but-one", "first-out"]}, "before": {"examples": ["score"]}}
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"climb": EventSpec(("seat", "cards", "combination")), "climb-pass": EventSpec(("seat",)),
+          "skipped": EventSpec(("seat",)), "cleared": EventSpec(("seat", "count")),
+          "finished": EventSpec(("seat", "place", "left"))}
+
+
+@dataclass(frozen=True)
+class Combo:
+    """One combination of the ruleset's action block: a set of `size` cards of rank ranks[0], or a run."""
+
+    run: bool
+    ranks: tuple[str, ...]                 # a set: one rank; a run: its ranks, low to high
+    size: int                              # cards played
+    label: str
+
+
+@dataclass
+class ClimbView:
+    """What a bot may know at a climbing turn: its hand, the combinations it may play, the one to beat."""
+
+    seat: int
+    hand: list[int]
+    order: list[int]                       # per card: its rank under the phase's order
+    legal: list[tuple[int, list[int]]]     # (action, the cards it plays), lowest first; a pass is not listed
+    top: tuple[bool, int, int] | None      # the combination to beat: (run, size, value); None when leading
+    clears: list[bool]                     # per legal combination: it would clear the pile at once
+    held: list[int]                        # cards each other seat still holding cards holds
+    climbing: bool = True
+
+
+@dataclass
+class Climb:
+    name: str
+    src: Zone
+    dest: Zone
+    cleared_to: Zone | None
+    order: list[int]
+    combos: list[Combo]
+    equal: Callable
+    pass_locks: Callable
+    clears: Callable | None
+    first_mode: str
+    first_fn: Callable | None
+    end: Callable
+    description: str = ""
+    spec: dict = field(default_factory=dict)
+    fixed: dict = field(default_factory=dict)   # settings the options fix (for the rule sheet): key -> value
+
+    @property
+    def action_labels(self) -> list[str]:
+        """This phase's own actions (decision.py gives them a block): one per combination."""
+        return [c.label for c in self.combos]
+
+    def start_hand(self, t: Table) -> None:
+        """Nobody has gone out yet: every place is 0 until the phase runs."""
+        t.places = [0] * t.n
+
+    def run(self, t: Table):
+        """A generator: yields each turn (a combination or a pass) as a Decision."""
+        return _Run(self, t).loop()
+
+
+class _Run:
+    """The climb under way. Where it stands (whose turn, the combination to beat, who passed, places given)
+    is kept here rather than in the loop's locals, so a copy of the game can go on from a turn (`fork`)."""
+
+    exact = True        # a copy goes on as this game would: Run.fork, State.clone, Decision.fork
+
+    def __init__(self, ph: Climb, t: Table):
+        self.ph, self.t = ph, t
+        self.hand = t.seat_zones[ph.src.index]
+        self.pile = t.shared[ph.dest.index]
+        self.base = t.space.own[ph.name]
+        self.keys = t.rules.deck.canonical_keys()
+        self.rank = t.rules.deck.rank
+        self.pending: Decision | None = None     # the turn being asked
+        t.runner = self
+
+    def fork(self, t: Table):
+        """The rest of the climb on `t`, a copy of this runner's table (Table.fork), from the turn this runner
+        is asking (`pending`; a generator)."""
+        ph = self.ph
+        return runner_copy(self, t, hand=t.seat_zones[ph.src.index], pile=t.shared[ph.dest.index],
+                           passed=set(self.passed)).loop(resume=True)
+
+    def held(self, seat: int) -> dict[str, list[int]]:
+        """The seat's cards by rank, each rank's lowest first (rank order, then the canonical order)."""
+        order, keys, rank = self.ph.order, self.keys, self.rank
+        out: dict[str, list[int]] = {}
+        for c in sorted(self.hand[seat], key=lambda c: (order[c], keys[c])):
+            out.setdefault(rank[c], []).append(c)
+        return out
+
+    @staticmethod
+    def cards_for(held: dict[str, list[int]], combo: Combo) -> list[int] | None:
+        """The cards played for `combo` from `held` (the lowest of each rank), or None when it cannot be."""
+        k = 1 if combo.run else combo.size
+        out = []
+        for r in combo.ranks:
+            mine = held.get(r, ())
+            if len(mine) < k:
+                return None
+            out.extend(mine[:k])
+        return out
+
+    def value(self, cards: list[int]) -> int:
+        return max(self.ph.order[c] for c in cards)
+
+    def offer(self, seat: int, top: tuple[bool, int, int] | None, equal: str) -> list[tuple[int, list[int]]]:
+        """The combinations `seat` may play now, as (action, cards), in the block's order."""
+        out, held = [], self.held(seat)
+        for i, combo in enumerate(self.ph.combos):
+            if top is not None and (combo.run, combo.size) != top[:2]:
+                continue
+            cards = self.cards_for(held, combo)
+            if cards is None:
+                continue
+            if top is not None:
+                v = self.value(cards)
+                if v < top[2] or (v == top[2] and equal == "refused"):
+                    continue
+            out.append((self.base + i, cards))
+        return out
+
+    def clears_with(self, cards: list[int]) -> bool:
+        fn = self.ph.clears
+        if fn is None:
+            return False
+        t = self.t
+        t.card = max(cards, key=lambda c: (self.ph.order[c], self.keys[c]))
+        try:
+            return bool(fn(t))
+        finally:
+            t.card = None
+
+    def next_holding(self, seat: int) -> int:
+        """The next seat after `seat`, in play direction, that still holds cards."""
+        t = self.t
+        for k in range(1, t.n + 1):
+            s = t.next_seat(seat, k)
+            if self.hand[s]:
+                return s
+        return seat
+
+    def loop(self, resume: bool = False):
+        """The climb (a generator). `resume`: a copy going on from the turn its original was asking, with the
+        state kept on the runner (`fork`): the same checks then lead to the same turn, asked again."""
+        ph, t, hand, pile = self.ph, self.t, self.hand, self.pile
+        names = t.rules.deck.names
+        if not resume:
+            self.equal, self.locks, self.end = ph.equal(t), bool(ph.pass_locks(t)), ph.end(t)
+            self.out_count = 0
+            self.seat = first_seat(t, ph.first_mode, ph.first_fn)
+            if not hand[self.seat]:
+                self.seat = self.next_holding(self.seat)
+            self.top: tuple[bool, int, int] | None = None
+            self.last: int | None = None
+            self.passed: set[int] = set()
+        equal, locks, end, places = self.equal, self.locks, self.end, t.places
+        out_count, seat, top, last, passed = self.out_count, self.seat, self.top, self.last, self.passed
+        while sum(1 for s in t.seat_range if hand[s]) > (0 if end == "first-out" else 1):
+            if top is not None and all(s in passed or s == last for s in t.seat_range if hand[s]):
+                lead = last if hand[last] else self.next_holding(last)
+                self.clear(lead)
+                top, passed, seat = None, set(), lead
+                continue
+            if seat in passed and locks:
+                seat = self.next_holding(seat)
+                continue
+            legal = self.offer(seat, top, equal)         # leading, a seat holding cards has a single at least
+            acts = [a for a, _ in legal] + ([] if top is None else [t.space.PASS])
+            if len(acts) == 1:
+                a = acts[0]
+            else:
+                bot = t.inline[seat]
+                view = self.view(seat, top, legal) if bot is None or bot.wants_view else None
+                d = self.pending = Decision(seat, acts, view)
+                self.out_count, self.seat, self.top, self.last, self.passed = out_count, seat, top, last, passed
+                a = yield from t.ask(d)
+                self.pending = None
+            if a == t.space.PASS:
+                passed.add(seat)
+                t.emit("climb-pass", seat=seat)
+                seat = self.next_holding(seat)
+                continue
+            cards = next(cs for x, cs in legal if x == a)
+            combo = ph.combos[a - self.base]
+            value = self.value(cards)
+            equal_play = top is not None and value == top[2]
+            for c in cards:
+                hand[seat].remove(c)
+                pile.append(c)
+            t.cards_played += len(cards)
+            t.act()
+            t.emit("climb", seat=seat, cards=[names[c] for c in cards], combination=combo.label)
+            top, last = (combo.run, combo.size, value), seat
+            if not locks:
+                passed = set()
+            if not hand[seat]:
+                out_count += 1
+                places[seat] = out_count
+                t.stat(f"place-{out_count}", seat)
+                t.emit("finished", seat=seat, place=out_count)
+                if end == "first-out" or sum(1 for s in t.seat_range if hand[s]) <= 1:
+                    break
+            if self.clears_with(cards):
+                lead = seat if hand[seat] else self.next_holding(seat)
+                self.clear(lead)
+                top, passed, seat = None, set(), lead
+                continue
+            seat = self.next_holding(seat)
+            if equal_play and equal == "skips":      # the next seat loses its turn, as if it passed
+                passed.add(seat)
+                t.emit("skipped", seat=seat)
+                seat = self.next_holding(seat)
+        for s in t.seat_range:                 # the one left holding cards takes the last place
+            if hand[s] and end != "first-out":
+                out_count += 1
+                places[s] = out_count
+                t.stat(f"place-{out_count}", s)
+                t.emit("finished", seat=s, place=out_count, left=len(hand[s]))
+
+    def clear(self, lead: int) -> None:
+        """The pile is beaten by nobody: it goes to `clear-to` (or stays), and `lead` leads anything."""
+        t, ph = self.t, self.ph
+        count = len(self.pile)
+        if ph.cleared_to is not None:
+            dest = t.shared[ph.cleared_to.index]
+            dest.extend(self.pile)
+            self.pile.clear()
+            t.act()
+        t.emit("cleared", seat=lead, count=count)
+
+    def view(self, seat: int, top, legal) -> ClimbView:
+        t = self.t
+        return ClimbView(seat, list(self.hand[seat]), self.ph.order, legal, top,
+                         [self.clears_with(cs) for _, cs in legal],
+                         [len(self.hand[s]) for s in t.seat_range if s != seat and self.hand[s]])
+
+
+def declare(ctx: Ctx, path: tuple) -> Declared:
+    """`s.place`: the place a seat went out in this hand (1 first; 0 while it holds cards)."""
+    return Declared({}, {"place": (X.INT, lambda f: lambda e: None if (x := f(e)) is None else e.places[x])})
+
+
+def compile(ctx: Ctx, path: tuple, name: str) -> Climb | None:
+    spec = ctx.get(path)
+    deck = ctx.deck
+    src = ctx.zone(path + ("from",), owner="seat")
+    dest = ctx.zone(path + ("to",), owner="table")
+    cleared_to = ctx.zone(path + ("clear-to",), owner="table") if "clear-to" in spec else None
+    raw = spec.get("order", "rank")
+    raw = "order" if raw == "rank" else raw
+    order = deck.orders[raw] if isinstance(raw, str) and raw in deck.orders else per_card(ctx, path + ("order",), X.INT)
+    runs = ctx.const_int(path + ("runs",), 0, 0, 64)
+    equal = word_rule(ctx, path + ("equal",), EQUAL, "refused")
+    locks = ctx.expr(path + ("pass-locks",), X.BOOL, default=False)
+    clears = ctx.expr(path + ("clears",), X.BOOL, card_scope(ctx.scope)) if "clears" in spec else None
+    end = word_rule(ctx, path + ("end",), ENDS, "all-but-one")
+    first_mode, first_fn = ctx.first_seat(path + ("first",))
+    if None in (src, dest, order, equal, locks, end) or ("clear-to" in spec and cleared_to is None) \
+            or ("clears" in spec and clears is None):
+        return None
+    combos = _combos(ctx, path, order, runs or 0)
+    if combos is None:
+        return None
+    fixed = {"runs": runs or 0, "equal": _fixed(ctx, path + ("equal",), EQUAL, "refused"),
+             "pass-locks": locks.const if locks.is_const else None,
+             "clears": clears.const if clears is not None and clears.is_const else None,
+             "end": _fixed(ctx, path + ("end",), ENDS, "all-but-one")}
+    return Climb(name, src, dest, cleared_to, list(order), combos, equal, locks.fn, clears.fn if clears else None,
+                 first_mode, first_fn, end, spec.get("description", ""), dict(spec), fixed)
+
+
+def _fixed(ctx: Ctx, path: tuple, words: tuple, default: str):
+    """A word setting's value when the options fix it, else None (word_rule has reported any error)."""
+    raw = ctx.get(path, default)
+    if raw in words:
+        return raw
+    try:
+        c = X.compile_expr(raw, ctx.scope, X.STR)
+    except X.ExprError:
+        return None
+    return c.const if c.is_const and c.const in words else None
+
+
+def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int) -> list[Combo] | None:
+    """Every combination the deck allows, lowest first within each shape: the phase's action block."""
+    deck = ctx.deck
+    copies: dict[str, int] = {}
+    low: dict[str, int] = {}
+    for c, r in enumerate(deck.rank):
+        copies[r] = copies.get(r, 0) + 1
+        low[r] = min(low.get(r, order[c]), order[c])
+    ranks = sorted(copies, key=lambda r: (low[r], r))
+    sizes = ctx.get(path + ("sets",)) or list(range(1, max(copies.values()) + 1))
+    if 1 not in sizes:
+        ctx.error(path + ("sets",), "the sets must include 1 (a seat left with one card of a rank must be able to "
+                  "lead it)", "sets: [1, 2, 3, 4]", value=True)
+        return None
+    out = [Combo(False, (r,), k, " ".join([r] * k)) for k in sorted(set(sizes)) for r in ranks if copies[r] >= k]
+    if runs:
+        if runs < 2:
+            ctx.error(path + ("runs",), "a run is at least 2 ranks long (0: no runs)", value=True)
+            return None
+        jokers = {x for c, x in enumerate(deck.rank) if deck.joker[c]}
+        seq = [r for r in ranks if r not in jokers]
+        spans = max(0, len(seq) - runs + 1)
+        total = len(out) + spans * (spans + 1) // 2          # the sets, and one run per span of each length
+        if total > MAX_COMBOS:
+            ctx.error(path + ("runs",), f"runs of {runs} or more of {len(seq)} ranks make {total:,} combinations "
+                      f"with the sets; at most {MAX_COMBOS:,}", "fewer ranks, or longer shortest runs", value=True)
+            return None
+        for n in range(runs, len(seq) + 1):
+            out.extend(Combo(True, tuple(seq[i:i + n]), n, " ".join(seq[i:i + n])) for i in range(len(seq) - n + 1))
+    return out
+
+
+# ---------------------------------------------------------------------------- the rule sheet (explain)
+def describe(spec: dict, phase=None) -> str:
+    """The phase in words; a setting the options fix is said as its value, a rule that is off not at all."""
+    fixed = getattr(phase, "fixed", {})
+
+    def value(key: str, default):
+        v = fixed.get(key)
+        return v if v is not None else spec.get(key, default)
+    sizes = spec.get("sets")
+    shapes = ("sets of " + ", ".join(map(str, sizes)) + " cards of one rank") if sizes else "a card or a set of one rank"
+    runs = value("runs", 0)
+    if runs:
+        shapes += f", or a run of at least {formula(runs)} consecutive ranks"
+    order = spec.get("order", "rank")
+    order = order if isinstance(order, str) and " " not in order else formula(order)
+    out = [f"In turn, each player plays {shapes} from their {spec['from']} to the {spec['to']}, or passes; the "
+           f"leader plays anything, the others must beat the last play with the same shape of a higher rank "
+           f"(order: {order})."]
+    equal = value("equal", "refused")
+    if equal == "allowed":
+        out.append("An equal rank also beats.")
+    elif equal == "skips":
+        out.append("An equal rank also beats, and the next player loses their turn.")
+    elif equal != "refused":
+        out.append(f"An equal rank also beats as {formula(equal)} says (skips: the next player loses their turn).")
+    locks = value("pass-locks", False)
+    if locks is True:
+        out.append("A player who passes may not play again until the pile clears.")
+    elif locks is not False:
+        out.append(f"A player who passes may not play again until the pile clears when {formula(locks)}.")
+    out.append("When all the others pass, the pile clears and the last to play leads; if they are out, the next "
+               "player holding cards leads.")
+    if "clears" in spec and fixed.get("clears") is not False:
+        out.append(f"A play clears the pile at once when, for its top card, {formula(spec['clears'])}.")
+    end = value("end", "all-but-one")
+    out.append("Players are ranked in the order they go out; " +
+               ("the first out ends the hand." if end == "first-out" else
+                "the hand ends when one player is left holding cards." if end == "all-but-one" else
+                f"the hand ends as {formula(end)} says."))
+    return " ".join(out)
+
+
+# ---------------------------------------------------------------------------- the events in words (play)
+NARRATION = {
+    "climb": lambda n, ev: [f"{n.verb(ev.get('seat'), 'play', 'plays')} {' '.join(ev.get('cards') or [])}."],
+    "climb-pass": lambda n, ev: [f"{n.verb(ev.get('seat'), 'pass', 'passes')}."],
+    "skipped": lambda n, ev: [f"{n.verb(ev.get('seat'), 'are', 'is')} skipped (an equal rank was played)."],
+    "cleared": lambda n, ev: [f"The pile is cleared; {n.who(ev.get('seat'))} leads."],
+    "finished": lambda n, ev: [f"{n.verb(ev.get('seat'), 'finish', 'finishes')} in place {ev.get('place')}."],
+}
+ACCOUNT = {
+    "climb": lambda ev: f"Seat {ev['seat']} plays {' '.join(ev['cards'])}.",
+    "climb-pass": lambda ev: f"Seat {ev['seat']} passes.",
+    "skipped": lambda ev: f"Seat {ev['seat']} is skipped.",
+    "cleared": lambda ev: f"The pile clears; seat {ev['seat']} leads.",
+    "finished": lambda ev: f"Seat {ev['seat']} finishes in place {ev['place']}.",
+}

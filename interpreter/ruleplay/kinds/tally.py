@@ -1,0 +1,88 @@
+"""tally: set counters kept across hands (counters.py) from the table, at this point of the hand.
+
+`set: {bags: "(s.bags + s.over) % 10"}` evaluates each int expression over
+seat `s` for every seat, then stores the values; the counters are set in the
+order written, so a later one reads the new value of an earlier one (write a
+hand's penalty before the counter it depends on wraps). A tally placed after
+the tricks runs before the hand is scored, so scoring reads the new values;
+one placed first sees the hand as dealt (e.g. honours held). Logged as a
+`tally` event (`counters`: name -> value per seat). Counters are public.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ruleplay.lang import expr as X
+from ruleplay.errors import did_you_mean, one_of
+from ruleplay.compiler.model import Ctx
+from ruleplay.engine.table import Table
+from ruleplay.engine.events import EventSpec
+from ruleplay.kinds.schema_parts import EXPR, NAME_PATTERN, phase_schema
+from ruleplay.kinds.words import formula
+
+
+# ---------------------------------------------------------------------------- the kind's keys (schema)
+SUMMARY = "tally: set counters kept across hands."
+SCHEMA = phase_schema("tally", {
+    "set": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN}, "minProperties": 1,
+            "additionalProperties": EXPR,
+            "description": "Counter name -> int over seat `s`: the counter's new value for each seat, set in the "
+                           "order written (a later one reads the new value of an earlier one)."},
+}, ["set"])
+EXAMPLES = {   # for editors: examples of the keys above, by path in the phase
+    "set": {"examples": [{"bags": "(s.bags + 1) % 10"}]},
+    "before": {"examples": ["score"]},
+}
+
+
+@dataclass
+class Tally:
+    name: str
+    sets: list[tuple[str, Callable]]
+    description: str = ""
+
+    def run(self, t: Table):
+        """Sets the counters; no seat chooses anything, so there is nothing to yield."""
+        for counter, fn in self.sets:
+            values = []
+            for s in t.seat_range:
+                t.loc["s"] = s
+                values.append(fn(t))
+            t.counters[counter] = values
+        t.emit("tally", counters={c: list(t.counters[c]) for c, _ in self.sets})
+        return ()
+
+
+def compile(ctx: Ctx, path: tuple, name: str) -> Tally | None:
+    spec = ctx.get(path)
+    seat_scope = ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"]))
+    sets = []
+    for counter in spec.get("set") or {}:
+        if counter not in ctx.counters:
+            ctx.error(path + ("set", counter), f"'{counter}' is not a counter",
+                      did_you_mean(counter, ctx.counters) or
+                      (f"counters: {one_of(ctx.counters)}" if ctx.counters else
+                       "declare it first: counters: {" + counter + ": {start: 0}}"))
+            continue
+        c = ctx.expr(path + ("set", counter), X.INT, seat_scope)
+        if c is not None:
+            sets.append((counter, c.fn))
+    return Tally(name, sets, spec.get("description", ""))
+
+
+# ---------------------------------------------------------------------------- the rule sheet (explain)
+def describe(spec: dict, phase=None) -> str:
+    """The phase in words: each counter and its new value, in the order they are set."""
+    return "sets " + "; then ".join(f"each player's {k} to {formula(v)}" for k, v in spec["set"].items()) + "."
+
+
+# ---------------------------------------------------------------------------- the events in words (play)
+def _tell_tally(n, ev: dict) -> list[str]:
+    return [f"{name}: " + ", ".join(f"{n.who(s)} {v}" for s, v in enumerate(values))
+            for name, values in ev.get("counters", {}).items()]
+
+
+NARRATION = {"tally": _tell_tally}
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"tally": EventSpec(("counters",))}

@@ -1,0 +1,832 @@
+"""trick: each seat in turn plays one card from its hand to a shared trick; the best card wins it.
+
+Covers the trick-taking family. The leader of the first trick is chosen by a
+rule (left of the dealer, the dealer, or the first seat from the dealer's
+left for which a bool expression over `s` holds, e.g. the holder of a card);
+after that the winner of a trick leads the next. Players must follow the led
+suit when able (`follow: suit`). The trick goes to the highest trump if a
+trump was played, else to the highest card of the led suit, under a rank
+order (a deck order, or an int expression over `card` that may read flags,
+so it may change during a hand); on equal cards the first played wins.
+
+Restrictions are bool expressions over `card`: `lead-allowed` for the card a
+leader may lead, `play-allowed` for the card a player who cannot follow may
+discard. When no card in hand passes a restriction, the restriction lifts
+(a rule never leaves a player without a legal card). The common rules have
+switches that say them in words (`first-lead`, `breaks`, `first-trick`;
+trickrules.py): they compile into the leader, these restrictions and flags.
+
+Per-hand flags (`flags: {name: bool over card}`) start false each hand and
+become true once a played card matches; they are names in every expression.
+The phase also defines the names `led` (suit of the card led, or none),
+`trump` (this hand's trump suit, or none), `trick-number` (1-based) and
+`leader` (the seat that led the current trick); `s.tricks` counts the
+tricks a seat won this hand. Like every phase's names they are known in
+every expression whatever the phase order, but reading one where it has no
+value yet (in a phase that runs earlier) is a compile error; `trump` has
+its value from the hand's start, unless `trump-from-lead` may set it.
+
+Trump from the table: `trump` is evaluated when the hand starts, before any
+phase runs (so a bid phase sees it), and a `trump` event is logged; when
+`trump` or `trump-card` reads what an earlier phase decides (a bid, a
+choice), both are evaluated when this phase starts instead, and a phase
+before it that reads `trump` is refused;
+`trump-card` (a card expression, e.g. `rest.top`) names the card turned up
+for the log and, without `trump`, gives the trump suit. `trump-from-lead`
+(bool, evaluated when the phase starts): with no trump set, the suit of the
+first card led in the hand becomes trump. `trump` and `trump-card` may not
+read what a later phase sets.
+
+Special cards: `suit` (str over `card`, may read `trump`) is a card's suit
+for following and for trumps (a joker may count as a trump; 'none' is no
+suit: nothing follows it, and when it leads anything may be played);
+`high` (bool over `card`) marks cards that beat every other card;
+`follow-allowed` restricts which card of the led suit a follower may play
+(lifted when none passes). `choices: {flag: {when}}`: after a trick, when
+`when` holds (read with `actor` = the winner, the trick still on the table),
+the winner may switch the per-hand flag on (a bot's choice, logged as a
+`choice` event). `last-trick-takes: ZONE`: the winner of the last trick
+also takes that table zone's cards into `won-to` (a `kitty` event).
+
+The runner keeps where the hand stands (leader, the trick's seats and plays,
+the turn of a card decision yielded out), so a game stopped at a card
+decision can be copied and go on (`_Run.fork`, engine.Run.fork).
+
+Seats out of the game or sitting the hand out (Table.takes_part) play no
+card: a trick has one card per seat in play, and leads and turns skip the
+others. `want` (int over `actor`) tells bots the tricks a seat still wants
+when no bid says it (e.g. `hand-size`: every trick is worth having).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ruleplay.lang import expr as X
+from ruleplay.compiler.model import Ctx, Declared, Zone, card_scope, per_card
+from ruleplay.kinds.tricksense import trick_card
+from ruleplay.engine.decision import Decision
+from ruleplay.engine.table import Table, runner_copy
+from ruleplay.compiler.teams import partners
+from ruleplay.engine.events import PLAY, EventSpec, Private, zone_public
+from ruleplay.engine.visibility import visible_to
+from ruleplay.kinds.words import formula
+from ruleplay.kinds.schema_parts import CARD_BOOL, EXPR, NAME_PATTERN, obj, phase_schema, text
+from ruleplay.kinds import trickrules
+
+
+# ---------------------------------------------------------------------------- the kind's keys (schema)
+SUMMARY = 'trick: each seat plays a card to a trick, the best card wins it.'
+SCHEMA = phase_schema('trick', {
+    "from": text("Per-seat hand the cards are played from."),
+    "to": text("Shared zone the trick is played to."),
+    "won-to": text("Per-seat zone the trick winner keeps the trick in."),
+    "leader": {"description": "Who leads the first trick: left-of-dealer, dealer, or a bool over seat `s` (the first seat from the dealer's left where it holds, e.g. any(c.name == '2C' for c in s.hand)). The winner of a trick leads the next.",
+               "default": "left-of-dealer", **EXPR},
+    "follow": {"enum": ["suit", "any"], "default": "suit", "description": "suit: a player must follow the led suit when able."},
+    "trump": {"description": "none, a suit letter, or a str expression evaluated when the hand starts (an option, or e.g. rest.top.suit for a turned-up trump); when it reads what an earlier phase decides (e.g. bidder), when the phase starts.",
+              "default": "none", **EXPR},
+    "order": {"description": "Rank order deciding the trick: a deck order name ('rank' or deck.orders), or an int over `card` (may read flags, so it may change during a hand).",
+              "default": "rank", **EXPR},
+    "lead-allowed": {"description": "Which card may be led. " + CARD_BOOL, **EXPR},
+    "play-allowed": {"description": "Which card a player who cannot follow may play. " + CARD_BOOL, **EXPR},
+    "flags": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN},
+              "additionalProperties": EXPR,
+              "description": "Per-hand flags: false when the hand starts, true once a played card matches (bool over `card`); each is a name in expressions."},
+    "points": {"description": "Points of a card for the trick event and bots (int over `card`); default: the deck attribute 'points' if any.", **EXPR},
+    "trump-card": {"description": "A card expression evaluated when the hand starts (e.g. rest.top: the next undealt card turned up): logged in the trump event; without `trump`, its suit is trump.", **EXPR},
+    "trump-from-lead": {"description": "Bool evaluated when the phase starts: with no trump set, the suit of the first card led in the hand becomes trump (e.g. contract: the bidder's first lead).", "default": False, **EXPR},
+    "suit": {"description": "A card's suit for following and trumps (str over `card`, may read trump); 'none' is no suit (a led card without suit lets anything be played). E.g. a joker that counts as a trump.", **EXPR},
+    "high": {"description": "Bool over `card`: such a card beats every other card (the first one played wins).", **EXPR},
+    "follow-allowed": {"description": "Which card of the led suit a follower may play. " + CARD_BOOL, **EXPR},
+    "choices": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN},
+                "additionalProperties": obj({"when": {"description": "Bool read after each trick with actor = its winner, the trick still on the table.", **EXPR},
+                                             "description": text("What the choice does.")}, ["when"]),
+                "description": "Per-hand flags the winner of a trick may switch on (a player's choice, e.g. reversing the rank order); false when the hand starts; each is a name in expressions."},
+    "last-trick-takes": text("A table zone whose cards the winner of the last trick also takes into won-to (a kitty)."),
+    "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
+    **trickrules.SCHEMA,           # the common rules as switches: first-lead, breaks, first-trick
+}, ['from', 'to', 'won-to'])
+EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
+    'from': {"examples": ["hand"]},
+    'to': {"examples": ["trick"]},
+    'won-to': {"examples": ["taken"]},
+    'lead-allowed': {"examples": ["points-broken or card.points == 0"]},
+    'play-allowed': {"examples": ["trick-number > 1 or card.points == 0"]},
+    'flags': {"default": {}, "examples": [{"points-broken": "card.points > 0"}]},
+    'points': {"examples": ["card.points"]},
+    'before': {"examples": ["tricks"]},
+    'trump-card': {"examples": ["undealt.top"]},
+    'suit': {"examples": ["'H' if card.joker else card.suit"]},
+    'high': {"examples": ["card.joker"]},
+    'follow-allowed': {"examples": ["not card.joker or actor.hand.size == 1"]},
+    'choices': {"examples": [{"downtown": {"when": "any(c.joker for c in trick)"}}]},
+    'choices/when': {"examples": ["card.joker"]},
+    'choices/description': {"examples": ["reverse the rank order for the rest of the hand"]},
+    'last-trick-takes': {"examples": ["one"]},
+    'want': {"examples": ["hand-size", "3 - sum(x.tricks for x in actor.team-seats)"]},
+    **trickrules.EXAMPLES,
+}
+
+
+def _kitty_seen(looker, ev: dict, _index: int | None) -> bool:
+    """A kitty's cards are seen when its zone is public or they go where the seat may look (the winner's
+    won pile, by that zone's visibility)."""
+    if zone_public(looker, ev.get("zone")):
+        return True
+    return any(getattr(ph, "kitty", None) is not None and ph.kitty.name == ev.get("zone")
+               and visible_to(ph.won_to.visibility, ev.get("seat"), looker.me) for ph in looker.rules.phases)
+
+
+# the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner", "points")),
+          "trump": EventSpec(("suit", "card", "lead")),
+          "kitty": EventSpec(("seat", "zone", "cards"), {"cards": Private(_kitty_seen)}),
+          "choice": EventSpec(("seat", "name", "value"))}
+
+
+@dataclass
+class TrickView:
+    """What a bot may know about the decision at hand: its legal cards and the public trick."""
+
+    seat: int
+    leading: bool
+    following: bool                       # holding the led suit
+    legal: list[int]
+    plays: list[tuple[int, int]]          # (seat, card) so far, in play order
+    led: str | None
+    trump: str | None
+    to_play: int                          # seats still to play after this one
+    strength: dict[int, int]              # each legal and played card: its rank under the trick's order
+    points: list[int]                     # per card
+    suit: list                            # per card: its suit for following and trumps (a left bower: trump)
+    winning: int | None = None            # card currently winning the trick
+    want: int | None = None               # tricks still wanted toward a bid (None: no bid)
+    would_win: frozenset | None = None    # the legal cards that would win the trick as it stands
+    partner_winning: bool = False         # the seat's partner (teams of two) is winning the trick so far
+
+
+@dataclass
+class ChoiceView:
+    """A yes/no choice offered to the winner of a trick (e.g. reversing the rank order)."""
+
+    seat: int
+    name: str
+    hand: list[int]                       # the seat's cards left in hand
+    order: list[int]                      # the deck's rank order (public rules), per card
+    choosing: bool = True
+
+
+@dataclass
+class Trick:
+    name: str
+    src: Zone
+    pile: Zone
+    won_to: Zone
+    leader_mode: str                       # left-of-dealer | dealer | expr
+    leader_fn: Callable | None
+    follow: bool
+    trump_const: str | None
+    trump_fn: Callable | None
+    order_table: list[int] | None
+    order_fn: Callable | None
+    lead_allowed: Callable | None
+    play_allowed: Callable | None
+    flags: list[tuple[str, Callable]]
+    points: list[int]
+    description: str = ""
+    spec: dict = field(default_factory=dict)
+    trump_card_fn: Callable | None = None
+    trump_from_lead: Callable | None = None
+    suit_fn: Callable | None = None
+    high_fn: Callable | None = None
+    follow_allowed: Callable | None = None
+    choices: list[tuple[str, Callable]] = field(default_factory=list)
+    kitty: Zone | None = None
+    deferred: bool = False                 # trump / trump-card read what an earlier phase decides: set at the start
+    want_fn: Callable | None = None        # for bots: the tricks the actor still wants (the `want` key)
+    texts: dict = field(default_factory=dict)   # the text each rule runs: 'leader', 'lead-allowed', 'play-allowed',
+                                                # 'flags.NAME' (the file's own, AND-ed with its switches; codegen)
+    words: dict = field(default_factory=dict)   # the switches' card words for the rule sheet ('H': 'suit H')
+
+    def start_hand(self, t: Table) -> None:
+        """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase
+        (then no trump until then: a seat choosing it is not shown the last hand's); no tricks yet."""
+        t.tricks_won = [0] * t.n
+        t.trick_number = 0
+        if self.deferred:
+            t.trump = None
+        else:
+            self.set_trump(t)
+
+    def set_trump(self, t: Table) -> None:
+        """Evaluate this hand's trump and log it."""
+        t.trump_hand = t.hand_number
+        t.trump = self.trump_const
+        card = self.trump_card_fn(t) if self.trump_card_fn is not None else None
+        if self.trump_fn is not None:
+            v = self.trump_fn(t)
+            t.trump = None if v in (None, "none") else str(v).upper()
+        elif card is not None and self.trump_const is None and "trump" not in self.spec:
+            t.trump = t.rules.deck.suit[card]
+        if t.trump is not None:
+            t.emit("trump", suit=t.trump, **({"card": t.rules.deck.names[card]} if card is not None else {}))
+        elif self.trump_fn is not None or card is not None:
+            t.emit("trump", suit=None)
+
+    def run(self, t: Table):
+        """A generator: yields each card to play (and each yes/no choice) as a Decision."""
+        return _Run(self, t).loop()
+
+
+def _flag_getter(name: str):
+    return lambda e: e.flags.get(name, False)
+
+
+def declare(ctx: Ctx, path: tuple) -> Declared:
+    """The names a trick phase defines. `trump` has its value from the hand's start (the hook below),
+    unless the first card led may set it; the others only once the phase runs."""
+    spec = ctx.get(path)
+    names = {
+        "led": X.Binding(X.STR, lambda e: e.led),
+        "trump": X.Binding(X.STR, lambda e: e.trump),
+        "trick-number": X.Binding(X.INT, lambda e: e.trick_number),
+        "leader": X.Binding(X.SEAT, lambda e: e.trick_leader),
+    }
+    for f in _flag_names(spec):
+        names[f] = X.Binding(X.BOOL, _flag_getter(f))
+    from_lead = ctx.fixed_bool(path + ("trump-from-lead",)) is not False
+    return Declared(names, {"tricks": (X.INT, lambda f: lambda e: e.tricks_won[f(e)])},
+                    at_start=frozenset() if from_lead else frozenset({"trump"}),
+                    how={"trump": " from the first card led"} if from_lead else {},
+                    start_exprs=tuple(path + (k,) for k in ("trump", "trump-card") if k in spec))
+
+
+def _flag_names(spec: dict) -> list[str]:
+    return list((spec.get("flags") or {}).keys()) + list((spec.get("choices") or {}).keys()) + \
+        list(trickrules.break_flags(spec).values())
+
+
+def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
+    spec = ctx.get(path)
+    src = ctx.zone(path + ("from",), owner="seat")
+    pile = ctx.zone(path + ("to",), owner="table")
+    won_to = ctx.zone(path + ("won-to",), owner="seat")
+    deck = ctx.deck
+    cscope = card_scope(ctx.scope)
+
+    switched = trickrules.compile_switches(ctx, path, spec, cscope) if src is not None else None
+    texts: dict = {}
+    if switched is not None and switched.leader is not None:
+        texts["leader"] = switched.leader
+        c = ctx.expr_of(path + ("first-lead",), switched.leader, X.BOOL,
+                        ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"])))
+        leader_mode, leader_fn = "expr", (c.fn if c else None)
+    else:
+        leader_mode, leader_fn = ctx.first_seat(path + ("leader",))
+        if leader_mode == "expr":
+            texts["leader"] = spec["leader"]
+
+    trump_raw = spec.get("trump", "none")
+    trump_const = trump_fn = None
+    if trump_raw in (None, "none"):
+        pass
+    elif isinstance(trump_raw, str) and trump_raw.upper() in deck.suits:
+        trump_const = trump_raw.upper()
+    else:
+        with ctx.at_hand_start():                  # start_hand evaluates it, before any phase runs
+            c = ctx.expr(path + ("trump",), X.STR)
+        if c is not None:
+            if c.is_const:
+                trump_const = None if c.const in (None, "none") else str(c.const).upper()
+                if trump_const is not None and trump_const not in deck.suits:
+                    ctx.error(path + ("trump",), f"trump '{c.const}' is not a suit of this deck", value=True)
+            else:
+                trump_fn = c.fn
+
+    order_raw = spec.get("order", "order")
+    order_table = order_fn = None
+    if order_raw == "rank":
+        order_raw = "order"
+    if isinstance(order_raw, str) and order_raw in deck.orders:
+        order_table = deck.orders[order_raw]
+    else:
+        c = ctx.expr(path + ("order",), X.INT, cscope)
+        if c is not None:
+            order_fn = c.fn
+
+    def card_bool(key, rule=False):
+        """The per-card expression at `key`; with `rule`, a restriction judged on the cards in hand, kept as
+        a table per state where it allows (expr.card_rule)."""
+        if key not in spec:
+            return None
+        c = ctx.expr(path + (key,), X.BOOL, cscope)
+        return None if c is None else X.card_rule(c, cscope, len(deck)) if rule else c.fn
+
+    def restriction(key, added, switches):
+        """The file's restriction at `key` AND-ed with the switches' (their parts compiled on their own
+        first; an error of the whole, such as its length, is placed at the first key that gave a part)."""
+        own = card_bool(key, rule=True)
+        if not added or (key in spec and own is None):
+            if own is not None:
+                texts[key] = spec[key]
+            return own
+        texts[key] = trickrules.joined(spec.get(key), added)
+        at = next(path + k for k in ((key,), *switches) if ctx.get(path + k) is not None)
+        c = ctx.expr_of(at, texts[key], X.BOOL, cscope)
+        return X.card_rule(c, cscope, len(deck)) if c else None
+
+    lead_allowed = restriction("lead-allowed", switched.lead if switched else [], (("first-lead",), ("breaks",)))
+    play_allowed = restriction("play-allowed", switched.play if switched else [], (("first-trick", "no-discard"),))
+    flags = []
+    for f in (spec.get("flags") or {}):
+        c = ctx.expr(path + ("flags", f), X.BOOL, cscope)
+        if c is not None:
+            flags.append((f, c.fn))
+            texts["flags." + f] = spec["flags"][f]
+    suit_of = {f: suit for suit, f in trickrules.break_flags(spec).items()}
+    for f, raw in (switched.flags if switched else {}).items():
+        at = path + ("breaks", suit_of[f])
+        c = ctx.expr_of(at + (("by",) if "by" in (ctx.get(at) or {}) else ()), raw, X.BOOL, cscope)
+        if c is not None:
+            flags.append((f, c.fn))
+            texts["flags." + f] = raw
+    if "points" in spec:
+        points = per_card(ctx, path + ("points",), X.INT) or [0] * len(deck)
+    else:
+        points = list(deck.attrs.get("points", [0] * len(deck)))
+    follow = spec.get("follow", "suit") == "suit"
+    with ctx.at_hand_start():
+        trump_card = ctx.expr(path + ("trump-card",), X.CARD) if "trump-card" in spec else None
+    from_lead = ctx.expr(path + ("trump-from-lead",), X.BOOL) if "trump-from-lead" in spec else None
+    if from_lead is not None and from_lead.is_const and not from_lead.const:
+        from_lead = None
+    suit_fn = None
+    if "suit" in spec:
+        c = ctx.expr(path + ("suit",), X.STR, cscope)
+        suit_fn = c.fn if c else None
+    high = card_bool("high")
+    follow_allowed = card_bool("follow-allowed", rule=True)
+    choices = []
+    for f in spec.get("choices") or {}:
+        c = ctx.expr(path + ("choices", f, "when"), X.BOOL)
+        if c is not None and not (c.is_const and not c.const):
+            choices.append((f, c.fn))
+    kitty = ctx.zone(path + ("last-trick-takes",), owner="table") if "last-trick-takes" in spec else None
+    want = ctx.expr(path + ("want",), X.INT) if "want" in spec else None
+    if None in (src, pile, won_to, switched) or ("want" in spec and want is None):
+        return None
+    return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
+                 order_table, order_fn, lead_allowed, play_allowed, flags, points,
+                 spec.get("description", ""), dict(spec), trump_card.fn if trump_card else None,
+                 from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
+                 ctx.start_deferred, want.fn if want else None, texts, switched.words)
+
+
+class _Run:
+    exact = True        # a copy (`fork`) goes on as this game would: Run.fork, State.clone
+
+    def __init__(self, ph: Trick, t: Table):
+        self.ph = ph
+        self.t = t
+        self.hand = t.seat_zones[ph.src.index]
+        self.pile = t.shared[ph.pile.index]
+        self.won = t.seat_zones[ph.won_to.index]
+        self.deck = t.rules.deck
+        self.keys = self.deck.canonical_keys()      # the bots' sort keys, a table lookup per card
+        self.offered: list[int] = []               # the legal cards of the decision being asked
+        self.partner = partners(t.rules.teams, t.n)  # each seat's partner, or None (no teams of two)
+        self.pending: Decision | None = None       # the card decision yielded out and not answered yet
+        # printed suits, a deck order and no `high` cards: a trick is judged by two list lookups a card (`_beats`)
+        self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None
+        # a playout in such a trick, with no winner's choices and a trump that is set, may be run out (`run_out`)
+        self.quick = self.plain and t.space.unique and not ph.choices and ph.trump_from_lead is None
+        t.runner = self
+
+    # ------------------------------------------------------------ rules
+    def strength(self, card: int) -> int:
+        ph = self.ph
+        if ph.order_table is not None:
+            return ph.order_table[card]
+        t = self.t
+        t.card = card
+        v = ph.order_fn(t)
+        return v if v is not None else 0
+
+    def esuit(self, card: int) -> str | None:
+        """The card's suit for following and trumps (the `suit` expression, else its printed suit)."""
+        fn = self.ph.suit_fn
+        if fn is None:
+            return self.deck.suit[card]
+        t = self.t
+        keep = t.card
+        t.card = card
+        v = fn(t)
+        t.card = keep
+        return None if v in (None, "none") else str(v).upper()
+
+    def suits(self) -> list:
+        """Every card's suit for following and trumps, for a bot's view (a left bower is a trump)."""
+        if self.ph.suit_fn is None:
+            return self.deck.suit
+        return [self.esuit(c) for c in range(len(self.deck))]
+
+    def is_high(self, card: int) -> bool:
+        fn = self.ph.high_fn
+        if fn is None:
+            return False
+        t = self.t
+        keep = t.card
+        t.card = card
+        v = bool(fn(t))
+        t.card = keep
+        return v
+
+    def winner(self, plays: list[tuple[int, int]]) -> tuple[int, int]:
+        """(seat, card) winning the trick so far: highest trump, else highest of the led suit; first wins ties."""
+        if self.plain:
+            beats = self._beats
+            best = plays[0]
+            for p in plays[1:]:
+                if beats(p[1], best[1]):
+                    best = p
+            return best
+        if self.ph.high_fn is not None:
+            for p in plays:
+                if self.is_high(p[1]):
+                    return p                 # a `high` card beats every other card; the first played wins
+        suit = (self.deck.suit if self.ph.suit_fn is None else {c: self.esuit(c) for _, c in plays}).__getitem__
+        led = suit(plays[0][1])
+        best = plays[0]
+        for p in plays[1:]:
+            if self.beats(p[1], best[1], led, suit):
+                best = p
+        return best
+
+    def takes(self, plays: list[tuple[int, int]], best: tuple[int, int] | None, card: int) -> bool:
+        """Whether `card` added to `plays` would win the trick: `winner(plays + [(seat, card)])` is the seat's,
+        decided against `best` (`winner(plays)`) in one step of the same fold."""
+        if best is None:
+            return True                      # leading
+        if self.ph.high_fn is not None:
+            if self.is_high(best[1]):
+                return False                 # the first `high` card played wins
+            if self.is_high(card):
+                return True
+        suit = self.deck.suit.__getitem__ if self.ph.suit_fn is None else self.esuit
+        return self.beats(card, best[1], suit(plays[0][1]), suit)
+
+    def beats(self, card: int, best: int, led: str, suit: Callable[[int], str]) -> bool:
+        """Whether `card` takes the trick from `best`, the card winning it so far (`high` cards aside): a trump
+        over a non-trump, else a higher card of the same kind (trump, or the suit led); the first wins ties."""
+        trump = self.t.trump
+        is_trump = trump is not None and suit(card) == trump
+        best_trump = trump is not None and suit(best) == trump
+        if best_trump and not is_trump or not best_trump and not is_trump and suit(card) != led:
+            return False
+        return (is_trump and not best_trump) or self.strength(card) > self.strength(best)
+
+    def _beats(self, card: int, best: int) -> bool:
+        """`beats` for a plain trick (`self.plain`): the card winning a trick is of the suit led or a trump, so
+        a card takes it with a higher card of the same suit, or as the first trump."""
+        suit = self.deck.suit
+        s, b = suit[card], suit[best]
+        if s == b:
+            order = self.ph.order_table
+            return order[card] > order[best]
+        trump = self.t.trump
+        return trump is not None and s == trump
+
+    def _restrict(self, fn, pool: list[int], seat: int) -> list[int]:
+        if fn is None:
+            return pool
+        t = self.t
+        t.actor = seat
+        tab = fn.table(t) if fn.__class__ is X.CardRule else None
+        if tab is not None:
+            return [c for c in pool if tab[c]] or pool
+        ok = []
+        for c in pool:
+            t.card = c
+            if fn(t):
+                ok.append(c)
+        t.card = None
+        return ok or pool          # never leave a player without a legal card
+
+    def legal(self, seat: int, leading: bool) -> tuple[list[int], bool]:
+        cards = list(self.hand[seat])
+        if leading:
+            return self._restrict(self.ph.lead_allowed, cards, seat), False
+        led = self.t.led
+        if self.ph.follow and led is not None:
+            if self.ph.suit_fn is None:
+                suit = self.deck.suit
+                same = [c for c in cards if suit[c] == led]
+            else:
+                same = [c for c in cards if self.esuit(c) == led]
+            if same:
+                return self._restrict(self.ph.follow_allowed, same, seat), True
+        return self._restrict(self.ph.play_allowed, cards, seat), False
+
+    # ------------------------------------------------------------ flow
+    def choose(self, seat: int, leading: bool, plays: list[tuple[int, int]], to_play: int):
+        """The seat's forced card (one legal card is not asked), else the Decision that asks for it; None when
+        a playout's policy takes the rest of the phase (`run_out`)."""
+        t = self.t
+        legal, following = self.legal(seat, leading)
+        legal.sort(key=self.keys.__getitem__)
+        if len(legal) == 1:
+            return legal[0]
+        bot = t.inline[seat]
+        if bot is not None and bot.rollout is not None and self.quick and t.events is None and not t.check \
+                and all(b is not None and b.rollout is not None for b in t.inline):
+            return None                      # a playout: the policy plays the rest of the phase (`run_out`)
+        space = t.space
+        view = None
+        if bot is None or bot.wants_view:
+            best = self.winner(plays) if plays else None
+            if self.plain:
+                order = self.ph.order_table
+                st = {c: order[c] for c in legal}
+                st.update((c, order[c]) for _, c in plays)
+                would = frozenset(legal if best is None else [c for c in legal if self._beats(c, best[1])])
+            else:
+                st = {c: self.strength(c) for c in legal}
+                st.update((c, self.strength(c)) for _, c in plays)
+                would = frozenset(c for c in legal if self.takes(plays, best, c))
+            view = TrickView(seat, leading, following, legal, list(plays), t.led, t.trump, to_play,
+                             st, self.ph.points, self.suits(), best[1] if best else None, self._want(seat), would,
+                             best is not None and self.partner is not None and best[0] == self.partner[seat])
+        self.offered = legal
+        return Decision(seat, legal if space.unique else [space.card(c) for c in legal], view)
+
+    def run_out(self, first: int) -> None:
+        """The rest of the phase from turn `first` of the trick under way, every card played by the seats'
+        rollout policy (`Bot.rollout`: a search's playout, nothing logged): the loop's work for a plain
+        trick in one function, the card `smart` picks worked out from the trick itself (tricksense.trick_card)
+        with no view or Decision built, the trick's winner kept as it goes. The same cards, counts and
+        draws as the loop asking the policy through views (tests/test_card_rule_tables.py)."""
+        t, ph, hand, pile = self.t, self.ph, self.hand, self.pile
+        suit, points, order, keys = self.deck.suit, ph.points, ph.order_table, self.keys.__getitem__
+        flags, inline, partner, trump, beats = ph.flags, t.inline, self.partner, t.trump, self._beats
+        plays, seats = self.plays, self.seats
+        best = self.winner(plays) if plays else None
+        while True:
+            for i in range(first, len(seats)):
+                seat = seats[i]
+                t.actor = seat
+                legal, following = self.legal(seat, best is None)
+                if len(legal) == 1:
+                    card = legal[0]
+                else:
+                    legal.sort(key=keys)
+                    want = self._want(seat)
+                    would = None if want is None else legal if best is None else [c for c in legal if beats(c, best[1])]
+                    card = legal[trick_card(legal, points, order.__getitem__, suit, trump, i == 0, following,
+                                            best[1] if best else None, want, would,
+                                            best is not None and partner is not None and best[0] == partner[seat],
+                                            inline[seat].rollout.plan.get(seat))]
+                    t.rng_draws += 1               # Table.decided, with nothing to log
+                hand[seat].remove(card)
+                pile.append(card)
+                plays.append((seat, card))
+                if best is None:
+                    t.led = suit[card]
+                    best = (seat, card)
+                elif beats(card, best[1]):
+                    best = (seat, card)
+                if flags:
+                    t.card = card
+                    for f, fn in flags:
+                        if not t.flags[f] and fn(t):
+                            t.flags[f] = True
+                    t.card = None
+                t.cards_played += 1
+                t.act()
+            t.actor = best[0]
+            self.close_trick(plays, best[0], ())
+            if not any(hand[s] for s in self.playing):
+                return
+            self.start_trick()
+            plays, seats, best, first = self.plays, self.seats, None, 0
+
+    def card_for(self, action: int) -> int:
+        """The offered card an action names (of equal cards in a multi-deck game, the first offered)."""
+        space = self.t.space
+        return action if space.unique else next(c for c in self.offered if space.card(c) == action)
+
+    def loop(self, resume: bool = False):
+        """The hand's tricks (a generator). Where it stands is kept on the runner (`leader`, the trick's
+        `seats` and `plays`, and the turn `i` of a card decision yielded out), so a copy can go on from
+        that decision (`fork`)."""
+        t, ph, hand, pile, deck = self.t, self.ph, self.hand, self.pile, self.deck
+        names = deck.names
+        if not resume:
+            t.tricks_won = [0] * t.n
+            t.flags = {f: False for f, _ in ph.flags}
+            t.flags.update({f: False for f, _ in ph.choices})
+            t.trick_number = 0
+            t.led = None
+            if ph.deferred or t.trump_hand != t.hand_number:
+                ph.set_trump(t)
+            self.from_lead = ph.trump_from_lead is not None and t.trump is None and bool(ph.trump_from_lead(t))
+            self.leader = t.first_seat(ph.leader_mode, ph.leader_fn)
+            self.playing = [s for s in t.seat_range if t.takes_part(s)]   # seats out or sitting out play no card
+        playing, from_lead = self.playing, self.from_lead
+        while resume or any(hand[s] for s in playing):
+            if resume:
+                resume = False
+                plays, seats, first = self.plays, self.seats, self.i
+            else:
+                self.start_trick()
+                plays, seats, first = self.plays, self.seats, 0
+            for i in range(first, len(seats)):
+                seat = seats[i]
+                t.actor = seat
+                card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
+                if card is None:
+                    break
+                if card.__class__ is Decision:
+                    self.pending, self.i = card, i      # where a copy would go on from (`fork`)
+                    a = t.answer(card)
+                    if a is None:
+                        a = yield from t.outside(card)
+                    self.pending = None
+                    card = self.card_for(a)
+                hand[seat].remove(card)
+                pile.append(card)
+                plays.append((seat, card))
+                if i == 0:
+                    if from_lead and t.trick_number == 1:
+                        t.trump = deck.suit[card]
+                        t.emit("trump", suit=t.trump, card=names[card], lead=True)
+                    t.led = self.esuit(card)
+                t.card = card
+                for f, fn in ph.flags:
+                    if not t.flags[f] and fn(t):
+                        t.flags[f] = True
+                t.card = None
+                t.cards_played += 1
+                if t.events is not None:
+                    t.emit("play", seat=seat, card=names[card])
+                t.act()
+            else:
+                win_seat = t.actor = self.winner(plays)[0]
+                self.close_trick(plays, win_seat, (yield from self.offer_choices(win_seat)) if ph.choices else ())
+                continue
+            self.run_out(i)                  # a playout's policy played the rest of the phase
+            break
+        leader = self.leader
+        if ph.kitty is not None and t.trick_number:
+            kitty = t.shared[ph.kitty.index]
+            taken = [names[c] for c in reversed(kitty)]
+            self.won[leader].extend(kitty)
+            kitty.clear()
+            t.emit("kitty", seat=leader, zone=ph.kitty.name, cards=taken)
+            if t.check:
+                t.check_conservation()
+        t.led = None
+
+    def start_trick(self) -> None:
+        """The next trick: its leader (the last winner, or the next seat on with cards), and the seats to play."""
+        t, hand = self.t, self.hand
+        leader = self.leader
+        if not hand[leader] or not t.takes_part(leader):
+            leader = self.leader = next(s for s in t.playing_from(leader) if hand[s])
+        t.trick_number += 1
+        t.trick_leader = leader
+        t.led = None
+        self.plays = []
+        self.seats = [s for s in t.playing_from(leader) if hand[s]]
+
+    def offer_choices(self, win_seat: int):
+        """The trick's winner may switch flags on (e.g. reverse the rank order): a generator of its yes/no
+        decisions, returning the (flag, value) pairs chosen."""
+        t, ph, hand = self.t, self.ph, self.hand
+        chosen = []
+        more = any(hand[s] for s in self.playing)
+        for f, when in ph.choices:
+            if more and not t.flags[f] and when(t):
+                view = ChoiceView(win_seat, f, list(hand[win_seat]), list(self.deck.orders["order"]))
+                space = t.space
+                t.flags[f] = (yield from t.ask(Decision(win_seat, [space.NO, space.YES], view))) == space.YES
+                chosen.append((f, t.flags[f]))
+        return chosen
+
+    def close_trick(self, plays: list[tuple[int, int]], win_seat: int, chosen) -> None:
+        """The trick to its winner, who leads the next."""
+        t, ph, pile, names = self.t, self.ph, self.pile, self.deck.names
+        self.won[win_seat].extend(pile)
+        pile.clear()
+        t.tricks += 1
+        t.tricks_won[win_seat] += 1
+        if t.events is not None:
+            t.emit("trick", number=t.trick_number, leader=self.leader, cards=[[s, names[c]] for s, c in plays],
+                   winner=win_seat, points=sum(ph.points[c] for _, c in plays))
+        for f, v in chosen:
+            t.emit("choice", seat=win_seat, name=f, value=v)
+        if t.check:
+            t.check_conservation()
+        self.leader = win_seat
+        t.actor = win_seat
+        t.check_end()          # end rules only: a hand of tricks cannot cycle
+
+    def fork(self, t: Table):
+        """The rest of the hand on `t`, a copy of this runner's table (Table.fork), from the card decision
+        this runner waits on (`pending`; a generator)."""
+        ph = self.ph
+        return runner_copy(self, t, hand=t.seat_zones[ph.src.index], pile=t.shared[ph.pile.index],
+                           won=t.seat_zones[ph.won_to.index], plays=list(self.plays), offered=[]).loop(resume=True)
+
+    def _want(self, seat: int) -> int | None:
+        """Tricks the seat still wants: the `want` key, else its bid minus tricks won; in a point auction, every
+        trick; else None."""
+        t = self.t
+        if self.ph.want_fn is not None:
+            t.actor = seat
+            return self.ph.want_fn(t)
+        if t.bid_style == "auction":
+            return len(self.hand[seat]) + 1
+        b = t.bids[seat]
+        return None if b is None else b - t.tricks_won[seat]
+
+
+# ---------------------------------------------------------------------------- the rule sheet (explain)
+def describe(spec: dict, phase=None) -> str:
+    """The phase in words, from its spec (and its compiled form where options fold a value)."""
+    leader = spec.get("leader", "left-of-dealer")
+    who = trickrules.leader_words(spec) or {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
+        leader, f"the first player from the dealer's left for whom {formula(leader)}")
+    text = (f"{who} leads the first trick; each player in turn plays one card from their {spec['from']} "
+            f"to the {spec['to']}; the winner of a trick leads the next.")
+    if spec.get("follow", "suit") == "suit":
+        text += " Players must follow the suit led if they can."
+    trump = getattr(phase, "trump_const", None) if phase is not None else None
+    if phase is not None and getattr(phase, "trump_fn", None) is not None:
+        when = "the phase starts" if phase.deferred else "the hand starts"
+        text += f" Trumps: the suit {formula(spec['trump'])} when {when}."
+    elif trump:
+        text += f" Trumps: {trump}."
+    else:
+        text += " No trumps."
+    order = spec.get("order", "rank")
+    order = order if isinstance(order, str) and " " not in order else formula(order)
+    text += ((" The highest trump wins the trick, else the highest card of the suit led" if trump or
+              spec.get("trump", "none") != "none" else " The highest card of the suit led wins the trick") +
+             f" (order: {order}; the first played wins a tie).")
+    lead, play = (formula(spec[k]) if k in spec else "yes" for k in ("lead-allowed", "play-allowed"))
+    if lead != "yes":                   # "yes": the options leave no restriction
+        text += f" A card may be led only if {lead}."
+    if play != "yes":
+        text += f" A player who cannot follow may play a card only if {play}."
+    switches, restricting = trickrules.describe(spec, getattr(phase, "words", {}))
+    text += switches
+    if lead != "yes" or play != "yes" or restricting:
+        text += " When no card in hand meets a restriction, it lifts."
+    for f, e in (spec.get("flags") or {}).items():
+        text += f" {f} becomes true once a card with {formula(e)} is played this hand."
+    if "trump-card" in spec:
+        text += f" The card {formula(spec['trump-card'])} is turned up when the hand starts."
+    if getattr(phase, "trump_from_lead", None) is not None:
+        text += f" When {formula(spec['trump-from-lead'])}, the suit of the first card led becomes trump."
+    if "suit" in spec:
+        text += f" A card's suit for following and trumps is {formula(spec['suit'])}."
+    if "high" in spec:
+        text += f" A card with {formula(spec['high'])} beats every other card."
+    if "follow-allowed" in spec:
+        text += f" A player following suit may play a card only if {formula(spec['follow-allowed'])} (lifted when none does)."
+    for f, c in (spec.get("choices") or {}).items():
+        text += (f" After a trick, when {formula(c['when'])}, its winner may switch {f} on for the rest of the hand.")
+    text += f" The winner keeps the trick in their {spec['won-to']}."
+    if "last-trick-takes" in spec:
+        text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
+    return text
+
+
+# ---------------------------------------------------------------------------- the events in words (play)
+def _tell_trick(n, ev: dict) -> list[str]:
+    pts = ev.get("points")
+    pts = f" ({pts} point{'s' if pts != 1 else ''})" if pts else ""
+    return [f"{n.verb(ev['winner'], 'win', 'wins')} trick {ev.get('number', '')}{pts}."]
+
+
+SUIT_SIGNS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def _tell_trump(n, ev: dict) -> list[str]:
+    suit = ev.get("suit")
+    name = f"{suit} {SUIT_SIGNS[suit]}" if suit in SUIT_SIGNS else suit
+    card = f" ({ev['card']} {'led' if ev.get('lead') else 'turned up'})" if ev.get("card") else ""
+    return [f"Trumps: {name}{card}." if name else f"No trumps this hand{card}."]
+
+
+def _tell_choice(n, ev: dict) -> list[str]:
+    return [f"{n.verb(ev['seat'], 'switch', 'switches')} {ev['name']} {'on' if ev.get('value') else 'off'}."]
+
+
+def _tell_kitty(n, ev: dict) -> list[str]:
+    k = len(ev.get("cards") or [])
+    return [f"{n.verb(ev['seat'], 'take', 'takes')} the {ev['zone']} ({k} card{'s' if k != 1 else ''})."]
+
+
+NARRATION = {"trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty}

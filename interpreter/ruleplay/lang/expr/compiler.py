@@ -1,0 +1,512 @@
+"""The expression compiler: checked trees -> closures over the table, typed against a scope."""
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from lark import Tree
+
+from ruleplay.errors import did_you_mean, one_of
+from ruleplay.lang.expr.parse import (
+    MAX_AGG_NESTING, MAX_VALUE, MAX_WRITTEN_OUT, INT, BOOL, STR, CARD, CARDS, SEAT, SEATS, LIST, ExprError, parse, unwrap, _col)
+from ruleplay.lang.expr.scope import Definition, Scope, Compiled, const
+from ruleplay.lang.expr.tables import (
+    CARD_BINDING, _CARD_ONLY, _FOLDED, _per_card, _tabulated, _seat_may_be_missing, _cards_field, CARDS_FIELDS)
+from ruleplay.lang.expr import words as exprwords
+
+
+class Compiler:
+    """Compiles parse trees against a scope. One instance per expression."""
+
+    def __init__(self, scope: Scope, text: str):
+        self.scope = scope
+        self.text = text
+        self.uses: set[str] = set()
+        self.dead = 0      # > 0 inside a branch that options rule out: its division by zero is no error
+        self.expanding: list[str] = []   # definitions being expanded, innermost last
+        self.defines_used: set[str] = set()
+        self.written = [0]   # nodes of the definitions used, written out (shared with the aggregates' compilers)
+
+    def compile_dead(self, tree, dead: bool) -> Compiled:
+        """Compile (type-check) a part that options may rule out, e.g. `x // (players - 2) if players > 2 else x`."""
+        self.dead += dead
+        try:
+            return self.compile(tree)
+        finally:
+            self.dead -= dead
+
+    def compile(self, tree) -> Compiled:
+        tree = unwrap(tree)
+        method = getattr(self, "c_" + (tree.data if isinstance(tree, Tree) else "token"), None)
+        if method is None:
+            raise ExprError(f"unsupported construct {getattr(tree, 'data', tree)!s}", _col(tree))
+        out = method(tree)
+        if out.uses == _CARD_ONLY and not out.is_const and tree.data in _FOLDED \
+                and self.scope.names.get("card") is CARD_BINDING:
+            return _per_card(out, len(self.scope.fields.card_tables.get("name", ())))
+        return out
+
+    # literals
+    def c_int_(self, t):
+        return const(int(t.children[0]), INT)
+
+    def c_str_(self, t):
+        return const(str(t.children[0])[1:-1], STR)
+
+    def c_true(self, t):
+        return const(True, BOOL)
+
+    def c_false(self, t):
+        return const(False, BOOL)
+
+    def c_list_(self, t):
+        items = [self.compile(c) for c in t.children if c is not None]
+        types = {i.type for i in items}
+        if not items:
+            return const((), LIST)
+        if not all(i.is_const for i in items) or not types <= {INT, STR}:
+            raise ExprError("a list may hold only constant numbers and strings", _col(t))
+        return const(frozenset(i.const for i in items), LIST)
+
+    # names
+    def c_name(self, t):
+        tok = t.children[0]
+        name = str(tok)
+        if name in self.scope.loop_vars:
+            self.uses.add(name)
+            return Compiled(lambda e, n=name: e.loc[n], self.scope.loop_vars[name], uses=frozenset([name]),
+                            loop_var=name)
+        b = self.scope.names.get(name)
+        if b is None and name in self.scope.defines:
+            return self._expand(name, tok)
+        if b is None:
+            known = list(self.scope.names) + list(self.scope.loop_vars) + list(self.scope.defines)
+            hint = did_you_mean(name, known)
+            if "-" in name and not hint and any(part in known for part in name.split("-")):
+                hint = "names may contain hyphens, so write subtraction with spaces: a - b"
+            raise ExprError(f"unknown name '{name}'", _col(tok), hint or f"known names: {one_of(known)}")
+        self.uses.add(name)
+        if b.is_const:
+            return Compiled(lambda e, v=b.const: v, b.type, b.const, True, frozenset([name]))
+        return Compiled(b.getter, b.type, uses=frozenset([name]))
+
+    def _expand(self, name: str, tok) -> Compiled:
+        """A definition used here: its closure compiled in this scope, once (`Definition.compiled`).
+
+        Each use counts its size written out (`MAX_WRITTEN_OUT`): the closure is shared, but every use of it
+        is evaluated, so a chain of definitions each using the next twice is refused, not run."""
+        if name in self.expanding:
+            chain = " -> ".join(self.expanding[self.expanding.index(name):] + [name])
+            raise ExprError(f"definition '{name}' uses itself ({chain})", _col(tok))
+        d = self.scope.defines[name]
+        self.defines_used.add(name)
+        if self.written[0] + d.size > MAX_WRITTEN_OUT:
+            raise ExprError(f"written out, the definitions this expression uses have more than "
+                            f"{MAX_WRITTEN_OUT:,} nodes (here '{name}' adds {d.size:,})", _col(tok),
+                            "each use of a definition counts in full: use it fewer times, or make it smaller")
+        key, held = self._key(d)
+        got = d.compiled.get(key)
+        if got is None or (got.error is not None and got.names is not self.scope.names):
+            got = d.compiled[key] = self._compile_definition(d, name, held)
+        self.uses |= got.uses
+        self.defines_used |= got.defines
+        self.written[0] += d.size
+        if got.error is None:
+            return replace(got.out)        # a copy: a caller may wrap its fn (model.checked_int)
+        if self.expanding:
+            raise ExprError(got.error.message, got.error.column, got.error.hint)
+        raise ExprError(f"in definition '{name}' ({d.text!r}): {got.error.message}", _col(tok),
+                        got.error.hint) from None
+
+    def _key(self, d: Definition) -> tuple[tuple, tuple]:
+        """What compiling `d` here depends on: the bindings and loop variables of the names it reads, the
+        fields, how many loops enclose it, a ruled-out branch. And the objects whose ids the key holds."""
+        held = tuple(self.scope.names.get(n) for n in d.reads)
+        loops = self.scope.loop_vars
+        key = (tuple(map(id, held)), tuple(loops.get(n) for n in d.reads), len(loops), id(self.scope.fields),
+               self.dead > 0)
+        return key, (held, self.scope.fields)
+
+    def _compile_definition(self, d: Definition, name: str, held: tuple) -> "_Expansion":
+        sub = Compiler(self.scope, self.text)
+        sub.dead, sub.expanding = self.dead, self.expanding
+        self.expanding.append(name)
+        try:
+            return _Expansion(held, self.scope.names, sub.compile(d.tree), frozenset(sub.uses),
+                              frozenset(sub.defines_used))
+        except ExprError as exc:
+            return _Expansion(held, self.scope.names, None, frozenset(sub.uses), frozenset(sub.defines_used), exc)
+        finally:
+            self.expanding.pop()
+
+    # fields and indexing
+    def c_field(self, t):
+        inner = self.compile(t.children[0])
+        tok = t.children[1]
+        name = str(tok)
+        f = inner.fn
+        if inner.type == CARDS and inner.zone_of is not None and name == "size":
+            # `s.<zone>.size` over a loop seat, fused into one closure: it is the usual end test
+            i, var = inner.zone_of
+            return Compiled(lambda e: len(e.seat_zones[i][e.loc[var]]), INT, uses=inner.uses)
+        arr = self.scope.fields.card_tables.get(name) if inner.from_top is not None else None
+        if arr is not None:
+            # `pile[k].rank`, fused into one closure: the usual shape of a slap pattern
+            zone, k = inner.from_top
+            return Compiled(lambda e: (arr[z[-k]] if len(z := zone(e)) >= k else None),
+                            self.scope.fields.card[name][0], uses=inner.uses, top_field=(zone, k, arr))
+        if inner.type == CARDS:
+            got = _cards_field(name, f)
+            known = CARDS_FIELDS
+        elif inner.type == CARD:
+            spec = self.scope.fields.card.get(name)
+            got = (spec[0], spec[1](f)) if spec else None
+            known = self.scope.fields.card
+        elif inner.type == SEAT:
+            spec = self.scope.fields.seat.get(name)
+            got = (spec[0], spec[1](f) if inner.loop_var is not None else _seat_may_be_missing(spec, f)) \
+                if spec else None
+            known = self.scope.fields.seat
+        else:
+            raise ExprError(f"a value of type {inner.type} has no fields ('.{name}')", _col(tok))
+        if got is None:
+            raise ExprError(f"{inner.type} has no field '{name}'", _col(tok),
+                            did_you_mean(name, known) or f"{inner.type} fields: {one_of(known)}")
+        zone_of = None
+        if inner.type == SEAT and inner.loop_var is not None and name in self.scope.fields.seat_zones:
+            zone_of = (self.scope.fields.seat_zones[name], inner.loop_var)
+        return Compiled(got[1], got[0], uses=inner.uses, zone_of=zone_of)
+
+    def c_index(self, t):
+        inner = self.compile(t.children[0])
+        idx = self.compile(t.children[1])
+        if inner.type != CARDS:
+            raise ExprError(f"only cards can be indexed, not {inner.type}", _col(t))
+        if idx.type != INT:
+            raise ExprError(f"an index must be an int, not {idx.type}", _col(t.children[1]))
+        f, g = inner.fn, idx.fn
+        if idx.is_const:
+            k = idx.const
+            if k < 1:
+                raise ExprError("cards are counted from the top starting at 1 (pile[1] is the top card)",
+                                _col(t.children[1]))
+            return Compiled(lambda e: (z[-k] if len(z := f(e)) >= k else None), CARD, uses=inner.uses,
+                            from_top=(f, k))
+
+        def index(e):
+            z = f(e)
+            k = g(e)
+            return z[-k] if k is not None and 1 <= k <= len(z) else None
+        return Compiled(index, CARD, uses=inner.uses | idx.uses)
+
+    # operators
+    def c_neg(self, t):
+        a = self._typed(t.children[0], INT)
+        if a.is_const:
+            return const(-a.const, INT)
+        f = a.fn
+        return Compiled(lambda e: None if (v := f(e)) is None else -v, INT, uses=a.uses)
+
+    def c_arith(self, t):
+        ch = t.children
+        acc = self._typed(ch[0], INT)
+        for i in range(1, len(ch), 2):
+            op = str(ch[i])
+            rhs = self._typed(ch[i + 1], INT)
+            acc = self._arith(op, acc, rhs, ch[i])
+        return acc
+
+    def _arith(self, op, a: Compiled, b: Compiled, tok) -> Compiled:
+        fn = _ARITH[op]
+        if op in ("//", "%") and b.is_const and b.const == 0 and not self.dead:
+            raise ExprError("division by zero" + ("" if a.is_const else " (here the divisor is always 0)"),
+                            _col(tok), "guard it: x // d if d != 0 else 0")
+        if a.is_const and b.is_const and a.const is not None and b.const is not None and b.const != 0:
+            v = fn(a.const, b.const)
+            if abs(v) <= MAX_VALUE:
+                return const(v, INT)
+            if not self.dead:
+                raise ExprError(f"number too large (the limit is {MAX_VALUE:,})", _col(tok))
+        fa, fb = a.fn, b.fn
+        if op in ("//", "%"):
+            def run(e):
+                x, y = fa(e), fb(e)
+                return None if x is None or y is None or y == 0 else fn(x, y)
+        else:
+            def run(e):
+                x, y = fa(e), fb(e)
+                return None if x is None or y is None else fn(x, y)
+        return Compiled(run, INT, uses=a.uses | b.uses)
+
+    def c_compare(self, t):
+        a = self.compile(t.children[0])
+        op = " ".join(str(t.children[1]).split())
+        b = self.compile(t.children[2])
+        if op in ("in", "not in"):
+            if b.type != LIST:
+                raise ExprError(f"'in' needs a list such as ['J', 'Q'], not {b.type}", _col(t.children[2]))
+            s = b.const
+            fa = a.fn
+            if a.is_const:
+                return const((a.const in s) == (op == "in"), BOOL)
+            if op == "in":
+                return Compiled(lambda e: fa(e) in s, BOOL, uses=a.uses)
+            return Compiled(lambda e: (v := fa(e)) is not None and v not in s, BOOL, uses=a.uses)
+        if a.type != b.type:
+            raise ExprError(f"cannot compare {a.type} with {b.type}", _col(t.children[1]))
+        if op in ("<", ">", "<=", ">=") and a.type != INT:
+            raise ExprError(f"'{op}' compares numbers, not {a.type}", _col(t.children[1]))
+        fn = _COMPARE[op]
+        if a.is_const and b.is_const:
+            return const(a.const is not None and b.const is not None and fn(a.const, b.const), BOOL)
+        if op in ("==", "!=") and a.top_field and b.top_field and a.top_field[0] is b.top_field[0]:
+            return self._compare_on_top(op, a, b)
+        fa, fb = a.fn, b.fn
+        if b.is_const and b.const is not None:
+            v = b.const
+            if op == "==":
+                return Compiled(lambda e: fa(e) == v, BOOL, uses=a.uses)
+            if op == "!=":
+                return Compiled(lambda e: (x := fa(e)) is not None and x != v, BOOL, uses=a.uses)
+            # one closure per operator: no operator-function call on the per-card path
+            run = {"<": lambda e: (x := fa(e)) is not None and x < v,
+                   ">": lambda e: (x := fa(e)) is not None and x > v,
+                   "<=": lambda e: (x := fa(e)) is not None and x <= v,
+                   ">=": lambda e: (x := fa(e)) is not None and x >= v}[op]
+            return Compiled(run, BOOL, uses=a.uses)
+
+        def cmp(e):
+            x = fa(e)
+            if x is None:
+                return False
+            y = fb(e)
+            return y is not None and fn(x, y)
+        return Compiled(cmp, BOOL, uses=a.uses | b.uses)
+
+    @staticmethod
+    def _compare_on_top(op: str, a: Compiled, b: Compiled) -> Compiled:
+        """`pile[1].rank == pile[2].rank` in one closure (the usual slap pattern); same meaning as cmp."""
+        zone, k1, arr1 = a.top_field
+        _, k2, arr2 = b.top_field
+        kmax = max(k1, k2)
+        if op == "==":
+            def run(e):
+                z = zone(e)
+                return len(z) >= kmax and (x := arr1[z[-k1]]) is not None and \
+                    (y := arr2[z[-k2]]) is not None and x == y
+        else:
+            def run(e):
+                z = zone(e)
+                return len(z) >= kmax and (x := arr1[z[-k1]]) is not None and \
+                    (y := arr2[z[-k2]]) is not None and x != y
+        return Compiled(run, BOOL, uses=a.uses | b.uses)
+
+    def _typed(self, node, type_: str) -> Compiled:
+        c = self.compile(node)
+        if c.type != type_:
+            raise ExprError(f"expected {type_} here, got {c.type}", _col(node))
+        return c
+
+    def c_not_(self, t):
+        a = self._typed(t.children[0], BOOL)
+        if a.is_const:
+            return const(not a.const, BOOL)
+        f = a.fn
+        return Compiled(lambda e: not f(e), BOOL, uses=a.uses)
+
+    def c_and_(self, t):
+        return self._chain(t, all, False)
+
+    def c_or_(self, t):
+        return self._chain(t, any, True)
+
+    def _chain(self, t, agg, decisive: bool) -> Compiled:
+        """`and` (agg=all, a false part decides) or `or` (agg=any, a true part decides), short-circuiting."""
+        parts: list[Compiled] = []
+        for c in t.children:
+            decided = any(p.is_const and p.const == decisive for p in parts)
+            self.dead += decided
+            try:
+                parts.append(self._typed(c, BOOL))
+            finally:
+                self.dead -= decided
+        if any(p.is_const and p.const == decisive for p in parts):
+            return const(decisive, BOOL)
+        parts = [p for p in parts if not p.is_const]
+        if not parts:
+            return const(not decisive, BOOL)
+        fns = tuple(p.fn for p in parts)
+        uses = frozenset().union(*(p.uses for p in parts))
+        if len(fns) == 1:
+            return Compiled(fns[0], BOOL, uses=uses)
+        if len(fns) == 2:
+            f1, f2 = fns
+            if agg is all:
+                return Compiled(lambda e: f1(e) and f2(e), BOOL, uses=uses)
+            return Compiled(lambda e: f1(e) or f2(e), BOOL, uses=uses)
+        if agg is all:
+            def run(e):
+                for f in fns:
+                    if not f(e):
+                        return False
+                return True
+        else:
+            def run(e):
+                for f in fns:
+                    if f(e):
+                        return True
+                return False
+        return Compiled(run, BOOL, uses=uses)
+
+    def c_cond(self, t):
+        a, c, b = t.children  # a if c else b
+        cc = self._typed(c, BOOL)
+        ca = self.compile_dead(a, cc.is_const and not cc.const)
+        cb = self.compile_dead(b, cc.is_const and bool(cc.const))
+        if ca.type != cb.type:
+            raise ExprError(f"both branches of 'if' must have one type, got {ca.type} and {cb.type}", _col(b))
+        if cc.is_const:
+            return ca if cc.const else cb
+        fa, fc, fb = ca.fn, cc.fn, cb.fn
+        return Compiled(lambda e: fa(e) if fc(e) else fb(e), ca.type, uses=ca.uses | cc.uses | cb.uses)
+
+    def c_call(self, t):
+        tok = t.children[0]
+        name = str(tok)
+        if name in exprwords.NAMES:         # seat words and pile helpers (lang/expr/words.py)
+            return exprwords.compile_word(self, name, [c for c in t.children[1:] if c is not None], tok)
+        args = [self.compile(c) for c in t.children[1:] if c is not None]
+        if all(a.is_const for a in args) and args and all(a.type == INT for a in args) and (
+                (name == "abs" and len(args) == 1) or (name in ("max", "min") and len(args) >= 2)):
+            vals = [a.const for a in args]          # options and numbers only: fold now, like any operator
+            if None not in vals:
+                return const(abs(vals[0]) if name == "abs" else (max if name == "max" else min)(vals), INT)
+        if name == "abs" and len(args) == 1 and args[0].type == INT:
+            f = args[0].fn
+            return Compiled(lambda e: None if (v := f(e)) is None else abs(v), INT, uses=args[0].uses)
+        if name in ("max", "min") and len(args) >= 2 and all(a.type == INT for a in args):
+            fns = [a.fn for a in args]
+            agg = max if name == "max" else min
+
+            def pick(e):
+                vals = [f(e) for f in fns]
+                return None if None in vals else agg(vals)
+            return Compiled(pick, INT, uses=frozenset().union(*(a.uses for a in args)))
+        raise ExprError(f"unknown function '{name}' for these arguments", _col(tok),
+                        "functions: abs(int), max(a, b, ...), min(a, b, ...), count/sum/max/min/any/all "
+                        "(x for x in ...), " + ", ".join(exprwords.USAGE.values()))
+
+    def c_aggregate(self, t):
+        kind_tok, body, var_tok, coll = t.children
+        kind = str(kind_tok)
+        var = str(var_tok)
+        c = self.compile(coll)
+        if c.type == CARDS:
+            vtype = CARD
+        elif c.type == SEATS:
+            vtype = SEAT
+        else:
+            raise ExprError(f"'{kind}(... for {var} in ...)' needs cards or seats, not {c.type}", _col(coll))
+        if var in self.scope.names:
+            raise ExprError(f"'{var}' is already a name here; choose another loop variable", _col(var_tok))
+        if len(self.scope.loop_vars) >= MAX_AGG_NESTING:
+            raise ExprError(f"'{kind}(... for ...)' nested more than {MAX_AGG_NESTING} deep; its evaluation "
+                            "would take too long", _col(kind_tok))
+        inner_scope = Scope(self.scope.names, self.scope.fields, {**self.scope.loop_vars, var: vtype},
+                            self.scope.defines)
+        sub = Compiler(inner_scope, self.text)
+        sub.expanding, sub.defines_used, sub.written = self.expanding, self.defines_used, self.written
+        b = sub.compile(body)
+        self.uses |= sub.uses
+        want = BOOL if kind in ("count", "any", "all") else INT
+        if b.type != want:
+            raise ExprError(f"{kind}(...) needs a {want} expression before 'for', got {b.type}", _col(body))
+        fb, fc = b.fn, c.fn
+        if vtype == CARD and b.uses == frozenset([var]) and not b.is_const:
+            fn = _tabulated(kind, b.fn, var, fc, len(self.scope.fields.card_tables.get("name", ())))
+            if fn is not None:
+                return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+        if kind == "count":
+            def fn(e):
+                loc, n = e.loc, 0
+                for x in fc(e):
+                    loc[var] = x
+                    if fb(e):
+                        n += 1
+                return n
+        elif kind in ("any", "all"):
+            want_true = kind == "any"
+
+            def fn(e):
+                loc = e.loc
+                for x in fc(e):
+                    loc[var] = x
+                    if bool(fb(e)) == want_true:
+                        return want_true
+                return not want_true
+        else:
+            def values(e):
+                loc = e.loc
+                for x in fc(e):
+                    loc[var] = x
+                    v = fb(e)
+                    if v is not None:
+                        yield v
+            if kind == "sum":
+                fn = lambda e: sum(values(e))
+            else:
+                agg = max if kind == "max" else min
+                fn = lambda e: agg(values(e), default=None)
+        return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+
+
+@dataclass
+class _Expansion:
+    """A definition compiled in one scope (or the error it gave), kept on the Definition; `held` keeps alive
+    the objects whose ids its key holds, `names` the scope an error's hint was written for."""
+    held: tuple
+    names: dict
+    out: Compiled | None
+    uses: frozenset
+    defines: frozenset
+    error: ExprError | None = None
+
+
+
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt, "<=": operator.le,
+            ">=": operator.ge}
+
+
+def checked_int(fn: Callable[[Any], Any], fault: Callable[[Any], Exception]) -> Callable[[Any], int]:
+    """`fn` where a setting needs an int: a missing value or one beyond +-MAX_VALUE raises `fault(value)`.
+
+    One comparison per evaluation, on the value a setting takes (a score, a count), not on every operator:
+    inside one expression of at most MAX_EXPR_CHARS characters values stay small enough to compute.
+    """
+    def run(e):
+        v = fn(e)
+        if v is None or not -MAX_VALUE <= v <= MAX_VALUE:
+            raise fault(v)
+        return v
+    return run
+
+
+def compile_expr(text: str, scope: Scope, want: str | tuple[str, ...] | None = None) -> Compiled:
+    """Parse and compile `text`; raise ExprError on parse or type errors."""
+    if not isinstance(text, str):
+        text = str(text)
+    tree = parse(text)
+    comp = Compiler(scope, text)
+    try:
+        out = comp.compile(tree)
+    except RecursionError:
+        raise ExprError("expression nested too deeply") from None
+    if want is not None:
+        wants = (want,) if isinstance(want, str) else want
+        if out.type not in wants:
+            raise ExprError(f"this expression gives {out.type}, but {' or '.join(wants)} is expected here", 1)
+    out.uses = frozenset(comp.uses) | out.uses
+    out.defines = frozenset(comp.defines_used)
+    return out

@@ -1,0 +1,309 @@
+"""Expressions in plain words for rule sheets: options folded in (lang/expr/fold.py), defined words used by
+name, conditions, aggregates, arithmetic, seat words and pile helpers said in words, and anything else
+quoted once and marked as a formula.
+
+The sheet sets the words in force (`speaking`); every phase kind's `describe` goes through `say`, so a
+new kind reads the same way without knowing any of this.
+"""
+from __future__ import annotations
+
+import contextlib
+import contextvars
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from lark import Token, Tree
+
+from ruleplay.lang import expr as X
+from ruleplay.lang.expr.words import PILE_WORDS
+from ruleplay.lang.expr.fold import Const, Vocabulary, fold, text_of, value
+
+__all__ = ["Vocabulary", "say", "speaking", "value"]
+
+_COMP_WORDS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
+               ">=": "is at least", "in": "is one of", "not in": "is not one of"}
+_ORDINALS = {1: "top", 2: "second", 3: "third", 4: "fourth"}
+_current: contextvars.ContextVar[Vocabulary] = contextvars.ContextVar("plain_words", default=Vocabulary())
+
+
+@contextlib.contextmanager
+def speaking(vocab: Vocabulary) -> Iterator[None]:
+    token = _current.set(vocab)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+_WHO = {"s": "the player", "actor": "the player", "dealer": "the dealer", "partner": "the partner",
+        "bidder": "the bidder", "leader": "the leader", "card": "the card", "c": "the card"}
+_SEAT_WORDS = {"left-of": "the player left of {}", "right-of": "the player right of {}",
+               "opposite": "the player opposite {}"}
+_ARITH_WORDS = {"+": "+", "-": "-", "*": "times"}
+_CALL_WORDS = {"max": "the larger of {}", "min": "the smaller of {}", "abs": "the size of {}"}
+
+
+@dataclass(frozen=True)
+class _Loop:
+    """An aggregate's variable while its body is said: 'its'/'their' instead of a letter."""
+    var: str
+    noun: str          # card | player
+
+
+def _words(t: Any, vocab: Vocabulary, loops: tuple[_Loop, ...] = ()) -> str | None:
+    """A folded tree said in words, or None when it has no words yet."""
+    if isinstance(t, Const):
+        return value(t.v)
+    if isinstance(t, Token):
+        return None
+    k, ch = t.data, t.children
+    w = lambda c: _words(c, vocab, loops)           # noqa: E731 - the same words, one level down
+    if k == "name":
+        n = str(ch[0])
+        loop = next((lp for lp in loops if lp.var == n), None)
+        if loop is not None:
+            return f"that {loop.noun}"
+        return _WHO.get(n, n)
+    if k == "field":
+        return _field_words(ch[0], str(ch[1]), vocab, loops)
+    if k == "index" and isinstance(ch[1], Const) and ch[1].v in _ORDINALS:
+        base = w(ch[0])
+        return None if base is None else f"the {_ORDINALS[ch[1].v]} card of {_the(base)}"
+    if k == "compare" and len(ch) == 3:
+        return _compare_words(ch[0], str(ch[1]), ch[2], vocab, loops)
+    if k == "aggregate":
+        return _aggregate_words(t, vocab, loops)
+    if k == "not_":
+        inner = ch[0]
+        if isinstance(inner, Tree) and inner.data == "compare" and len(inner.children) == 3:
+            op = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "not in",
+                  "not in": "in"}[" ".join(str(inner.children[1]).split())]
+            return _compare_words(inner.children[0], op, inner.children[2], vocab, loops)
+        said = w(inner)
+        if said is None:
+            return None
+        return f"not {said}" if isinstance(inner, Tree) and inner.data == "name" else f"not ({said})"
+    if k in ("and_", "or_"):
+        said = [w(c) for c in ch]
+        if None in said:
+            return None
+        return f" {k[:-1]} ".join(f"({x})" if isinstance(c, Tree) and c.data in ("and_", "or_", "cond") else x
+                                  for c, x in zip(ch, said))     # type: ignore[misc]
+    if k == "cond":
+        return _cond_words(t, vocab, loops)
+    if k == "arith":
+        return _arith_words(ch, vocab, loops)
+    if k == "neg":
+        inner = w(ch[0])
+        return None if inner is None else f"minus {_paren(ch[0], inner)}"
+    if k == "call":
+        name = str(ch[0])
+        args = [c for c in ch[1:] if c is not None]
+        return _call_words(name, args, vocab, loops)
+    return None
+
+
+def _the(text: str) -> str:
+    """A zone or name as the object of a phrase: 'pile' -> 'the pile', 'the player's hand' unchanged."""
+    return text if " " in text or text[:1].isdigit() else f"the {text}"
+
+
+def _paren(node: Any, said: str) -> str:
+    return f"({said})" if isinstance(node, Tree) and node.data in ("arith", "cond", "and_", "or_") else said
+
+
+def _possessive(node: Any, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
+    """Whose a field is: 'the player's', 'its' / 'their' for an aggregate's variable, 'the X's'."""
+    if isinstance(node, Tree) and node.data == "name":
+        n = str(node.children[0])
+        loop = next((lp for lp in loops if lp.var == n), None)
+        if loop is not None:
+            return "its" if loop.noun == "card" else "their"
+        if n in _WHO:
+            return _WHO[n] + "'s"
+    base = _words(node, vocab, loops)
+    return None if base is None else f"{_the(base)}'s"
+
+
+def _field_words(base: Any, name: str, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
+    if name in ("top", "bottom", "size", "empty"):          # fields of cards (a zone, a seat's zone)
+        said = _words(base, vocab, loops)
+        if said is None:
+            return None
+        said = _the(said)
+        return {"top": f"the top card of {said}", "bottom": f"the bottom card of {said}",
+                "size": f"the number of cards in {said}", "empty": f"{said} is empty"}[name]
+    whose = _possessive(base, vocab, loops)
+    if whose is None:
+        return None
+    if name == "team-seats":
+        return f"{whose} side"
+    if whose.count(" ") > 1:           # a compound owner: 'the suit of the top card of the pile'
+        return f"the {name} of {whose[:-2]}"
+    return f"{whose} {name}"
+
+
+def _compare_words(a: Any, op: str, b: Any, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
+    op = " ".join(op.split())
+    if isinstance(a, Tree) and a.data == "field" and str(a.children[1]) == "size" and isinstance(b, Const) \
+            and b.v == 0 and op in ("==", ">", "!=", "<="):
+        zone = _words(a.children[0], vocab, loops)            # `x.size > 0`: has cards
+        if zone is None:
+            return None
+        return f"{_the(zone)} is empty" if op in ("==", "<=") else f"{_the(zone)} has cards"
+    if isinstance(a, Tree) and a.data == "field" and str(a.children[1]) == "cards" and isinstance(b, Const) \
+            and b.v == 0 and op in ("==", ">", "!="):
+        who = _words(a.children[0], vocab, loops)             # `s.cards == 0`: out of cards
+        if who is None:
+            return None
+        who = "they" if who == "that player" else who
+        return f"{who} {'has' if who != 'they' else 'have'} {'no cards' if op == '==' else 'cards'} left"
+    sa, sb = _words(a, vocab, loops), _words(b, vocab, loops)
+    if sa is None or sb is None:
+        return None
+    return f"{sa} {_COMP_WORDS[op]} {sb}"
+
+
+def _cond_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
+    """`a if c else b if d else e` -> 'a when c, b when d, otherwise e'."""
+    parts = []
+    subject = None             # 'the player is ' said once: 'the player is A when C, otherwise B'
+    while isinstance(t, Tree) and t.data == "cond":
+        a, c, t = t.children
+        sa, sc = _words(a, vocab, loops), _words(c, vocab, loops)
+        if sa is None or sc is None:
+            return None
+        said = _paren(a, sa)
+        if not parts and said.count(" is ") == 1:
+            subject = said.split(" is ")[0] + " is "
+        elif subject and said.startswith(subject):
+            said = said[len(subject):]
+        parts.append(f"{said} when {sc}")
+    last = _words(t, vocab, loops)
+    if last is None:
+        return None
+    last = _paren(t, last)
+    if subject and last.startswith(subject):
+        last = last[len(subject):]
+    return ", ".join(parts) + f", otherwise {last}"
+
+
+def _arith_words(ch: list, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
+    said = _words(ch[0], vocab, loops)
+    if said is None:
+        return None
+    if isinstance(ch[0], Const) and ch[0].v == 0 and len(ch) == 3 and str(ch[1]) == "-":
+        rhs = _words(ch[2], vocab, loops)                     # `0 - x`: the grammar's way to write -x
+        return None if rhs is None else f"minus {_paren(ch[2], rhs)}"
+    out = _paren(ch[0], said)
+    for op, rhs_node in zip(ch[1::2], ch[2::2]):
+        rhs = _words(rhs_node, vocab, loops)
+        if rhs is None:
+            return None
+        rhs = _paren(rhs_node, rhs)
+        o = str(op)
+        if o == "//":
+            out = f"{out} divided by {rhs} (rounded down)"
+        elif o == "%":
+            out = f"the remainder of {out} divided by {rhs}"
+        else:
+            out = f"{out} {_ARITH_WORDS[o]} {rhs}"
+    return out
+
+
+def _call_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
+    if name in _SEAT_WORDS and len(args) == 1:
+        who = _words(args[0], vocab, loops)
+        return None if who is None else _SEAT_WORDS[name].format(who)
+    if name in PILE_WORDS and len(args) >= 2 and isinstance(args[1], Const):
+        zone = _words(args[0], vocab, loops)
+        if zone is None:
+            return None
+        top = f"the top {args[1].v} cards of {_the(zone)}"
+        if name == "same-rank":
+            return f"{top} are of one rank"
+        field = text_of(args[2]) if len(args) > 2 else "order"
+        if name == "adds-to":
+            total = _words(args[3], vocab, loops) if len(args) > 3 else None
+            return None if total is None else f"the {field} values of {top} add up to {total}"
+        wrap = args[3] if len(args) > 3 else Const(False)
+        if not isinstance(wrap, Const):
+            said = _words(wrap, vocab, loops)
+            return None if said is None else f"{top} go up or down one step at a time in the {field} order " \
+                                             f"(wrapping around when {said})"
+        return f"{top} go up or down one step at a time in the {field} order" + \
+            (", wrapping around from the last to the first" if wrap.v else "")
+    if name in _CALL_WORDS:
+        said = [_words(a, vocab, loops) for a in args]
+        if None in said:
+            return None
+        return _CALL_WORDS[name].format(" and ".join(said))        # type: ignore[arg-type]
+    return None
+
+
+def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
+    """`any/all/count/sum/max/min(body for x in coll)` in words, the variable said as 'its' / 'their'."""
+    kind, body, var, coll = str(t.children[0]), t.children[1], str(t.children[2]), t.children[3]
+    coll_text = text_of(coll)
+    noun = "player" if coll_text == "seats" or coll_text.endswith("team-seats") else "card"
+    plural = "players" if noun == "player" else "cards"
+    group = f"the {plural}"
+    where = ""
+    if coll_text != "seats":
+        said = _words(coll, vocab, loops)
+        if said is None:
+            return None
+        where = f" of {_the(said)}" if noun == "player" else f" in {_the(said)}"
+        group = _the(said) if noun == "player" else f"the cards in {_the(said)}"
+    inner = loops + (_Loop(var, noun),)
+    said = _words(body, vocab, inner)
+    if said is None:
+        return None
+    if kind in ("sum", "max", "min"):
+        what = {"sum": "the total", "max": "the highest", "min": "the lowest"}[kind]
+        owner = "their" if noun == "player" else "its"
+        if said.startswith(owner + " ") and " " not in said[len(owner) + 1:]:
+            return f"{what} {said[len(owner) + 1:]} of {group}"     # the total tricks of the player's side
+        return f"{what} of {said} over {group}"
+    if said.startswith(("its ", "their ")):
+        rel = "whose " + said.split(" ", 1)[1]
+    else:
+        rel = ("for whom " if noun == "player" else "for which ") + said
+    if kind == "count":
+        return f"the number of {plural}{where} {rel}"
+    if kind == "any":
+        return f"there is a {noun}{where} {rel}"
+    return f"every {noun}{where} is one {rel}"
+
+
+def say(v: Any, besides: str = "") -> str:
+    """A rule file's value (an expression, a number, a yes/no) as the sheet writes it; `besides` is a
+    defined word not to say it by (the definition of that word itself)."""
+    vocab = _current.get()
+    if not isinstance(v, str):
+        return value(v)
+    try:
+        tree = X.parse(v)
+    except X.ExprError:
+        return v
+    folded = fold(tree, vocab)
+    text = text_of(folded)
+    for name, (expr_text, desc) in vocab.words.items():       # the whole expression is a defined word
+        if expr_text and name != besides and not isinstance(folded, Const) and _same(expr_text, text, vocab):
+            folded = Tree("name", [Token("NAME", name)])
+            break
+    if isinstance(folded, Tree) and folded.data == "name" and str(folded.children[0]) in vocab.words:
+        name = str(folded.children[0])
+        desc = vocab.words[name][1]
+        return f"{name} ({desc})" if desc else name
+    said = _words(folded, vocab)
+    if said is not None:
+        return said
+    return f"the formula `{text}`"
+
+
+def _same(expr_text: str, text: str, vocab: Vocabulary) -> bool:
+    try:
+        return text_of(fold(X.parse(expr_text), vocab)) == text
+    except X.ExprError:
+        return False

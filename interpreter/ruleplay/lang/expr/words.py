@@ -1,0 +1,164 @@
+"""Words of the expression language that are calls: seats around the table and patterns on top of a pile.
+
+Seats are numbered clockwise, so `left-of(s)` is the next seat clockwise whatever the direction of play;
+`opposite(s)` is `players // 2` seats along (at an odd table, the seat just left of the middle).
+
+Pile helpers read the top `n` cards of a cards value (`pile`, `s.hand`), counted like `pile[1]`:
+- `same-rank(cards, n)`: the top n cards share one rank (5-5-5);
+- `in-a-row(cards, n, order, wrap)`: the top n cards go one step up, or one step down, at a time in a
+  rank order (`order`, `rank`-like deck orders), wrapping from the last step of the order to the first
+  when `wrap` (a yes/no, often an option) holds; cards outside the order (a joker: 0) never make a run;
+- `adds-to(cards, n, field, total)`: the top n cards each have a value of `field` above 0 and those
+  values add up to `total` (a card whose value is 0, say a J under a `tens` attribute, never counts).
+`order` and `field` are written as the name of a card field (`run`, `tens`), not as a value.
+Each is one closure that behaves like the comparisons written out (`pile[1].rank == pile[2].rank and ...`):
+a missing card or a missing value makes the pattern false.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lark import Tree
+
+from ruleplay.lang.expr.parse import BOOL, CARDS, ExprError, INT, SEAT, _col, unwrap
+from ruleplay.lang.expr.scope import Compiled, const
+
+if TYPE_CHECKING:
+    from ruleplay.lang.expr.compiler import Compiler
+
+MAX_TOP = 60          # cards a pile helper may look at: each evaluation reads each of them once
+SEAT_WORDS = ("left-of", "right-of", "opposite")
+PILE_WORDS = {"same-rank": 2, "in-a-row": (2, 4), "adds-to": 4}
+NAMES = SEAT_WORDS + tuple(PILE_WORDS)
+USAGE = {"left-of": "left-of(seat)", "right-of": "right-of(seat)", "opposite": "opposite(seat)",
+         "same-rank": "same-rank(cards, n)", "in-a-row": "in-a-row(cards, n, order, wrap)",
+         "adds-to": "adds-to(cards, n, field, total)"}
+
+
+def compile_word(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
+    """The call `name(args...)` (args as parse trees) compiled, for a name in NAMES."""
+    if name in SEAT_WORDS:
+        return _seat(comp, name, args, tok)
+    want = PILE_WORDS[name]
+    lo, hi = want if isinstance(want, tuple) else (want, want)
+    if not lo <= len(args) <= hi:
+        raise ExprError(f"{name} takes {lo if lo == hi else f'{lo} to {hi}'} arguments: {USAGE[name]}",
+                          _col(tok))
+    cards = comp._typed(args[0], CARDS)
+    n = _count(comp, args[1], name)
+    if name == "same-rank":
+        return _same_rank(comp, cards, n)
+    if name == "in-a-row":
+        arr = _field_table(comp, args[2], name, "order") if len(args) > 2 else comp.scope.fields.card_tables.get(
+            "order")
+        if arr is None:
+            raise ExprError("in-a-row needs a rank order: in-a-row(cards, n, order)", _col(tok))
+        wrap = comp._typed(args[3], BOOL) if len(args) > 3 else const(False, BOOL)
+        return _in_a_row(cards, n, arr, wrap)
+    arr = _field_table(comp, args[2], name, "field")
+    total = comp._typed(args[3], INT)
+    return _adds_to(cards, n, arr, total)
+
+
+def _seat(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
+    if len(args) != 1:
+        raise ExprError(f"{name} takes one seat: {USAGE[name]}", _col(tok))
+    seat = comp._typed(args[0], SEAT)
+    players = comp.scope.names.get("players")
+    if players is None or not players.is_const:
+        raise ExprError(f"{name} needs the number of players, which is not known here", _col(tok))
+    n = players.const
+    comp.uses.add("players")
+    step = {"left-of": 1, "right-of": n - 1, "opposite": n // 2}[name]
+    f = seat.fn
+    return Compiled(lambda e: None if (s := f(e)) is None else (s + step) % n, SEAT, uses=seat.uses)
+
+
+def _count(comp: "Compiler", node: Any, name: str) -> int:
+    c = comp._typed(node, INT)
+    if not c.is_const or c.const is None or not 1 <= c.const <= MAX_TOP:
+        raise ExprError(f"{name}: the number of cards is a number from 1 to {MAX_TOP} (options allowed)",
+                          _col(node))
+    return c.const
+
+
+def _field_table(comp: "Compiler", node: Any, name: str, what: str) -> list:
+    """The per-card table of a card field written as a bare name (`run`, `tens`)."""
+    tables = comp.scope.fields.card_tables
+    node = unwrap(node)
+    field = str(node.children[0]) if isinstance(node, Tree) and node.data == "name" else None
+    arr = tables.get(field) if field is not None else None
+    if arr is None or not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in arr):
+        numeric = [k for k, t in tables.items() if all(v is None or type(v) is int for v in t)]
+        raise ExprError(f"{name}: the {what} is the name of a card field with numbers", _col(node),
+                          f"card fields with numbers: {', '.join(numeric) or 'none'}")
+    return arr
+
+
+def _same_rank(comp: "Compiler", cards: Compiled, n: int) -> Compiled:
+    ranks = comp.scope.fields.card_tables.get("rank")
+    if ranks is None:
+        raise ExprError("same-rank needs cards with ranks")
+    zone = cards.fn
+    if n == 2:          # a double, the commonest slap: one closure without a loop
+        return Compiled(lambda e: len(z := zone(e)) >= 2 and (r := ranks[z[-1]]) is not None and ranks[z[-2]] == r,
+                          BOOL, uses=cards.uses)
+
+    def run(e) -> bool:
+        z = zone(e)
+        if len(z) < n:
+            return False
+        r = ranks[z[-1]]
+        if r is None:
+            return False
+        for k in range(2, n + 1):
+            if ranks[z[-k]] != r:
+                return False
+        return True
+    return Compiled(run, BOOL, uses=cards.uses)
+
+
+def _in_a_row(cards: Compiled, n: int, arr: list, wrap: Compiled) -> Compiled:
+    zone, wrap_fn = cards.fn, wrap.fn
+    size = max((v for v in arr if v is not None), default=0)      # the order's last step
+
+    def run(e) -> bool:
+        z = zone(e)
+        if len(z) < n:
+            return False
+        wraps = (wrap.const if wrap.is_const else wrap_fn(e)) and size
+        down_step = size - 1 if wraps else -1
+        prev = arr[z[-1]]
+        if prev is None or prev <= 0:
+            return False
+        up = down = True
+        for k in range(2, n + 1):            # from the top card down: each one step below (up) or above (down)
+            v = arr[z[-k]]
+            if v is None or v <= 0:
+                return False
+            d = (prev - v) % size if wraps else prev - v
+            up, down = up and d == 1, down and d == down_step
+            if not (up or down):
+                return False
+            prev = v
+        return True
+    return Compiled(run, BOOL, uses=cards.uses | wrap.uses)
+
+
+def _adds_to(cards: Compiled, n: int, arr: list, total: Compiled) -> Compiled:
+    zone, total_fn = cards.fn, total.fn
+
+    def run(e) -> bool:
+        z = zone(e)
+        if len(z) < n:
+            return False
+        acc = 0
+        for k in range(1, n + 1):
+            v = arr[z[-k]]
+            if v is None or v <= 0:
+                return False
+            acc += v
+        t = total_fn(e)
+        return t is not None and acc == t
+    return Compiled(run, BOOL, uses=cards.uses | total.uses)
+

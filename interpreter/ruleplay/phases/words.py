@@ -1,6 +1,0 @@
-"""How rule sheets say a rule file's values: in words where there are words, else a marked formula."""
-from __future__ import annotations
-
-from ..plain import say as formula
-
-__all__ = ["formula"]

@@ -1,0 +1,134 @@
+"""A readable account of a game, written from its events (never from engine internals)."""
+from __future__ import annotations
+
+from typing import Iterable, TextIO
+
+from ruleplay.kinds import KINDS
+
+# event kinds a phase kind puts in words itself (its ACCOUNT: event -> line), the others are below
+LINES = {ev: fn for kind in KINDS.values() for ev, fn in getattr(kind, "ACCOUNT", {}).items()}
+
+
+def seat_name(s: int) -> str:
+    return f"Seat {s}"
+
+
+def count(n: int, noun: str) -> str:
+    """'1 card', '4 cards'."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) -> None:
+    """Round by round: the cards put on the pile, then who took it. -v adds every event."""
+    plays: list[str] = []
+    bids: list[str] = []
+    rnd = 0
+    for ev in events:
+        kind = ev["event"]
+        if verbose and kind not in ("start", "deal", "end"):
+            out.write("  " + " ".join(f"{k}={v}" for k, v in ev.items() if k != "event") + f"  ({kind})\n")
+            if kind != "take":
+                continue
+        if kind == "start":
+            opts = ", ".join(f"{k}={v}" for k, v in ev.get("set", {}).items())
+            out.write(f"{ev['ruleset']}: {ev['players']} players, seed {ev['seed']}" +
+                      (f", house rules set: {opts}" if opts else "") + "\n")
+        elif kind == "draw-for-dealer":
+            out.write("Draw for dealer: " + ", ".join(f"seat {s} {c}" for s, c in ev["draws"].items()) + "\n")
+        elif kind == "deal":
+            out.write(f"Seat {ev['dealer']} deals.\n")
+            for s, hand in enumerate(ev["hands"]):
+                out.write(f"  {seat_name(s)}: {count(len(hand), 'card')}\n")
+            if ev.get("rest"):
+                out.write(f"  rest: {count(len(ev['rest']), 'card')}\n")
+        elif kind == "play":
+            plays.append(f"{ev['seat']}:{ev['card']}")
+        elif kind == "slap":
+            if ev["valid"] and ev.get("won"):
+                plays.append(f"[{ev['seat']} slaps {ev['pattern']} at {ev['time']} ms]")
+            elif not ev["valid"]:
+                plays.append(f"[{ev['seat']} false slap]")
+        elif kind == "burn":
+            lender = f" lent by {ev['lender']}" if "lender" in ev else ""
+            plays.append(f"[{ev['seat']} burns {ev['count']}{lender}]")
+        elif kind == "tie":
+            plays.append(f"[tie between {', '.join(map(str, ev['seats']))}: nobody wins]")
+        elif kind == "out-of-turn":
+            plays.append(f"[{ev['seat']} plays out of turn]")
+        elif kind == "win":
+            out.write(f"Round {rnd + 1}: {' '.join(plays)}\n  {seat_name(ev['seat'])} wins at once ({ev['why']}).\n")
+            plays = []
+        elif kind == "take":
+            if plays and not verbose:
+                rnd += 1
+                out.write(f"Round {rnd}: {' '.join(plays)}\n")
+            why = ev["why"]
+            if why.startswith("slapped "):
+                out.write(f"  {seat_name(ev['seat'])} slaps the {why[8:]} and takes {count(ev['count'], 'card')}.\n")
+            else:
+                out.write(f"  {seat_name(ev['seat'])} takes {count(ev['count'], 'card')} ({why}).\n")
+            plays = []
+        elif kind == "trick":
+            if bids:
+                out.write("\n")
+                bids = []
+            plays = []
+            pts = f", {ev['points']} point{'s' if ev['points'] != 1 else ''}" if ev.get("points") else ""
+            out.write(f"  Trick {ev.get('number', '')}: " + " ".join(f"{s}:{c}" for s, c in ev["cards"]) +
+                      f"  -> {seat_name(ev['winner'])}{pts}\n")
+        elif kind == "trump":
+            if ev.get("lead"):
+                out.write(f"  Trump: {ev['suit']} (the suit of the first lead, {ev['card']}).\n")
+            elif ev.get("suit"):
+                out.write(f"Trump: {ev['suit']}" + (f" (turned up: {ev['card']})" if ev.get("card") else "") + ".\n")
+            else:
+                out.write("No trump this hand.\n")
+        elif kind == "bid":
+            bids.append(f"{seat_name(ev['seat'])} {'passes' if ev.get('pass') else 'bids ' + str(ev['bid'])}")
+            out.write(("Bids" + (" (sealed, revealed together)" if ev.get("sealed") else "") + ": "
+                       if len(bids) == 1 else ", ") + bids[-1])
+        elif kind == "auction":
+            out.write("\n" + (f"  {seat_name(ev['bidder'])} is the bidder at {ev['bid']}.\n"
+                              if ev.get("bidder") is not None else "  Everyone passed: no bid.\n"))
+            bids = []
+        elif kind == "choice":
+            out.write(f"  {seat_name(ev['seat'])} {'takes' if ev['value'] else 'declines'} the choice {ev['name']}.\n")
+        elif kind == "tally":
+            out.write("  " + "; ".join(f"{k} {v}" for k, v in ev["counters"].items()) + "\n")
+        elif kind == "kitty":
+            out.write(f"  {seat_name(ev['seat'])} takes the {ev['zone']}: {' '.join(ev['cards'])}.\n")
+        elif kind == "pass":
+            if not ev["offset"]:
+                out.write("No pass this hand.\n")
+            else:
+                out.write(f"Pass {ev['offset']} seat(s) along: " + "; ".join(
+                    f"{s} gives {' '.join(cards)}" for s, cards in enumerate(ev["cards"])) + "\n")
+        elif kind == "score":
+            if bids:
+                out.write("\n")
+                bids = []
+            who = ev.get("who") or []
+            rule = f" ({ev['rule']}: {', '.join(seat_name(s) for s in who) or 'nobody'})" if ev.get("rule") else ""
+            out.write(f"Hand {ev['hand']}{rule}: points {ev['points']}, scores {ev['scores']}, "
+                      f"totals {ev['totals']}\n")
+        elif kind == "out":
+            if plays and not verbose:
+                rnd += 1
+                out.write(f"Round {rnd}: {' '.join(plays)}\n")
+                plays = []
+            out.write(f"  {seat_name(ev['seat'])} is out ({ev['why']}).\n")
+        elif kind in LINES:
+            out.write(f"  {LINES[kind](ev)}\n")
+        elif kind == "end":
+            if plays and not verbose:
+                out.write(f"Unfinished round: {' '.join(plays)}\n")
+            write_result(ev, out)
+
+
+def write_result(ev: dict, out: TextIO) -> None:
+    winners = ev["winners"]
+    if ev["outcome"] == "finished":
+        who = " and ".join(seat_name(s) for s in winners) if winners else "nobody"
+        out.write(f"Result: {who} {'win' if len(winners) > 1 else 'wins'}.\n")
+    else:
+        out.write(f"Result: {ev['outcome']} ({ev.get('reason', '')}); no winner.\n")

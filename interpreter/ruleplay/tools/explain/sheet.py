@@ -1,0 +1,209 @@
+"""`explain`: a rule sheet generated from the resolved data, in the words of the file (`diff` compares two)."""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any, TextIO
+
+from ruleplay.compiler.model import Rules
+from ruleplay.kinds import KINDS
+from ruleplay.kinds.words import formula
+from ruleplay.lang.expr.say import Vocabulary, say, speaking, value as _value
+from ruleplay.resources import is_builtin, labelled_builtin
+
+
+def _cards(rules: Rules) -> str:
+    d = rules.doc.data["deck"]
+    parts = [f"{len(rules.deck)} cards"]
+    ranks = rules.deck.ranks
+    parts.append(f"ranks {' '.join(ranks)} (low to high)")
+    parts.append(f"suits {' '.join(rules.deck.suits)}")
+    copies = formula(d.get("copies", 1))             # a number, or an option's (folded)
+    if copies != "1":
+        parts.append(f"{copies} decks")
+    jokers = sum(rules.deck.joker)
+    if jokers:
+        parts.append(f"{jokers} joker(s)")
+    if d.get("strip"):
+        parts.append(f"without {', '.join(map(str, d['strip']))}")
+    return "; ".join(parts)
+
+
+def vocabulary(rules: Rules) -> Vocabulary:
+    """What the sheet folds (options, the player count, values by players) and says by name (`define:`)."""
+    consts: dict[str, Any] = {**rules.options, "players": rules.players}
+    words: dict[str, tuple[str, str]] = {}
+    for name, spec in (rules.doc.data.get("define") or {}).items():
+        spec = spec if isinstance(spec, dict) else {"expr": spec}
+        if "by-players" in spec:
+            table = {int(k): v for k, v in spec["by-players"].items()}
+            if rules.players in table:
+                consts[name] = table[rules.players]
+        raw = spec.get("expr", "")
+        words[name] = (raw if isinstance(raw, str) else "", spec.get("description", ""))
+    return Vocabulary(consts, words)
+
+
+def shown_file(f: str) -> str:
+    """A built-in by its name, a user's file as they gave it."""
+    name = labelled_builtin(f)
+    if name is not None:
+        return name
+    try:
+        if is_builtin(f):
+            return Path(f).stem
+    except (OSError, ValueError):
+        pass
+    return f
+
+
+def sheet_text(rules: Rules) -> str:
+    """`ruleplay explain`'s text (also the web editor's sheet and what `diff` compares)."""
+    buf = io.StringIO()
+    write_sheet(rules, buf)
+    return buf.getvalue()
+
+
+def write_sheet(rules: Rules, out: TextIO) -> None:
+    """The rule sheet of `explain`, in the words of the file with its options folded in."""
+    with speaking(vocabulary(rules)):
+        _write_sheet(rules, out)
+
+
+def _write_sheet(rules: Rules, out: TextIO) -> None:
+    d = rules.doc.data
+    w = out.write
+    w(f"{rules.title}\n{'=' * len(rules.title)}\n{rules.description}\n")
+    if rules.source:
+        w(f"Source: {rules.source}\n")
+    if len(rules.files) > 1:
+        w(f"Based on: {' <- '.join(shown_file(f) for f in reversed(rules.files))}\n")
+    w(f"\nPlayers: {rules.players}" + ("" if isinstance(d.get('players', 2), int) else
+                                      f" ({d['players']['min']}-{d['players']['max']})") + "\n")
+    w(f"Cards: {_cards(rules)}\n")
+    for aname, table in (d["deck"].get("attributes") or {}).items():
+        w(f"  {aname}: " + ", ".join(f"{k} = {formula(v)}" for k, v in table.items()) + "\n")
+    w("Zones:\n")
+    for z in rules.zones.values():
+        owner = "one per player" if z.owner == "seat" else "shared"
+        w(f"  {z.name}: {owner}, {z.visibility}" + (f": {z.description}" if z.description else "") + "\n")
+    direction = "clockwise" if rules.direction == 1 else "counter-clockwise"
+    dealer = rules.dealer
+    dealer_txt = {"last-seat": "the last seat deals; seat 0, on the dealer's left, starts",
+                  "random": "a random player deals", "low-card": "everyone draws; the lowest card deals"
+                  }.get(dealer, f"seat {dealer} deals")
+    w(f"Table: play goes {direction}; {dealer_txt}.\n")
+    if rules.teams:
+        w("Teams: " + "; ".join(f"team {i}: seats {' and '.join(map(str, t))}" for i, t in enumerate(rules.teams)) +
+          ".\n")
+    for name, start in rules.counters.items():
+        text = (d.get("counters") or {}).get(name, {}).get("description", "")
+        w(f"Counter {name}: kept across hands, starting at {start}" + (f"; {text}" if text else "") + ".\n")
+    deal = rules.deal
+    count = "all the cards" if deal.count is None else f"{deal.count} cards each"
+    if deal.sizes:
+        count = (f"a schedule of {len(deal.sizes)} hand(s): {', '.join(map(str, deal.sizes))} cards each"
+                 if len(deal.sizes) <= 40 else f"{len(deal.sizes)} hands")
+    w(f"Deal: {count}, one at a time, into each player's {deal.to.name}" +
+      (f"; the rest to {deal.rest.name}" if deal.rest and (deal.count is not None or deal.remainder == "rest") else "") + ".\n")
+    write_definitions(d, rules.players, out)
+    w("Play:\n")
+    for phase in rules.phases:            # in the order they run (`before:` included)
+        spec = d["phases"][phase.name]
+        w(f"  {phase.name} ({spec['kind']}): " + describe_phase(spec, phase) + "\n")
+    write_scoring(d, out)
+    for c in d.get("constraints") or []:
+        when = formula(c["forbid"])
+        by_you = f"; only with your own --set of {', '.join(c['if-set'])}" if c.get("if-set") else ""
+        w(f"Not allowed: {c['message']}" + ("" if when == "no" else f" (when {when}{by_you})") + ".\n")
+    if rules.end:
+        w("End:\n")
+        for rule in d.get("end", []):
+            mode, val = next(iter(rule["winners"].items()))
+            w(f"  when {formula(rule['when'])}: " + (rule.get("description") or
+                                                      f"the winners are the players with {mode} {formula(val)}") + "\n")
+    if rules.option_specs:
+        w("Options (set with --set NAME=VALUE):\n")
+        for name, spec in rules.option_specs.items():
+            rng = ""
+            if spec.get("type") == "int":
+                rng = f", {spec.get('min', '')}..{spec.get('max', '')}"
+            elif spec.get("type") == "choice":
+                rng = f", one of {'/'.join(spec['choices'])}"
+            w(f"  {name} = {_value(rules.options[name])} ({spec['type']}{rng}, default {_value(spec['default'])}): "
+              f"{spec['description']}\n")
+
+
+def write_definitions(d: dict, players: int, out: TextIO) -> None:
+    """The file's vocabulary (`define:`): each word with its description, else its formula once."""
+    defs = d.get("define") or {}
+    if not defs:
+        return
+    out.write("Words used in these rules:\n")
+    for name, spec in defs.items():
+        spec = spec if isinstance(spec, dict) else {"expr": spec}
+        if "cycle" in spec:
+            what = ", ".join(map(_value, spec["cycle"])) + " by hand in turn, then again"
+        elif "by-players" in spec:
+            what = f"{_value(spec['by-players'].get(players, spec['by-players'].get(str(players))))} " \
+                   f"with {players} players"
+        else:
+            what = say(spec["expr"], besides=name)
+        desc = spec.get("description")
+        out.write(f"  {name}: " + (f"{desc} ({what})" if desc and "expr" not in spec else desc or what) + "\n")
+
+
+def write_scoring(d: dict, out: TextIO) -> None:
+    """The scoring and match sections, when the ruleset has them."""
+    w = out.write
+    sc = d.get("scoring")
+    if sc:
+        w(f"Scoring after each hand: a player's points are {formula(sc['points'])}; the first rule below that "
+          "applies gives each player's score for the hand.\n")
+        for rule in sc.get("rules", []):
+            label = rule.get("description") or rule.get("name") or "rule"
+            when = formula(rule["when"])
+            if when != "no":                # off under these options
+                w(f"  {label}: " + ("" if when == "yes" else f"when {when}, ") +
+                  f"each player scores {formula(rule['score'])}.\n")
+        w("  Otherwise each player scores their points. Totals add up over the hands.\n")
+    m = d.get("match")
+    if m is not None:
+        mode, val = next(iter((m.get("winners") or {"lowest": "s.score"}).items()))
+        when = formula(m["end"]) if m.get("end") else "yes"
+        end = "after one hand" if when == "yes" else f"after a hand when {when}"
+        what = formula(val).removeprefix("the player's ")
+        dealer = m.get("dealer", "rotate")
+        deal = f"goes to the first player from the dealer's left for whom {formula(dealer['to'])} (else one seat " \
+            "on)" if isinstance(dealer, dict) else "passes one seat on" if dealer == "rotate" else "stays"
+        w(f"Match: ends {end}; the players with the {mode} {what} win (ties are joint); "
+          f"the deal {deal} each hand.\n")
+        if m.get("knock-out") is not None:
+            w(f"  After each hand, a player for whom {formula(m['knock-out'])} is knocked out: dealt no more "
+              "cards, out of the game.\n")
+
+
+def describe_phase(spec: dict, phase: Any = None) -> str:
+    """A phase in words: its own description, else its kind's (each kind words itself, kinds/)."""
+    cond = formula(spec["when"]) if "when" in spec else "yes"
+    when = "" if cond == "yes" else "Never (off under these options): " if cond == "no" else f"Only when {cond}: "
+    if spec.get("description"):
+        return when + spec["description"]
+    kind = KINDS.get(spec["kind"])
+    return when + (tidy(kind.describe(spec, phase)) if kind is not None else spec["kind"])
+
+
+# A kind's sentence around a value that options decided: "may pass when yes" says "may pass"; a sentence
+# "when no, ..." is a rule that is off. Only the kinds' own text is tidied, never what a file wrote.
+_TIDY = [(re.compile(r" when yes(?=[.;,)])"), ""),
+         (re.compile(r"(?:(?<=^)|(?<=\. ))[^.]*\bwhen no[,.][^.]*\.(?: |$)"), ""),
+         (re.compile(r"\bthe suit the suit of "), "the suit of "),
+         (re.compile(r"\bThe card the (top|bottom) card "), r"The \1 card "),
+         (re.compile(r"\b([Aa]) card with the card's "), r"\1 card whose ")]
+
+
+def tidy(text: str) -> str:
+    for rx, to in _TIDY:
+        text = rx.sub(to, text)
+    return text.rstrip()

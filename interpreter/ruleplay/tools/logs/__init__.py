@@ -1,0 +1,1 @@
+"""Game logs and deal files: writing them as games run, reading them back, replaying them."""

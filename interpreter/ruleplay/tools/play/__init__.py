@@ -1,0 +1,1 @@
+"""`ruleplay play`: a person at the table, in the terminal (`terminal`) over a UI-free seat model (`seat`)."""

@@ -8,8 +8,7 @@ compatibility layer; new code imports the new names.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
-import importlib.util
+import importlib.machinery
 import sys
 import types
 
@@ -66,7 +65,9 @@ def new_name(fullname: str) -> str | None:
     return None
 
 
-class _Alias(importlib.abc.Loader):
+class _Alias:
+    """A loader (duck-typed: importlib.abc would cost `import ruleplay` 15 ms of start-up)."""
+
     def __init__(self, target: str):
         self.target = target
 
@@ -81,15 +82,18 @@ class _Alias(importlib.abc.Loader):
 
     def get_code(self, fullname):
         """What `python -m ruleplay.cli` runs: the new module's code (runpy asks the loader for it)."""
+        import importlib.util
         return importlib.util.find_spec(self.target).loader.get_code(self.target)
 
 
-class OldNames(importlib.abc.MetaPathFinder):
+class OldNames:
+    """A meta-path finder for the old names."""
+
     def find_spec(self, fullname, path=None, target=None):
         moved = new_name(fullname)
         if moved is None:
             return None
-        return importlib.util.spec_from_loader(fullname, _Alias(moved))
+        return importlib.machinery.ModuleSpec(fullname, _Alias(moved))
 
 
 def install() -> None:

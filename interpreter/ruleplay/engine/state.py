@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ruleplay.engine.decision import Decision
-from ruleplay.engine.visibility import seat_view
+from ruleplay.engine.visibility import SeatView, seat_view
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Result, Run, action_space
 from ruleplay.errors import RuleplayError
 from ruleplay.compiler.model import Rules
@@ -157,6 +157,10 @@ class State:
     def decision(self) -> Decision | None:
         """The pending decision with the phase's view of it, for bots (see `bot_action`)."""
         return self._run.decision
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What `seat` may look at now (hidden zones as sizes only): what a table shows that seat."""
+        return seat_view(self._run.t, seat)
 
     @property
     def _table(self):

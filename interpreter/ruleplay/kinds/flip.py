@@ -269,9 +269,10 @@ class _Run:
                     t.round_plays = plays
                     if plays == 1:
                         t.round_first = card
-                    round_cards.append(card)    # burned cards and an out seat's cards go under these (Q4)
+                    round_cards.append(card)    # burned and out seats' cards lie face down under these
                     t.actor = actor
-                    # Q8: the window of every card, the last owed one included, closes before anyone collects.
+                    # A slap beats a challenge: the window of every card, the last owed one included, closes before the
+                    # challenger collects, so a pattern made by the last owed card is slapped first.
                     if quick:
                         # The usual window: the pile shows nothing and no bot is due a false slap (`quiet`),
                         # so nobody slaps; `react` would ask no bot and judge no slap.
@@ -300,8 +301,9 @@ class _Run:
                         challenger = None   # a challenger put out for good collects nothing
                 else:
                     last_player = actor
-                # A card counts even when its player was put out for good in its window (Q10): the
-                # payment goes on from the top of the loop, where an actor with no card hands over.
+                # A card counts even when its player was put out for good in its window: the payment goes on
+                # from the top of the loop, where an actor with no card hands over, and the next seat with
+                # cards owes what was still owed, not a fresh count.
                 c = chances[card]
                 if c > 0 and (challenger is None or ph.answer):
                     challenger = None if out[actor] else actor
@@ -401,7 +403,7 @@ class _Run:
                         t.decided(out_of_turn_decision(t.space, s, k), t.space.YES)
                     self.offend(r, s)
         if self.runs_live:
-            self.quiet = -1     # a false-slap run to restart (Q16): the next window goes through `judge`
+            self.quiet = -1     # a false-slap run to end (a card not false-slapped ends it): `judge` the next window
         elif moved or self.quiet < 0:
             self.quiet = self.quiet_from(bots)
         return taker
@@ -466,7 +468,7 @@ class _Run:
         else:
             slaps.sort()
             if self.runs_live:
-                self.restart_runs(())      # every slap on this card is valid, won or not (Q16)
+                self.restart_runs(())      # every slap on this card is valid, won or not: every false-slap run ends
             if matched.effect == "lose":
                 self.lose(matched, slaps)
                 return None
@@ -498,7 +500,8 @@ class _Run:
                 self.eliminate(seat, f"slapped {matched.name}")
 
     def restart_runs(self, slapped) -> None:
-        """Q16: a card a seat did not false-slap (no slap, or a valid one) restarts its cards in a row."""
+        """The count of cards in a row a seat false-slapped restarts on a card it did not false-slap (no slap, or a
+        valid one)."""
         run = self.false_run
         if any(run):
             for s in self.t.seat_range:
@@ -535,7 +538,8 @@ class _Run:
         return t.rng.choice(tied)[1]
 
     def penalty(self, r: Reactions, seat: int, new_card: bool) -> None:
-        """One false slap: each costs a burn and counts for the total; a card counts once in a row (Q16)."""
+        """One false slap: each costs a burn and counts for the whole-game total; for the cards-in-a-row limit a
+        card counts once, however often the seat false-slapped it."""
         t = self.t
         if new_card:
             self.false_run[seat] += 1
@@ -548,10 +552,11 @@ class _Run:
             self.eliminate(seat, f"false slaps on {self.false_run[seat]} cards in a row")
             return
         if self.src[seat]:
-            self.burn(seat, seat, r.burn)      # Q11: short of cards, burn what you have
+            self.burn(seat, seat, r.burn)      # short of cards, burn what you have (and stay in with none)
             return
         if r.lending:
-            # Q15: the next seat in turn order with enough cards lends them, burned straight into the pile.
+            # Card lending: a seat with no cards that owes a burn borrows it from the next seat in turn order
+            # with enough cards; the lent cards are burned straight into the pile.
             for step in range(1, t.n):
                 lender = t.next_seat(seat, step)
                 if not t.out[lender] and len(self.src[lender]) >= r.burn:
@@ -578,7 +583,7 @@ class _Run:
         return [s for s in t.seat_range if s != due and not t.out[s] and self.src[s]]
 
     def offend(self, r: Reactions, s: int) -> None:
-        """Q18: a card played out of turn is not played; the offence costs a burn."""
+        """A card played out of turn is refused, never added to the pile as played; the offence costs a burn."""
         t = self.t
         t.emit("out-of-turn", seat=s)
         t.stat("out-of-turn", s)

@@ -93,7 +93,7 @@ def compile_reactions(ctx: Ctx, path: tuple, pile: Zone | None) -> Reactions | N
     if spec is None:
         return None
     seat_scope = ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"]))
-    # Q4: burned cards (and an out seat's cards) lie face down under the pile and count for no
+    # Burned cards (and an out seat's cards) lie face down under the pile and count for no
     # pattern, so to a pattern the pile is the cards played this round: `pile[k]`, `pile.size`,
     # `pile.bottom` (the first card played, like `round-first`) and loops over it alike.
     pattern_scope = ctx.scope if pile is None else \

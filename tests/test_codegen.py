@@ -33,16 +33,31 @@ RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 BMN = (RULESETS / "beggar-my-neighbour.yaml").read_text(encoding="utf-8")
 
 
-def both_ways(rules, seeds, bots=None, max_actions=1_000_000) -> None:
-    """The generated game and the interpreter agree, event for event and in every result field."""
+# Seeds of one option combination stop once their reference games have played this many actions
+# (after at least MIN_SEEDS): a Black Maria match to a target of thousands is about 10,000 actions, a
+# Hearts match to 100 about 500, so a long match plays fewer seeds and a short one all of them.
+ACTIONS_PER_COMBINATION = 40_000
+MIN_SEEDS = 3
+
+
+def both_ways(rules, seeds, bots=None, max_actions=1_000_000, budget: int | None = None) -> int:
+    """The generated game and the interpreter agree, event for event and in every result field.
+
+    With a `budget`, stop after the first seeds (at least MIN_SEEDS) whose reference games played that
+    many actions; return how many seeds were played."""
     assert codegen.program(rules).source is not None, codegen.program(rules).reason
+    played = actions = 0
     for seed in seeds:
+        if budget is not None and played >= MIN_SEEDS and actions >= budget:
+            break
         ref = play(rules, seed, max_actions=max_actions, bots=bots)
+        played, actions = played + 1, actions + ref.actions
         got = codegen.play(rules, seed, max_actions=max_actions, bots=bots)
         assert got.events == ref.events, (rules.name, seed)
         assert got.to_json() == ref.to_json(), (rules.name, seed)
         quiet = codegen.play(rules, seed, max_actions=max_actions, bots=bots, log=False)
         assert quiet.events is None and quiet.to_json() == ref.to_json()
+    return played
 
 
 def _random_sets(rules, rng: random.Random) -> dict[str, str]:
@@ -81,7 +96,7 @@ def test_every_generated_ruleset_plays_as_the_interpreter(name):
         except RuleplayError:
             continue                              # a combination its constraints refuse
         bots = [rng.choice(["random", "lowest", "smart"]) for _ in range(rules.players)]
-        both_ways(rules, [rng.randrange(10**6) for _ in range(60)], bots)
+        both_ways(rules, [rng.randrange(10**6) for _ in range(60)], bots, budget=ACTIONS_PER_COMBINATION)
 
 
 @pytest.mark.parametrize("name", [n for n in builtin_names() if n not in GENERATED][:6])
@@ -260,7 +275,7 @@ def test_every_generated_trick_ruleset_plays_as_the_interpreter(name, generated_
             continue
         assert codegen.program(rules).source is not None, codegen.program(rules).reason
         bots = [rng.choice(PLAIN_BOTS) for _ in range(rules.players)]
-        both_ways(rules, [rng.randrange(10**6) for _ in range(12)], bots)
+        both_ways(rules, [rng.randrange(10**6) for _ in range(12)], bots, budget=ACTIONS_PER_COMBINATION)
 
 
 def test_a_single_hand_of_hearts_with_every_option_agrees(generated_only):
@@ -271,6 +286,29 @@ def test_a_single_hand_of_hearts_with_every_option_agrees(generated_only):
         rules = load("hearts", sets)
         bots = [rng.choice(PLAIN_BOTS) for _ in range(4)]
         both_ways(rules, [rng.randrange(10**6) for _ in range(5)], bots)
+
+
+def test_black_maria_with_every_combination_of_its_choices_agrees(generated_only):
+    """Every passing direction with every setting of both house rules (the random draws above miss
+    some, e.g. passing left), each a short match of a few hands."""
+    rng = random.Random("black-maria grid")
+    played = []
+    for passing in ("right", "left", "none"):
+        for high in ("true", "false"):
+            for breaking in ("true", "false"):
+                rules = load("black-maria", {"passing": passing, "high-spades": high,
+                                             "must-break-hearts": breaking, "target": "40"})
+                bots = [rng.choice(PLAIN_BOTS) for _ in range(3)]
+                played.append(both_ways(rules, [rng.randrange(10**6) for _ in range(3)], bots))
+    assert played == [3] * 12
+
+
+def test_a_budget_plays_fewer_seeds_of_a_long_match_but_at_least_the_minimum(generated_only):
+    long = load("black-maria", {"target": "2000"})               # about 7,000 actions a match
+    assert both_ways(long, range(10), ["lowest"] * 3, budget=5_000) == MIN_SEEDS
+    assert both_ways(long, range(10), ["lowest"] * 3, budget=25_000) == 4
+    short = load("hearts", {"hands": "single"})                 # 52 or so actions a game
+    assert both_ways(short, range(10), ["lowest"] * 4, budget=5_000) == 10
 
 
 def test_max_actions_stops_a_trick_game_both_the_same_way(generated_only):

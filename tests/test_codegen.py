@@ -109,6 +109,13 @@ def test_a_long_game_leaves_cycle_recording_to_the_interpreter():
     rules = load("beggar-my-neighbour")
     long = next(s for s in range(3000) if play(rules, s, log=False).rounds >= 200)
     both_ways(rules, [long])
+    why = []
+    codegen.play(rules, long, log=False, why=why)
+    assert why == ["the game reached round 200, where the interpreter records tables to find cycles; "
+                   "played again from the start"]
+    short, why = next(s for s in range(100) if play(rules, s, log=False).rounds < 200), []
+    codegen.play(rules, short, log=False, why=why)
+    assert why == []                                     # generated to the end: nothing to say
 
 
 def test_max_actions_stops_both_the_same_way():
@@ -387,8 +394,10 @@ def test_a_runaway_score_gives_the_interpreters_placed_error(tmp_path):
     assert "setting(" in codegen.program(rules).source
     with pytest.raises(RuleplayError) as ref:
         play(rules, 1, bots=["lowest"] * 4)
+    why = []
     with pytest.raises(RuleplayError) as got:
-        codegen.play(rules, 1, bots=["lowest"] * 4)
+        codegen.play(rules, 1, bots=["lowest"] * 4, why=why)
+    assert why == ["a value beyond the limit, whose error is the interpreter's; played again from the start"]
     assert str(got.value) == str(ref.value) and "beyond the limit" in str(got.value)
 
 

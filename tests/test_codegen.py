@@ -469,6 +469,86 @@ def test_the_audit_passes_generated_code_and_refuses_pasted_text(tmp_path):
     assert "float" in audit(src.replace("K[0]", "1.5"))
 
 
+# ------------------------------------------------------------------ fuzzed rule files, both ways
+FUZZ_EXAMPLES = 60        # about 3 s; RULEPLAY_FUZZ_EXAMPLES=N (test_fuzz.py) makes it a campaign
+FUZZ_MAX_ACTIONS = 3000   # as test_fuzz.py's games
+
+
+def _fuzzed_generated_file():
+    """A generated ruleset's file with a few of its expressions and numbers damaged by test_fuzz.py's
+    tokens (a token into a text with a space or a dot, an int nudged): these mostly still validate, and
+    reach the emitters with names, operators and values the shipped files never combine."""
+    import yaml
+    from hypothesis import strategies as st
+    from test_fuzz import EXPR_PUNCT, EXPR_WORDS, _get, _paths
+    from ruleplay.resources import builtin_path
+
+    @st.composite
+    def case(draw):
+        name = draw(st.sampled_from(GENERATED))
+        data = yaml.safe_load(builtin_path(name).read_text(encoding="utf-8"))
+        leaves = [p for p in _paths(data)[1:] if p[0] not in ("name", "players", "extends")
+                  and (type(_get(data, p)) is int or isinstance(_get(data, p), str) and re.search(r"[ .(]", _get(data, p)))]
+        for _ in range(draw(st.integers(1, 3))):
+            path = draw(st.sampled_from(leaves))
+            parent, last = _get(data, path[:-1]), path[-1]
+            old = parent[last]
+            if type(old) is int:
+                parent[last] = old + draw(st.sampled_from([-2, -1, 1, 2, 10, 100]))
+            else:
+                j = draw(st.integers(0, len(old)))
+                parent[last] = old[:j] + draw(st.sampled_from(EXPR_WORDS + EXPR_PUNCT + [
+                    " + 1", " * 2", " and true", " or false", "[2]", " - 1", " and not true"])) + old[j:]
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    return case()
+
+
+@pytest.mark.fuzz
+def test_fuzzed_rule_files_play_both_ways():
+    """Whatever validates and is still generated gives the interpreter's events and result (or its
+    error); whatever is not generated falls back, says why, and gives the interpreter's events."""
+    import sys
+    import tempfile
+    from hypothesis import given, strategies as st
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_fuzz import _settings
+
+    seen = {"refused": 0, "generated": 0, "fallback": 0}
+
+    @_settings(FUZZ_EXAMPLES)
+    @given(_fuzzed_generated_file(), st.integers(0, 2**16))
+    def differential(text, seed):
+        with tempfile.TemporaryDirectory() as tmp:
+            Path(tmp, "main.yaml").write_text(text, encoding="utf-8")
+            try:
+                rules = load(str(Path(tmp, "main.yaml")))
+            except RuleplayError:
+                seen["refused"] += 1
+                return
+        bots = [random.Random(seed + s).choice(PLAIN_BOTS) for s in range(rules.players)]
+        prog = codegen.program(rules)
+        if prog.source is None:
+            seen["fallback"] += 1
+            why = []
+            got = codegen.play(rules, seed, max_actions=FUZZ_MAX_ACTIONS, bots=bots, why=why)
+            assert prog.reason and why == [prog.reason]
+            assert got.events == play(rules, seed, max_actions=FUZZ_MAX_ACTIONS, bots=bots).events
+            return
+        seen["generated"] += 1
+        try:
+            ref = play(rules, seed, max_actions=FUZZ_MAX_ACTIONS, bots=bots)
+        except RuleplayError as err:               # a rule's runtime error: the generated game gives the same
+            with pytest.raises(RuleplayError) as got:
+                codegen.play(rules, seed, max_actions=FUZZ_MAX_ACTIONS, bots=bots)
+            assert str(got.value) == str(err)
+            return
+        assert ref.outcome in ("finished", "cycle", "limit")
+        both_ways(rules, [seed], bots, max_actions=FUZZ_MAX_ACTIONS)
+
+    differential()
+    assert seen["generated"] >= FUZZ_EXAMPLES // 3, seen      # the property was exercised, not skipped
+
+
 # ------------------------------------------------------------------ the command line
 def test_compile_prints_the_source_or_says_why_not(capsys):
     assert main(["compile", "beggar-my-neighbour"]) == 0

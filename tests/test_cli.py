@@ -195,6 +195,42 @@ def test_max_actions_gives_limit(cli):
     assert out == "Result: limit (stopped after 10 actions (--max-actions)); no winner.\n"
 
 
+NOTE = "note: interpreted, not generated: "
+
+
+def test_verbose_says_why_a_game_was_interpreted(cli):
+    from ruleplay import codegen
+    from ruleplay.pipeline import load
+    assert codegen.program(load("beggar-my-neighbour")).source is not None
+    rc, out, err = cli("run", "beggar-my-neighbour", "-v", "-q")
+    assert (rc, err) == (0, "")                                     # generated: nothing to say
+    fallback = next(n for n in builtin_names() if codegen.program(load(n)).source is None)
+    reason = codegen.program(load(fallback)).reason
+    assert reason
+    rc, out, err = cli("run", fallback, "-v", "-q", "--max-actions", "300")
+    assert (rc, err) == (0, NOTE + reason + "\n")
+    assert cli("run", fallback, "-q", "--max-actions", "300")[2] == ""      # only under -v
+    rc, out, err = cli("run", "war", "--verbose", "-q", "--max-actions", "300")
+    assert err == NOTE + "no emitter for phase kind of Battle\n"
+
+
+@pytest.mark.parametrize("argv, reason", [
+    (["--interpret"], "--interpret asked for the interpreter"),
+    (["--deal", "tiny.yaml"], "an explicit deal"),
+])
+def test_verbose_names_the_wrappers_own_reasons(cli, argv, reason):
+    rc, out, err = cli("run", "beggar-my-neighbour", "-v", "-q", *argv, files={"tiny.yaml": TINY})
+    assert (rc, err) == (0, NOTE + reason + "\n")
+
+
+def test_verbose_names_the_bots_that_want_a_view(cli):
+    base = ("run", "hearts", "--set", "hands=single", "-v", "-q")
+    assert cli(*base, "--bots", "lowest,random,highest,lowest")[2] == ""
+    rc, out, err = cli(*base, "--bots", "lowest,smart,smart,random")
+    assert (rc, err) == (0, NOTE + "bots that want a view of the table (smart); the generated game asks only "
+                                   "random, lowest, highest\n")
+
+
 @pytest.mark.parametrize("argv, expected", [
     (["run", "beggar-my-neighbour", "--max-actions", "0"], "error: --max-actions must be at least 1\n"),
     (["run", "beggar-my-neighbour", "--bots", "clever"], "error: unknown bot 'clever'; bots: random, lowest, highest, smart, ismcts\n"),

@@ -33,16 +33,31 @@ RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 BMN = (RULESETS / "beggar-my-neighbour.yaml").read_text(encoding="utf-8")
 
 
-def both_ways(rules, seeds, bots=None, max_actions=1_000_000) -> None:
-    """The generated game and the interpreter agree, event for event and in every result field."""
+# Seeds of one option combination stop once their reference games have played this many actions
+# (after at least MIN_SEEDS): a Black Maria match to a target of thousands is about 10,000 actions, a
+# Hearts match to 100 about 500, so a long match plays fewer seeds and a short one all of them.
+ACTIONS_PER_COMBINATION = 40_000
+MIN_SEEDS = 3
+
+
+def both_ways(rules, seeds, bots=None, max_actions=1_000_000, budget: int | None = None) -> int:
+    """The generated game and the interpreter agree, event for event and in every result field.
+
+    With a `budget`, stop after the first seeds (at least MIN_SEEDS) whose reference games played that
+    many actions; return how many seeds were played."""
     assert codegen.program(rules).source is not None, codegen.program(rules).reason
+    played = actions = 0
     for seed in seeds:
+        if budget is not None and played >= MIN_SEEDS and actions >= budget:
+            break
         ref = play(rules, seed, max_actions=max_actions, bots=bots)
+        played, actions = played + 1, actions + ref.actions
         got = codegen.play(rules, seed, max_actions=max_actions, bots=bots)
         assert got.events == ref.events, (rules.name, seed)
         assert got.to_json() == ref.to_json(), (rules.name, seed)
         quiet = codegen.play(rules, seed, max_actions=max_actions, bots=bots, log=False)
         assert quiet.events is None and quiet.to_json() == ref.to_json()
+    return played
 
 
 def _random_sets(rules, rng: random.Random) -> dict[str, str]:
@@ -81,7 +96,7 @@ def test_every_generated_ruleset_plays_as_the_interpreter(name):
         except RuleplayError:
             continue                              # a combination its constraints refuse
         bots = [rng.choice(["random", "lowest", "smart"]) for _ in range(rules.players)]
-        both_ways(rules, [rng.randrange(10**6) for _ in range(60)], bots)
+        both_ways(rules, [rng.randrange(10**6) for _ in range(60)], bots, budget=ACTIONS_PER_COMBINATION)
 
 
 @pytest.mark.parametrize("name", [n for n in builtin_names() if n not in GENERATED][:6])
@@ -94,6 +109,13 @@ def test_a_long_game_leaves_cycle_recording_to_the_interpreter():
     rules = load("beggar-my-neighbour")
     long = next(s for s in range(3000) if play(rules, s, log=False).rounds >= 200)
     both_ways(rules, [long])
+    why = []
+    codegen.play(rules, long, log=False, why=why)
+    assert why == ["the game reached round 200, where the interpreter records tables to find cycles; "
+                   "played again from the start"]
+    short, why = next(s for s in range(100) if play(rules, s, log=False).rounds < 200), []
+    codegen.play(rules, short, log=False, why=why)
+    assert why == []                                     # generated to the end: nothing to say
 
 
 def test_max_actions_stops_both_the_same_way():
@@ -260,7 +282,7 @@ def test_every_generated_trick_ruleset_plays_as_the_interpreter(name, generated_
             continue
         assert codegen.program(rules).source is not None, codegen.program(rules).reason
         bots = [rng.choice(PLAIN_BOTS) for _ in range(rules.players)]
-        both_ways(rules, [rng.randrange(10**6) for _ in range(12)], bots)
+        both_ways(rules, [rng.randrange(10**6) for _ in range(12)], bots, budget=ACTIONS_PER_COMBINATION)
 
 
 def test_a_single_hand_of_hearts_with_every_option_agrees(generated_only):
@@ -271,6 +293,29 @@ def test_a_single_hand_of_hearts_with_every_option_agrees(generated_only):
         rules = load("hearts", sets)
         bots = [rng.choice(PLAIN_BOTS) for _ in range(4)]
         both_ways(rules, [rng.randrange(10**6) for _ in range(5)], bots)
+
+
+def test_black_maria_with_every_combination_of_its_choices_agrees(generated_only):
+    """Every passing direction with every setting of both house rules (the random draws above miss
+    some, e.g. passing left), each a short match of a few hands."""
+    rng = random.Random("black-maria grid")
+    played = []
+    for passing in ("right", "left", "none"):
+        for high in ("true", "false"):
+            for breaking in ("true", "false"):
+                rules = load("black-maria", {"passing": passing, "high-spades": high,
+                                             "must-break-hearts": breaking, "target": "40"})
+                bots = [rng.choice(PLAIN_BOTS) for _ in range(3)]
+                played.append(both_ways(rules, [rng.randrange(10**6) for _ in range(3)], bots))
+    assert played == [3] * 12
+
+
+def test_a_budget_plays_fewer_seeds_of_a_long_match_but_at_least_the_minimum(generated_only):
+    long = load("black-maria", {"target": "2000"})               # about 7,000 actions a match
+    assert both_ways(long, range(10), ["lowest"] * 3, budget=5_000) == MIN_SEEDS
+    assert both_ways(long, range(10), ["lowest"] * 3, budget=25_000) == 4
+    short = load("hearts", {"hands": "single"})                 # 52 or so actions a game
+    assert both_ways(short, range(10), ["lowest"] * 4, budget=5_000) == 10
 
 
 def test_max_actions_stops_a_trick_game_both_the_same_way(generated_only):
@@ -349,8 +394,10 @@ def test_a_runaway_score_gives_the_interpreters_placed_error(tmp_path):
     assert "setting(" in codegen.program(rules).source
     with pytest.raises(RuleplayError) as ref:
         play(rules, 1, bots=["lowest"] * 4)
+    why = []
     with pytest.raises(RuleplayError) as got:
-        codegen.play(rules, 1, bots=["lowest"] * 4)
+        codegen.play(rules, 1, bots=["lowest"] * 4, why=why)
+    assert why == ["a value beyond the limit, whose error is the interpreter's; played again from the start"]
     assert str(got.value) == str(ref.value) and "beyond the limit" in str(got.value)
 
 
@@ -420,6 +467,86 @@ def test_the_audit_passes_generated_code_and_refuses_pasted_text(tmp_path):
     assert "name" in audit(src.replace("heap.clear()", "exec(K[0])"))
     assert "name" in audit(src.replace("heap.clear()", "os.system(K[0])"))
     assert "float" in audit(src.replace("K[0]", "1.5"))
+
+
+# ------------------------------------------------------------------ fuzzed rule files, both ways
+FUZZ_EXAMPLES = 60        # about 3 s; RULEPLAY_FUZZ_EXAMPLES=N (test_fuzz.py) makes it a campaign
+FUZZ_MAX_ACTIONS = 3000   # as test_fuzz.py's games
+
+
+def _fuzzed_generated_file():
+    """A generated ruleset's file with a few of its expressions and numbers damaged by test_fuzz.py's
+    tokens (a token into a text with a space or a dot, an int nudged): these mostly still validate, and
+    reach the emitters with names, operators and values the shipped files never combine."""
+    import yaml
+    from hypothesis import strategies as st
+    from test_fuzz import EXPR_PUNCT, EXPR_WORDS, _get, _paths
+    from ruleplay.resources import builtin_path
+
+    @st.composite
+    def case(draw):
+        name = draw(st.sampled_from(GENERATED))
+        data = yaml.safe_load(builtin_path(name).read_text(encoding="utf-8"))
+        leaves = [p for p in _paths(data)[1:] if p[0] not in ("name", "players", "extends")
+                  and (type(_get(data, p)) is int or isinstance(_get(data, p), str) and re.search(r"[ .(]", _get(data, p)))]
+        for _ in range(draw(st.integers(1, 3))):
+            path = draw(st.sampled_from(leaves))
+            parent, last = _get(data, path[:-1]), path[-1]
+            old = parent[last]
+            if type(old) is int:
+                parent[last] = old + draw(st.sampled_from([-2, -1, 1, 2, 10, 100]))
+            else:
+                j = draw(st.integers(0, len(old)))
+                parent[last] = old[:j] + draw(st.sampled_from(EXPR_WORDS + EXPR_PUNCT + [
+                    " + 1", " * 2", " and true", " or false", "[2]", " - 1", " and not true"])) + old[j:]
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    return case()
+
+
+@pytest.mark.fuzz
+def test_fuzzed_rule_files_play_both_ways():
+    """Whatever validates and is still generated gives the interpreter's events and result (or its
+    error); whatever is not generated falls back, says why, and gives the interpreter's events."""
+    import sys
+    import tempfile
+    from hypothesis import given, strategies as st
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_fuzz import _settings
+
+    seen = {"refused": 0, "generated": 0, "fallback": 0}
+
+    @_settings(FUZZ_EXAMPLES)
+    @given(_fuzzed_generated_file(), st.integers(0, 2**16))
+    def differential(text, seed):
+        with tempfile.TemporaryDirectory() as tmp:
+            Path(tmp, "main.yaml").write_text(text, encoding="utf-8")
+            try:
+                rules = load(str(Path(tmp, "main.yaml")))
+            except RuleplayError:
+                seen["refused"] += 1
+                return
+        bots = [random.Random(seed + s).choice(PLAIN_BOTS) for s in range(rules.players)]
+        prog = codegen.program(rules)
+        if prog.source is None:
+            seen["fallback"] += 1
+            why = []
+            got = codegen.play(rules, seed, max_actions=FUZZ_MAX_ACTIONS, bots=bots, why=why)
+            assert prog.reason and why == [prog.reason]
+            assert got.events == play(rules, seed, max_actions=FUZZ_MAX_ACTIONS, bots=bots).events
+            return
+        seen["generated"] += 1
+        try:
+            ref = play(rules, seed, max_actions=FUZZ_MAX_ACTIONS, bots=bots)
+        except RuleplayError as err:               # a rule's runtime error: the generated game gives the same
+            with pytest.raises(RuleplayError) as got:
+                codegen.play(rules, seed, max_actions=FUZZ_MAX_ACTIONS, bots=bots)
+            assert str(got.value) == str(err)
+            return
+        assert ref.outcome in ("finished", "cycle", "limit")
+        both_ways(rules, [seed], bots, max_actions=FUZZ_MAX_ACTIONS)
+
+    differential()
+    assert seen["generated"] >= FUZZ_EXAMPLES // 3, seen      # the property was exercised, not skipped
 
 
 # ------------------------------------------------------------------ the command line

@@ -10,6 +10,8 @@ the steppable contract (a decision stops the game) is untouched. A game that rea
 which the interpreter starts recording tables for cycle detection (engine.CYCLE_CHECK_FROM) raises
 `Bail` and is played again, from the start, by the interpreter: a rare, long game pays twice, and
 cycle reports stay the reference's.
+
+`play(..., why=[])` appends why a game was interpreted, one line, when it was (`ruleplay run -v` prints it).
 """
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ from ruleplay.agents import play as interpret
 from ruleplay.agents.bots import Bot
 from ruleplay.codegen.build import program
 from ruleplay.codegen.support import Bail, Game
-from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Result, _profiles, action_space, finish, start_fields
+from ruleplay.engine.run import (CYCLE_CHECK_FROM, DEFAULT_MAX_ACTIONS, Result, _profiles, action_space, finish,
+                                 start_fields)
 from ruleplay.engine.table import GameOver
 
 
@@ -27,12 +30,18 @@ PLAIN = ("random", "lowest", "highest")   # bots that answer from the actions al
 
 def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS, log=True, check: bool = False,
          bots: list[str] | None = None, profiles: list[str | None] | None = None, stepped: bool = False,
-         interpret_only: bool = False) -> Result:
-    """`engine.play`, through the generated code where it applies (module docstring), else interpreted."""
+         interpret_only: bool = False, why: list[str] | None = None) -> Result:
+    """`engine.play`, through the generated code where it applies (module docstring), else interpreted
+    (and, given a list `why`, the reason appended to it)."""
     prog = None
     if not (interpret_only or stepped or check or deal is not None):
         prog = program(rules)
     if prog is None or prog.source is None:
+        if why is not None:
+            why.append("--interpret asked for the interpreter" if interpret_only else
+                       "a stepped game (a decision stops it)" if stepped else
+                       "a checked game (--check)" if check else
+                       "an explicit deal" if deal is not None else prog.reason)
         return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
     n = rules.players
     key = (tuple(bots or ()), tuple(profiles or ()))
@@ -46,6 +55,10 @@ def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS
         if len(prog.seats) < 64:             # (bots, profiles) -> (a bot observes, kinds, profiles)
             prog.seats[key] = seats
     if prog.asks and not seats[3]:
+        if why is not None:
+            wants = sorted({k for k in seats[1] if k not in PLAIN})
+            why.append(f"bots that want a view of the table ({', '.join(wants)}); the generated game asks only "
+                       f"{', '.join(PLAIN)}")
         return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
     g = Game((log() if callable(log) else []) if log or seats[0] else None, max_actions,
              make_bots(list(bots or ["random"] * n), seed) if prog.asks else None,
@@ -63,5 +76,9 @@ def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS
     except Bail:
         if hasattr(g.events, "close"):
             g.events.close()             # a sink (spool.EventSpool): the interpreter makes its own
+        if why is not None:
+            why.append(f"the game reached round {CYCLE_CHECK_FROM}, where the interpreter records tables to find "
+                       "cycles; played again from the start" if g.rounds >= CYCLE_CHECK_FROM else
+                       "a value beyond the limit, whose error is the interpreter's; played again from the start")
         return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
     return finish(rules, seed, g, outcome, winners, reason, None, g.hands)

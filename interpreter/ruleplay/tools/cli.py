@@ -42,7 +42,8 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--log", metavar="FILE", help="write the events as JSON lines")
     r.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS)
     r.add_argument("-q", "--quiet", action="store_true", help="print only the result")
-    r.add_argument("-v", "--verbose", action="store_true", help="print every event")
+    r.add_argument("-v", "--verbose", action="store_true", help="print every event, and on stderr why the game "
+                   "was interpreted rather than run as generated code, when it was")
     r.add_argument("--interpret", action="store_true", help="run on the interpreter (the reference), never "
                    "on generated code")
     c = sub.add_parser("compile", help="print the Python source generated for a ruleset (or why there is none)")
@@ -253,10 +254,11 @@ def _run(args, sets) -> int:
     # -q without --log or --json needs no event list; else the events spill to a temporary file, so memory
     # stays flat however long the game
     keep = EventSpool if args.log or args.json or not args.quiet else False
+    why: list[str] = []
     try:
         from ruleplay.codegen import play
         result = play(rules, args.seed, deal, args.max_actions, log=keep, bots=bots, profiles=profiles,
-                      interpret_only=args.interpret)
+                      interpret_only=args.interpret, why=why)
     except (KeyboardInterrupt, RuleplayError) as stop:   # Ctrl-C or a rule's runtime error: the log keeps
         if log_file is not None:                          # the events played so far (valid JSON lines)
             written = _write_log(log_file, getattr(stop, "events", None) or [])
@@ -265,6 +267,9 @@ def _run(args, sets) -> int:
         raise
     if log_file is not None:
         _write_log(log_file, result.events)
+    if args.verbose:
+        for reason in why:
+            print(f"note: interpreted, not generated: {reason}", file=sys.stderr)
     if args.json:
         out = result.to_json()
         out["bots"] = bots

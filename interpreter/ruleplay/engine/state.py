@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ruleplay.engine.decision import Decision
-from ruleplay.engine.visibility import SeatView, seat_view
+from ruleplay.engine.visibility import SeatView, observation_tensor, seat_view
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Result, Run, action_space
 from ruleplay.errors import RuleplayError
 from ruleplay.compiler.model import Rules
@@ -161,6 +161,12 @@ class State:
     def seat_view(self, seat: int) -> SeatView:
         """What `seat` may look at now (hidden zones as sizes only): what a table shows that seat."""
         return seat_view(self._run.t, seat)
+
+    # ---- views for tables and adapters
+    def observation_tensor(self, seat: int) -> list[int]:
+        """`seat_view(seat)` as a flat list of ints for a learning agent (layout: visibility.observation_tensor;
+        length: visibility.observation_size), so an adapter never judges zones itself."""
+        return observation_tensor(self._run.t, seat)
 
     @property
     def _table(self):

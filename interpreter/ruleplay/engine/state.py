@@ -184,9 +184,9 @@ class State:
             lines.append(f"{where}: {z.size} cards" + (f" ({shown})" if z.size else ""))
         if v.trump is not None:
             lines.append(f"trump: {v.trump}")
-        if any(b is not None for b in t.bids) or any(t.passed):
+        if v.bids is not None:
             lines.append("bids: " + " ".join("pass" if p else "-" if b is None else str(b)
-                                             for b, p in zip(t.bids, t.passed)))
+                                             for b, p in zip(v.bids, v.passed)))
         if v.scores is not None:
             lines.append("scores: " + " ".join(map(str, v.scores)))
         d = self._run.decision

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Mapping
 
 if TYPE_CHECKING:
+    from ruleplay.compiler.model import Rules
     from ruleplay.engine.events import EventSpec
+    from ruleplay.engine.table import Table
 
 _PLAIN = (int, str, bool, float, type(None))
 
@@ -142,18 +144,19 @@ def seat_view(t, me: int) -> SeatView:
                                       or any(t.passed) else (None, None)), cards_played=t.cards_played)
 
 
-def observation_places(rules) -> int:
+def observation_places(rules: Rules) -> int:
     """The places a card may be in `observation_tensor`: each per-seat zone of each seat, each table zone,
-    and "unknown" last. A driver sizes its observation space from it before any game exists."""
+    and "unknown" last (the width of a card's one-hot, for a reader of the tensor)."""
     return len(rules.seat_zones) * rules.players + len(rules.shared_zones) + 1
 
 
-def observation_size(rules) -> int:
-    """The length of `observation_tensor`: a one-hot of places per card, then every zone's size."""
+def observation_size(rules: Rules) -> int:
+    """The length of `observation_tensor`, a one-hot of places per card then every zone's size: a driver
+    sizes its observation space from it before any game exists."""
     return len(rules.deck) * observation_places(rules) + observation_places(rules) - 1
 
 
-def observation_tensor(t, me: int) -> list[int]:
+def observation_tensor(t: Table, me: int) -> list[int]:
     """`seat_view` as numbers for a learning agent (PettingZoo): for each card of the deck, a one-hot of the
     place seat `me` knows it to be in (per-seat zones zone by zone, seats counted from `me`; then table zones;
     "unknown" when the zone holding it is hidden from `me`), then the size of every zone (capped at 255).

@@ -86,13 +86,13 @@ class ScriptedPerson:
 
     def choose(self, seat, options, view) -> int:
         self._maybe_quit()
-        return seat.t.cards_played % len(options)
+        return seat.view().cards_played % len(options)
 
     def react(self, seat, deadline, pace, eligible):
         if not eligible:
             return None
         self._maybe_quit()
-        return (250, 1) if seat.t.cards_played % 5 == 0 else None
+        return (250, 1) if seat.view().cards_played % 5 == 0 else None
 
     def resumed(self, seat) -> None:
         self.resumes += 1

@@ -12,8 +12,9 @@ Needs `pip install 'ruleplay[pettingzoo]'`. Agents are `player_0 .. player_{n-1}
 is `{"observation": int8 array, "action_mask": int8 array}`: for each card of the deck, a one-hot of
 where the agent knows it to be (each per-seat zone of each seat, counted from the agent, when that
 zone is visible to it; each table zone when public; else "unknown"), then the size of every zone
-(capped at 255). The action space is ruleplay's fixed one (`Game.num_distinct_actions()`); rewards
-are `returns()` at the end. `render()` prints the agent-to-move's view in words.
+(capped at 255): `State.observation_tensor`, laid out in engine/visibility.py. The action space is
+ruleplay's fixed one (`Game.num_distinct_actions()`); rewards are `returns()` at the end. `render()`
+prints the agent-to-move's view in words.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from pettingzoo.utils import wrappers
 
 from ruleplay.engine.state import State
 from ruleplay.pipeline import load_game
-from ruleplay.engine.visibility import visible_to
+from ruleplay.engine.visibility import observation_places, observation_size
 
 
 class RuleplayEnv(AECEnv):
@@ -37,13 +38,11 @@ class RuleplayEnv(AECEnv):
         super().__init__()
         self.game = load_game(ruleset, players, options)
         rules = self.game.rules
-        n = self.game.num_players()
-        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.possible_agents = [f"player_{i}" for i in range(self.game.num_players())]
         self.render_mode = render_mode
-        self._seat_zones = rules.seat_zones
-        self._table_zones = rules.shared_zones
-        self._places = len(self._seat_zones) * n + len(self._table_zones) + 1
-        size = len(rules.deck) * self._places + len(self._seat_zones) * n + len(self._table_zones)
+        self._seat_zones = rules.seat_zones          # the observation's zone order, for readers of the one-hot
+        self._places = observation_places(rules)
+        size = observation_size(rules)
         n_actions = self.game.num_distinct_actions()
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(0, 255, (size,), dtype=np.uint8),
@@ -106,29 +105,9 @@ class RuleplayEnv(AECEnv):
 
     def _observation(self, seat: int) -> np.ndarray:
         space = self.observation_spaces[self.possible_agents[seat]]["observation"]
-        out = np.zeros(space.shape, dtype=space.dtype)
-        t = self.state._table if self.state is not None else None
-        if t is None:
-            return out
-        n, places = self.game.num_players(), self._places
-        unknown = places - 1
-        where = np.full(len(self.game.rules.deck), unknown)
-        sizes = []
-        for zi, z in enumerate(self._seat_zones):
-            for s in range(n):
-                cards = t.seat_zones[z.index][s]
-                sizes.append(len(cards))
-                if visible_to(z.visibility, s, seat):
-                    where[list(cards)] = zi * n + (s - seat) % n
-        for zi, z in enumerate(self._table_zones):
-            cards = t.shared[z.index]
-            sizes.append(len(cards))
-            if visible_to(z.visibility, None, seat):
-                where[list(cards)] = len(self._seat_zones) * n + zi
-        onehot = out[: len(where) * places].reshape(len(where), places)
-        onehot[np.arange(len(where)), where] = 1
-        out[len(where) * places:] = np.minimum(sizes, 255)
-        return out
+        if self.state is None:
+            return np.zeros(space.shape, dtype=space.dtype)
+        return np.asarray(self.state.observation_tensor(seat), dtype=space.dtype)
 
     def render(self):
         if self.state is None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ruleplay.engine.decision import Decision
-from ruleplay.engine.visibility import SeatView, seat_view
+from ruleplay.engine.visibility import SeatView, observation_tensor, seat_view
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Result, Run, action_space
 from ruleplay.errors import RuleplayError
 from ruleplay.compiler.model import Rules
@@ -162,6 +162,12 @@ class State:
         """What `seat` may look at now (hidden zones as sizes only): what a table shows that seat."""
         return seat_view(self._run.t, seat)
 
+    # ---- views for tables and adapters
+    def observation_tensor(self, seat: int) -> list[int]:
+        """`seat_view(seat)` as a flat list of ints for a learning agent (layout: visibility.observation_tensor;
+        length: visibility.observation_size), so an adapter never judges zones itself."""
+        return observation_tensor(self._run.t, seat)
+
     @property
     def _table(self):
         return self._run.t
@@ -178,9 +184,9 @@ class State:
             lines.append(f"{where}: {z.size} cards" + (f" ({shown})" if z.size else ""))
         if v.trump is not None:
             lines.append(f"trump: {v.trump}")
-        if any(b is not None for b in t.bids) or any(t.passed):
+        if v.bids is not None:
             lines.append("bids: " + " ".join("pass" if p else "-" if b is None else str(b)
-                                             for b, p in zip(t.bids, t.passed)))
+                                             for b, p in zip(v.bids, v.passed)))
         if v.scores is not None:
             lines.append("scores: " + " ".join(map(str, v.scores)))
         d = self._run.decision

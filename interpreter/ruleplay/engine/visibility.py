@@ -1,4 +1,5 @@
-"""What one seat may see: the zones it may look at (`seat_view`) and what it learns from events.
+"""What one seat may see: the zones it may look at (`seat_view`, and as numbers `observation_tensor`) and
+what it learns from events.
 
 What one seat may learn from the game's events, read from each event kind's declaration (`events.py`).
 
@@ -13,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Mapping
 
 if TYPE_CHECKING:
+    from ruleplay.compiler.model import Rules
     from ruleplay.engine.events import EventSpec
+    from ruleplay.engine.table import Table
 
 _PLAIN = (int, str, bool, float, type(None))
 
@@ -114,6 +117,7 @@ class SeatView:
     public: dict = field(default_factory=dict)
     bids: list[int | None] | None = None      # this hand's bids once public (None: no bid made)
     passed: list[bool] | None = None
+    cards_played: int = 0                     # cards played in the game so far (a resumed game says how far it got)
 
 
 def seat_view(t, me: int) -> SeatView:
@@ -137,4 +141,36 @@ def seat_view(t, me: int) -> SeatView:
                     list(t.out), list(t.scores) if rules.scoring else None,
                     list(t.tricks_won) if t.trick_number else None, t.trick_number, t.trump, t.led,
                     dict(t.public), *((list(t.bids), list(t.passed)) if any(b is not None for b in t.bids)
-                                      or any(t.passed) else (None, None)))
+                                      or any(t.passed) else (None, None)), cards_played=t.cards_played)
+
+
+def observation_places(rules: Rules) -> int:
+    """The places a card may be in `observation_tensor`: each per-seat zone of each seat, each table zone,
+    and "unknown" last (the width of a card's one-hot, for a reader of the tensor)."""
+    return len(rules.seat_zones) * rules.players + len(rules.shared_zones) + 1
+
+
+def observation_size(rules: Rules) -> int:
+    """The length of `observation_tensor`, a one-hot of places per card then every zone's size: a driver
+    sizes its observation space from it before any game exists."""
+    return len(rules.deck) * observation_places(rules) + observation_places(rules) - 1
+
+
+def observation_tensor(t: Table, me: int) -> list[int]:
+    """`seat_view` as numbers for a learning agent (PettingZoo): for each card of the deck, a one-hot of the
+    place seat `me` knows it to be in (per-seat zones zone by zone, seats counted from `me`; then table zones;
+    "unknown" when the zone holding it is hidden from `me`), then the size of every zone (capped at 255).
+    Read from the seat view, so the zones are judged by `visible_to` there and nowhere else."""
+    v = seat_view(t, me)
+    places = observation_places(t.rules)
+    where = [places - 1] * len(t.rules.deck)
+    zones = v.seat_zones + v.table_zones          # seat zones zone-major, seat-minor; then the table's
+    for i, z in enumerate(zones):
+        if z.ids is not None:
+            place = i if z.seat is None else i - z.seat + (z.seat - me) % v.players
+            for c in z.ids:
+                where[c] = place
+    out = [0] * (len(where) * places)
+    for c, place in enumerate(where):
+        out[c * places + place] = 1
+    return out + [min(z.size, 255) for z in zones]

@@ -18,7 +18,8 @@ from typing import Protocol
 from ruleplay.compiler.cards import RED, split_name
 from ruleplay.errors import printable
 from ruleplay.kinds import KINDS
-from ruleplay.engine.visibility import SeatLooker, SeatView, seat_event, seat_view
+from ruleplay.engine.state import State
+from ruleplay.engine.visibility import SeatLooker, SeatView, seat_event
 
 NARRATION = {ev: fn for kind in KINDS.values() for ev, fn in getattr(kind, "NARRATION", {}).items()}
 
@@ -50,18 +51,21 @@ def options_for(d, space) -> list[Option]:
 
 
 class HumanSeat:
-    """The person's seat as a user interface sees it: the state's table, through `view()` only."""
+    """The person's seat as a user interface sees it: the game through the State's public methods only
+    (`state.game`, `state.events()`, and the zones through `view()`), never the table behind it."""
 
-    def __init__(self, state, seat: int):
+    def __init__(self, state: State, seat: int):
         self.state = state
         self.seat = seat
 
-    @property
-    def t(self):
-        return self.state._table
+    def view(self) -> SeatView:
+        """What this seat may look at now (`State.seat_view`)."""
+        return self.state.seat_view(self.seat)
 
-    def view(self) -> "SeatView":
-        return seat_view(self.t, self.seat)
+    def narrator(self) -> Narrator:
+        """A narrator of the events for this seat (what it may not know left out)."""
+        game = self.state.game
+        return Narrator(self.seat, game.rules, game.space.cards)
 
 
 def match_input(text: str, options: list[Option]) -> tuple[int | None, str]:

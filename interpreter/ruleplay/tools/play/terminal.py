@@ -91,10 +91,9 @@ class Terminal:
 
     def catch_up(self, bot: HumanSeat) -> bool:
         """Tell the events since the last look; True when something worth a pause happened (a take, a slap)."""
-        t = bot.t
         if self.narrator is None:
-            self.narrator = Narrator(bot.seat, t.rules, t.space.cards)
-        events = t.events or []
+            self.narrator = bot.narrator()
+        events = bot.state.events()
         notable = False
         for i in range(self.seen, len(events)):
             ev = events[i]
@@ -123,9 +122,9 @@ class Terminal:
                       f" (hand {v.hand_number})")
 
     def resumed(self, bot: HumanSeat) -> None:
-        self.seen = len(bot.t.events or [])
-        self.narrator = Narrator(bot.seat, bot.t.rules, bot.t.space.cards)
-        self.line((f"Resumed after {bot.t.cards_played} cards played.", "bold"))
+        self.seen = len(bot.state.events())
+        self.narrator = bot.narrator()
+        self.line((f"Resumed after {bot.view().cards_played} cards played.", "bold"))
 
     def show_table(self, bot: HumanSeat, options: list[Option] | None = None, view=None) -> None:
         v = bot.view()
@@ -171,7 +170,7 @@ class Terminal:
             elif plays and z.size == len(plays):
                 segs = [f"{z.name}: "]
                 for i, (s, c) in enumerate(plays):
-                    segs += [("  " if i else ""), self.card(bot.t.rules.deck.names[c]), f" (Seat {s})"]
+                    segs += [("  " if i else ""), self.card(bot.state.game.rules.deck.names[c]), f" (Seat {s})"]
                 self.line(*segs)
             elif z.cards:
                 self.line(*self.pile(z, 8))
@@ -185,7 +184,7 @@ class Terminal:
             word = "Bid" if any(isinstance(o.value, int) for o in options) else "Choose"
             self.line(f"{word}: ", *[x for i, o in enumerate(options) for x in ((" " if i else ""), (o.label, "bold"))])
             return
-        deck = bot.t.rules.deck
+        deck = bot.state.game.rules.deck
         for z in v.seat_zones:
             if z.seat != v.me or z.ids is None or not any(c in legal for c in z.ids):
                 continue
@@ -264,7 +263,7 @@ class Terminal:
                 v = bot.view()
                 self._show_options(bot, v, options, legal, tuple(chosen))
                 shown = False
-            names = " ".join(bot.t.rules.deck.names[c] for c in chosen)
+            names = " ".join(bot.state.game.rules.deck.names[c] for c in chosen)
             if len(chosen) == need:
                 text = self.ask(f"Pass {names}{to}? [Enter = yes, u = undo, q quit] > ").strip().lower()
                 if text in ("", "y", "yes"):
@@ -312,11 +311,10 @@ class Terminal:
         self.line(*segs, counts)
 
     def react(self, bot: HumanSeat, deadline: int, pace: int, eligible: bool) -> tuple[int, int] | None:
-        t = bot.t
         if self.catch_up(bot) and self.realtime:
             time.sleep(min(1.5, 0.8 / self.speed))      # a moment to read who took what
         if not eligible:
-            if self.realtime and not t.out[bot.seat]:
+            if self.realtime and not bot.view().out[bot.seat]:
                 time.sleep(pace / 1000 / self.speed)
             return None
         if self.realtime:

@@ -1,4 +1,4 @@
-"""What one seat's page receives: built from that seat's own view (`human.seat_view`) and nothing else.
+"""What one seat's page receives: built from that seat's own view (`State.seat_view`) and nothing else.
 
 Zones follow their `visibility`: a zone the seat may not see is sent as its size alone, so no
 other hand and no face-down stack ever reaches a page. The seat's own decision becomes its
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ruleplay.tools.play.seat import HumanSeat, is_red, options_for
+from ruleplay.engine.visibility import SeatView
+from ruleplay.tools.play.seat import is_red, options_for
 from ruleplay.tools.web.games import HUMAN, LiveGame
 from ruleplay.tools.web.rewind import Rewound
 
@@ -44,17 +45,12 @@ def _last_trick(events: list[dict]) -> dict | None:
     return None
 
 
-def _bids(events: list[dict], n: int) -> list[str] | None:
-    """Each seat's bid this hand, from the public `bid` events since the deal (a sealed bid appears once
-    revealed); None when no bid was made this hand. The SeatView has no bids, so they are read here."""
-    bids: list[str] = ["-"] * n
-    for ev in reversed(events):
-        kind = ev.get("event")
-        if kind == "deal":
-            break
-        if kind == "bid" and bids[ev["seat"]] == "-":
-            bids[ev["seat"]] = "pass" if ev.get("pass") else str(ev.get("bid"))
-    return None if all(b == "-" for b in bids) else bids
+def _bids(v: SeatView) -> list[str] | None:
+    """Each seat's bid this hand as the page shows it ("pass", the bid, or "-"), read from the seat's view as
+    every table reads it (a sealed bid appears once revealed); None when no bid was made this hand."""
+    if v.bids is None:
+        return None
+    return ["pass" if passed else "-" if bid is None else str(bid) for bid, passed in zip(v.bids, v.passed)]
 
 
 def _choices(game: LiveGame, seat: int) -> tuple[list[dict] | None, str]:
@@ -80,10 +76,10 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
     """The JSON one seat's page shows (its own cards in the canonical order). Call with `game.lock` held."""
     game.look(seat)
     st = game.state
-    v = HumanSeat(st, seat).view()
+    v = st.seat_view(seat)
     events = st.seat_events(seat)
     plays = _plays(events)
-    bids = _bids(events, v.players)
+    bids = _bids(v)
     deck = game.space.deck
     names, key = deck.names, deck.canonical_key
     seats = []

@@ -30,8 +30,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ruleplay.engine.decision import Decision
+from ruleplay.engine.results import Result, returns_of
 from ruleplay.engine.visibility import SeatView, seat_view
-from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Result, Run, action_space
+from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Run, action_space
 from ruleplay.errors import RuleplayError
 from ruleplay.compiler.model import Rules
 
@@ -193,25 +194,3 @@ class State:
     def __str__(self) -> str:
         return "\n".join(self.observation_string(s) for s in range(self.game.num_players()))
 
-
-def returns_of(rules: Rules, result: Result | None) -> list[float]:
-    """Returns per kind of game, each in [0, 1]:
-
-    - a game that scores, with a match winner by lowest (or highest) total: a seat's return is
-      (worst - its total) / (worst - best), monotone in the final scores: 1.0 for the winners,
-      0.0 for the worst total (all 1.0 when every total is equal);
-    - any other finished game: 1.0 for each winner, 0.0 for the others;
-    - a game stopped as a cycle, stuck or at the action limit, or not over yet: 0.0 for every seat.
-    """
-    n = rules.players
-    if result is None or result.outcome != "finished":
-        return [0.0] * n
-    match = rules.match
-    mode = match.mode if match is not None and match.winners is not None else None
-    if result.scores is not None and mode in ("lowest", "highest"):
-        sc = result.scores
-        best, worst = (min(sc), max(sc)) if mode == "lowest" else (max(sc), min(sc))
-        if best == worst:
-            return [1.0] * n
-        return [(worst - s) / (worst - best) for s in sc]
-    return [1.0 if s in result.winners else 0.0 for s in range(n)]

@@ -2,9 +2,9 @@
 
 The game is a generator (`_game`): phases yield a Decision wherever a seat
 answered outside the engine must choose (decision.py). `Run` steps it (the
-State of state.py wraps one); `agents.play()`, the entry point of the CLI, the tests
-and simulations, is a small loop over a Run whose seats are bots answering
-inline. The same rules, seed, options and decisions give the same events.
+State of state.py wraps one, and every driver goes through it); `agents.play()`,
+the entry point of the CLI, the tests and simulations, is a State whose seats
+are bots answering inline. The same rules, seed, options and decisions give the same events.
 """
 from __future__ import annotations
 

@@ -143,7 +143,7 @@ def test_relabel_moves_only_unseen_cards_and_keeps_the_voids(name, sets):
             rng = random.Random(seed)
             for _ in range(4):
                 fork = run.fork(1, None, [None] * run.t.n)
-                assert relabel(fork.t, k, rng)
+                assert relabel(rules, fork.t.seat_zones, fork.t.shared, k, rng)
                 t, f = run.t, fork.t
                 assert _cards(f) == _cards(t)
                 assert [[len(z) for z in zs] for zs in f.seat_zones] == [[len(z) for z in zs] for zs in t.seat_zones]
@@ -252,12 +252,12 @@ def test_unseen_cards_drawn_from_the_true_game_go_everywhere_they_may():
     run = _hearts_at_first_choice(HANDS)
     d = run.decision
     k = knowledge(run.t.rules, 0, d.observe())
-    unseen = Unseen(d.fork(0, None, [None] * 4).t, k)
+    unseen = Unseen(run.t.rules, k)
     rng = random.Random(4)
     where: dict[int, set] = {}
     for _ in range(300):
         copy = d.fork(1, None, [None] * 4)
-        assert unseen.deal(copy.t, rng)
+        assert unseen.deal(copy.t.seat_zones, copy.t.shared, rng)
         for seat in (1, 2, 3):
             for c in copy.t.seat_zones[0][seat]:
                 where.setdefault(c, set()).add(seat)

@@ -72,7 +72,7 @@ def _positions(name: str, sets: dict, games: int, per_game: int):
 
 
 def _proven(state, me: int, tries: int, seed: int):
-    """(knowledge, sample, run at the seat's decision) of the proven determinizations among `tries` draws."""
+    """(knowledge, sample, state at the seat's decision) of the proven determinizations among `tries` draws."""
     d = state.decision()
     rules = state.game.rules
     k = knowledge(rules, me, d.observe())
@@ -102,11 +102,11 @@ def test_determinizations_never_give_a_seat_a_card_it_cannot_hold(name, sets, le
         for _, _, run in _proven(state, me, 5, checked):
             checked += 1
             mine = _hand(t, me)
-            assert _hand(run.t, me) == mine
+            assert _hand(run._table, me) == mine
             for j in range(n):
                 if j == me:
                     continue
-                held = _hand(run.t, j)
+                held = _hand(run._table, j)
                 assert len(held) == len(_hand(t, j))
                 assert not held & mine and not held & truth["played"]
                 assert not {SUIT[c] for c in held} & truth["voids"][j]

@@ -21,12 +21,6 @@ PRIVATE = {"_table", "_run"}
 OWNERS = {"engine"}
 """Layers that may read them: the State lives there."""
 
-EXCEPTIONS = {"agents"}
-"""TEMPORARY: the search bot and its sampler (agents/) still build `engine.run.Run` and set table fields
-(issue 34, stage 2: `State.fork` / `State.resample`); another change moves them onto State. Remove this
-entry when it lands."""
-
-
 def reads(source: str) -> list[tuple[str, int]]:
     """(private name, line) for every `x._table` / `x._run` and `getattr(x, "_table")` in the source."""
     found = []
@@ -40,11 +34,11 @@ def reads(source: str) -> list[tuple[str, int]]:
 
 
 def drivers() -> list[Path]:
-    """Every module of the package outside the State's own layer and the temporary exception."""
+    """Every module of the package outside the State's own layer."""
     out = []
     for path in sorted(PACKAGE.rglob("*.py")):
         top = path.relative_to(PACKAGE).parts[0]
-        if top not in OWNERS | EXCEPTIONS:
+        if top not in OWNERS:
             out.append(path)
     return out
 
@@ -59,7 +53,23 @@ def test_the_scope_covers_the_drivers() -> None:
     """The table front ends and the adapters are among the modules checked."""
     names = {str(p.relative_to(PACKAGE)) for p in drivers()}
     assert {"tools/play/seat.py", "tools/play/terminal.py", "tools/web/views.py", "adapters/pettingzoo.py",
-            "adapters/spiel.py"} <= names
+            "adapters/spiel.py", "agents/ismcts.py", "agents/determinize.py", "agents/__init__.py",
+            "codegen/runtime.py", "tools/logs/replay.py"} <= names
+
+
+def builds_run(source: str) -> list[int]:
+    """Lines that import the engine's generator driver `Run` (only `State` may step it)."""
+    return [node.lineno for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)
+            and (node.module or "").startswith("ruleplay.engine") and any(a.name == "Run" for a in node.names)]
+
+
+@pytest.mark.parametrize("path", drivers(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_drivers_never_build_a_run(path: Path) -> None:
+    assert not builds_run(path.read_text(encoding="utf-8")), f"{path.relative_to(PACKAGE)} imports Run"
+
+
+def test_the_run_checker_can_fail() -> None:
+    assert builds_run("def f():\n    from ruleplay.engine.run import Deal, Run\n") == [2]
 
 
 def test_the_checker_sees_a_reach_around() -> None:

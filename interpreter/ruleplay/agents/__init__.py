@@ -7,15 +7,14 @@ asks a bot for its action at a `State`.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ruleplay.agents.bots import Bot
 from ruleplay.agents.ismcts import ISMCTSBot
 from ruleplay.compiler.model import Rules
-from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Result, Run
-
-if TYPE_CHECKING:
-    from ruleplay.engine.state import State
+from ruleplay.engine.results import Result
+from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal
+from ruleplay.engine.state import Game, State
 
 BOT_KINDS = ("random", "lowest", "highest", "smart", "ismcts")
 
@@ -78,18 +77,19 @@ def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int
     decision by decision, through the same rule code (a test checks both give the same events).
     `log`: keep the events in a list (True), in a sink `log()` makes (e.g. spool.EventSpool), or not."""
     kinds = list(bots or ["random"] * rules.players)
+    game = Game(rules)
     if not stepped:
-        return Run(rules, seed, deal, agents=lambda: make_bots(kinds, seed), max_actions=max_actions, log=log,
-                   check=check, profiles=profiles).result
-    run = Run(rules, seed, deal, max_actions=max_actions, log=log, check=check, profiles=profiles, seat_kinds=kinds)
+        return game.new_initial_state(seed, deal, inline=lambda: make_bots(kinds, seed), max_actions=max_actions,
+                                      log=log, check=check, profiles=profiles).result()
+    state = game.new_initial_state(seed, deal, max_actions=max_actions, log=log, check=check, profiles=profiles,
+                                   seat_kinds=kinds)
     agents = make_bots(kinds, seed)
-    while run.decision is not None:
-        d = run.decision
-        run.advance(agents[d.seat].act(d, run.space))
-    return run.result
+    while (d := state.decision()) is not None:
+        state.apply_action(agents[d.seat].act(d, game.space))
+    return state.result()
 
 
-def bot_action(state: "State", bot: Bot) -> int:
+def bot_action(state: State, bot: Bot) -> int:
     """The action a ruleplay bot takes at the state's decision, from the decision's view only."""
     d = state.decision()
     if d is None:

@@ -1,7 +1,7 @@
 """Determinization for search bots: what a seat knows of the hand under way, and deals consistent with it.
 
 What the seat knows comes from its own events alone (`Decision.observe`,
-`Table.seat_log`). `knowledge` reads the events whose meaning is generic to
+`State.seat_events`). `knowledge` reads the events whose meaning is generic to
 the engine: a deal (the seat's hand, the sizes of the others and of the
 rest), cards played from a hand (`play`, `shed`), cards drawn from the rest
 (`draw`: the stock's top first, so the i-th card drawn was the rest's i-th
@@ -16,6 +16,7 @@ offers a copy of the game (`Decision.fork`: a trick's card, a pass pick, a
 climb's turn) the search plays its iterations on copies of the true game
 instead, and `Unseen` deals the cards the seat has not seen again, in the
 places they lie (a seat that knows of a loose card copies a proven sample).
+Games are reached only through `engine.state` (`Game`, `State`).
 """
 from __future__ import annotations
 
@@ -23,9 +24,11 @@ import random
 from collections import deque
 from itertools import islice
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Callable
 
-from ruleplay.engine.run import Deal, Run
+from ruleplay.engine.run import Deal
+from ruleplay.engine.state import Game
 from ruleplay.kinds.passing import receivers
 
 REST = -1            # a slot of the deal's rest (seat slots are seat numbers)
@@ -246,23 +249,34 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
     return Sample(deal, {s: deque(c for pick in ps for c in pick) for s, ps in sample_picks.items()})
 
 
-def relabel(t, k: Knowledge, rng: random.Random, hints: dict[int, set] | None = None) -> bool:
-    """Deal again, where they lie on the table `t` (a fork of a game proven to the seat's decision), the
+Zones = Sequence[Sequence[deque]]          # a game's zones as `State.fork` hands them to `redeal`: card numbers
+
+
+def relabel(rules, seat_zones: Zones, shared: Sequence[deque], k: Knowledge, rng: random.Random,
+            hints: dict[int, set] | None = None) -> bool:
+    """Deal again, where they lie in a game's zones (a copy of a game proven to the seat's decision), the
     cards seat `k.me` has not seen (`Unseen`); False when the constraints left no deal."""
-    return Unseen(t, k, hints).deal(t, rng)
+    return Unseen(rules, k, hints).deal(seat_zones, shared, rng)
 
 
 class Unseen:
-    """The cards seat `k.me` has not seen on a table proven to its decision, and where they lie: found once
-    per search, dealt again on each fork of that table (`deal`). They change places among themselves, each
-    place keeping its size, so a seat's hand gets no card of a suit the seat showed it lacks, nor one a hint
-    says it did not hold. The cards the seat knows (its own, those played, passed to it or by it, turned or
-    shown) stay put. The search uses it instead of a replay: the hand so far is the same public history on
-    any such table, the true one included (`Decision.fork`): what it deals depends on which cards the seat has
-    not seen and on the sizes of the places, not on where those cards truly lie."""
+    """The cards seat `k.me` has not seen in a game proven to its decision, and where they lie: found on the
+    first copy of that game it deals (every copy of one decision holds the same cards in the same places),
+    dealt again on each copy (`deal`, the `redeal` of `State.fork`). They change places among themselves,
+    each place keeping its size, so a seat's hand gets no card of a suit the seat showed it lacks, nor one a
+    hint says it did not hold. The cards the seat knows (its own, those played, passed to it or by it, turned
+    or shown) stay put. The search uses it instead of a replay: the hand so far is the same public history
+    on any such game, the true one included (`State.fork_at`): what it deals depends on which cards the seat
+    has not seen and on the sizes of the places, not on where those cards truly lie."""
 
-    def __init__(self, t, k: Knowledge, hints: dict[int, set] | None = None):
-        rules, me = t.rules, k.me
+    def __init__(self, rules, k: Knowledge, hints: dict[int, set] | None = None):
+        self.rules, self.k, self.hints = rules, k, hints
+        self.cards: list[str] | None = None  # the unseen cards, once found (`_find`)
+
+    def _find(self, seat_zones: Zones, shared: Sequence[deque]) -> None:
+        """Which cards are unseen, where they lie, and where each may go."""
+        rules, k, hints = self.rules, self.k, self.hints
+        me = k.me
         names = rules.deck.names
         index = {c: i for i, c in enumerate(names)}
         got = {c for p in k.passes for picks in p["cards"] for c in picks if c is not None}
@@ -272,8 +286,8 @@ class Unseen:
         hand = rules.deal.to.index
         self.held: dict[int, list] = {}      # per other seat, the places in its hand holding unseen cards
         self.other: list = []                # any other place holding an unseen card: (seat zone, seat, i)
-        self.cards: list[str] = []           # or (None, shared zone, i)
-        for zi, zones in enumerate(t.seat_zones):
+        self.cards = []                      # or (None, shared zone, i)
+        for zi, zones in enumerate(seat_zones):
             for j, z in enumerate(zones):
                 if j == me:
                     continue
@@ -281,7 +295,7 @@ class Unseen:
                     if c not in known:
                         (self.held.setdefault(j, []) if zi == hand else self.other).append((zi, j, i))
                         self.cards.append(names[c])
-        for zi, z in enumerate(t.shared):
+        for zi, z in enumerate(shared):
             for i, c in enumerate(z):
                 if c not in known:
                     self.other.append((None, zi, i))
@@ -292,17 +306,19 @@ class Unseen:
         banned = {j: {c for c in self.cards if suit[c] in k.voids[j] or c in hints.get(j, ())} for j in self.held}
         self.seats = {c: [j for j in self.held if c not in banned[j]] for c in self.cards}   # where each may lie
         self.need = {j: len(p) for j, p in self.held.items()}
-        self.index, self.n = index, t.n
+        self.index, self.n = index, rules.players
 
-    def deal(self, t, rng: random.Random) -> bool:
-        """The unseen cards dealt again on `t` (a fork of the table they were found on); False: no deal."""
+    def deal(self, seat_zones: Zones, shared: Sequence[deque], rng: random.Random) -> bool:
+        """The unseen cards dealt again in a copy's zones (seat zones, shared zones); False: no deal."""
+        if self.cards is None:
+            self._find(seat_zones, shared)
         cards = list(self.cards)
         rng.shuffle(cards)
         hidden: list[list[str]] = [[] for _ in range(self.n)]
         left = _spread(cards, self.need, hidden, self.seats.__getitem__, rng)
         if left is None or len(left) != len(self.other):
             return False
-        index, zones, shared = self.index, t.seat_zones, t.shared
+        index, zones = self.index, seat_zones
         for j, places in self.held.items():
             for (zi, _, i), c in zip(places, hidden[j]):
                 zones[zi][j][i] = index[c]
@@ -392,8 +408,7 @@ def learn_slots(rules, k: Knowledge, rng: random.Random) -> dict[str, list]:
             s = determinize(rules, k, rng, {**out, c: [where]})
             if s is None:
                 continue
-            run = Run(rules, rng.randrange(1 << 30), s.deal)
-            log = run.t.seat_log(me)[1:]
+            log = Game(rules).new_initial_state(rng.randrange(1 << 30), s.deal).seat_events(me)[1:]
             if len(log) <= upto or log[:upto + 1] == k.events[:upto + 1]:
                 keep.append(where)
         out[c] = keep

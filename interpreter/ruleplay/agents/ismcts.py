@@ -18,7 +18,8 @@ iterations with the bias are about as strong as 50 without it).
 
 An iteration is one game run from the sampled deal with every seat answered
 inline by an `Iteration` (the engine stops only at the first decision, where
-the iteration takes its seats and the game becomes one hand long): first
+the iteration takes its seats and the game becomes one hand long:
+`State.answer_inline`): first
 the hand so far is replayed (`Script`: other seats' public decisions as they
 were, their hidden pass picks as sampled) with no views built; at the seat's
 decision the sampled deal is proven: its seat-filtered log must equal the
@@ -33,7 +34,7 @@ rules judge the rest. A refused deal leaves a hint for the sampler
 (`Script.hint`).
 
 Where the phase under way can go on from a copy (a trick phase's card
-decision, a pass pick, a climb's turn: `Decision.fork`, engine.fork_table), each iteration
+decision, a pass pick, a climb's turn: `State.fork_at`, `State.fork`), each iteration
 plays on a copy of the game as it stands instead (a pass starts again on it,
 the seat's own picks standing and the seats before it picking afresh, at
 random like a replay's: the `CHANCE` step): the cards the seat has not seen are dealt
@@ -70,11 +71,12 @@ import math
 import random
 from collections import deque
 from dataclasses import dataclass, field
+from functools import partial
 
 from ruleplay.agents.bots import Bot
 from ruleplay.agents.determinize import Knowledge, Sample, Unseen, determinize, knowledge, learn_slots
-from ruleplay.engine.run import Run
-from ruleplay.engine.state import returns_of
+from ruleplay.engine.results import returns_of
+from ruleplay.engine.state import Game, State
 
 __all__ = ["ISMCTSBot", "Knowledge", "Sample", "determinize", "knowledge", "prove"]
 
@@ -102,9 +104,11 @@ class HandOver(Exception):
 class Script:
     """Answers every seat's decisions of the hand so far in a sampled game, as the seat saw them made: its
     own in order, another seat's card as its next card played, its public choices in order, its hidden
-    pass picks as sampled. `events` is the sampled game's log, read for the cards played so far."""
+    pass picks as sampled. `events` is the sampled game's log, read for the cards played so far; `game`
+    the sampled game, once it is dealt (the seat's log there, for `hint`)."""
 
     def __init__(self, k: Knowledge, sample: Sample, space, rng: random.Random, events: list[dict]):
+        self.game: State | None = None
         self.k, self.me = k, k.me
         self.mine = deque(k.mine)
         self.moves = {s: deque(v) for s, v in k.moves.items()}
@@ -154,7 +158,7 @@ class Script:
         sampling; the proof decides."""
         if self.hints is None or d.observe is None:
             return
-        seen, real = d.observe.func(self.me)[1:], self.k.events     # the table's seat_log, for `me`
+        seen, real = self.game.seat_events(self.me)[1:], self.k.events
         i = next((i for i, (x, y) in enumerate(zip(seen, real)) if x != y), min(len(seen), len(real)))
         r = real[i] if i < len(real) else {}
         j = r.get("seat")
@@ -200,23 +204,26 @@ class Script:
         return not any(self.moves.values())
 
 
-def prove(rules, k: Knowledge, sample: Sample, actions, rng: random.Random) -> Run | None:
+def prove(rules, k: Knowledge, sample: Sample, actions, rng: random.Random) -> State | None:
     """The sampled game replayed to the seat's decision, every decision asked from outside, or None when
     the seat would have seen anything different from what it saw (its filtered log, and its legal actions
     now, must be the same). The search does the same inline (`Iteration`)."""
-    run = Run(rules, rng.randrange(1 << 30), sample.deal)
-    script = Script(k, sample, run.space, rng, run.t.events)
+    events: list[dict] = []
+    game = Game(rules)
+    state = game.new_initial_state(rng.randrange(1 << 30), sample.deal, log=lambda: events)
+    script = Script(k, sample, game.space, rng, events)
+    script.game = state
     try:
         while True:
-            d = run.decision
+            d = state.decision()
             if d is None:
                 return None
             if script.reached(d):
                 break
-            run.advance(script.action(d))
+            state.apply_action(script.action(d))
     except Refuted:
         return None
-    return run if script.proves(d, sorted(actions)) else None
+    return state if script.proves(d, sorted(actions)) else None
 
 
 @dataclass(slots=True)
@@ -226,19 +233,6 @@ class Node:
     value: float = 0.0
     avail: int = 0
     children: dict = field(default_factory=dict)
-
-
-def hand_values(rules, scores: list[int] | None, result) -> list[float]:
-    """Each seat's value of the hand played out: its hand score between the worst and the best (match
-    winners by lowest or highest total), else `returns()` of the finished game."""
-    match = rules.match
-    mode = match.mode if match is not None and match.winners is not None else None
-    if scores is not None and mode in ("lowest", "highest"):
-        best, worst = (min(scores), max(scores)) if mode == "lowest" else (max(scores), min(scores))
-        if best == worst:
-            return [1.0] * len(scores)
-        return [(worst - s) / (worst - best) for s in scores]
-    return returns_of(rules, result)
 
 
 class Log(list):
@@ -265,7 +259,7 @@ class Iteration(Bot):
     def __init__(self, bot: "ISMCTSBot", k: Knowledge, sample: Sample | None, space, root: Node, actions: list[int]):
         self.kind, self.rng, self.next_false = bot.kind, bot.rng, None
         self.policy, self.k, self.root, self.actions = bot.policy, k, root, actions
-        self.table = None                    # the sampled game's table, once it is dealt (ISMCTSBot.descend)
+        self.game: State | None = None       # the sampled game, once it is dealt (ISMCTSBot.descend)
         self.observes = sample is not None   # a replay proves its deal on the seat's log; a copy needs none
         if sample is None:                   # a copy of the game at the decision (ISMCTSBot.fork_descend)
             self.phase = CHANCE
@@ -288,7 +282,7 @@ class Iteration(Bot):
             if not self.script.proves(d, self.actions):
                 self.script.hint(d)
                 raise Refuted
-            self.table.events = None         # nothing is logged from here: the proof has read the log
+            self.game.stop_log()             # nothing is logged from here: the proof has read the log
             self.phase = TREE
         elif self.phase == CHANCE:
             # a copy of a pass asks the seats before this one again: their picks, which the seat never saw,
@@ -375,59 +369,55 @@ class ISMCTSBot(Bot):
         it = Iteration(self, k, sample, space, root, actions)
         cap = PLAYOUT_ACTIONS * len(rules.deck) + 2 * len(k.events)     # the replay emits at least as many events
         try:
-            run = Run(rules, self.rng.randrange(1 << 30), sample.deal, max_actions=cap, log=lambda: it.log)
-            t = it.table = run.t
-            t.inline, t.hand_only = [it] * rules.players, True
-            if run.decision is not None:
-                run.advance(it.act(run.decision, space))
+            game = Game(rules).new_initial_state(self.rng.randrange(1 << 30), sample.deal, max_actions=cap,
+                                                 log=lambda: it.log)
+            it.game = it.script.game = game
+            game.answer_inline([it] * rules.players, hand_only=True)
+            d = game.decision()
+            if d is not None:
+                game.apply_action(it.act(d, space))
         except (Refuted, HandOver):
             return False
         if it.phase == REPLAY:                       # the game ended before the seat's decision
             return False
-        result = run.result
-        scores = t.score_history[-1] if result.outcome == "hand" and t.score_history else None
-        self.back_up(rules, it, scores, result)
+        self.back_up(rules, it, game)
         return True
 
-    def start(self, space, k: Knowledge, slots: dict, actions: list[int]) -> Run | None:
+    def start(self, space, k: Knowledge, slots: dict, actions: list[int]) -> State | None:
         """A sampled game proven to the decision (`prove`; None when none of TRIES deals is). Where the phase
-        under way can go on from a copy there (Run.forkable), the search forks it for each iteration
+        under way can go on from a copy there (`State.forkable`), the search forks it for each iteration
         instead of replaying the hand."""
         for _ in range(TRIES):
             s = determinize(space.rules, k, self.rng, slots, self.hints)
-            run = prove(space.rules, k, s, actions, self.rng) if s is not None else None
-            if run is not None:
-                return run
+            state = prove(space.rules, k, s, actions, self.rng) if s is not None else None
+            if state is not None:
+                return state
             self.failed += 1
         return None
 
-    def fork_descend(self, copy, unseen: Unseen, space, k: Knowledge, root: Node, actions: list[int]) -> bool:
-        """One iteration on a copy of the game at the decision (`copy`: the decision's own `fork`, or a proven
-        sample's) whose unseen cards are dealt again where they lie (`Unseen`): the tree descended from the
-        decision and the hand played out; False when no deal was drawn."""
+    def fork_descend(self, fork, unseen: Unseen, space, k: Knowledge, root: Node, actions: list[int]) -> bool:
+        """One iteration on a copy of the game at the decision (`fork`: `State.fork` of the true game at the
+        decision, or of a proven sample) whose unseen cards are dealt again where they lie (`Unseen`): the
+        tree descended from the decision and the hand played out; False when no deal was drawn."""
         rules = space.rules
         it = Iteration(self, k, None, space, root, actions)
-        run = copy(self.rng.randrange(1 << 30), None, [it] * rules.players, True)
-        t = run.t
-        if not unseen.deal(t, self.rng):
-            self.failed += 1
-            return False
-        t.max_actions = t.actions + PLAYOUT_ACTIONS * len(rules.deck)
-        scored = len(t.score_history)
         try:
-            run.resume()
+            game = fork(seed=self.rng.randrange(1 << 30), answer=[it] * rules.players, hand_only=True,
+                        redeal=partial(unseen.deal, rng=self.rng), more_actions=PLAYOUT_ACTIONS * len(rules.deck))
         except Refuted:
+            game = None
+        if game is None:
             self.failed += 1
             return False
-        result = run.result
-        scores = t.score_history[-1] if result.outcome == "hand" and len(t.score_history) > scored else None
-        self.back_up(rules, it, scores, result)
+        self.back_up(rules, it, game)
         self.proven += 1
         return True
 
     @staticmethod
-    def back_up(rules, it: "Iteration", scores: list[int] | None, result) -> None:
-        values = hand_values(rules, scores, result)
+    def back_up(rules, it: "Iteration", game: State) -> None:
+        """Each seat's value of the hand played out (its hand score placed between the hand's worst and best,
+        else the game's returns: `returns_of`) added along the iteration's path."""
+        values = returns_of(rules, game.result(), game.last_hand_scores())
         for nd in it.path:
             nd.visits += 1
             nd.value += values[nd.seat]
@@ -442,20 +432,19 @@ class ISMCTSBot(Bot):
         self.prior = self.policy.act(d, space)
         cap = self.iterations if reused is None else max(1, self.iterations // CONTINUED)
         budget = min(cap, PER_ACTION * len(actions)) - sum(nd.visits for nd in root.children.values())
-        copy = unseen = None
+        fork = None
         if budget > 0 and d.fork is not None and not k.loose:
-            copy = d.fork                    # the game as it stands: every card the seat has not seen is dealt again
+            fork = partial(State.fork_at, d)     # the game as it stands: every card the seat has not seen dealt again
         elif budget > 0 and not d.sealed and actions[-1] < space.cards:      # a card to play: a proven sample's copy
             base = self.start(space, k, slots, actions)
             if base is None:
                 budget = 0                   # no deal proven in TRIES: as `iterate` would give up
             elif base.forkable:
-                copy = base.fork
-        if copy is not None:
-            unseen = Unseen(copy(0, None, [None] * rules.players).t, k, self.hints)
+                fork = base.fork
+        unseen = Unseen(rules, k, self.hints) if fork is not None else None
         for done in range(budget):
-            if copy is not None:
-                ok = any(self.fork_descend(copy, unseen, space, k, root, actions) for _ in range(TRIES))
+            if fork is not None:
+                ok = any(self.fork_descend(fork, unseen, space, k, root, actions) for _ in range(TRIES))
             else:
                 ok = self.iterate(space, k, slots, root, actions)
             if not ok:

@@ -20,8 +20,8 @@ from ruleplay.agents import play as interpret
 from ruleplay.agents.bots import Bot
 from ruleplay.codegen.build import program
 from ruleplay.codegen.support import Bail, Game
-from ruleplay.engine.run import (CYCLE_CHECK_FROM, DEFAULT_MAX_ACTIONS, Result, _profiles, action_space, finish,
-                                 start_fields)
+from ruleplay.engine.results import Result, finish
+from ruleplay.engine.run import CYCLE_CHECK_FROM, DEFAULT_MAX_ACTIONS, action_space, reaction_profiles, start_fields
 from ruleplay.engine.table import GameOver
 
 
@@ -51,7 +51,7 @@ def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS
         inline = make_bots(kinds, seed)          # checks the kinds, as the interpreter does
         plain = all(type(b) is Bot and b.kind in PLAIN for b in inline)
         seats = (any(b is not None and b.observes for b in inline), [b.kind if b is not None else "external" for b in inline],
-                 _profiles(rules, profiles or [None] * n), plain)
+                 reaction_profiles(rules, profiles or [None] * n), plain)
         if len(prog.seats) < 64:             # (bots, profiles) -> (a bot observes, kinds, profiles)
             prog.seats[key] = seats
     if prog.asks and not seats[3]:

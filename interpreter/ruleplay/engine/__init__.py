@@ -2,8 +2,9 @@
 
 `state.State` is the one driver interface (OpenSpiel's names); `run.Run` steps the rules' generator;
 `table.Table` holds one game's cards, seats and scores; `decision` the decisions and the action space;
-`events` and `visibility` what happened and what each seat may see of it. The engine imports no agent,
-adapter or tool: a driver hands it agents (`Run(agents=...)`).
+`events` and `visibility` what happened and what each seat may see of it; `results` a game's Result and
+its returns. The engine imports no agent, adapter or tool: a driver hands it agents
+(`Game.new_initial_state(inline=...)`).
 """
 
 

@@ -2,9 +2,9 @@
 
 The game is a generator (`_game`): phases yield a Decision wherever a seat
 answered outside the engine must choose (decision.py). `Run` steps it (the
-State of state.py wraps one); `agents.play()`, the entry point of the CLI, the tests
-and simulations, is a small loop over a Run whose seats are bots answering
-inline. The same rules, seed, options and decisions give the same events.
+State of state.py wraps one, and every driver goes through it); `agents.play()`,
+the entry point of the CLI, the tests and simulations, is a State whose seats
+are bots answering inline. The same rules, seed, options and decisions give the same events.
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from ruleplay.compiler.cards import split_name
 from ruleplay.engine.decision import ActionSpace
 from ruleplay.errors import GameError, RuleplayError
 from ruleplay.compiler.model import Rules
+from ruleplay.engine.results import Result, finish
 from ruleplay.engine.table import GameOver, Table, ThrowIn
 
 DEFAULT_MAX_ACTIONS = 1_000_000
@@ -34,35 +35,7 @@ class Deal:
     scores: list[int] | None = None   # ... with the totals before it
 
 
-@dataclass
-class Result:
-    ruleset: str
-    seed: int
-    players: int
-    options: dict
-    outcome: str
-    winners: list[int]
-    reason: str
-    cards_played: int
-    pile_takes: int
-    tricks: int
-    actions: int
-    rounds: int
-    scores: list[int] | None
-    cycle: dict | None
-    events: list[dict] | None
-    hand_scores: list[list[int]] | None = None
-    hands: int = 1
-    stats: dict[str, list[int]] = field(default_factory=dict)
-
-    def to_json(self) -> dict:
-        out = {k: getattr(self, k) for k in ("ruleset", "seed", "players", "options", "outcome", "winners",
-                                               "reason", "cards_played", "pile_takes", "tricks", "actions",
-                                               "rounds", "scores", "cycle", "hand_scores", "hands", "stats")}
-        return out
-
-
-def _profiles(rules: Rules, wanted: list[str | None]) -> list[str]:
+def reaction_profiles(rules: Rules, wanted: list[str | None]) -> list[str]:
     """Each seat's reaction profile: the one --bots names, else the ruleset's default."""
     known: dict[str, None] = {}
     default = ""
@@ -209,7 +182,7 @@ class Run:
         t.space = self.space = action_space(rules)
         t.forker = fork_table
         t.inline = inline
-        t.profiles = _profiles(rules, profiles or [None] * t.n)
+        t.profiles = reaction_profiles(rules, profiles or [None] * t.n)
         if deal is not None and deal.slaps is not None:
             t.script = {}
             for sl in deal.slaps:
@@ -293,19 +266,6 @@ def fork_table(t: Table, seed: int | None, log: list | None, inline: list, hand_
     other.decision, other.result = None, None
     other.gen = _play_hands(c.rules, c, going)
     return other
-
-
-def finish(rules: Rules, seed: int, c: Any, outcome: str, winners: list[int], reason: str, cycle: dict | None,
-           hands: int) -> Result:
-    """The `end` event (when the game keeps a log) and the game's Result, read from `c`: the interpreter's
-    Table or a generated game's counters (codegen/runtime.Game), which carry the same fields."""
-    if c.events is not None:
-        c.events.append({"outcome": outcome, "winners": winners, "scores": list(c.scores), "reason": reason,
-                         "event": "end"})
-    scored = rules.scoring is not None
-    return Result(rules.name, seed, rules.players, dict(rules.options), outcome, winners, reason, c.cards_played,
-                  c.pile_takes, c.tricks, c.actions, c.rounds, list(c.scores) if scored else None, cycle, c.events,
-                  c.score_history if scored else None, hands, dict(sorted(c.stats.items())))
 
 
 def _game(rules: Rules, t: Table, deal: Deal | None):

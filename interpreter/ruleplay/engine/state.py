@@ -27,11 +27,13 @@ playing the game so far again (a 52-card trick hand: about 1 ms).
 """
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Callable
 
 from ruleplay.engine.decision import Decision
+from ruleplay.engine.results import Result, returns_of
 from ruleplay.engine.visibility import SeatView, observation_tensor, seat_view
-from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Result, Run, action_space
+from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Run, action_space
 from ruleplay.errors import RuleplayError
 from ruleplay.compiler.model import Rules
 
@@ -53,10 +55,18 @@ class Game:
     def num_distinct_actions(self) -> int:
         return self.space.size
 
-    def new_initial_state(self, seed: int = 0, deal: Deal | None = None, **seats: Any) -> "State":
-        """A new game. `deal` replaces the shuffle (a search bot's determinized deal); `seats` are
-        the drivers' extras: `profiles` (reaction profile per seat), `seat_kinds` (for the log)."""
-        return State(self, seed, deal, **seats)
+    def new_initial_state(self, seed: int = 0, deal: Deal | None = None, *,
+                          inline: Callable[[], list] | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
+                          log: bool | Callable[[], Any] = True, check: bool = False,
+                          profiles: list[str | None] | None = None, seat_kinds: list[str] | None = None) -> "State":
+        """A new game. `deal` replaces the shuffle (a search bot's determinized deal). `inline` makes one
+        agent per seat (None: that seat is asked through `apply_action`) answering inside the phases with no
+        stop: the fast path of `agents.play` (`run`, `sim`); a factory, since a game that must be played
+        again to locate a cycle needs fresh agents. `log`: keep the events in a list (True), in the sink
+        `log()` makes (a server's capped list), or not at all; `check`: test card conservation at every
+        action; `profiles`: a reaction profile per seat; `seat_kinds`: who sits where, for the log."""
+        return State(self, seed, deal, inline=inline, max_actions=max_actions, log=log, check=check,
+                     profiles=profiles, seat_kinds=seat_kinds)
 
     def __repr__(self) -> str:
         return f"<ruleplay game {self.rules.name}, {self.rules.players} players>"
@@ -65,17 +75,19 @@ class Game:
 class State:
     """One game in progress. Created by `Game.new_initial_state`; see the module docstring."""
 
-    def __init__(self, game: Game, seed: int, deal: Deal | None, profiles: list[str | None] | None = None,
-                 seat_kinds: list[str] | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
-                 log: Callable[[], Any] | None = None):
-        """`log` makes the list the events go to (a server's is capped: web/games.py); None, a plain list."""
+    def __init__(self, game: Game, seed: int, deal: Deal | None, *, inline: Callable[[], list] | None = None,
+                 max_actions: int = DEFAULT_MAX_ACTIONS, log: bool | Callable[[], Any] = True, check: bool = False,
+                 profiles: list[str | None] | None = None, seat_kinds: list[str] | None = None):
+        """The options as `Game.new_initial_state` takes them, kept to play the game again (`clone`)."""
         self.game = game
         self.seed = seed
         self.deal = deal
-        self._args = (profiles, seat_kinds, max_actions, log)
-        self._run = Run(game.rules, seed, deal, max_actions=max_actions, log=log or True, profiles=profiles,
-                        seat_kinds=seat_kinds)
+        self._options: dict[str, Any] | None = dict(inline=inline, max_actions=max_actions, log=log, check=check,
+                                                     profiles=profiles, seat_kinds=seat_kinds)
+        self._run = Run(game.rules, seed, deal, agents=inline, max_actions=max_actions, log=log, check=check,
+                        profiles=profiles, seat_kinds=seat_kinds)
         self._legal: list[int] | None = None
+        self._rows = 0                       # hands scored before this state began (`last_hand_scores`)
 
     # ------------------------------------------------------------------ the OpenSpiel names
     def current_player(self) -> int:
@@ -121,16 +133,14 @@ class State:
         """An exact copy: where the phase can go on from a copy (a trick's card decision, a climb's turn) the
         game is copied as it stands (Run.fork, the same random stream and log); elsewhere it is played again
         from the seed with `history()`."""
-        run, t = self._run, self._run.t
-        fork = run.fork(None, list(t.events) if t.events is not None else None, list(t.inline))
-        if fork is not None:
-            fork.resume()
-            other = State.__new__(State)
-            other.game, other.seed, other.deal, other._args = self.game, self.seed, self.deal, self._args
-            other._run, other._legal = fork, None
+        other = self.fork(answer=list(self._run.t.inline), log=True)
+        if other is not None:
+            other.seed, other.deal, other._options = self.seed, self.deal, self._options
             return other
-        other = State(self.game, self.seed, self.deal, *self._args)
-        for a in run.history:
+        if self._options is None:
+            raise ValueError("a search's fork is a game of its own: it is copied only where it can be forked")
+        other = State(self.game, self.seed, self.deal, **self._options)
+        for a in self._run.history:
             other.apply_action(a)
         return other
 
@@ -168,6 +178,84 @@ class State:
         length: visibility.observation_size), so an adapter never judges zones itself."""
         return observation_tensor(self._run.t, seat)
 
+    # ---- search
+    # What a search bot needs of a game, so that it reaches one only through a State: copies that play on by
+    # themselves (`fork`, `fork_at`) with the unseen cards dealt again (`redeal`), a sampled game that its
+    # own search answers inside the phases once it stands at its first decision (`answer_inline`), a log
+    # switched off once read (`stop_log`), and the value of the hand a playout ends with (`last_hand_scores`).
+    # A seat's own log is `seat_events`.
+
+    @property
+    def forkable(self) -> bool:
+        """Whether `fork` can copy the game where it stands: the phase under way can go on from a copy (a
+        trick's card decision, a climb's turn: Run.forkable)."""
+        return self._run.forkable
+
+    def fork(self, *, answer: list, seed: int | None = None, hand_only: bool = False, log: bool = False,
+             redeal: Callable[[list[list[deque]], list[deque]], bool] | None = None,
+             more_actions: int | None = None) -> "State | None":
+        """A copy of the game as it stands, played on at once (None where it cannot be copied: `forkable`).
+        `answer`: one agent per seat answering inside the phases (None: that seat is asked through
+        `apply_action`, starting with the decision copied); `seed`: the copy's random stream (None: this
+        game's, at the same point); `hand_only`: it ends when the hand does (outcome "hand", see
+        `last_hand_scores`); `log`: it keeps this game's events and goes on logging (else it logs nothing);
+        `redeal(seat_zones, shared)`: called on the copy's zones (card numbers, bottom first) before it plays
+        on, to deal cards a searching seat has not seen again where they lie (False: no copy, None is
+        returned); `more_actions`: at most that many more actions (then outcome "limit"). A fork is a game of
+        its own: its `history()` starts empty and it can be cloned only where it can be forked."""
+        run, t = self._run, self._run.t
+        events = list(t.events) if log and t.events is not None else None
+        copy = run.fork(seed, events, answer, hand_only)
+        return None if copy is None else State._played_on(self.game, copy, redeal, more_actions)
+
+    @staticmethod
+    def fork_at(decision: Decision, *, answer: list, seed: int | None = None, hand_only: bool = False,
+                redeal: Callable[[list[list[deque]], list[deque]], bool] | None = None,
+                more_actions: int | None = None) -> "State | None":
+        """`fork` for an agent answering inside the phases, which holds the decision but no State: the game
+        copied at `decision` (`Decision.fork`; None when it offers none, or `redeal` refuses). A pass pick's
+        copy starts the pass again, the deciding seat's own picks standing (kinds/passing.py). It logs nothing."""
+        if decision.fork is None:
+            return None
+        copy = decision.fork(seed, None, answer, hand_only)
+        return State._played_on(Game(copy.t.rules), copy, redeal, more_actions)
+
+    def answer_inline(self, agents: list, *, hand_only: bool = False) -> None:
+        """From now on `agents` (one per seat) answer inside the phases, with no stop; `hand_only`: the game
+        ends when the hand does. A search's sampled game is dealt with every seat asked from outside, so it
+        stops at its first decision; the search then answers that one (`apply_action`) and the rest itself."""
+        t = self._run.t
+        t.inline, t.hand_only = agents, hand_only
+
+    def stop_log(self) -> None:
+        """Log nothing more, and build no event: a search's game once the proof has read its log."""
+        self._run.t.events = None
+
+    def last_hand_scores(self) -> list[int] | None:
+        """The scores of the hand the game ended with when it stopped at a hand's end (outcome "hand":
+        `hand_only`) after scoring a hand since this state began; else None (a hand thrown in, a game that
+        does not score by hands, a game over or not over otherwise). A search values a playout by them."""
+        result = self._run.result
+        if result is None or result.outcome != "hand":
+            return None
+        rows = result.hand_scores
+        return rows[-1] if rows is not None and len(rows) > self._rows else None
+
+    @staticmethod
+    def _played_on(game: Game, run: Run, redeal: Callable[[list[list[deque]], list[deque]], bool] | None,
+                   more_actions: int | None) -> "State | None":
+        """A forked game (`fork`, `fork_at`) redealt, bounded and played on, as a State of its own."""
+        t = run.t
+        if redeal is not None and not redeal(t.seat_zones, t.shared):
+            return None
+        if more_actions is not None:
+            t.max_actions = t.actions + more_actions
+        state = State.__new__(State)
+        state.game, state.seed, state.deal, state._options = game, None, None, None
+        state._run, state._legal, state._rows = run, None, len(t.score_history)
+        run.resume()
+        return state
+
     @property
     def _table(self):
         return self._run.t
@@ -199,25 +287,3 @@ class State:
     def __str__(self) -> str:
         return "\n".join(self.observation_string(s) for s in range(self.game.num_players()))
 
-
-def returns_of(rules: Rules, result: Result | None) -> list[float]:
-    """Returns per kind of game, each in [0, 1]:
-
-    - a game that scores, with a match winner by lowest (or highest) total: a seat's return is
-      (worst - its total) / (worst - best), monotone in the final scores: 1.0 for the winners,
-      0.0 for the worst total (all 1.0 when every total is equal);
-    - any other finished game: 1.0 for each winner, 0.0 for the others;
-    - a game stopped as a cycle, stuck or at the action limit, or not over yet: 0.0 for every seat.
-    """
-    n = rules.players
-    if result is None or result.outcome != "finished":
-        return [0.0] * n
-    match = rules.match
-    mode = match.mode if match is not None and match.winners is not None else None
-    if result.scores is not None and mode in ("lowest", "highest"):
-        sc = result.scores
-        best, worst = (min(sc), max(sc)) if mode == "lowest" else (max(sc), min(sc))
-        if best == worst:
-            return [1.0] * n
-        return [(worst - s) / (worst - best) for s in sc]
-    return [1.0 if s in result.winners else 0.0 for s in range(n)]

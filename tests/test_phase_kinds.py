@@ -1,4 +1,5 @@
 """Phase kinds as plug-ins (kinds/__init__.py), and the worked example of docs/phase-kinds.md: `discard`."""
+import ast
 import io
 import re
 from pathlib import Path
@@ -13,6 +14,9 @@ from ruleplay.engine.run import Deal
 from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
 from ruleplay.kinds import KINDS
+from ruleplay.kinds.contract import Kind, member
+from ruleplay.engine.events import EventSpec
+from ruleplay.tools.account import LINES
 from ruleplay.pipeline import load
 from ruleplay.tools.logs.replay import ENGINE_EVENTS, EVENT_KINDS
 from ruleplay.tools.explain.sheet import write_sheet
@@ -44,6 +48,36 @@ def test_replay_knows_every_event_the_engine_logs():
     assert core <= set(ENGINE_EVENTS)
     assert set(EVENT_KINDS) == set(ENGINE_EVENTS) | {e for k in KINDS.values() for e in k.EVENTS}
     assert phases.__doc__ and "docs/phase-kinds.md" in phases.__doc__
+
+
+@pytest.mark.parametrize("name", list(KINDS))
+def test_each_kind_keeps_the_written_contract(name):
+    """kinds/contract.py: the required members (a runtime-checked Protocol), the optional ones of the right shape."""
+    mod = KINDS[name]
+    assert isinstance(mod, Kind), f"{name} lacks a member of kinds/contract.py's Kind"
+    assert all(isinstance(spec, EventSpec) for spec in mod.EVENTS.values())
+    for table in ("NARRATION", "ACCOUNT"):
+        assert all(callable(fn) for fn in member(mod, table).values())
+    assert member(mod, "declare") is None or callable(mod.declare)
+
+
+def _account_words() -> set[str]:
+    """Event kinds the account puts in words: the kinds' ACCOUNT lines and the `kind == ...` branches."""
+    tree = ast.parse((PKG / "tools" / "account.py").read_text(encoding="utf-8"))
+    said = set(LINES)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name) and node.left.id == "kind":
+            said |= {c.value for n in node.comparators for c in ast.walk(n) if isinstance(c, ast.Constant)}
+    return said
+
+
+def test_every_event_kind_is_covered_by_the_seat_filter_and_the_account():
+    """Each event a kind logs has a declaration the seat filter reads, and a line in the account (the
+    `decision` event is the log's record of a choice: the kind's own event tells it in words)."""
+    declared = set(phases.EVENT_SPECS)
+    logged = {e for k in KINDS.values() for e in k.EVENTS} | set(ENGINE_EVENTS)
+    assert logged <= declared
+    assert declared - {"decision"} <= _account_words(), sorted(declared - {"decision"} - _account_words())
 
 
 # ---------------------------------------------------------------------------- the discard kind

@@ -349,6 +349,7 @@ NARRATION = {
     "named": lambda n, ev: [f"{n.verb(ev.get('seat'), 'name', 'names')} {ev.get('value')}."],
     "went-out": lambda n, ev: [f"{n.verb(ev.get('seat'), 'are', 'is')} out of cards."],
     "buried": lambda n, ev: [f"{ev.get('card')} is turned up and buried in the {ev.get('zone')}."],
+    "reshuffle": lambda n, ev: [f"The pile but its top card is shuffled into a new {ev.get('zone')}."],
 }
 ACCOUNT = {
     "shed": lambda ev: f"Seat {ev['seat']} plays {ev['card']}." if ev.get("seat") is not None
@@ -359,4 +360,5 @@ ACCOUNT = {
     "went-out": lambda ev: f"Seat {ev['seat']} is out of cards.",
     "buried": lambda ev: f"{ev['card']} is turned up and buried in the {ev['zone']}.",
     "blocked": lambda ev: "Nobody can play: the hand is blocked.",
+    "reshuffle": lambda ev: f"{ev['count']} cards of the pile are shuffled into a new {ev['zone']}.",
 }

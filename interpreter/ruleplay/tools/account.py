@@ -4,9 +4,10 @@ from __future__ import annotations
 from typing import Iterable, TextIO
 
 from ruleplay.kinds import KINDS
+from ruleplay.kinds.contract import member
 
 # event kinds a phase kind puts in words itself (its ACCOUNT: event -> line), the others are below
-LINES = {ev: fn for kind in KINDS.values() for ev, fn in getattr(kind, "ACCOUNT", {}).items()}
+LINES = {ev: fn for kind in KINDS.values() for ev, fn in member(kind, "ACCOUNT").items()}
 
 
 def seat_name(s: int) -> str:

@@ -18,10 +18,11 @@ from typing import Protocol
 from ruleplay.compiler.cards import RED, split_name
 from ruleplay.errors import printable
 from ruleplay.kinds import KINDS
+from ruleplay.kinds.contract import member
 from ruleplay.engine.state import State
 from ruleplay.engine.visibility import SeatLooker, SeatView, seat_event
 
-NARRATION = {ev: fn for kind in KINDS.values() for ev, fn in getattr(kind, "NARRATION", {}).items()}
+NARRATION = {ev: fn for kind in KINDS.values() for ev, fn in member(kind, "NARRATION").items()}
 
 
 class HumanQuit(Exception):

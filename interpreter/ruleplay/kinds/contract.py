@@ -1,0 +1,41 @@
+"""The phase-kind contract, written once: what a kind's module provides, and what each optional member
+defaults to. `tests/test_phase_kinds.py` holds every registered kind to it.
+
+A kind is a module (or a package), not a class: the registry in `kinds/__init__.py` maps a rule file's
+`kind:` to it. ARCHITECTURE.md says who reads each member; the members the review proposes beyond these
+(`FIELDS`, `public`, a typed view, `SMART`, `ACTIONS`) are not part of the contract yet.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Protocol, runtime_checkable
+
+from ruleplay.engine.events import EventSpec
+
+
+@runtime_checkable
+class Kind(Protocol):
+    """The members every kind must have."""
+
+    SUMMARY: str                       # one line, for the schema and `ruleplay list`
+    SCHEMA: dict                       # its keys (schema_parts.phase_schema), merged into the rule-file schema
+    EXAMPLES: dict                     # examples per key, for editors
+    EVENTS: Mapping[str, EventSpec]    # every event kind it logs, with the fields that hide cards from seats
+
+    def compile(self, ctx: Any, path: tuple, name: str) -> Any:
+        """The phase object (its `run(table)` yields decisions), or None after placed errors."""
+
+    def describe(self, spec: Mapping, phase: Any) -> str:
+        """The phase in words, for `ruleplay explain`."""
+
+
+OPTIONAL: dict[str, Any] = {
+    "declare": None,      # (ctx, path) -> Declared: names and seat fields known before any expression compiles
+    "NARRATION": {},      # event -> (narrator, event) -> lines, for `ruleplay play` and the web table
+    "ACCOUNT": {},        # event -> (event) -> line, for the account `ruleplay run` prints
+}
+"""Optional members and what a kind without them gets."""
+
+
+def member(kind: object, name: str) -> Any:
+    """A kind's member, or the contract's default for an optional one."""
+    return getattr(kind, name, OPTIONAL[name]) if name in OPTIONAL else getattr(kind, name)

@@ -1,6 +1,6 @@
 """Every ruleset as a PettingZoo AEC environment, in the style of PettingZoo's classic card games.
 
-    from ruleplay.pettingzoo import env
+    from ruleplay.adapters.pettingzoo import env
     e = env("oh-hell", players=4, options={"hand-sizes": [5]})
     e.reset(seed=0)
     for agent in e.agent_iter():

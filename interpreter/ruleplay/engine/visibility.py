@@ -1,7 +1,5 @@
 """What one seat may see: the zones it may look at (`seat_view`, and as numbers `observation_tensor`) and
-what it learns from events.
-
-What one seat may learn from the game's events, read from each event kind's declaration (`events.py`).
+what it learns from the game's events, read from each event kind's declaration (`events.py`).
 
 Everything that shows events to a seat goes through `seat_event`: the search bots' `Decision.observe`
 (`Table.seat_log`), the narrators of `ruleplay play` and of the web table, and the web page. A private

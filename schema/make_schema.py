@@ -332,6 +332,10 @@ def _annotate(node, path: tuple = ()) -> None:
                                                        "reactions", "end", "phase") else path))
 
 
+for _kind in KINDS.values():        # definitions a kind's keys refer to (a recursive list of effects)
+    for _name, _def in getattr(_kind, "DEFS", {}).items():
+        if schema["$defs"].setdefault(_name, _def) is not _def:
+            raise ValueError(f"schema definition {_name!r} is given twice")
 _annotate(schema["$defs"])
 _annotate({"properties": schema["properties"]})
 for _k in ("option", "deck", "zone", "deal", "take", "challenge", "reactions", "end", "phase", "expr"):

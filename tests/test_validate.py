@@ -125,7 +125,7 @@ CASES = {
         "    hint: did you mean 'table'?\n"),
     "bad-phase-kind": (
         edit("kind: flip", "kind: flipp"),
-        "bad.yaml:15:11: error [phases.play.kind]: 'flipp' is not allowed here; expected one of: battle, bid, choose, climb, discard, flip, pass, shed, tally, trick\n"
+        "bad.yaml:15:11: error [phases.play.kind]: 'flipp' is not allowed here; expected one of: battle, bid, choose, climb, discard, flip, pass, shed, tally, trick, turns\n"
         "    hint: did you mean 'flip'?\n"),
     "dealer-wrong-type": (
         edit("players: 2", "players: 2\ntable: {dealer: [1]}"),

@@ -8,8 +8,9 @@ partner, and bids only what that reaches, as the bid phase's `bots` key or
 its default reads a bid; it leads the suit it bid on while no trump is set),
 shedding (`smart_shed`: keeps wild cards,
 plays what keeps its hand moving) and climbing (`smart_climb`: the lowest
-combination that beats, no broken sets, high cards kept); elsewhere it plays
-like `lowest`;
+combination that beats, no broken sets, high cards kept); where a phase's
+view says it has no sense for the choice (`guessing`: a `turns` phase) it
+picks at random; elsewhere it plays like `lowest`;
 `ismcts` searches (ismcts.py: information-set Monte Carlo tree search);
 `lowest` and `highest` are deterministic: the lowest/highest legal card in
 the canonical order (suit C<D<H<S, then rank 2..A, jokers last), the
@@ -37,6 +38,7 @@ class Bot:
         else:
             self.rng = rng
         self.wants_view = kind == "smart"    # phases build a view of the decision for bots that want one
+        self.fixed_policy = kind in ("lowest", "highest")   # the answer follows from the decision alone
         self.next_false: float | None = None  # the card number from which this bot slaps falsely next
         self.plan: dict[int, str | None] = {}  # `smart`: per seat, the trump it bid on (to lead while none is set,
         # to keep); per seat because a search's playout policy answers for every seat
@@ -81,6 +83,8 @@ class Bot:
                 return acts[smart_discard(v, self.plan.get(d.seat))]
             if how == "choosing":
                 return acts[smart_choice(v)]
+            if how == "guessing":                   # a choice it has no sense for: any, not always the same
+                return acts[self.rng.randrange(len(acts))]
         pick = max if self.kind == "highest" else min
         # cards in the canonical order; other actions are numbered in the bots' order (a pass below every bid)
         if acts[0] >= space.cards:
@@ -142,7 +146,7 @@ _SMART_HOW: dict[type, str] = {}     # a view's class -> which of smart's heuris
 def _smart_how(v) -> str:
     """Which heuristic `smart` uses for a view of this class (its class's flag: every view of a phase kind is
     answered alike), remembered per class: the hot path of a playout is one dict lookup."""
-    how = next((f for f in ("climbing", "shedding", "valuing", "bidding", "discarding", "choosing")
+    how = next((f for f in ("climbing", "shedding", "valuing", "bidding", "discarding", "choosing", "guessing")
                 if getattr(v, f, False)), "card" if hasattr(v, "strength") else "none")
     _SMART_HOW[v.__class__] = how
     return how

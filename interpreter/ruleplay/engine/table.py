@@ -97,6 +97,8 @@ class Table:
         self.round_burned = 0
         self.round_cards: list[int] = []       # the cards played this round, bottom first: what patterns see
         self.extra_state = tuple               # a phase's own state that decides the future (for cycles)
+        self.kind_state: dict[str, dict] = {}  # per phase name: a kind's own values (a `turns` phase's vars);
+        # plain values only (numbers, words, seats, cards): copied by `fork`, part of `state_key`
         self.stats: dict[str, list[int]] = {}  # per-seat counters for --json (slaps, burns, ...)
         self.script: dict[int, list[dict]] | None = None   # scripted slaps by cards_played
         self.profiles: list[str] = []          # reaction profile per seat
@@ -151,7 +153,7 @@ class Table:
         if bot.observes:
             self.offer(d)
         a = bot.act(d, self.space)
-        self.decided(d, a)
+        self.decided(d, a, getattr(bot, "fixed_policy", False))
         return a
 
     def outside(self, d):
@@ -168,10 +170,12 @@ class Table:
         if self.runner is not None and self.runner.pending is d and self.forker is not None:
             d.fork = partial(self.forker, self)
 
-    def decided(self, d, a: int) -> None:
+    def decided(self, d, a: int, fixed: bool = False) -> None:
         """Record a decision: in the log (a sealed one when revealed; a window's do-nothing not at all), and
-        as a draw for cycle detection (the future depends on the choice; a slap window counts once)."""
-        if d.window is None:
+        as a draw for cycle detection (the future depends on the choice; a slap window counts once). A bot
+        whose answer follows from the decision alone (`fixed`: `lowest`, `highest`) draws nothing, so a
+        table such bots bring back is found as a cycle (an ask refused again and again)."""
+        if d.window is None and not fixed:
             self.rng_draws += 1
         if self.events is None or a == d.default:
             return
@@ -268,6 +272,7 @@ class Table:
     def state_key(self) -> tuple:
         """The whole table, for cycle detection (random draws included: a draw makes the future differ)."""
         return (self.actor, self.rng_draws, tuple(self.out), tuple(self.sitting), tuple(self.scores), self.extra_state(),
+                tuple((k, tuple(v.items())) for k, v in self.kind_state.items()),
                 tuple(tuple(v) for v in self.counters.values()),
                 tuple(map(tuple, self.shared)), *[tuple(z) for zone in self.seat_zones for z in zone])
 

@@ -29,9 +29,11 @@ from ruleplay.kinds import passing
 from ruleplay.kinds import shed
 from ruleplay.kinds import tally
 from ruleplay.kinds import trick
+from ruleplay.kinds import turns
 
 KINDS = {"flip": flip, "trick": trick, "pass": passing, "bid": bid, "discard": discard, "tally": tally, "shed": shed,
-         "battle": battle, "climb": climb, "choose": choose}
+         "battle": battle, "climb": climb, "choose": choose,
+         "turns": turns}
 
 # every event the engine and the kinds log, each declared once with its private fields (events.py)
 EVENT_SPECS = merge(ENGINE_EVENTS, *(k.EVENTS for k in KINDS.values()))

@@ -32,6 +32,7 @@ OPTIONAL: dict[str, Any] = {
     "declare": None,      # (ctx, path) -> Declared: names and seat fields known before any expression compiles
     "NARRATION": {},      # event -> (narrator, event) -> lines, for `ruleplay play` and the web table
     "ACCOUNT": {},        # event -> (event) -> line, for the account `ruleplay run` prints
+    "DEFS": {},           # schema definitions its SCHEMA refers to (#/$defs/NAME), e.g. a recursive list
 }
 """Optional members and what a kind without them gets."""
 

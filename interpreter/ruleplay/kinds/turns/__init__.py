@@ -1,0 +1,331 @@
+"""turns: players take turns, each choosing one of the phase's moves, until a condition holds.
+
+The general phase kind: a turn loop with an end condition and a bound, moves whose choices are cards,
+blind positions, seats, ranks, suits, listed values or numbers, and effects that move cards between any
+zones, keep running values, and change the order of play (again, skip, reverse, next). Games that no
+other kind fits (adding games, asking games, memory games, games with card powers) are written with it.
+docs/turns.md is the user's guide, with an example per part.
+
+    play:
+      kind: turns
+      track: {total: 0}                    # values the phase keeps (reset each hand), read by name
+      until: "total > 98"                  # checked before every turn
+      moves:
+        play:
+          choose: {card: hand}
+          do:
+            - move: {from: hand, to: pile}
+            - add: {total: card.value}
+            - move: {from: stock, to: hand, count: 1}
+
+Events: `move` (the cards, shown as the zones' visibility and `show` allow), `reveal`, `set`, `shuffle`,
+`turn-order` (again, skip, reverse, next), `cannot-move` (a seat with no possible move), `turns-over` (why
+the phase ended: until, end, blocked). Decisions: a move by name, then each part's answer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ruleplay.compiler.model import Ctx, Declared
+from ruleplay.engine.events import EventSpec, Private, zone_public
+from ruleplay.engine.table import Table
+from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
+from ruleplay.kinds.turns.choices import Part, alternatives, bindings, compile_parts, uses_hidden_card
+from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects
+from ruleplay.kinds.turns.runner import Going
+from ruleplay.kinds.words import formula
+from ruleplay.lang import expr as X
+
+MAX_TURNS = 100_000          # the largest `max-turns` a file may give
+MAX_MOVES = 50
+TYPES = {"number": X.INT, "word": X.STR, "seat": X.SEAT, "card": X.CARD}
+
+# ---------------------------------------------------------------------------- the kind's keys (schema)
+SUMMARY = "turns: players take turns choosing moves (cards, seats, ranks, numbers) whose effects move cards " \
+          "between any zones, keep running values and change the order of play, until a condition holds."
+_ZONE = text("A zone: a table zone (pile), the actor's own (hand), or a seat's (target.hand, left-of(actor).hand).")
+SCHEMA = phase_schema("turns", {
+    "first": {"description": "Who takes the first turn: left-of-dealer, dealer, or a bool over seat `s` (the first "
+                             "seat from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
+    "who": {"description": "Bool over seat `s`: the seats that take turns (default: every seat in play).", **EXPR},
+    "track": {"type": "object", "maxProperties": 50, "propertyNames": {"pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"},
+              "description": "Values the phase keeps, reset when each hand starts and read by name in every "
+                             "rule (a running total, the rank asked, the first card turned): a number, a word, "
+                             "or {type: number|word|seat|card, start: VALUE} (a seat or card starts as none).",
+              "additionalProperties": {"oneOf": [
+                  {"type": "integer"}, {"type": "string"},
+                  obj({"type": {"enum": list(TYPES)}, "start": {"type": ["integer", "string"]}}, ["type"])]}},
+    "start": {"$ref": "#/$defs/effects", "description": "Effects when the phase starts (turn up a card, lay out)."},
+    "until": {"description": "Bool checked before every turn: the phase ends when it holds.", **EXPR},
+    "max-turns": {"type": "integer", "minimum": 1, "maximum": MAX_TURNS, "default": 1000,
+                  "description": "The most turns the phase may take in a hand; a game that reaches it ends "
+                                 "with no result (a limit), so no file that validates can run forever."},
+    "moves": {"type": "object", "minProperties": 1, "maxProperties": MAX_MOVES,
+              "propertyNames": {"pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"},
+              "description": "What a player may do on a turn, by name; a player with no possible move is "
+                             "passed (when no seat can move, the phase ends).",
+              "additionalProperties": obj({
+                  "description": text("What this move is, in words."),
+                  "if": {"description": "Bool (actor = the seat in turn): the move is possible only when it holds.",
+                         **EXPR},
+                  "choose": obj({
+                      "card": {**_ZONE, "description": "A card the player sees in this zone; read as `card`."},
+                      "position": {**_ZONE, "description": "A card taken blind by its place in this zone (1 is "
+                                                           "the top); read as `position`, the card as `card`."},
+                      "seat": {"description": "Bool over seat `s`: the seats that may be chosen; read as `target`.",
+                               **EXPR},
+                      "rank": {"const": True, "description": "Any of the deck's ranks; read as `rank`."},
+                      "suit": {"const": True, "description": "Any of the deck's suits; read as `suit`."},
+                      "value": {"type": "array", "minItems": 1, "maxItems": 1000,
+                                "items": {"type": ["integer", "string"]},
+                                "description": "One of these values; read as `value`."},
+                      "number": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"},
+                                 "description": "A whole number from LOW to HIGH; read as `number`."},
+                  }, desc="What the player chooses, asked in the order written."),
+                  "legal": {"description": "Bool over the chosen parts: the combinations the player may choose.",
+                            **EXPR},
+                  "do": {"$ref": "#/$defs/effects"},
+              }, ["do"])},
+}, ["moves"])
+_MOVE = obj({"from": _ZONE, "to": _ZONE,
+             "count": {"description": "Int: the top N cards of `from` (fewer when it holds fewer).", **EXPR},
+             "where": {"description": "Bool over `card`: every card of `from` for which it holds.", **EXPR},
+             "all": {"const": True, "description": "Every card of `from`."},
+             "at": {"enum": ["top", "bottom"], "default": "top", "description": "Where in `to` the cards go."},
+             "show": {"enum": ["all"], "description": "The cards are shown to everyone as they move."}},
+            ["from", "to"], desc="Cards from one zone to another: the chosen card unless count, where or all says.")
+DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, done in order.",
+                    "items": {"$ref": "#/$defs/effect"}},
+        "effect": {"oneOf": [
+            {"enum": list(WORDS), "description": "again: the same player goes again; skip: the next player is "
+                                                  "skipped; reverse: play changes direction; end: the phase ends."},
+            obj({"move": _MOVE}, ["move"]),
+            obj({"set": {"type": "object", "minProperties": 1, "additionalProperties": EXPR}}, ["set"],
+                desc="Values become these: a tracked value by name, or SEAT.counter, SEAT.points."),
+            obj({"add": {"type": "object", "minProperties": 1, "additionalProperties": EXPR}}, ["add"],
+                desc="Numbers added: to a tracked value by name, or to SEAT.counter, SEAT.points."),
+            obj({"next": {"description": "The turn passes to this seat.", **EXPR}}, ["next"]),
+            obj({"shuffle": _ZONE}, ["shuffle"]),
+            obj({"reveal": text("card (the chosen card) or a zone: shown to everyone.")}, ["reveal"]),
+            obj({"every-player": {"$ref": "#/$defs/effects"}}, ["every-player"],
+                desc="These effects once for each player, from the player in turn on, each read as `actor`."),
+            obj({"if": {"description": "Bool: the `then` effects when it holds, else the `else` ones.", **EXPR},
+                 "then": {"$ref": "#/$defs/effects"}, "else": {"$ref": "#/$defs/effects"}}, ["if", "then"]),
+        ]}}
+EXAMPLES = {"until": {"examples": ["total > 98", "stock.empty and all(x.hand.empty for x in seats)"]},
+            "track": {"examples": [{"total": 0}, {"first": {"type": "card"}}]},
+            "moves": {"examples": [{"play": {"choose": {"card": "hand"}, "do": [{"move": {"from": "hand",
+                                                                                          "to": "pile"}}]}}]},
+            "who": {"examples": ["s.hand.size > 0"]}, "first": {"examples": ["left-of-dealer"]}}
+
+
+def _move_seen(looker, ev: dict, _index: int | None) -> bool:
+    """Cards that moved are seen by everyone when shown or when either zone lies face up, else by the owner
+    of either zone when that zone is seen by its owner (a draw into a hand, cards handed over)."""
+    if ev.get("shown") or zone_public(looker, ev.get("from")) or zone_public(looker, ev.get("to")):
+        return True
+    zones = looker.rules.zones
+    for zname, owner in ((ev.get("from"), ev.get("from_seat")), (ev.get("to"), ev.get("to_seat"))):
+        z = zones.get(zname)
+        if z is not None and owner == looker.me and z.visibility == "owner":
+            return True
+    return False
+
+
+EVENTS = {"move": EventSpec(("phase", "seat", "from", "from_seat", "to", "to_seat", "cards", "count", "shown"),
+                            {"cards": Private(_move_seen)}),
+          "reveal": EventSpec(("phase", "seat", "cards")),
+          "set": EventSpec(("phase", "name", "seat", "value")),
+          "shuffle": EventSpec(("phase", "zone")),
+          "turn-order": EventSpec(("phase", "seat", "what", "to")),
+          "cannot-move": EventSpec(("phase", "seat")),
+          "turns-over": EventSpec(("phase", "why"))}
+
+
+@dataclass
+class Move:
+    name: str
+    slot: int                            # its action in the phase's block (asked when several moves are possible)
+    parts: list[Part]
+    allowed: Callable | None
+    legal: Callable | None
+    effects: list
+
+    def alternatives(self, t: Table) -> list[tuple]:
+        return alternatives(t, self.parts, self.legal)
+
+
+@dataclass
+class Turns:
+    name: str
+    first_mode: str
+    first_fn: Callable | None
+    who: Callable | None
+    track: dict                          # name -> start value
+    start: list
+    until: Callable | None
+    max_turns: int
+    moves: list[Move]
+    labels: list[str]
+    description: str = ""
+    spec: dict = field(default_factory=dict)
+
+    @property
+    def action_labels(self) -> list[str]:
+        """This phase's own actions (decision.py gives them a block): each move, then its parts' answers."""
+        return self.labels
+
+    def start_hand(self, t: Table) -> None:
+        t.kind_state[self.name] = dict(self.track)
+
+    def run(self, t: Table):
+        return Going(self, t).loop()
+
+
+# ---------------------------------------------------------------------------- compiling
+def _tracked(ctx: Ctx, path: tuple) -> dict[str, tuple[str, object]]:
+    """name -> (type, start value) of the phase's `track`."""
+    out = {}
+    for name, raw in (ctx.get(path + ("track",)) or {}).items():
+        if isinstance(raw, bool):
+            ctx.error(path + ("track", name), "a number, a word or {type: ..., start: ...} is needed", value=True)
+        elif isinstance(raw, int):
+            out[name] = (X.INT, raw)
+        elif isinstance(raw, str):
+            out[name] = (X.STR, raw)
+        else:
+            typ = TYPES[raw["type"]]
+            start = raw.get("start")
+            if typ in (X.SEAT, X.CARD) and start is not None:
+                ctx.error(path + ("track", name, "start"), f"a {raw['type']} starts as none; set it with `set`")
+            elif typ == X.INT and not isinstance(start, (int, type(None))) or typ == X.STR and \
+                    not isinstance(start, (str, type(None))):
+                ctx.error(path + ("track", name, "start"), f"a {raw['type']} is needed here", value=True)
+            out[name] = (typ, start if start is not None else 0 if typ == X.INT else "none" if typ == X.STR else None)
+    return out
+
+
+def declare(ctx: Ctx, path: tuple) -> Declared:
+    """Each tracked value is a name every rule may read (its start value until the phase sets it)."""
+    phase = path[-1]
+    names = {n: X.Binding(typ, (lambda n: lambda e: e.kind_state[phase][n])(n))
+             for n, (typ, _) in _tracked(ctx, path).items()}
+    return Declared(names, own=frozenset(names), at_start=frozenset(names))
+
+
+def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
+    spec = ctx.get(path)
+    tracked = _tracked(ctx, path)
+    own = {n: typ for n, (typ, _) in tracked.items()}
+    scope = ctx.scope
+    first_mode, first_fn = ctx.first_seat(path + ("first",))
+    who = ctx.expr(path + ("who",), X.BOOL, scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"]))) \
+        if "who" in spec else None
+    until = ctx.expr(path + ("until",), X.BOOL) if "until" in spec else None
+    max_turns = ctx.const_int(path + ("max-turns",), 1000, 1, MAX_TURNS)
+    budget = Budget()
+    start = compile_effects(ctx, path + ("start",), scope, own, False, budget)
+    moves: list[Move] = []
+    labels: list[str] = []
+    ok = start is not None and not ("who" in spec and who is None) and not ("until" in spec and until is None)
+    for mname in spec.get("moves") or {}:
+        mp = path + ("moves", mname)
+        mspec = ctx.get(mp)
+        slot = len(labels)
+        labels.append(str(mname))
+        parts = compile_parts(ctx, mp + ("choose",), scope, len(labels))
+        if parts is None:
+            ok = False
+            continue
+        for part in parts:
+            labels.extend(f"{mname}: {x}" for x in part.slot_labels())
+        mscope = scope.with_names(**bindings(parts))
+        allowed = ctx.expr(mp + ("if",), X.BOOL) if "if" in mspec else None
+        legal = ctx.expr(mp + ("legal",), X.BOOL, mscope) if "legal" in mspec else None
+        if legal is not None and uses_hidden_card(parts, legal.uses):
+            ctx.error(mp + ("legal",), "a blind pick's `legal` may not read `card`: the player cannot see it",
+                      "read `position` instead, or choose with `card:` from a zone the player sees")
+            ok = False
+        effects = compile_effects(ctx, mp + ("do",), mscope, own, any(p.kind in ("card", "position") for p in parts),
+                                  budget)
+        if effects is None or ("if" in mspec and allowed is None) or ("legal" in mspec and legal is None):
+            ok = False
+            continue
+        moves.append(Move(str(mname), slot, parts, allowed.fn if allowed else None, legal.fn if legal else None,
+                          effects))
+    if not ok:
+        return None
+    return Turns(name, first_mode, first_fn, who.fn if who else None, {n: v for n, (_, v) in tracked.items()},
+                 start, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
+                 dict(spec))
+
+
+# ---------------------------------------------------------------------------- the rule sheet (explain)
+def describe(spec: dict, phase=None) -> str:
+    first = spec.get("first", "left-of-dealer")
+    who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
+        first, f"the first player from the dealer's left for whom {formula(first)}")
+    out = []
+    for name, raw in (spec.get("track") or {}).items():
+        start = raw.get("start", "none") if isinstance(raw, dict) else raw
+        out.append(f"{name} is kept, starting at {start}.")
+    if spec.get("start"):
+        out.append(f"First: {say_effects(spec['start'])}.")
+    players = f"each player for whom {formula(spec['who'])}" if "who" in spec else "the players"
+    out.append(f"Starting with {who}, {players} take turns in the direction of play"
+               + (f" until {formula(spec['until'])}" if "until" in spec else "")
+               + f" (at most {spec.get('max-turns', 1000)} turns; more ends the game with no result).")
+    for mname, m in (spec.get("moves") or {}).items():
+        parts = [_say_part(k, v) for k, v in (m.get("choose") or {}).items()]
+        line = f"Move '{mname}'" + (f" (when {formula(m['if'])})" if "if" in m else "") + ": "
+        line += ("the player chooses " + " and ".join(parts) if parts else "the player may simply do it")
+        if "legal" in m:
+            line += f", only where {formula(m['legal'])}"
+        out.append(line + f"; then {say_effects(m.get('do'))}.")
+    out.append("A player with no possible move is passed; when nobody can move, the phase ends.")
+    return " ".join(out)
+
+
+def _say_part(kind: str, v) -> str:
+    return {"card": lambda: f"a card from {v} (card)", "position": lambda: f"a face-down card of {v} by its place "
+            "(position; the card is card)", "seat": lambda: f"a player for whom {formula(v)} (target)",
+            "rank": lambda: "a rank (rank)", "suit": lambda: "a suit (suit)",
+            "value": lambda: f"one of {', '.join(map(str, v))} (value)",
+            "number": lambda: f"a number from {v[0]} to {v[1]} (number)"}[kind]()
+
+
+# ---------------------------------------------------------------------------- the events in words
+def _cards(ev: dict) -> str:
+    cards = ev.get("cards") or []
+    if cards and all(c is not None for c in cards):
+        return ", ".join(cards)
+    n = ev.get("count", len(cards))
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def _zone(ev: dict, key: str) -> str:
+    seat = ev.get(f"{key}_seat")
+    return ev.get(key, "?") if seat is None else f"seat {seat}'s {ev.get(key)}"
+
+
+def _line_move(ev: dict) -> str:
+    return f"Seat {ev.get('seat')}: {_cards(ev)} from {_zone(ev, 'from')} to {_zone(ev, 'to')}."
+
+
+def _line_set(ev: dict) -> str:
+    who = "The" if ev.get("seat") is None else f"Seat {ev['seat']}'s"
+    return f"{who} {ev.get('name')} is now {ev.get('value')}."
+
+
+def _line_order(ev: dict) -> str:
+    what = ev.get("what")
+    return {"again": f"Seat {ev.get('seat')} goes again.", "skip": "The next player is skipped.",
+            "reverse": "Play changes direction.", "next": f"The turn passes to seat {ev.get('to')}."}.get(what, "")
+
+
+ACCOUNT = {"move": _line_move, "reveal": lambda ev: f"Shown: {', '.join(map(str, ev.get('cards') or []))}.",
+           "set": _line_set, "shuffle": lambda ev: f"{ev.get('zone')} is shuffled.", "turn-order": _line_order,
+           "cannot-move": lambda ev: f"Seat {ev.get('seat')} cannot move.",
+           "turns-over": lambda ev: f"The {ev.get('phase')} phase ends ({ev.get('why')})."}
+NARRATION = {k: (lambda f: lambda n, ev: [f(ev)])(f) for k, f in ACCOUNT.items()}

@@ -1,0 +1,187 @@
+"""What a move asks its player to choose, and the alternatives that follow from it.
+
+A move's `choose` lists its parts, asked in the order written: `card: ZONE` (a card the player sees),
+`position: ZONE` (a card taken blind, by its place: 1 is the top), `seat: BOOL over s` (another player),
+`rank: true`, `suit: true` (any of the deck's), `value: [LIST]` and `number: [LOW, HIGH]`. Every combination of
+the parts that passes the move's `legal` is an alternative; the player picks part by part, a part with one
+possible answer is not asked. Each part is read in the move's rules by a name: `card`, `position`,
+`target` (the seat), `rank`, `suit`, `value` and `number`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import Callable
+
+from ruleplay.compiler.model import Ctx
+from ruleplay.kinds.turns.refs import ZoneRef, zone_ref
+from ruleplay.lang import expr as X
+
+MAX_ALTERNATIVES = 5000      # combinations of one move's parts, checked when the file is validated
+MAX_NUMBERS = 1000           # the widest `number: [LOW, HIGH]`
+NAMES = {"card": "card", "position": "position", "seat": "target", "rank": "rank", "suit": "suit",
+         "value": "value", "number": "number"}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One thing chosen: its kind, its zone (card, position) or its fixed answers, and its action slots."""
+
+    kind: str
+    name: str                                 # the name the move's rules read it by
+    zone: ZoneRef | None = None
+    answers: tuple = ()                       # seat/rank/suit/value/number: every possible answer
+    seat_ok: Callable | None = None           # seat: bool over `s` (with `actor`)
+    slots: int = 0                            # action slots in the phase's own block (not for cards)
+    base: int = 0                             # the first of them, within the block
+
+    def options(self, t) -> list:
+        """The answers possible now: cards or positions of the zone, the seats `seat_ok` allows, or the list."""
+        if self.kind == "card":
+            z = self.zone.cards(t)
+            if z is None:
+                return []
+            card = t.space.card                      # equal cards of a multi-deck game are one action
+            return list({card(c): c for c in z}.values())[::-1]      # top first
+        if self.kind == "position":
+            z = self.zone.cards(t)
+            return [] if z is None else list(range(1, len(z) + 1))
+        if self.kind == "seat":
+            out = []
+            for s in self.answers:
+                t.loc["s"] = s
+                if t.takes_part(s) and (self.seat_ok is None or self.seat_ok(t)):
+                    out.append(s)
+            return out
+        return list(self.answers)
+
+    def bind(self, t, answer) -> None:
+        """Make `answer` readable by the move's rules (and a position's card as `card`)."""
+        if self.kind == "card":
+            t.card = answer
+        elif self.kind == "position":
+            t.loc["position"] = answer
+            t.card = self.zone.cards(t)[-answer]
+        else:
+            t.loc[self.name] = answer
+
+    def label(self, answer, names) -> str:
+        if self.kind == "card":
+            return names[answer]
+        if self.kind == "position":
+            return f"position {answer}"
+        if self.kind == "seat":
+            return f"seat {answer}"
+        return str(answer)
+
+    def slot_labels(self) -> list[str]:
+        """The labels of this part's action slots (cards use the card actions instead)."""
+        if self.kind == "position":
+            return [f"position {p}" for p in range(1, self.slots + 1)]
+        return [self.label(a, None) for a in self.answers]
+
+    def action(self, t, block: int, answer) -> int:
+        if self.kind == "card":
+            return t.space.card(answer)
+        if self.kind == "position":
+            return block + self.base + answer - 1
+        return block + self.base + self.answers.index(answer)
+
+
+def bindings(parts: list[Part]) -> dict[str, X.Binding]:
+    """The names the move's rules read its parts by."""
+    out: dict[str, X.Binding] = {}
+    for p in parts:
+        if p.kind in ("card", "position"):
+            out["card"] = X.CARD_BINDING
+        if p.kind == "position":
+            out["position"] = X.Binding(X.INT, lambda e: e.loc.get("position"))
+        elif p.kind == "seat":
+            out["target"] = X.Binding(X.SEAT, lambda e: e.loc.get("target"))
+        elif p.kind == "number":
+            out["number"] = X.Binding(X.INT, lambda e: e.loc.get("number"))
+        elif p.kind != "card":
+            typ = X.INT if p.answers and all(isinstance(a, int) for a in p.answers) else X.STR
+            out[p.name] = X.Binding(typ, (lambda k: lambda e: e.loc.get(k))(p.name))
+    return out
+
+
+def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part] | None:
+    """The parts of a move's `choose` at `path`, their slots numbered from `base` within the phase's block."""
+    spec = ctx.get(path) or {}
+    deck = ctx.deck
+    parts: list[Part] = []
+    ok = True
+    for kind in spec:
+        p = path + (kind,)
+        name = NAMES[kind]
+        if (kind == "card" and "position" in spec) or (kind == "position" and "card" in spec):
+            ctx.error(p, "a move chooses one card at most (by `card` or by `position`)", "split it into two moves")
+            ok = False
+            continue
+        raw = spec[kind]
+        if kind in ("card", "position"):
+            ref = zone_ref(ctx, p, scope)
+            if ref is None:
+                ok = False
+                continue
+            part = Part(kind, name, zone=ref, slots=len(deck) if kind == "position" else 0)
+        elif kind == "seat":
+            seat_ok = ctx.expr(p, X.BOOL, scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"])))
+            if seat_ok is None:
+                ok = False
+                continue
+            part = Part(kind, name, answers=tuple(range(ctx.players)), seat_ok=seat_ok.fn, slots=ctx.players)
+        elif kind in ("rank", "suit"):
+            if raw is not True:
+                ctx.error(p, f"write `{kind}: true` (any of the deck's {kind}s)", value=True)
+                ok = False
+                continue
+            answers = tuple(dict.fromkeys(deck.ranks if kind == "rank" else deck.suits))
+            part = Part(kind, name, answers=answers, slots=len(answers))
+        elif kind == "value":
+            answers = tuple(raw) if isinstance(raw, list) else ()
+            if not answers or len(set(map(str, answers))) != len(answers) or \
+                    len({type(a) for a in answers}) != 1:
+                ctx.error(p, "a list of different values, all numbers or all words, is needed here", value=True)
+                ok = False
+                continue
+            part = Part(kind, name, answers=answers, slots=len(answers))
+        else:                                  # number: [LOW, HIGH]
+            if not (isinstance(raw, list) and len(raw) == 2 and all(type(v) is int for v in raw)
+                    and raw[0] <= raw[1] and raw[1] - raw[0] < MAX_NUMBERS):
+                ctx.error(p, f"write number: [LOW, HIGH], two whole numbers at most {MAX_NUMBERS} apart", value=True)
+                ok = False
+                continue
+            answers = tuple(range(raw[0], raw[1] + 1))
+            part = Part(kind, name, answers=answers, slots=len(answers))
+        parts.append(Part(part.kind, part.name, part.zone, part.answers, part.seat_ok, part.slots, base))
+        base += part.slots
+    if not ok:
+        return None
+    size = 1
+    for part in parts:
+        size *= part.slots or len(deck)
+    if size > MAX_ALTERNATIVES:
+        ctx.error(path, f"this move has up to {size:,} combinations to choose from; the limit is "
+                        f"{MAX_ALTERNATIVES:,}", "choose fewer things at once, or narrow a `number` range")
+        return None
+    return parts
+
+
+def alternatives(t, parts: list[Part], legal: Callable | None) -> list[tuple]:
+    """Every combination of the parts' answers now (in order) that `legal` allows, with the parts bound."""
+    if not parts:
+        return [()] if legal is None or legal(t) else []
+    out = []
+    for combo in product(*(p.options(t) for p in parts)):
+        for p, a in zip(parts, combo):
+            p.bind(t, a)
+        if legal is None or legal(t):
+            out.append(combo)
+    return out
+
+
+def uses_hidden_card(parts: list[Part], uses: frozenset) -> bool:
+    """A blind pick (`position`) whose `legal` reads `card` would tell the player what lies face down."""
+    return any(p.kind == "position" for p in parts) and "card" in uses

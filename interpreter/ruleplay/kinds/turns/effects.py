@@ -1,0 +1,206 @@
+"""What a move does, as a list of effects a card player reads in order.
+
+    - move: {from: target.hand, to: hand, where: "card.rank == value", show: all}
+    - move: {from: stock, to: hand, count: 1}        # the top card(s)
+    - move: {from: hand, to: pile}                   # the chosen card
+    - set: {total: 98}          - add: {total: card.points, actor.lives: -1}
+    - again | skip | reverse | end                   - next: left-of(actor)
+    - shuffle: stock            - reveal: card       - if: COND, then: [...], else: [...]
+    - every-player: [...]                            # once per player, each as `actor` in turn
+
+Each effect compiles to a function of the phase under way (`Going`, runner.py), so running one is a call.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ruleplay.compiler.model import Ctx, card_scope
+from ruleplay.kinds.turns.refs import Target, ZoneRef, target, zone_ref
+from ruleplay.kinds.words import formula
+from ruleplay.lang import expr as X
+
+MAX_EFFECTS = 200        # effects in one phase, nested ones included
+MAX_DEPTH = 6            # `if` inside `if`
+WORDS = ("again", "skip", "reverse", "end")
+KEYS = ("move", "set", "add", "next", "shuffle", "reveal", "every-player", "if")
+Effect = Callable[[Any], None]
+
+
+@dataclass
+class Budget:
+    """Counts the effects compiled for one phase (a file that validates cannot hold a runaway list)."""
+
+    used: int = 0
+
+
+def compile_effects(ctx: Ctx, path: tuple, scope: X.Scope, own: dict[str, str], chose_card: bool,
+                    budget: Budget, depth: int = 0) -> list[Effect] | None:
+    """The effects listed at `path`, in order; None after placed errors."""
+    specs = ctx.get(path) or []
+    out: list[Effect] = []
+    ok = True
+    for i, spec in enumerate(specs):
+        budget.used += 1
+        if budget.used > MAX_EFFECTS:
+            ctx.error(path + (i,), f"more than {MAX_EFFECTS} effects in one phase", "use `define:` and fewer cases")
+            return None
+        fn = _one(ctx, path + (i,), spec, scope, own, chose_card, budget, depth)
+        ok = ok and fn is not None
+        out.append(fn)
+    return out if ok else None
+
+
+def _one(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str], chose_card: bool,
+         budget: Budget, depth: int) -> Effect | None:
+    if isinstance(spec, str):
+        return _WORD_EFFECTS[spec]                   # the schema allows only WORDS here
+    key = next(k for k in KEYS if k in spec)        # the schema requires exactly one (or `if` with then/else)
+    p = path + (key,)
+    if key == "if":
+        if depth >= MAX_DEPTH:
+            ctx.error(p, f"`if` nested more than {MAX_DEPTH} deep")
+            return None
+        cond = ctx.expr(p, X.BOOL, scope)
+        then = compile_effects(ctx, path + ("then",), scope, own, chose_card, budget, depth + 1)
+        other = compile_effects(ctx, path + ("else",), scope, own, chose_card, budget, depth + 1) \
+            if "else" in spec else []
+        if cond is None or then is None or other is None:
+            return None
+        test = cond.fn
+
+        def when(g, test=test, then=tuple(then), other=tuple(other)) -> None:
+            for fn in (then if test(g.t) else other):
+                fn(g)
+        return when
+    if key == "every-player":
+        each = compile_effects(ctx, p, scope, own, False, budget, depth + 1)
+        return None if each is None else (lambda g, each=tuple(each): g.every_player(each))
+    if key == "move":
+        return _move(ctx, p, spec["move"], scope, chose_card)
+    if key in ("set", "add"):
+        return _set(ctx, p, spec[key], scope, own, key == "add")
+    if key == "next":
+        seat = ctx.expr(p, X.SEAT, scope)
+        return None if seat is None else (lambda g, f=seat.fn: g.pass_to(f(g.t)))
+    if key == "shuffle":
+        ref = zone_ref(ctx, p, scope)
+        return None if ref is None else (lambda g, r=ref: g.shuffle(r))
+    # reveal: the chosen card, or a zone's cards
+    raw = spec["reveal"]
+    if raw == "card":
+        if not chose_card:
+            ctx.error(p, "this move chooses no card to reveal", "reveal a zone instead, e.g. reveal: target.hand",
+                      value=True)
+            return None
+        return lambda g: g.reveal([g.t.card])
+    ref = zone_ref(ctx, p, scope)
+    return None if ref is None else (lambda g, r=ref: g.reveal(list(reversed(r.cards(g.t) or ()))))
+
+
+@dataclass(frozen=True)
+class Move:
+    """Cards from one zone to another: the chosen card, the top `count`, those `where` holds, or `all`."""
+
+    src: ZoneRef
+    dest: ZoneRef
+    count: Callable | None
+    where: Callable | None
+    all: bool
+    bottom: bool
+    show: bool
+
+
+def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -> Effect | None:
+    src = zone_ref(ctx, path + ("from",), scope)
+    dest = zone_ref(ctx, path + ("to",), scope)
+    count = ctx.expr(path + ("count",), X.INT, scope) if "count" in spec else None
+    where = ctx.expr(path + ("where",), X.BOOL, card_scope(scope)) if "where" in spec else None
+    which = [k for k in ("count", "where", "all") if k in spec]
+    if len(which) > 1:
+        ctx.error(path + (which[1],), f"`{which[0]}` and `{which[1]}` both say which cards move",
+                  "keep one of them")
+        return None
+    if not which and not chose_card:
+        ctx.error(path, "which cards move? This move chooses no card",
+                  "add count: N (the top N), where: COND (every such card) or all: true")
+        return None
+    if src is None or dest is None or ("count" in spec and count is None) or ("where" in spec and where is None):
+        return None
+    m = Move(src, dest, count.fn if count else None, where.fn if where else None, spec.get("all") is True,
+             spec.get("at") == "bottom", spec.get("show") == "all")
+    return lambda g: g.move(m)
+
+
+def _set(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str], add: bool) -> Effect | None:
+    pairs: list[tuple[Target, Callable]] = []
+    ok = True
+    for name, raw in spec.items():
+        tgt = target(ctx, path + (name,), str(name), scope, own)
+        if tgt is None:
+            ok = False
+            continue
+        if add and tgt.type != X.INT:
+            ctx.error(path + (name,), f"'{name}' is not a number: `add` needs one", "use `set`")
+            ok = False
+            continue
+        val = ctx.expr(path + (name,), tgt.type, scope)
+        if val is None:
+            ok = False
+            continue
+        pairs.append((tgt, val.fn))
+    if not ok:
+        return None
+    return lambda g: g.assign(pairs, add)
+
+
+_WORD_EFFECTS: dict[str, Effect] = {
+    "again": lambda g: g.go_again(),
+    "skip": lambda g: g.skip_next(),
+    "reverse": lambda g: g.reverse(),
+    "end": lambda g: g.finish("end"),
+}
+
+
+# ---------------------------------------------------------------------------- the effects in words (explain)
+def say_effects(specs: list) -> str:
+    """The effects in order, as a sentence's parts joined by '; '."""
+    return "; ".join(say(s) for s in specs or ())
+
+
+def say(spec: Any) -> str:
+    if isinstance(spec, str):
+        return {"again": "the same player takes another turn", "skip": "the next player is skipped",
+                "reverse": "the direction of play reverses", "end": "this part of the hand ends"}[spec]
+    if "if" in spec:
+        cond = formula(spec["if"])
+        if cond in ("yes", "no"):                # options decided it: only the branch that applies
+            return say_effects(spec.get("then") if cond == "yes" else spec.get("else")) or "nothing"
+        out = f"if {cond}: {say_effects(spec.get('then'))}"
+        return out + (f"; otherwise: {say_effects(spec['else'])}" if spec.get("else") else "")
+    if "move" in spec:
+        m = spec["move"]
+        which = ("the top card" if m.get("count") == 1 else f"the top {formula(m['count'])} cards" if "count" in m else
+                 f"every card for which {formula(m['where'])}" if "where" in m else
+                 "all the cards" if m.get("all") else "the chosen card")
+        out = f"{which} of {m['from']} go{'es' if which in ('the chosen card', 'the top card') else ''} to " \
+              f"{'the bottom of ' if m.get('at') == 'bottom' else ''}{m['to']}"
+        return out + (", shown to everyone" if m.get("show") == "all" else "")
+    if "set" in spec or "add" in spec:
+        add = "add" in spec
+        return ", ".join((_added(k, v) if add else f"{k} becomes {formula(v)}")
+                         for k, v in spec["add" if add else "set"].items())
+    if "every-player" in spec:
+        return f"for each player in turn: {say_effects(spec['every-player'])}"
+    if "next" in spec:
+        return f"the turn passes to {formula(spec['next'])}"
+    if "shuffle" in spec:
+        return f"{spec['shuffle']} is shuffled"
+    return "the chosen card is turned face up for everyone" if spec["reveal"] == "card" else \
+        f"the cards of {spec['reveal']} are shown to everyone"
+
+
+def _added(name: str, value: Any) -> str:
+    if isinstance(value, int) and value < 0:
+        return f"{name} goes down by {-value}"
+    return f"{name} goes up by {value}" if isinstance(value, int) else f"{formula(value)} is added to {name}"

@@ -1,0 +1,87 @@
+"""Where a move's cards come from and go to, and what a `set`/`add` changes, as a card player writes it:
+`pile` (a table zone), `hand` (the actor's), `target.hand` or `left-of(actor).hand` (a seat's zone), and
+`total` (the phase's own value) or `actor.lives` (a seat's counter or its hand `points`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ruleplay.compiler.model import Ctx, Zone
+from ruleplay.lang import expr as X
+from ruleplay.errors import did_you_mean, one_of
+
+
+@dataclass(frozen=True)
+class ZoneRef:
+    """A zone, and for a seat's zone whose it is (`seat` None: the actor's)."""
+
+    zone: Zone
+    seat: Callable[[Any], int | None] | None
+    text: str
+
+    def owner(self, t) -> int | None:
+        """The seat whose zone this is (None for a table zone)."""
+        if self.zone.owner != "seat":
+            return None
+        return t.actor if self.seat is None else self.seat(t)
+
+    def cards(self, t):
+        """The zone's cards at table `t` (a deque whose right end is the top), or None for a missing seat."""
+        if self.zone.owner != "seat":
+            return t.shared[self.zone.index]
+        s = self.owner(t)
+        return None if s is None else t.seat_zones[self.zone.index][s]
+
+
+def split(raw: str) -> tuple[str | None, str]:
+    """'left-of(actor).hand' -> ('left-of(actor)', 'hand'); 'pile' -> (None, 'pile')."""
+    head, dot, tail = raw.rpartition(".")
+    return (head, tail) if dot and head else (None, raw)
+
+
+def zone_ref(ctx: Ctx, path: tuple, scope: X.Scope, raw: Any = None) -> ZoneRef | None:
+    """The zone written at `path` (or `raw`, written there), with its seat compiled in `scope`."""
+    raw = ctx.get(path) if raw is None else raw
+    if not isinstance(raw, str):
+        ctx.error(path, "a zone is needed here, e.g. pile, hand or target.hand", value=True)
+        return None
+    seat_text, name = split(raw)
+    zone = ctx.zones.get(name)
+    if zone is None:
+        ctx.error(path, f"unknown zone '{name}'", did_you_mean(name, ctx.zones) or f"zones: {one_of(ctx.zones)}",
+                  value=True)
+        return None
+    if seat_text is None:
+        return ZoneRef(zone, None, raw)
+    if zone.owner != "seat":
+        ctx.error(path, f"'{name}' is a table zone: it belongs to no seat", f"write just '{name}'", value=True)
+        return None
+    seat = ctx.expr_of(path, seat_text, X.SEAT, scope)
+    return None if seat is None else ZoneRef(zone, seat.fn, raw)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What `set`/`add` changes: the phase's value `name` (seat None), or a seat's counter or `points`."""
+
+    name: str
+    seat: Callable[[Any], int | None] | None
+    type: str
+    text: str
+
+
+def target(ctx: Ctx, path: tuple, raw: str, scope: X.Scope, own: dict[str, str]) -> Target | None:
+    """`total` (one of the phase's values, `own`: name -> type) or `SEAT.counter` / `SEAT.points`."""
+    seat_text, name = split(raw)
+    if seat_text is None:
+        if name in own:
+            return Target(name, None, own[name], raw)
+        ctx.error(path, f"'{name}' is not one of this phase's values", did_you_mean(name, own) or
+                  "declare it under the phase's `track`, or write SEAT.counter (e.g. actor.lives)")
+        return None
+    if name != "points" and name not in ctx.counters:
+        ctx.error(path, f"'{name}' is not a counter", did_you_mean(name, [*ctx.counters, "points"]) or
+                  "declare it under `counters:` (e.g. lives: {start: 3}), or use points (this hand's points)")
+        return None
+    seat = ctx.expr_of(path, seat_text, X.SEAT, scope)
+    return None if seat is None else Target(name, seat.fn, X.INT, raw)

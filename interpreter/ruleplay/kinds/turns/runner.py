@@ -1,0 +1,260 @@
+"""A `turns` phase under way: whose turn it is, which way play goes, and the effects' work on the table.
+
+Where the phase stands (the seat in turn, the direction, the turns taken, the parts chosen so far this
+turn) is kept on the runner, not in the loop's locals, so a copy of the game goes on from any decision
+(`fork`: the search bot plays sampled games on from here). The phase's values live on the table
+(`Table.kind_state[name]`), where a copy copies them and cycle detection sees them.
+"""
+from __future__ import annotations
+
+from ruleplay.engine.decision import Decision
+from ruleplay.engine.table import GameOver, Table, runner_copy
+from ruleplay.errors import GameError
+
+
+class TurnsView:
+    """What a bot sees of a turn beyond its actions: nothing yet, so `smart` guesses (agents/bots.py)."""
+
+    guessing = True
+
+
+GUESS = TurnsView()
+
+
+class Going:
+    exact = True        # a copy goes on as this game would: Run.fork, State.clone, Decision.fork
+
+    def __init__(self, ph, t: Table):
+        self.ph, self.t = ph, t
+        self.block = t.space.own.get(ph.name, 0)
+        self.pending: Decision | None = None
+        t.runner = self
+
+    def fork(self, t: Table):
+        """The rest of the phase on `t`, a copy of this runner's table, from the decision being asked."""
+        return runner_copy(self, t, picked=list(self.picked)).loop(resume=True)
+
+    # ------------------------------------------------------------ the loop
+    def loop(self, resume: bool = False):
+        """The turns (a generator of decisions)."""
+        ph, t = self.ph, self.t
+        if not resume:
+            self.seat = t.first_seat(ph.first_mode, ph.first_fn)
+            self.direction, self.turns, self.blocked, self.over = 1, 0, 0, None
+            self.picked: list = []
+            t.actor = self.seat
+            for fn in ph.start:
+                fn(self)
+        keep_extra, t.extra_state = t.extra_state, self.key
+        try:
+            while True:
+                if not resume:
+                    if self.over is None and ph.until is not None and ph.until(t):
+                        self.over = "until"
+                    if self.over is not None:
+                        t.emit("turns-over", phase=ph.name, why=self.over)
+                        return
+                    if self.turns >= ph.max_turns:
+                        raise GameOver("limit", [], f"the {ph.name} phase reached its {ph.max_turns} turns "
+                                                    f"(max-turns) without ending")
+                    if not self.takes_turns(self.seat):
+                        self.seat = self.after(self.seat, 1)
+                    t.actor = self.seat
+                    self.picked = []
+                self.again, self.skips, self.to = False, 0, None
+                move, combo = yield from self.choose(resume)
+                resume = False
+                if move is None:
+                    self.blocked += 1
+                    t.emit("cannot-move", phase=ph.name, seat=self.seat)
+                    if self.blocked >= self.in_turn():
+                        self.over = "blocked"
+                else:
+                    self.blocked = 0
+                    for part, answer in zip(move.parts, combo):
+                        part.bind(t, answer)
+                    for fn in move.effects:
+                        fn(self)
+                    t.card = None
+                    for k in ("target", "rank", "suit", "value", "number", "position"):
+                        t.loc.pop(k, None)
+                self.turns += 1
+                t.act()
+                t.boundary()
+                self.seat = self.following()
+        finally:
+            t.extra_state = keep_extra
+
+    def key(self) -> tuple:
+        """What decides the future besides the table (for cycle detection)."""
+        return (self.seat, self.direction, self.blocked, self.over)
+
+    def choose(self, resume: bool):
+        """The move and its parts' answers, as (move, answers) (a generator): the move is asked first when
+        several are possible, then each part in turn while more than one answer is left. (None, ()) when no
+        move is possible. The answers picked so far stay on the runner, so a copy asks the same question."""
+        t, ph = self.t, self.ph
+        alts: list[tuple] = []
+        for i, move in enumerate(ph.moves):
+            if move.allowed is None or move.allowed(t):
+                alts.extend((i, *combo) for combo in move.alternatives(t))
+        if not alts:
+            return None, ()
+        picked = self.picked
+        if not resume:
+            picked.clear()
+        while True:
+            k = len(picked)
+            left = [a for a in alts if a[:k] == tuple(picked)]
+            if len(left) == 1:
+                return ph.moves[left[0][0]], left[0][1:]
+            options = list(dict.fromkeys(a[k] for a in left))
+            if len(options) == 1:
+                picked.append(options[0])
+                continue
+            if k == 0:
+                answers = {self.block + ph.moves[i].slot: i for i in options}
+            else:
+                part = ph.moves[picked[0]].parts[k - 1]
+                answers = {part.action(t, self.block, x): x for x in options}
+            d = Decision(self.seat, list(answers), GUESS)
+            self.pending = d
+            a = t.answer(d)
+            if a is None:
+                a = yield from t.outside(d)
+            self.pending = None
+            if a not in answers:
+                raise GameError(f"action {a} is not one of the choices offered")
+            picked.append(answers[a])
+
+    def in_turn(self) -> int:
+        return sum(1 for s in self.t.seat_range if self.takes_turns(s))
+
+    def takes_turns(self, seat: int) -> bool:
+        t, who = self.t, self.ph.who
+        if not t.takes_part(seat):
+            return False
+        if who is None:
+            return True
+        t.loc["s"] = seat
+        return bool(who(t))
+
+    def after(self, seat: int, k: int) -> int:
+        """The k-th seat after `seat` in the direction of play that takes turns (`seat` when none does)."""
+        t = self.t
+        for _ in range(k):
+            for step in range(1, t.n + 1):
+                s = t.next_seat(seat, step * self.direction)
+                if self.takes_turns(s):
+                    seat = s
+                    break
+        return seat
+
+    def following(self) -> int:
+        if self.again:
+            return self.seat
+        if self.to is not None:
+            return self.to
+        return self.after(self.seat, 1 + self.skips)
+
+    # ------------------------------------------------------------ what effects do
+    def go_again(self) -> None:
+        self.again = True
+        self.t.emit("turn-order", phase=self.ph.name, seat=self.seat, what="again")
+
+    def skip_next(self) -> None:
+        self.skips += 1
+        self.t.emit("turn-order", phase=self.ph.name, seat=self.seat, what="skip")
+
+    def reverse(self) -> None:
+        self.direction = -self.direction
+        self.t.emit("turn-order", phase=self.ph.name, seat=self.seat, what="reverse")
+
+    def pass_to(self, seat: int | None) -> None:
+        if seat is None:
+            raise GameError(f"the {self.ph.name} phase passes the turn to a seat that does not exist")
+        self.to = seat
+        self.t.emit("turn-order", phase=self.ph.name, seat=self.seat, what="next", to=seat)
+
+    def every_player(self, effects) -> None:
+        """The effects once for each seat that takes turns, from the seat in turn on, as if it were theirs."""
+        t, keep = self.t, self.t.actor
+        for k in range(t.n):
+            s = t.next_seat(keep, k * self.direction)
+            if self.takes_turns(s):
+                t.actor = s
+                for fn in effects:
+                    fn(self)
+        t.actor = keep
+
+    def finish(self, why: str) -> None:
+        self.over = why
+
+    def assign(self, pairs, add: bool) -> None:
+        t = self.t
+        values = t.kind_state[self.ph.name]
+        for tgt, fn in pairs:
+            v = fn(t)
+            if tgt.seat is None:
+                values[tgt.name] = values[tgt.name] + v if add else v
+                if tgt.type != "card":
+                    t.emit("set", phase=self.ph.name, name=tgt.name, value=values[tgt.name])
+                continue
+            s = tgt.seat(t)
+            if s is None:
+                raise GameError(f"{tgt.text}: the seat does not exist")
+            row = t.hand_points if tgt.name == "points" else t.counters[tgt.name]
+            row[s] = row[s] + v if add else v
+            t.emit("set", phase=self.ph.name, name=tgt.name, seat=s, value=row[s])
+
+    def move(self, m) -> None:
+        t = self.t
+        src, dest = m.src.cards(t), m.dest.cards(t)
+        if src is None or dest is None:
+            raise GameError(f"the {self.ph.name} phase moves cards of a seat that does not exist")
+        chosen = t.card
+        if m.count is not None:
+            k = max(0, min(m.count(t), len(src)))
+            cards = [src.pop() for _ in range(k)]
+        elif m.where is not None:
+            cards = []
+            for c in list(src):
+                t.card = c
+                if m.where(t):
+                    cards.append(c)
+            t.card = chosen
+            for c in cards:
+                src.remove(c)
+        elif m.all:
+            cards = list(src)
+            src.clear()
+        else:
+            if chosen is None or chosen not in src:
+                raise GameError(f"the {self.ph.name} phase moves the chosen card from {m.src.text}, "
+                                f"where it is not")
+            src.remove(chosen)
+            cards = [chosen]
+            t.cards_played += 1                  # a chosen card that moves is a card played
+        if m.bottom:
+            dest.extendleft(cards)
+        else:
+            dest.extend(cards)
+        if not cards:
+            return
+        names = t.rules.deck.names
+        t.emit("move", phase=self.ph.name, seat=self.seat, **{"from": m.src.zone.name}, from_seat=m.src.owner(t),
+               to=m.dest.zone.name, to_seat=m.dest.owner(t), cards=[names[c] for c in cards], count=len(cards),
+               shown=m.show)
+
+    def shuffle(self, ref) -> None:
+        z = ref.cards(self.t)
+        cards = list(z)
+        self.t.shuffle(cards)
+        z.clear()
+        z.extend(cards)
+        self.t.emit("shuffle", phase=self.ph.name, zone=ref.zone.name)
+
+    def reveal(self, cards: list[int]) -> None:
+        names = self.t.rules.deck.names
+        self.t.emit("reveal", phase=self.ph.name, seat=self.seat, cards=[names[c] for c in cards])
+

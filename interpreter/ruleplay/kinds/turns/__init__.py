@@ -31,7 +31,7 @@ from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.events import EventSpec, Private, zone_public
 from ruleplay.engine.table import Table
 from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
-from ruleplay.kinds.turns.choices import Part, alternatives, bindings, compile_parts, uses_hidden_card
+from ruleplay.kinds.turns.choices import Check, Part, alternatives, bindings, compile_parts, reads, uses_hidden_card
 from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects
 from ruleplay.kinds.turns.runner import Going
 from ruleplay.kinds.words import formula
@@ -149,11 +149,11 @@ class Move:
     slot: int                            # its action in the phase's block (asked when several moves are possible)
     parts: list[Part]
     allowed: Callable | None
-    legal: Callable | None
+    checks: list[list[Check]]            # `legal`, split: per number of parts chosen, what can be tested then
     effects: list
 
     def alternatives(self, t: Table) -> list[tuple]:
-        return alternatives(t, self.parts, self.legal)
+        return alternatives(t, self.parts, self.checks)
 
 
 @dataclass
@@ -242,23 +242,43 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
             labels.extend(f"{mname}: {x}" for x in part.slot_labels())
         mscope = scope.with_names(**bindings(parts))
         allowed = ctx.expr(mp + ("if",), X.BOOL) if "if" in mspec else None
-        legal = ctx.expr(mp + ("legal",), X.BOOL, mscope) if "legal" in mspec else None
-        if legal is not None and uses_hidden_card(parts, legal.uses):
-            ctx.error(mp + ("legal",), "a blind pick's `legal` may not read `card`: the player cannot see it",
-                      "read `position` instead, or choose with `card:` from a zone the player sees")
-            ok = False
+        checks = _checks(ctx, mp + ("legal",), parts, mscope) if "legal" in mspec else [[] for _ in range(len(parts) + 1)]
         effects = compile_effects(ctx, mp + ("do",), mscope, own, any(p.kind in ("card", "position") for p in parts),
                                   budget)
-        if effects is None or ("if" in mspec and allowed is None) or ("legal" in mspec and legal is None):
+        if effects is None or ("if" in mspec and allowed is None) or checks is None:
             ok = False
             continue
-        moves.append(Move(str(mname), slot, parts, allowed.fn if allowed else None, legal.fn if legal else None,
-                          effects))
+        moves.append(Move(str(mname), slot, parts, allowed.fn if allowed else None, checks, effects))
     if not ok:
         return None
     return Turns(name, first_mode, first_fn, who.fn if who else None, {n: v for n, (_, v) in tracked.items()},
                  start, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
                  dict(spec))
+
+
+def _checks(ctx: Ctx, path: tuple, parts: list[Part], scope: X.Scope) -> list[list[Check]] | None:
+    """A move's `legal`, split at its top-level `and`s, each condition placed where its parts are chosen."""
+    raw = ctx.get(path)
+    pieces: list[tuple[str, int]] = [(raw, 0)]
+    if isinstance(raw, str):
+        try:
+            tree = X.unwrap(X.parse(raw))
+        except X.ExprError:
+            tree = None                          # compiling it whole places the error
+        if tree is not None and getattr(tree, "data", None) == "and_":
+            pieces = [(raw[c.meta.start_pos:c.meta.end_pos], c.meta.start_pos) for c in tree.children]
+    out: list[list[Check]] = [[] for _ in range(len(parts) + 1)]
+    for text_, at in pieces:
+        c = ctx.expr_of(path, text_, X.BOOL, scope, at=at)
+        if c is None:
+            return None
+        if uses_hidden_card(parts, c.uses):
+            ctx.error(path, "a blind pick's `legal` may not read `card`: the player cannot see it",
+                      "read `position` instead, or choose with `card:` from a zone the player sees")
+            return None
+        check = Check(c.fn, reads(parts, c, scope))
+        out[check.level].append(check)
+    return out
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)

@@ -10,7 +10,6 @@ possible answer is not asked. Each part is read in the move's rules by a name: `
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 from typing import Callable
 
 from ruleplay.compiler.model import Ctx
@@ -169,16 +168,62 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
     return parts
 
 
-def alternatives(t, parts: list[Part], legal: Callable | None) -> list[tuple]:
-    """Every combination of the parts' answers now (in order) that `legal` allows, with the parts bound."""
-    if not parts:
-        return [()] if legal is None or legal(t) else []
-    out = []
-    for combo in product(*(p.options(t) for p in parts)):
-        for p, a in zip(parts, combo):
-            p.bind(t, a)
-        if legal is None or legal(t):
-            out.append(combo)
+@dataclass(frozen=True)
+class Check:
+    """One condition of a move's `legal` (a part of a top-level `and`): tested as soon as the parts it reads
+    (`reads`, their indices) are chosen, once per answer of those parts, so a combination that already fails
+    is never completed and a condition on the rank alone is not tested again for every seat."""
+
+    fn: Callable
+    reads: tuple[int, ...]
+
+    @property
+    def level(self) -> int:
+        return max(self.reads) + 1 if self.reads else 0
+
+
+def reads(parts: list[Part], compiled: X.Compiled, scope: X.Scope) -> tuple[int, ...]:
+    """The indices of the parts `compiled` reads (through the definitions it uses too)."""
+    used = set(compiled.uses)
+    for d in compiled.defines:
+        used |= set(scope.defines[d].reads) if d in scope.defines else set()
+    return tuple(i for i, p in enumerate(parts)
+                 if used & ({"card", "position"} if p.kind == "position" else {p.name}))
+
+
+def alternatives(t, parts: list[Part], checks: list[list[Check]]) -> list[tuple]:
+    """Every combination of the parts' answers now (in order) that passes every check (`checks[k]`: those
+    tested once the first k parts are chosen)."""
+    if not all(c.fn(t) for c in checks[0]):
+        return []
+    options = [p.options(t) for p in parts]
+    out: list[tuple] = []
+    prefix: list = []
+    last = len(parts)
+    known: dict[tuple, bool] = {}
+
+    def passes(c: Check) -> bool:
+        key = (id(c), *(prefix[i] if i < len(prefix) else a_now for i in c.reads))
+        got = known.get(key)
+        if got is None:
+            got = known[key] = bool(c.fn(t))
+        return got
+
+    def extend(k: int) -> None:
+        nonlocal a_now
+        if k == last:
+            out.append(tuple(prefix))
+            return
+        part, tests = parts[k], checks[k + 1]
+        for a in options[k]:
+            part.bind(t, a)
+            a_now = a
+            if all(passes(c) for c in tests):
+                prefix.append(a)
+                extend(k + 1)
+                prefix.pop()
+    a_now = None
+    extend(0)
     return out
 
 

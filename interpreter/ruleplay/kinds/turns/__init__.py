@@ -108,6 +108,12 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
             obj({"next": {"description": "The turn passes to this seat.", **EXPR}}, ["next"]),
             obj({"shuffle": _ZONE}, ["shuffle"]),
             obj({"reveal": text("card (the chosen card) or a zone: shown to everyone.")}, ["reveal"]),
+            obj({"repeat": obj({"until": {"description": "Bool tested before each time: the repeat stops "
+                                                         "when it holds.", **EXPR},
+                                "max": {"type": "integer", "minimum": 1, "maximum": 1000,
+                                        "description": "The most times the effects run (a bound the file states)."},
+                                "do": {"$ref": "#/$defs/effects"}}, ["until", "max", "do"])}, ["repeat"],
+                desc="These effects again and again until a condition holds, at most `max` times."),
             obj({"every-player": {"$ref": "#/$defs/effects"}}, ["every-player"],
                 desc="These effects once for each player, from the player in turn on, each read as `actor`."),
             obj({"if": {"description": "Bool: the `then` effects when it holds, else the `else` ones.", **EXPR},
@@ -298,7 +304,8 @@ def describe(spec: dict, phase=None) -> str:
                + f" (at most {spec.get('max-turns', 1000)} turns; more ends the game with no result).")
     for mname, m in (spec.get("moves") or {}).items():
         parts = [_say_part(k, v) for k, v in (m.get("choose") or {}).items()]
-        line = f"Move '{mname}'" + (f" (when {formula(m['if'])})" if "if" in m else "") + ": "
+        line = f"Move '{mname}'" + (f" ({m['description'].rstrip('.')})" if m.get("description") else "") \
+            + (f", when {formula(m['if'])}" if "if" in m else "") + ": "
         line += ("the player chooses " + " and ".join(parts) if parts else "the player may simply do it")
         if "legal" in m:
             line += f", only where {formula(m['legal'])}"

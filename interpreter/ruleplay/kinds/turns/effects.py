@@ -7,6 +7,7 @@
     - again | skip | reverse | end                   - next: left-of(actor)
     - shuffle: stock            - reveal: card       - if: COND, then: [...], else: [...]
     - every-player: [...]                            # once per player, each as `actor` in turn
+    - repeat: {until: COND, max: 10, do: [...]}      # again and again until COND (at most `max` times)
 
 Each effect compiles to a function of the phase under way (`Going`, runner.py), so running one is a call.
 """
@@ -23,7 +24,8 @@ from ruleplay.lang import expr as X
 MAX_EFFECTS = 200        # effects in one phase, nested ones included
 MAX_DEPTH = 6            # `if` inside `if`
 WORDS = ("again", "skip", "reverse", "end")
-KEYS = ("move", "set", "add", "next", "shuffle", "reveal", "every-player", "if")
+KEYS = ("move", "set", "add", "next", "shuffle", "reveal", "every-player", "repeat", "if")
+MAX_REPEAT = 1000        # the most times a `repeat` may run its effects
 Effect = Callable[[Any], None]
 
 
@@ -76,6 +78,8 @@ def _one(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str], 
     if key == "every-player":
         each = compile_effects(ctx, p, scope, own, False, budget, depth + 1)
         return None if each is None else (lambda g, each=tuple(each): g.every_player(each))
+    if key == "repeat":
+        return _repeat(ctx, p, spec["repeat"], scope, own, chose_card, budget, depth)
     if key == "move":
         return _move(ctx, p, spec["move"], scope, chose_card)
     if key in ("set", "add"):
@@ -96,6 +100,24 @@ def _one(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str], 
         return lambda g: g.reveal([g.t.card])
     ref = zone_ref(ctx, p, scope)
     return None if ref is None else (lambda g, r=ref: g.reveal(list(reversed(r.cards(g.t) or ()))))
+
+
+def _repeat(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str], chose_card: bool,
+            budget: Budget, depth: int) -> Effect | None:
+    """The effects again and again until `until` holds (tested before each time), at most `max` times."""
+    until = ctx.expr(path + ("until",), X.BOOL, scope)
+    most = ctx.const_int(path + ("max",), None, 1, MAX_REPEAT)
+    body = compile_effects(ctx, path + ("do",), scope, own, chose_card, budget, depth + 1)
+    if until is None or most is None or body is None:
+        return None
+
+    def repeat(g, test=until.fn, most=most, body=tuple(body)) -> None:
+        for _ in range(most):
+            if test(g.t):
+                return
+            for fn in body:
+                fn(g)
+    return repeat
 
 
 @dataclass(frozen=True)
@@ -183,13 +205,18 @@ def say(spec: Any) -> str:
         which = ("the top card" if m.get("count") == 1 else f"the top {formula(m['count'])} cards" if "count" in m else
                  f"every card for which {formula(m['where'])}" if "where" in m else
                  "all the cards" if m.get("all") else "the chosen card")
-        out = f"{which} of {m['from']} go{'es' if which in ('the chosen card', 'the top card') else ''} to " \
+        out = f"{which} of {m['from']} go{'' if which.startswith(('all the', 'the top ')) and which != 'the top card' else 'es'} to " \
               f"{'the bottom of ' if m.get('at') == 'bottom' else ''}{m['to']}"
         return out + (", shown to everyone" if m.get("show") == "all" else "")
     if "set" in spec or "add" in spec:
         add = "add" in spec
         return ", ".join((_added(k, v) if add else f"{k} becomes {formula(v)}")
                          for k, v in spec["add" if add else "set"].items())
+    if "repeat" in spec:
+        r = spec["repeat"]
+        if r.get("max") == 1:
+            return f"unless {formula(r['until'])}: {say_effects(r.get('do'))}"
+        return f"until {formula(r['until'])} (at most {r['max']} times): {say_effects(r.get('do'))}"
     if "every-player" in spec:
         return f"for each player in turn: {say_effects(spec['every-player'])}"
     if "next" in spec:

@@ -196,8 +196,9 @@ class Going:
         for tgt, fn in pairs:
             v = fn(t)
             if tgt.seat is None:
-                values[tgt.name] = values[tgt.name] + v if add else v
-                if tgt.type != "card":
+                was = values[tgt.name]
+                values[tgt.name] = was + v if add else v
+                if tgt.type != "card" and values[tgt.name] != was:     # a card kept is the phase's secret
                     t.emit("set", phase=self.ph.name, name=tgt.name, value=values[tgt.name])
                 continue
             s = tgt.seat(t)

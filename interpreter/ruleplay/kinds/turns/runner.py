@@ -242,10 +242,15 @@ class Going:
             dest.extend(cards)
         if not cards:
             return
+        if t.events is None:
+            return
         names = t.rules.deck.names
-        t.emit("move", phase=self.ph.name, seat=self.seat, **{"from": m.src.zone.name}, from_seat=m.src.owner(t),
-               to=m.dest.zone.name, to_seat=m.dest.owner(t), cards=[names[c] for c in cards], count=len(cards),
-               shown=m.show)
+        ev = {"phase": self.ph.name, "seat": self.seat, "from": m.src.zone.name, "to": m.dest.zone.name,
+              "cards": [names[c] for c in cards], "count": len(cards)}
+        for key, value in (("from_seat", m.src.owner(t)), ("to_seat", m.dest.owner(t)), ("shown", m.show or None)):
+            if value is not None:            # a table zone's seat, a move not shown: left out (logs stay small)
+                ev[key] = value
+        t.emit("move", **ev)
 
     def shuffle(self, ref) -> None:
         z = ref.cards(self.t)

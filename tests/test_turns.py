@@ -4,8 +4,6 @@ the logs of random games, its placed validation errors, and copies of a game tha
 Each expected result is worked out by hand in the comment above its test."""
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 import ruleplay
@@ -100,3 +98,282 @@ def test_authors_a_granted_ask_goes_again_and_books_are_laid_down():
     step(s, "ask: seat 2")
     assert s.current_player() == 1
     assert [e["cards"] for e in s.events() if e["event"] == "move"][-1] == ["7H"]      # nothing moved since
+
+
+# ---------------------------------------------------------------------------- referees: the rules re-derived from logs
+def _hands(r) -> tuple[list[list[str]], list[str]]:
+    deal = ev(r, "deal")[0]
+    return [list(h) for h in deal["hands"]], list(deal["rest"])
+
+
+def _cards_moved(e: dict) -> list[str]:
+    return list(e["cards"])
+
+
+NINETY_EIGHT = {"A": 1, "10": -10, "J": 0, "Q": 0, "K": 0}
+
+
+@pytest.mark.parametrize("players, reverse", [(2, False), (4, False), (5, True)])
+def test_ninety_eight_referee(players, reverse):
+    """From random games' logs alone: every total is the last one plus the card's value (a king: 98), the
+    seat that passes 98 loses a token and ends the hand, seats play in turn (the other way after a four
+    under the house rule), and nobody plays a card it does not hold."""
+    rules = load("ninety-eight", {"fours-reverse": str(reverse).lower()}, players)
+    for seed in range(6):
+        r = play(rules, seed=seed, check=True)
+        assert r.outcome == "finished" and len(r.winners) == 1
+        tokens = [3] * players
+        out: set[int] = set()
+        total, direction, expect = 0, 1, None
+        for e in r.events:
+            if e["event"] == "deal":
+                hands = [list(h) for h in e["hands"]]
+                total, direction = 0, 1
+                expect = next(s for s in ((e["dealer"] + k) % players for k in range(1, players + 1)) if s not in out)
+            elif e["event"] == "move" and e["from"] == "hand":
+                seat, (card,) = e["seat"], e["cards"]
+                assert seat == expect and card in hands[seat]
+                hands[seat].remove(card)
+                rank = card[:-1]
+                if rank == "K":
+                    total = 98
+                elif reverse and rank == "4":
+                    direction = -direction
+                else:
+                    total += NINETY_EIGHT.get(rank, int(rank) if rank.isdigit() else 0)
+                if total > 98:
+                    tokens[seat] -= 1
+                    expect = None                              # the hand is over
+                else:
+                    expect = next(s for s in ((seat + direction * k) % players for k in range(1, players + 1))
+                                  if s not in out)
+            elif e["event"] == "move" and e["from"] == "stock":
+                hands[e["to_seat"]].extend(e["cards"])
+            elif e["event"] == "set" and e["name"] == "total":
+                assert e["value"] == total
+            elif e["event"] == "set" and e["name"] == "tokens":
+                assert e["value"] == tokens[e["seat"]]
+            elif e["event"] == "out":
+                assert tokens[e["seat"]] <= 0
+                out.add(e["seat"])
+        assert r.winners == [s for s in range(players) if s not in out]
+
+
+def test_authors_referee():
+    """From random games' logs: every ask is of a seat holding cards, for a card of a rank the asker holds
+    and not that card; a card held is handed over and the asker goes again, otherwise the turn passes to
+    the left; every book is four cards of one rank; the winners hold the most books."""
+    refusals = 0
+    for players in (3, 4, 6):
+        rules = load("authors", None, players)
+        for seed in range(4):
+            r = play(rules, seed=seed, check=True)
+            assert r.outcome == "finished"
+            hands, _ = _hands(r)
+            books = [0] * players
+            last = None
+            for e in r.events:
+                if e["event"] == "move" and e["to"] == "books":
+                    cards = _cards_moved(e)
+                    assert len(cards) == 4 and len({c[:-1] for c in cards}) == 1
+                    for c in cards:
+                        hands[e["to_seat"]].remove(c)
+                    books[e["to_seat"]] += 1
+                elif e["event"] == "move":
+                    (card,) = _cards_moved(e)
+                    giver, asker = e["from_seat"], e["to_seat"]
+                    assert giver != asker and e["seat"] == asker
+                    assert card in hands[giver] and any(c[:-1] == card[:-1] for c in hands[asker])
+                    hands[giver].remove(card)
+                    hands[asker].append(card)
+                elif e["event"] == "turn-order":             # another ask only after a card was handed over
+                    assert e["what"] == "again" and last is not None and last["event"] == "move" \
+                        and e["seat"] == last["seat"]
+                elif e["event"] == "decision" and last is not None and last["event"] == "decision" \
+                        and last["label"].split(": ")[1].startswith("seat ") is False and e["seat"] != last["seat"]:
+                    # a refused ask: the turn passes on, to the asker's left (the next seat holding cards)
+                    n = players
+                    left = next(s for s in ((last["seat"] + k) % n for k in range(1, n + 1)) if hands[s])
+                    assert e["seat"] == left
+                    refusals += 1
+                if e["event"] in ("move", "decision", "turn-order"):
+                    last = e
+            assert all(not h for h in hands)
+            assert sorted(r.winners) == [s for s in range(players) if books[s] == max(books)]
+    assert refusals > 20
+
+
+def test_switch_referee():
+    """From random games' logs: every card played fits (a jack on anything; else the top card's rank or the
+    suit to follow: the one named with the last jack), and a player facing twos plays a two or picks up
+    two per two played."""
+    for seed in range(8):
+        r = play(load("switch", None, 3), seed=seed, check=True)
+        top, named, pick, drawn = None, None, 0, None
+        for e in r.events:
+            if e["event"] == "set" and e["name"] == "named":
+                assert e["value"] in ("C", "D", "H", "S", "none")
+                named = None if e["value"] == "none" else e["value"]
+            if e["event"] == "set" and e["name"] == "pick-up":
+                if e["value"] == 0:                   # picked up: as many as the twos called for (or the stock had)
+                    assert drawn is not None and drawn <= pick
+                    pick = 0
+                else:
+                    assert e["value"] == pick
+            if e["event"] != "move":
+                continue
+            if e["to"] == "pile" and e.get("from_seat") is not None:
+                (card,) = e["cards"]
+                rank, suit = card[:-1], card[-1]
+                assert rank == "J" or rank == top[:-1] or suit == (named or top[-1]), (seed, card, top, named)
+                assert pick == 0 or rank == "2"
+                pick = pick + 2 if rank == "2" else 0
+                top, drawn = card, None
+            elif e["to"] == "pile":
+                top = e["cards"][-1]
+            elif e["from"] == "stock" and e.get("to_seat") is not None:
+                drawn = e["count"]
+
+
+def test_concentration_pairs_are_pairs_and_mismatches_go_back():
+    for colour in (False, True):
+        r = play(load("concentration", {"same-colour": str(colour).lower()}, 3), seed=5, check=True)
+        assert r.outcome == "finished"
+        for e in ev(r, "move"):
+            if e["to"] == "pairs":
+                a, b = e["cards"]
+                assert a[:-1] == b[:-1] and (not colour or (a[-1] in "DH") == (b[-1] in "DH"))
+            if e["from"] == "up" and e["to"] == "layout":
+                a, b = e["cards"]
+                assert a[:-1] != b[:-1] or (colour and (a[-1] in "DH") != (b[-1] in "DH"))
+        taken = sum(len(e["cards"]) for e in ev(r, "move") if e["to"] == "pairs")
+        assert taken == 52
+
+
+# ---------------------------------------------------------------------------- secrecy, copies, every bot
+def test_a_draw_is_seen_by_its_drawer_only_and_a_handed_over_card_by_everyone():
+    s = state_of("ninety-eight", Deal([["5C", "KS", "2D", "3D"], ["9C", "10H", "6C", "4C"]],
+                                      rest=["8H", "8S", "8D", "8C"], dealer=1), 2)
+    step(s, "5C")
+    draw = [e for e in s.seat_events(1) if e["event"] == "move" and e["from"] == "stock"][0]
+    assert draw["cards"] == [None] and draw["count"] == 1
+    assert [e for e in s.seat_events(0) if e["event"] == "move" and e["from"] == "stock"][0]["cards"] == ["8H"]
+    a = state_of("authors", Deal([["5C", "5D", "5H", "7C"], ["5S", "9C", "9D", "7H"], ["7D", "9H", "9S"]],
+                                 dealer=2), 3)
+    step(a, "ask: seat 1", "ask: 5")
+    given = [e for e in a.seat_events(2) if e["event"] == "move" and e["from"] == "hand"][0]
+    assert given["cards"] == ["5S"]                          # shown: all
+
+
+@pytest.mark.parametrize("name", ["ninety-eight", "authors", "concentration", "switch"])
+def test_a_copy_goes_on_as_the_game_would(name):
+    """Cloned at every decision of a game, the copy answered alike plays the same events to the end."""
+    game = ruleplay.load_game(name, players=3)
+    s = game.new_initial_state(seed=7)
+    picks = __import__("random").Random(7)
+    clones = 0
+    while not s.is_terminal() and clones < 40:
+        c = s.clone()
+        a = picks.choice(s.legal_actions())
+        s.apply_action(a)
+        c.apply_action(a)
+        assert c.events() == s.events()
+        clones += 1
+    assert clones == 40 or s.is_terminal()
+
+
+@pytest.mark.parametrize("bots", ["lowest", "highest", "smart", "ismcts:4"])
+def test_every_bot_plays_ninety_eight_and_concentration(bots):
+    """Every bot plays to an end (a search only Ninety-Eight: a memory game's playouts run to its end)."""
+    for name in ("ninety-eight", "concentration")[:1 if bots.startswith("ismcts") else 2]:
+        r = play(load(name, {"tokens": "1"} if name == "ninety-eight" else None, 2), seed=3,
+                 bots=[bots, "random"], check=True)
+        assert r.outcome in ("finished", "cycle")
+
+
+# ---------------------------------------------------------------------------- the kind's own parts
+MINI = """
+name: mini
+description: A test game.
+players: 3
+deck: {ranks: [A, 2, 3], suits: [C, D]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  pile: {owner: table, visibility: public}
+deal: {to: hand, count: 2}
+phases:
+  play:
+    kind: turns
+    track: {guesses: 0, last: 0}
+    until: "guesses >= 4"
+    moves:
+      guess:
+        choose: {number: [1, 3], seat: "s != actor"}
+        legal: "number != 2"
+        do:
+          - add: {guesses: 1}
+          - set: {last: number}
+          - next: target
+"""
+
+
+def test_numbers_and_seats_are_chosen_and_next_passes_the_turn(tmp_path):
+    path = tmp_path / "mini.yaml"
+    path.write_text(MINI, encoding="utf-8")
+    game = ruleplay.load_game(str(path))
+    s = game.new_initial_state(seed=1, deal=Deal([["AC", "2C"], ["3C", "AD"], ["2D", "3D"]], dealer=2))
+    seen = step(s, "guess: 3", "guess: seat 2", "guess: 1", "guess: seat 0")
+    assert seen == [(0, ["guess: 1", "guess: 3"]), (0, ["guess: seat 1", "guess: seat 2"]),
+                    (2, ["guess: 1", "guess: 3"]), (2, ["guess: seat 0", "guess: seat 1"])]
+    assert s.current_player() == 0
+    assert [(e["what"], e["to"]) for e in s.events() if e["event"] == "turn-order"] == [("next", 2), ("next", 0)]
+
+
+def test_a_phase_that_never_ends_stops_at_its_turn_limit(tmp_path):
+    path = tmp_path / "mini.yaml"
+    path.write_text(MINI.replace('until: "guesses >= 4"', 'until: "guesses < 0"\n    max-turns: 7'), encoding="utf-8")
+    r = play(load(str(path)), seed=2)
+    assert r.outcome == "limit" and "7 turns" in r.reason and "play" in r.reason
+
+
+BAD = [
+    ("          - next: target", "          - move: {from: hand, to: pil}",
+     "mini.yaml:22:36: error [phases.play.moves.guess.do[2].move.to]: unknown zone 'pil'\n    hint: did you mean 'pile'?"),
+    ("          - next: target", "          - move: {from: hand, to: pile}",
+     "mini.yaml:22:13: error [phases.play.moves.guess.do[2].move]: which cards move? This move chooses no card"),
+    ("          - add: {guesses: 1}", "          - add: {gueses: 1}",
+     "mini.yaml:20:19: error [phases.play.moves.guess.do[0].add.gueses]: 'gueses' is not one of this phase's values\n    hint: did you mean 'guesses'?"),
+    ("        choose: {number: [1, 3], seat: \"s != actor\"}", "        choose: {number: [1, 3000]}",
+     "mini.yaml:17:26: error [phases.play.moves.guess.choose.number]: write number: [LOW, HIGH], two whole numbers"),
+    ("        legal: \"number != 2\"", "        legal: \"number != 2 and target == nobody\"",
+     "mini.yaml:18:43: error [phases.play.moves.guess.legal]: in expression 'target == nobody': unknown name 'nobody'"),
+]
+
+
+@pytest.mark.parametrize("old, new, message", BAD)
+def test_bad_moves_get_placed_errors(tmp_path, capsys, old, new, message):
+    from ruleplay.tools.cli import main
+    assert old in MINI
+    (tmp_path / "mini.yaml").write_text(MINI.replace(old, new), encoding="utf-8")
+    assert main(["validate", str(tmp_path / "mini.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert message in err.replace(str(tmp_path) + "/", ""), err
+
+
+def test_a_blind_pick_may_not_look_at_the_card(tmp_path, capsys):
+    from ruleplay.tools.cli import main
+    text = MINI.replace('choose: {number: [1, 3], seat: "s != actor"}', "choose: {position: hand}").replace(
+        'legal: "number != 2"', "legal: \"card.rank == 'A'\"").replace("          - set: {last: number}\n", "")
+    text = text.replace("          - next: target\n", "")
+    (tmp_path / "mini.yaml").write_text(text, encoding="utf-8")
+    assert main(["validate", str(tmp_path / "mini.yaml")]) == 1
+    assert "a blind pick's `legal` may not read `card`" in capsys.readouterr().err
+
+
+def test_too_many_combinations_are_refused(tmp_path, capsys):
+    from ruleplay.tools.cli import main
+    text = MINI.replace('choose: {number: [1, 3], seat: "s != actor"}',
+                        'choose: {number: [1, 900], value: [a, b, c, d, e, f, g]}')
+    (tmp_path / "mini.yaml").write_text(text, encoding="utf-8")
+    assert main(["validate", str(tmp_path / "mini.yaml")]) == 1
+    assert "up to 6,300 combinations to choose from; the limit is 5,000" in capsys.readouterr().err

@@ -210,7 +210,7 @@ def say(spec: Any) -> str:
         return out + (", shown to everyone" if m.get("show") == "all" else "")
     if "set" in spec or "add" in spec:
         add = "add" in spec
-        return ", ".join((_added(k, v) if add else f"{k} becomes {formula(v)}")
+        return ", ".join((_added(formula(k), v) if add else f"{formula(k)} becomes {formula(v)}")
                          for k, v in spec["add" if add else "set"].items())
     if "repeat" in spec:
         r = spec["repeat"]

@@ -377,3 +377,46 @@ def test_too_many_combinations_are_refused(tmp_path, capsys):
     (tmp_path / "mini.yaml").write_text(text, encoding="utf-8")
     assert main(["validate", str(tmp_path / "mini.yaml")]) == 1
     assert "up to 6,300 combinations to choose from; the limit is 5,000" in capsys.readouterr().err
+
+
+def _pips(card: str) -> int:
+    rank = card[:-1]
+    return 1 if rank == "A" else int(rank) if rank.isdigit() and rank != "10" else 0
+
+
+def test_baccarat_referee():
+    """From random sessions' logs: each coup's draws follow the tableau (naturals stand; the player draws on
+    0-5; the banker by the player's third card, or on 0-5 when the player stood) and each bet is paid as
+    the bettor's side won: 20 on the player, 19 on the banker, 160 on a tie, bets on either hand returned
+    on a tie, -20 otherwise."""
+    coups = 0
+    for seed in range(5):
+        r = play(load("baccarat", {"coups": "40"}, 2), seed=seed, check=True)
+        side = [0, 0]
+        hands = {"player": [], "banker": []}
+        for e in r.events:
+            if e["event"] == "deal":
+                hands = {"player": [], "banker": []}
+            elif e["event"] == "set" and e["name"] == "side":
+                side[e["seat"]] = e["value"]
+            elif e["event"] == "move":
+                hands[e["to"]].extend(e["cards"])
+            elif e["event"] == "score":
+                p, b = hands["player"], hands["banker"]
+                total = lambda cards: sum(map(_pips, cards)) % 10       # noqa: E731
+                p2, b2 = total(p[:2]), total(b[:2])
+                if p2 >= 8 or b2 >= 8:
+                    assert len(p) == len(b) == 2
+                elif p2 <= 5:
+                    t = _pips(p[2])
+                    draws = b2 <= 2 or (b2 == 3 and t != 8) or (b2 == 4 and 2 <= t <= 7) or \
+                        (b2 == 5 and 4 <= t <= 7) or (b2 == 6 and 6 <= t <= 7)
+                    assert len(p) == 3 and len(b) == 2 + draws
+                else:
+                    assert len(p) == 2 and len(b) == 2 + (b2 <= 5)
+                pt, bt = total(p), total(b)
+                pay = {1: 20 if pt > bt else 0 if pt == bt else -20, 2: 19 if bt > pt else 0 if pt == bt else -20,
+                       3: 160 if pt == bt else -20}
+                assert e["points"] == [pay[s] for s in side]
+                coups += 1
+    assert coups == 200

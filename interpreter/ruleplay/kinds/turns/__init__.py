@@ -61,10 +61,11 @@ SCHEMA = phase_schema("turns", {
     "max-turns": {"type": "integer", "minimum": 1, "maximum": MAX_TURNS, "default": 1000,
                   "description": "The most turns the phase may take in a hand; a game that reaches it ends "
                                  "with no result (a limit), so no file that validates can run forever."},
-    "moves": {"type": "object", "minProperties": 1, "maxProperties": MAX_MOVES,
+    "moves": {"type": "object", "maxProperties": MAX_MOVES,
               "propertyNames": {"pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"},
               "description": "What a player may do on a turn, by name; a player with no possible move is "
-                             "passed (when no seat can move, the phase ends).",
+                             "passed (when no seat can move, the phase ends). None: the phase is its `start` "
+                             "effects alone (a dealer's fixed play).",
               "additionalProperties": obj({
                   "description": text("What this move is, in words."),
                   "if": {"description": "Bool (actor = the seat in turn): the move is possible only when it holds.",
@@ -87,7 +88,7 @@ SCHEMA = phase_schema("turns", {
                             **EXPR},
                   "do": {"$ref": "#/$defs/effects"},
               }, ["do"])},
-}, ["moves"])
+}, [])
 _MOVE = obj({"from": _ZONE, "to": _ZONE,
              "count": {"description": "Int: the top N cards of `from` (fewer when it holds fewer).", **EXPR},
              "where": {"description": "Bool over `card`: every card of `from` for which it holds.", **EXPR},

@@ -45,6 +45,8 @@ class Going:
             t.actor = self.seat
             for fn in ph.start:
                 fn(self)
+            if not ph.moves:                 # a phase of fixed play alone (a dealer's draws)
+                return
         keep_extra, t.extra_state = t.extra_state, self.key
         try:
             while True:

@@ -372,51 +372,85 @@ def test_a_blind_pick_may_not_look_at_the_card(tmp_path, capsys):
 
 def test_too_many_combinations_are_refused(tmp_path, capsys):
     from ruleplay.tools.cli import main
-    text = MINI.replace('choose: {number: [1, 3], seat: "s != actor"}',
-                        'choose: {number: [1, 900], value: [a, b, c, d, e, f, g]}')
-    (tmp_path / "mini.yaml").write_text(text, encoding="utf-8")
-    assert main(["validate", str(tmp_path / "mini.yaml")]) == 1
-    assert "up to 6,300 combinations to choose from; the limit is 5,000" in capsys.readouterr().err
+    values = ", ".join(f"v{i}" for i in range(40))
+    for most, error in ((1, None), (6, "up to 7,560,000 combinations to choose from; the limit is 2,000,000")):
+        # 1000 numbers, 40 values, 3 seats and sets of 1 to `most` of the 6-card deck (1: 6 sets, 720,000 in all;
+        # 6: 63 sets)
+        text = MINI.replace('choose: {number: [1, 3], seat: "s != actor"}',
+                            f'choose: {{number: [1, 1000], value: [{values}], seat: "s != actor", '
+                            f'cards: {{from: hand, max: {most}}}}}')
+        (tmp_path / "mini.yaml").write_text(text, encoding="utf-8")
+        rc = main(["validate", str(tmp_path / "mini.yaml")])
+        err = capsys.readouterr().err
+        assert (rc, error in err if error else err) == ((1, True) if error else (0, ""))
 
 
-def _pips(card: str) -> int:
+CASINO_VALUE = {"A": 1, "J": 0, "Q": 0, "K": 0}
+
+
+def _value(card: str) -> int:
     rank = card[:-1]
-    return 1 if rank == "A" else int(rank) if rank.isdigit() and rank != "10" else 0
+    return CASINO_VALUE.get(rank, int(rank) if rank.isdigit() else 0)
 
 
-def test_baccarat_referee():
-    """From random sessions' logs: each coup's draws follow the tableau (naturals stand; the player draws on
-    0-5; the banker by the player's third card, or on 0-5 when the player stood) and each bet is paid as
-    the bettor's side won: 20 on the player, 19 on the banker, 160 on a tie, bets on either hand returned
-    on a tie, -20 otherwise."""
-    coups = 0
-    for seed in range(5):
-        r = play(load("baccarat", {"coups": "40"}, 2), seed=seed, check=True)
-        side = [0, 0]
-        hands = {"player": [], "banker": []}
+def test_casino_referee():
+    """From random games' logs: each capture takes table cards of the played card's rank or number cards
+    adding up to its value (at most three); after the last card the last capturer takes the table; each
+    deal scores most cards 3, most spades 1, big casino 2, little casino 1, aces 1."""
+    for seed in range(4):
+        r = play(load("casino", None, 2), seed=seed, check=True)
+        assert r.outcome == "finished"
+        captured: list[list[str]] = [[], []]
+        table: list[str] = []
+        played = None
         for e in r.events:
             if e["event"] == "deal":
-                hands = {"player": [], "banker": []}
-            elif e["event"] == "set" and e["name"] == "side":
-                side[e["seat"]] = e["value"]
-            elif e["event"] == "move":
-                hands[e["to"]].extend(e["cards"])
-            elif e["event"] == "score":
-                p, b = hands["player"], hands["banker"]
-                total = lambda cards: sum(map(_pips, cards)) % 10       # noqa: E731
-                p2, b2 = total(p[:2]), total(b[:2])
-                if p2 >= 8 or b2 >= 8:
-                    assert len(p) == len(b) == 2
-                elif p2 <= 5:
-                    t = _pips(p[2])
-                    draws = b2 <= 2 or (b2 == 3 and t != 8) or (b2 == 4 and 2 <= t <= 7) or \
-                        (b2 == 5 and 4 <= t <= 7) or (b2 == 6 and 6 <= t <= 7)
-                    assert len(p) == 3 and len(b) == 2 + draws
+                captured, table = [[], []], []
+            elif e["event"] == "move" and e["from"] == "stock" and e["to"] == "table":
+                table.extend(e["cards"])
+            elif e["event"] == "move" and e["from"] == "hand":
+                (played,) = e["cards"]
+                if e["to"] == "table":
+                    table.append(played)
                 else:
-                    assert len(p) == 2 and len(b) == 2 + (b2 <= 5)
-                pt, bt = total(p), total(b)
-                pay = {1: 20 if pt > bt else 0 if pt == bt else -20, 2: 19 if bt > pt else 0 if pt == bt else -20,
-                       3: 160 if pt == bt else -20}
-                assert e["points"] == [pay[s] for s in side]
-                coups += 1
-    assert coups == 200
+                    captured[e["seat"]].append(played)
+            elif e["event"] == "move" and e["from"] == "table":
+                taken = e["cards"]
+                assert all(c in table for c in taken)
+                for c in taken:
+                    table.remove(c)
+                captured[e["to_seat"]].extend(taken)
+                if e["seat"] == e["to_seat"] and played is not None and played in captured[e["seat"]][-len(taken) - 1:]:
+                    pairs = all(c[:-1] == played[:-1] for c in taken)
+                    adds = _value(played) > 0 and all(_value(c) > 0 for c in taken) and \
+                        sum(map(_value, taken)) == _value(played)
+                    assert len(taken) <= 3 and (pairs or adds) or not table, (played, taken)
+                played = None
+            elif e["event"] == "score":
+                assert not table and sum(map(len, captured)) == 52
+                def deal_points(me: int) -> int:
+                    mine, theirs = captured[me], captured[1 - me]
+                    spades = [sum(c.endswith("S") for c in x) for x in (mine, theirs)]
+                    return (3 if len(mine) > len(theirs) else 0) + (1 if spades[0] > spades[1] else 0) + \
+                        2 * ("10D" in mine) + ("2S" in mine) + sum(c.startswith("A") for c in mine)
+                assert e["points"] == [deal_points(0), deal_points(1)]
+
+
+# Casino, seat 1 deals: seat 0 (9C 5H KS KD) plays 9C and picks a set from the table (4D 5S 3C 2H), asked
+# card by card in the deck's order (clubs, diamonds, hearts, spades): the sets adding up to 9 are 4D 5S and
+# 3C 4D 2H, so it is offered 3C or 4D first. After 4D only 5S completes a set, so nothing more is asked:
+# 4D and 5S are taken and the turn passes. Had it picked 3C, 4D and 2H would follow unasked.
+def test_a_set_of_cards_is_chosen_card_by_card():
+    deal = Deal([["9C", "5H", "KS", "KD"], ["QC", "QD", "JH", "JS"]],
+                rest=["4D", "5S", "3C", "2H"] + [f"{r}{s}" for s in "CDHS" for r in "678"], dealer=1)
+    s = state_of("casino", deal, 2)
+    assert sorted(e for ev_ in s.events() if ev_["event"] == "move" and ev_["to"] == "table"
+                  for e in ev_["cards"]) == ["2H", "3C", "4D", "5S"]
+    seen = step(s, "capture", "9C", "4D")
+    assert seen == [(0, ["capture", "trail"]), (0, ["5H", "9C"]), (0, ["3C", "4D"])]
+    taken = [e for e in s.events() if e["event"] == "move" and e["from"] == "table"]
+    assert taken[-1]["cards"] == ["4D", "5S"] and s.current_player() == 1
+    other = state_of("casino", deal, 2)
+    step(other, "capture", "9C", "3C")
+    assert [e for e in other.events() if e["event"] == "move" and e["from"] == "table"][-1]["cards"] == \
+        ["3C", "4D", "2H"]

@@ -58,6 +58,8 @@ SCHEMA = phase_schema("turns", {
                   obj({"type": {"enum": list(TYPES)}, "start": {"type": ["integer", "string"]}}, ["type"])]}},
     "start": {"$ref": "#/$defs/effects", "description": "Effects when the phase starts (turn up a card, lay out)."},
     "until": {"description": "Bool checked before every turn: the phase ends when it holds.", **EXPR},
+    "after-turn": {"$ref": "#/$defs/effects", "description": "Effects after every move, whichever it was (refill "
+                                                             "the hands, the end of a round)."},
     "max-turns": {"type": "integer", "minimum": 1, "maximum": MAX_TURNS, "default": 1000,
                   "description": "The most turns the phase may take in a hand; a game that reaches it ends "
                                  "with no result (a limit), so no file that validates can run forever."},
@@ -72,6 +74,14 @@ SCHEMA = phase_schema("turns", {
                          **EXPR},
                   "choose": obj({
                       "card": {**_ZONE, "description": "A card the player sees in this zone; read as `card`."},
+                      "cards": obj({"from": _ZONE,
+                                    "min": {"type": "integer", "minimum": 0, "default": 1,
+                                            "description": "The fewest cards in the set."},
+                                    "max": {"type": "integer", "minimum": 1,
+                                            "description": "The most cards in the set (sets of the whole deck "
+                                                           "of this size may be 50,000 at most)."}},
+                                   ["from", "max"], desc="Several cards of a zone at once, asked card by card, "
+                                                         "then done; read as `picked`."),
                       "position": {**_ZONE, "description": "A card taken blind by its place in this zone (1 is "
                                                            "the top); read as `position`, the card as `card`."},
                       "seat": {"description": "Bool over seat `s`: the seats that may be chosen; read as `target`.",
@@ -93,6 +103,7 @@ _MOVE = obj({"from": _ZONE, "to": _ZONE,
              "count": {"description": "Int: the top N cards of `from` (fewer when it holds fewer).", **EXPR},
              "where": {"description": "Bool over `card`: every card of `from` for which it holds.", **EXPR},
              "all": {"const": True, "description": "Every card of `from`."},
+             "picked": {"type": "boolean", "description": "The set of cards the move chose (`cards:`)."},
              "at": {"enum": ["top", "bottom"], "default": "top", "description": "Where in `to` the cards go."},
              "show": {"enum": ["all"], "description": "The cards are shown to everyone as they move."}},
             ["from", "to"], desc="Cards from one zone to another: the chosen card unless count, where or all says.")
@@ -171,6 +182,7 @@ class Turns:
     who: Callable | None
     track: dict                          # name -> start value
     start: list
+    after: list                          # effects after every move
     until: Callable | None
     max_turns: int
     moves: list[Move]
@@ -233,9 +245,10 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
     max_turns = ctx.const_int(path + ("max-turns",), 1000, 1, MAX_TURNS)
     budget = Budget()
     start = compile_effects(ctx, path + ("start",), scope, own, False, budget)
+    after = compile_effects(ctx, path + ("after-turn",), scope, own, False, budget)
     moves: list[Move] = []
     labels: list[str] = []
-    ok = start is not None and not ("who" in spec and who is None) and not ("until" in spec and until is None)
+    ok = start is not None and after is not None and not ("who" in spec and who is None) and not ("until" in spec and until is None)
     for mname in spec.get("moves") or {}:
         mp = path + ("moves", mname)
         mspec = ctx.get(mp)
@@ -259,7 +272,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
     if not ok:
         return None
     return Turns(name, first_mode, first_fn, who.fn if who else None, {n: v for n, (_, v) in tracked.items()},
-                 start, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
+                 start, after, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
                  dict(spec))
 
 
@@ -311,16 +324,24 @@ def describe(spec: dict, phase=None) -> str:
         if "legal" in m:
             line += f", only where {formula(m['legal'])}"
         out.append(line + f"; then {say_effects(m.get('do'))}.")
+    if spec.get("after-turn"):
+        out.append(f"After every move: {say_effects(spec['after-turn'])}.")
     out.append("A player with no possible move is passed; when nobody can move, the phase ends.")
     return " ".join(out)
 
 
 def _say_part(kind: str, v) -> str:
-    return {"card": lambda: f"a card from {v} (card)", "position": lambda: f"a face-down card of {v} by its place "
+    return {"card": lambda: f"a card from {v} (card)",
+            "cards": lambda: f"{_count(v)} cards from {v.get('from')} (picked)", "position": lambda: f"a face-down card of {v} by its place "
             "(position; the card is card)", "seat": lambda: f"a player for whom {formula(v)} (target)",
             "rank": lambda: "a rank (rank)", "suit": lambda: "a suit (suit)",
             "value": lambda: f"one of {', '.join(map(str, v))} (value)",
             "number": lambda: f"a number from {v[0]} to {v[1]} (number)"}[kind]()
+
+
+def _count(v: dict) -> str:
+    lo, hi = v.get("min", 1), v.get("max")
+    return f"{lo}" if lo == hi else f"{lo} to {hi}"
 
 
 # ---------------------------------------------------------------------------- the events in words

@@ -1,25 +1,29 @@
 """What a move asks its player to choose, and the alternatives that follow from it.
 
 A move's `choose` lists its parts, asked in the order written: `card: ZONE` (a card the player sees),
+`cards: {from: ZONE, min: A, max: B}` (several cards at once, asked card by card, then "done"),
 `position: ZONE` (a card taken blind, by its place: 1 is the top), `seat: BOOL over s` (another player),
 `rank: true`, `suit: true` (any of the deck's), `value: [LIST]` and `number: [LOW, HIGH]`. Every combination of
 the parts that passes the move's `legal` is an alternative; the player picks part by part, a part with one
 possible answer is not asked. Each part is read in the move's rules by a name: `card`, `position`,
-`target` (the seat), `rank`, `suit`, `value` and `number`.
+`target` (the seat), `picked` (the set of cards), `rank`, `suit`, `value` and `number`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
+from math import comb
 from typing import Callable
 
 from ruleplay.compiler.model import Ctx
 from ruleplay.kinds.turns.refs import ZoneRef, zone_ref
 from ruleplay.lang import expr as X
 
-MAX_ALTERNATIVES = 5000      # combinations of one move's parts, checked when the file is validated
+MAX_ALTERNATIVES = 2_000_000  # combinations of one move's parts, reckoned on the whole deck when the file is validated
 MAX_NUMBERS = 1000           # the widest `number: [LOW, HIGH]`
+MAX_SETS = 50_000            # the sets of cards a `cards` part may offer at most, reckoned on the whole deck
 NAMES = {"card": "card", "position": "position", "seat": "target", "rank": "rank", "suit": "suit",
-         "value": "value", "number": "number"}
+         "value": "value", "number": "number", "cards": "picked"}
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,7 @@ class Part:
     seat_ok: Callable | None = None           # seat: bool over `s` (with `actor`)
     slots: int = 0                            # action slots in the phase's own block (not for cards)
     base: int = 0                             # the first of them, within the block
+    sizes: tuple[int, int] = (1, 1)           # cards: the fewest and the most cards in a set
 
     def options(self, t) -> list:
         """The answers possible now: cards or positions of the zone, the seats `seat_ok` allows, or the list."""
@@ -45,6 +50,14 @@ class Part:
         if self.kind == "position":
             z = self.zone.cards(t)
             return [] if z is None else list(range(1, len(z) + 1))
+        if self.kind == "cards":
+            z = self.zone.cards(t)
+            if z is None:
+                return []
+            keys = t.space.keys                      # each set in the canonical order, asked card by card
+            held = sorted(z, key=keys.__getitem__)
+            lo, hi = self.sizes
+            return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
         if self.kind == "seat":
             out = []
             for s in self.answers:
@@ -61,6 +74,8 @@ class Part:
         elif self.kind == "position":
             t.loc["position"] = answer
             t.card = self.zone.cards(t)[-answer]
+        elif self.kind == "cards":
+            t.loc["picked"] = answer
         else:
             t.loc[self.name] = answer
 
@@ -75,6 +90,8 @@ class Part:
 
     def slot_labels(self) -> list[str]:
         """The labels of this part's action slots (cards use the card actions instead)."""
+        if self.kind == "cards":
+            return ["done"]
         if self.kind == "position":
             return [f"position {p}" for p in range(1, self.slots + 1)]
         return [self.label(a, None) for a in self.answers]
@@ -93,7 +110,9 @@ def bindings(parts: list[Part]) -> dict[str, X.Binding]:
     for p in parts:
         if p.kind in ("card", "position"):
             out["card"] = X.CARD_BINDING
-        if p.kind == "position":
+        if p.kind == "cards":
+            out["picked"] = X.Binding(X.CARDS, lambda e: e.loc.get("picked", ()))
+        elif p.kind == "position":
             out["position"] = X.Binding(X.INT, lambda e: e.loc.get("position"))
         elif p.kind == "seat":
             out["target"] = X.Binding(X.SEAT, lambda e: e.loc.get("target"))
@@ -125,6 +144,11 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
                 ok = False
                 continue
             part = Part(kind, name, zone=ref, slots=len(deck) if kind == "position" else 0)
+        elif kind == "cards":
+            part = _cards_part(ctx, p, scope, raw, len(deck))
+            if part is None:
+                ok = False
+                continue
         elif kind == "seat":
             seat_ok = ctx.expr(p, X.BOOL, scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"])))
             if seat_ok is None:
@@ -154,18 +178,40 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
                 continue
             answers = tuple(range(raw[0], raw[1] + 1))
             part = Part(kind, name, answers=answers, slots=len(answers))
-        parts.append(Part(part.kind, part.name, part.zone, part.answers, part.seat_ok, part.slots, base))
+        parts.append(Part(part.kind, part.name, part.zone, part.answers, part.seat_ok, part.slots, base, part.sizes))
         base += part.slots
     if not ok:
         return None
     size = 1
     for part in parts:
-        size *= part.slots or len(deck)
+        size *= _sets(len(deck), *part.sizes) if part.kind == "cards" else part.slots or len(deck)
     if size > MAX_ALTERNATIVES:
         ctx.error(path, f"this move has up to {size:,} combinations to choose from; the limit is "
                         f"{MAX_ALTERNATIVES:,}", "choose fewer things at once, or narrow a `number` range")
         return None
     return parts
+
+
+def _sets(n: int, lo: int, hi: int) -> int:
+    return sum(comb(n, k) for k in range(lo, hi + 1))
+
+
+def _cards_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int) -> Part | None:
+    """`cards: {from: ZONE, min: A, max: B}`: a set of A to B of the zone's cards (bounded on the whole deck)."""
+    ref = zone_ref(ctx, path + ("from",), scope)
+    lo = ctx.const_int(path + ("min",), 1, 0, deck_size)
+    hi = ctx.const_int(path + ("max",), None, 1, deck_size)
+    if ref is None or lo is None or hi is None:
+        return None
+    if lo > hi:
+        ctx.error(path + ("min",), f"min ({lo}) is more than max ({hi})", value=True)
+        return None
+    if _sets(deck_size, lo, hi) > MAX_SETS:
+        ctx.error(path + ("max",), f"sets of {lo} to {hi} cards of a {deck_size}-card deck are "
+                                   f"{_sets(deck_size, lo, hi):,} choices; the limit is {MAX_SETS:,}",
+                  "choose fewer cards at once (a smaller max)", value=True)
+        return None
+    return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi))
 
 
 @dataclass(frozen=True)

@@ -131,6 +131,7 @@ class Move:
     all: bool
     bottom: bool
     show: bool
+    picked: bool = False                 # the set of cards the move chose (`cards:`)
 
 
 def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -> Effect | None:
@@ -138,10 +139,13 @@ def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -
     dest = zone_ref(ctx, path + ("to",), scope)
     count = ctx.expr(path + ("count",), X.INT, scope) if "count" in spec else None
     where = ctx.expr(path + ("where",), X.BOOL, card_scope(scope)) if "where" in spec else None
-    which = [k for k in ("count", "where", "all") if k in spec]
+    which = [k for k in ("count", "where", "all", "picked") if k in spec]
     if len(which) > 1:
         ctx.error(path + (which[1],), f"`{which[0]}` and `{which[1]}` both say which cards move",
                   "keep one of them")
+        return None
+    if spec.get("picked") is False:
+        ctx.error(path + ("picked",), "write picked: true (the set of cards chosen), or leave it out", value=True)
         return None
     if not which and not chose_card:
         ctx.error(path, "which cards move? This move chooses no card",
@@ -149,8 +153,11 @@ def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -
         return None
     if src is None or dest is None or ("count" in spec and count is None) or ("where" in spec and where is None):
         return None
+    if "picked" in spec and "picked" not in scope.names:
+        ctx.error(path + ("picked",), "this move chooses no set of cards", "choose them with cards: {from: ZONE}")
+        return None
     m = Move(src, dest, count.fn if count else None, where.fn if where else None, spec.get("all") is True,
-             spec.get("at") == "bottom", spec.get("show") == "all")
+             spec.get("at") == "bottom", spec.get("show") == "all", "picked" in spec)
     return lambda g: g.move(m)
 
 
@@ -203,9 +210,10 @@ def say(spec: Any) -> str:
     if "move" in spec:
         m = spec["move"]
         which = ("the top card" if m.get("count") == 1 else f"the top {formula(m['count'])} cards" if "count" in m else
+                 "the cards picked" if m.get("picked") else
                  f"every card for which {formula(m['where'])}" if "where" in m else
                  "all the cards" if m.get("all") else "the chosen card")
-        out = f"{which} of {m['from']} go{'' if which.startswith(('all the', 'the top ')) and which != 'the top card' else 'es'} to " \
+        out = f"{which} of {m['from']} go{'' if which.startswith(('all the', 'the top ', 'the cards')) and which != 'the top card' else 'es'} to " \
               f"{'the bottom of ' if m.get('at') == 'bottom' else ''}{m['to']}"
         return out + (", shown to everyone" if m.get("show") == "all" else "")
     if "set" in spec or "add" in spec:

@@ -78,7 +78,9 @@ class Going:
                     for fn in move.effects:
                         fn(self)
                     t.card = None
-                    for k in ("target", "rank", "suit", "value", "number", "position"):
+                    for fn in ph.after:
+                        fn(self)
+                    for k in ("target", "rank", "suit", "value", "number", "position", "picked"):
                         t.loc.pop(k, None)
                 self.turns += 1
                 t.act()
@@ -93,13 +95,15 @@ class Going:
 
     def choose(self, resume: bool):
         """The move and its parts' answers, as (move, answers) (a generator): the move is asked first when
-        several are possible, then each part in turn while more than one answer is left. (None, ()) when no
-        move is possible. The answers picked so far stay on the runner, so a copy asks the same question."""
+        several are possible, then each part in turn while more than one answer is left (a set of cards
+        card by card, then "done"). (None, ()) when no move is possible. The answers picked so far stay on
+        the runner, so a copy asks the same question."""
         t, ph = self.t, self.ph
-        alts: list[tuple] = []
+        alts: dict[tuple, tuple] = {}
         for i, move in enumerate(ph.moves):
             if move.allowed is None or move.allowed(t):
-                alts.extend((i, *combo) for combo in move.alternatives(t))
+                for combo in move.alternatives(t):
+                    alts[_steps(i, move, combo)] = (move, combo)
         if not alts:
             return None, ()
         picked = self.picked
@@ -109,16 +113,13 @@ class Going:
             k = len(picked)
             left = [a for a in alts if a[:k] == tuple(picked)]
             if len(left) == 1:
-                return ph.moves[left[0][0]], left[0][1:]
+                return alts[left[0]]
             options = list(dict.fromkeys(a[k] for a in left))
             if len(options) == 1:
                 picked.append(options[0])
                 continue
-            if k == 0:
-                answers = {self.block + ph.moves[i].slot: i for i in options}
-            else:
-                part = ph.moves[picked[0]].parts[k - 1]
-                answers = {part.action(t, self.block, x): x for x in options}
+            move = ph.moves[picked[0][1]] if picked else None
+            answers = {self.action(move, x): x for x in options}
             d = Decision(self.seat, list(answers), GUESS)
             self.pending = d
             a = t.answer(d)
@@ -128,6 +129,16 @@ class Going:
             if a not in answers:
                 raise GameError(f"action {a} is not one of the choices offered")
             picked.append(answers[a])
+
+    def action(self, move, step: tuple) -> int:
+        """The action that answers one step: ("move", i), ("part", k, answer), ("card", k, card), ("done", k)."""
+        kind = step[0]
+        if kind == "move":
+            return self.block + self.ph.moves[step[1]].slot
+        if kind == "card":
+            return self.t.space.card(step[2])
+        part = move.parts[step[1]]
+        return self.block + part.base if kind == "done" else part.action(self.t, self.block, step[2])
 
     def in_turn(self) -> int:
         return sum(1 for s in self.t.seat_range if self.takes_turns(s))
@@ -231,6 +242,12 @@ class Going:
         elif m.all:
             cards = list(src)
             src.clear()
+        elif m.picked:
+            cards = list(t.loc.get("picked", ()))
+            for c in cards:
+                if c not in src:
+                    raise GameError(f"the {self.ph.name} phase moves a picked card from {m.src.text}, where it is not")
+                src.remove(c)
         else:
             if chosen is None or chosen not in src:
                 raise GameError(f"the {self.ph.name} phase moves the chosen card from {m.src.text}, "
@@ -266,3 +283,15 @@ class Going:
         names = self.t.rules.deck.names
         self.t.emit("reveal", phase=self.ph.name, seat=self.seat, cards=[names[c] for c in cards])
 
+
+def _steps(i: int, move, combo: tuple) -> tuple:
+    """An alternative as the steps that ask it: the move, then each part's answer (a set of cards as its
+    cards one by one, then done)."""
+    out: list[tuple] = [("move", i)]
+    for k, (part, answer) in enumerate(zip(move.parts, combo)):
+        if part.kind == "cards":
+            out.extend(("card", k, c) for c in answer)
+            out.append(("done", k))
+        else:
+            out.append(("part", k, answer))
+    return tuple(out)

@@ -63,14 +63,19 @@ class Spec:
         return self.label or self.ruleset + "".join(f":{k}={v}" for k, v in self.sets)
 
 
-_CACHE: dict[Spec, object] = {}
+_CACHE: dict[tuple, object] = {}
+
+
+def _key(spec: Spec) -> tuple:
+    """What the rules of a spec depend on (not its bots): specs differing only in bots share their rules."""
+    return (spec.ruleset, spec.sets, spec.players, spec.include)
 
 
 def _rules(spec: Spec):
-    rules = _CACHE.get(spec)
+    rules = _CACHE.get(_key(spec))
     if rules is None:
         from ruleplay.pipeline import load
-        rules = _CACHE[spec] = load(spec.ruleset, dict(spec.sets), spec.players, spec.include)
+        rules = _CACHE[_key(spec)] = load(spec.ruleset, dict(spec.sets), spec.players, spec.include)
     return rules
 
 
@@ -220,16 +225,23 @@ class Agg:
 
 
 # ------------------------------------------------------------------ running
-def run_batch(spec: Spec, seed: int, start: int, stop: int) -> Agg:
-    """Play games start..stop-1 of a simulation; a top-level function so spawned processes and Ray can call it."""
+def play_games(spec: Spec, seed: int, start: int, stop: int) -> Iterable[tuple[int, object]]:
+    """(game seed, Result) of games start..stop-1 of a simulation, played on the fast path."""
     from ruleplay.codegen import play
     rules = _rules(spec)
     bots = list(spec.bots) if spec.bots else None
     profiles = list(spec.profiles) if spec.profiles else None
-    agg = Agg(rules.players)
     for i in range(start, stop):
-        agg.add(play(rules, game_seed(seed, i), None, spec.max_actions, log=False, bots=bots, profiles=profiles,
-                     interpret_only=spec.interpret))
+        s = game_seed(seed, i)
+        yield s, play(rules, s, None, spec.max_actions, log=False, bots=bots, profiles=profiles,
+                      interpret_only=spec.interpret)
+
+
+def run_batch(spec: Spec, seed: int, start: int, stop: int) -> Agg:
+    """Play games start..stop-1 of a simulation; a top-level function so spawned processes and Ray can call it."""
+    agg = Agg(_rules(spec).players)
+    for _, r in play_games(spec, seed, start, stop):
+        agg.add(r)
     return agg
 
 
@@ -282,6 +294,19 @@ def check_spec(spec: Spec) -> object:
     return _rules(spec)
 
 
+@dataclass(frozen=True)
+class Task:
+    """One simulation among several run together (`simulate_many`): `games` games of `spec` folded by `batch`."""
+
+    spec: Spec
+    games: int
+    batch: Callable | None = None   # None: run_batch
+
+    @property
+    def fold(self) -> Callable:
+        return self.batch or run_batch
+
+
 def simulate(spec: Spec, games: int, seed: int = 0, jobs: int | None = None, backend: str = "local",
              ray_address: str | None = None, progress: Callable[[int], None] | None = None,
              batch: Callable = run_batch) -> Agg:
@@ -290,40 +315,54 @@ def simulate(spec: Spec, games: int, seed: int = 0, jobs: int | None = None, bac
     `batch(spec, seed, start, stop)` plays games start..stop-1 into an aggregate with `games`, `merge` and
     `interrupted` (default `run_batch`, an `Agg`); `batch(spec, seed, 0, 0)` is the empty one. It must be
     a top-level function, so worker processes and Ray can call it (tools/analysis measures its own way)."""
-    if games < 1:
-        raise GameError("the number of games (-n) must be at least 1")
-    if games > MAX_GAMES:
-        raise GameError(f"at most {MAX_GAMES} games in one simulation")
-    check_spec(spec)
-    agg = batch(spec, seed, 0, 0)
+    return simulate_many([Task(spec, games, batch)], seed, jobs, backend, ray_address, progress)[0]
+
+
+def simulate_many(tasks: list[Task], seed: int = 0, jobs: int | None = None, backend: str = "local",
+                  ray_address: str | None = None, progress: Callable[[int], None] | None = None) -> list:
+    """`simulate` for several tasks at once, over one pool of workers (or one Ray job): their aggregates,
+    in order. Each is the same as its own `simulate`: its batches merge exactly whatever the order."""
+    for t in tasks:
+        if t.games < 1:
+            raise GameError("the number of games (-n) must be at least 1")
+        if t.games > MAX_GAMES:
+            raise GameError(f"at most {MAX_GAMES} games in one simulation")
+        check_spec(t.spec)
+    aggs = [t.fold(t.spec, seed, 0, 0) for t in tasks]
     if backend == "ray":
-        return _simulate_ray(spec, games, seed, ray_address, agg, progress, batch)
+        return _simulate_ray(tasks, seed, ray_address, aggs, progress)
     if backend != "local":
         raise GameError(f"unknown backend '{backend}'; backends: local, ray")
     jobs = check_jobs(jobs)
-    chunks = _chunks(games, jobs)
-    jobs = min(jobs, len(chunks))
+    work = [(k, (t.fold, t.spec, seed, a, b)) for k, t in enumerate(tasks) for a, b in _chunks(t.games, jobs)]
+    jobs = min(jobs, len(work))
     try:
         if jobs == 1:
-            for a, b in chunks:
-                agg.merge(batch(spec, seed, a, b))
+            for k, args in work:
+                part = _run_batch_star(args)
+                aggs[k].merge(part)
                 if progress:
-                    progress(b - a)
-            return agg
+                    progress(part.games)
+            return aggs
         import multiprocessing as mp
         with mp.get_context().Pool(jobs, _worker_init, (os.getpid(),)) as pool:
-            for part in pool.imap_unordered(_run_batch_star, [(batch, spec, seed, a, b) for a, b in chunks]):
-                agg.merge(part)
+            for k, part in pool.imap_unordered(_keyed_batch, work):
+                aggs[k].merge(part)
                 if progress:
                     progress(part.games)
     except KeyboardInterrupt:
         # Ctrl-C: keep the batches that finished; the caller reports them as a partial result.
-        agg.interrupted = True
-    return agg
+        for a in aggs:
+            a.interrupted = True
+    return aggs
 
 
-def _simulate_ray(spec: Spec, games: int, seed: int, address: str | None, agg: Agg, progress,
-                  batch: Callable = run_batch) -> Agg:
+def _keyed_batch(item):
+    k, args = item
+    return k, _run_batch_star(args)
+
+
+def _simulate_ray(tasks: list[Task], seed: int, address: str | None, aggs: list, progress) -> list:
     try:
         import ray
     except ImportError:
@@ -332,15 +371,16 @@ def _simulate_ray(spec: Spec, games: int, seed: int, address: str | None, agg: A
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False,
                  logging_level="ERROR")
     cpus = int(ray.cluster_resources().get("CPU", 1)) or 1
-    remote = ray.remote(batch)
-    pending = [remote.remote(spec, seed, a, b) for a, b in _chunks(games, cpus, most=5000)]
+    remote = ray.remote(_run_batch_star)
+    pending = {remote.remote((t.fold, t.spec, seed, a, b)): k
+               for k, t in enumerate(tasks) for a, b in _chunks(t.games, cpus, most=5000)}
     while pending:
-        done, pending = ray.wait(pending, num_returns=1)
+        done, _ = ray.wait(list(pending), num_returns=1)
         part = ray.get(done[0])
-        agg.merge(part)
+        aggs[pending.pop(done[0])].merge(part)
         if progress:
             progress(part.games)
-    return agg
+    return aggs
 
 
 class Progress:
@@ -479,6 +519,24 @@ def write_csv(rows: Iterable[tuple], header: tuple, path: str) -> None:
 
 
 # ------------------------------------------------------------------ compare
+def rate_diff(measure: str, kb: int, nb: int, ks: int, ns: int, side: str, index: int) -> dict:
+    """A row comparing two rates: Newcombe's interval of the difference, the pooled two-proportion test."""
+    z, p = S.two_proportion(kb, nb, ks, ns)
+    lo, hi = S.newcombe(kb, nb, ks, ns)
+    return {"side": side, "index": index, "measure": measure, "kind": "rate", "base": kb / nb, "value": ks / ns,
+            "diff": ks / ns - kb / nb, "ci95": [lo, hi], "test": "two-proportion", "p": p}
+
+
+def mean_diff(measure: str, hb: Counter, hs: Counter, side: str, index: int) -> dict:
+    """A row comparing two histograms: Welch's interval of the mean difference, Mann-Whitney, the medians."""
+    d, lo, hi, _ = S.welch(hb, hs)
+    _, p, eff = S.mann_whitney(hs, hb)
+    return {"side": side, "index": index, "measure": measure, "kind": "mean", "base": S.hist_mean_var(hb)[0],
+            "value": S.hist_mean_var(hs)[0], "diff": d, "ci95": [lo, hi],
+            "base_median": S.percentile(hb, 50), "median": S.percentile(hs, 50),
+            "test": "Mann-Whitney", "p": p, "p_longer": eff}
+
+
 def compare_rows(names: list[str], aggs: list[Agg]) -> list[dict]:
     """Every side against the first: rates by two-proportion tests (Newcombe interval of the difference),
     lengths and counters by Welch intervals of the mean difference and Mann-Whitney; Holm-adjusted p values."""
@@ -487,10 +545,7 @@ def compare_rows(names: list[str], aggs: list[Agg]) -> list[dict]:
     nb = base.games
 
     def rate_row(measure, kb, ks, ns, side):
-        z, p = S.two_proportion(kb, nb, ks, ns)
-        lo, hi = S.newcombe(kb, nb, ks, ns)
-        rows.append({"side": side, "index": k, "measure": measure, "kind": "rate", "base": kb / nb, "value": ks / ns,
-                     "diff": ks / ns - kb / nb, "ci95": [lo, hi], "test": "two-proportion", "p": p})
+        rows.append(rate_diff(measure, kb, nb, ks, ns, side, k))
 
     def moments_row(measure, mb, ms, side):
         d, lo, hi, p = S.welch_moments(mb, ms)
@@ -498,12 +553,7 @@ def compare_rows(names: list[str], aggs: list[Agg]) -> list[dict]:
                      "diff": d, "ci95": [lo, hi], "base_median": None, "median": None, "test": "Welch", "p": p})
 
     def dist_row(measure, hb, hs, side):
-        d, lo, hi, _ = S.welch(hb, hs)
-        _, p, eff = S.mann_whitney(hs, hb)
-        rows.append({"side": side, "index": k, "measure": measure, "kind": "mean", "base": S.hist_mean_var(hb)[0],
-                     "value": S.hist_mean_var(hs)[0], "diff": d, "ci95": [lo, hi],
-                     "base_median": S.percentile(hb, 50), "median": S.percentile(hs, 50),
-                     "test": "Mann-Whitney", "p": p, "p_longer": eff})
+        rows.append(mean_diff(measure, hb, hs, side, k))
 
     for k, name in enumerate(names[1:], 1):
         a = aggs[k]
@@ -613,7 +663,8 @@ def plot(names: list[str], aggs: list[Agg], path: str, measure: str | None = Non
 
 
 # ------------------------------------------------------------------ CLI glue
-def add_arguments(sp, compare: bool) -> None:
+def add_arguments(sp, compare: bool, outputs: bool = True) -> None:
+    """sim's and compare's options (`outputs=False`: without --json/--csv/--plot, for a command with its own)."""
     if compare:
         sp.add_argument("sides", nargs="+", metavar="SIDE",
                         help="RULESET or RULESET:NAME=VALUE[,NAME=VALUE...]; the first is the baseline")
@@ -631,10 +682,11 @@ def add_arguments(sp, compare: bool) -> None:
     sp.add_argument("--players", type=int, help="number of players (within the ruleset's range)")
     sp.add_argument("--bots", default="random", help="as for run: random|lowest|highest|smart|ismcts[:N], or one per seat")
     sp.add_argument("--max-actions", type=int, default=100_000, help="a game stops as 'limit' here (default 100000)")
-    g = sp.add_mutually_exclusive_group()
-    g.add_argument("--json", action="store_true", help="print the report as one JSON object")
-    g.add_argument("--csv", metavar="FILE", help="write the report as tidy CSV rows")
-    sp.add_argument("--plot", metavar="FILE.png", help="length histograms and win-rate bars (needs ruleplay[plot])")
+    if outputs:
+        g = sp.add_mutually_exclusive_group()
+        g.add_argument("--json", action="store_true", help="print the report as one JSON object")
+        g.add_argument("--csv", metavar="FILE", help="write the report as tidy CSV rows")
+        sp.add_argument("--plot", metavar="FILE.png", help="length histograms and win-rate bars (needs ruleplay[plot])")
     sp.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     sp.add_argument("--interpret", action="store_true", help="run on the interpreter (the reference), never "
                     "on generated code")
@@ -650,7 +702,7 @@ def _spec(ref: str, sets: dict, args, label: str = "") -> Spec:
         raise GameError("--max-actions must be at least 1")
     spec = Spec(ref, tuple(sorted(sets.items())), args.players, tuple(kinds), tuple(profiles), args.max_actions,
                 label, include, args.interpret)
-    _CACHE[spec] = rules
+    _CACHE[_key(spec)] = rules
     return spec
 
 
@@ -682,7 +734,7 @@ def cmd_sim(args, sets: dict) -> int:
     import json
     _check_jobs_arg(args)
     spec = _spec(args.ruleset, sets, args)
-    rules = _CACHE[spec]
+    rules = _rules(spec)
     agg, secs = _run_spec(spec, args, rules.name)
     if agg.interrupted and not agg.games:
         print("interrupted before any game completed", file=sys.stderr)

@@ -188,7 +188,10 @@ def _diff_text(r: dict | None) -> str:
     mark = " *" if r["p_holm"] < 0.05 else ""
     if r["kind"] == "rate":
         return f"{100 * r['diff']:+.1f}pt [{100 * r['ci95'][0]:+.1f}, {100 * r['ci95'][1]:+.1f}]{mark}"
-    text = f"{r['diff']:+.3g} [{r['ci95'][0]:+.3g}, {r['ci95'][1]:+.3g}]{mark}"
+    scale = max(abs(v) for v in (r["diff"], *r["ci95"]) if math.isfinite(v)) if any(
+        math.isfinite(v) for v in (r["diff"], *r["ci95"])) else 0.0
+    nd = max(0, 2 - math.floor(math.log10(scale))) if scale > 0 else 0       # three digits of the largest
+    text = f"{r['diff']:+.{nd}f} [{r['ci95'][0]:+.{nd}f}, {r['ci95'][1]:+.{nd}f}]{mark}"
     if r.get("ratio") is not None:
         text += f" ({100 * r['ratio']:+.0f}%)"
     return text

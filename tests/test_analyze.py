@@ -158,3 +158,17 @@ def test_analyze_markdown_html_and_terminal(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "order lowest (CardStock)" in out and "drama (CardStock)" in out
     assert main(["analyze", "hearts", "-n", "5", "--shape-games", "0", "-q"]) == 1
+
+
+def test_analyze_shows_cycles_and_games_without_decisions(capsys):
+    # War loops in some deals (outcome cycle) unless the won cards are shuffled; it has no decision at all.
+    assert main(["analyze", "war", "war:pickup=shuffled", "-n", "16", "--json", "--jobs", "1", "-q", "--ladder",
+                 "none", "--shape-games", "3"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    a, b = rep["sides"]
+    assert a["sim"]["outcomes"]["cycle"] > 0 and b["sim"]["outcomes"]["cycle"] == 0
+    assert a["shape"]["no_decision"] == 3 and a["shape"]["decisions"]["max"] == 0
+    assert any(r["measure"] == "outcome cycle" for r in rep["differences"])
+    assert main(["analyze", "war", "war:pickup=shuffled", "-n", "16", "--jobs", "1", "-q", "--ladder", "none",
+                 "--shape-games", "3"]) == 0
+    assert "cycles (the table repeats)" in capsys.readouterr().out

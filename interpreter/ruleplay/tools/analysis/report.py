@@ -156,6 +156,9 @@ def summary_rows(rep: dict) -> list[tuple[str, list[str], str | None]]:
     def add(label, fn, diff=None):
         rows.append((label, [fn(s) for s in sides], diff))
     add("finished", lambda s: _pct(s["sim"]["outcomes"]["finished"] / s["sim"]["games"]), "outcome finished")
+    for oc in sorted({k for s in sides for k, v in s["sim"]["outcomes"].items() if v and k != "finished"}):
+        add({"cycle": "cycles (the table repeats)", "limit": "action-limit hits"}.get(oc, oc),
+            lambda s, oc=oc: _pct(s["sim"]["outcomes"].get(oc, 0) / s["sim"]["games"]), f"outcome {oc}")
     for ln in ("actions", "hands"):
         if all(ln in s["sim"]["lengths"] for s in sides):
             add(f"{ln} /game", lambda s, ln=ln: _f(s["sim"]["lengths"][ln]["mean"], 1), ln)

@@ -115,6 +115,21 @@ def test_ladder_order_from_seat_aggregates():
     assert d["diff"] == pytest.approx(M.order(0.3, 4) - r["order"]) and d["ratio"] == pytest.approx(-6 / 7)
 
 
+def test_positions_count_from_the_first_dealer_in_the_tables_direction():
+    from types import SimpleNamespace
+    from ruleplay.tools.analysis.seats import SeatAgg
+
+    def game(winners, scores):
+        return SimpleNamespace(outcome="finished", actions=1, cards_played=1, tricks=0, hands=1, pile_takes=0,
+                               rounds=0, winners=winners, stats={}, scores=scores, hand_scores=[scores])
+    a = SeatAgg(Agg(4))
+    a.add(game([0], [1, 2, 3, 4]), dealer=3, direction=1)     # seat 0 is the dealer's left: position 1
+    a.add(game([3], [5, 6, 7, 8]), dealer=3, direction=1)     # the dealer wins: position 4
+    a.add(game([2], [9, 9, 9, 0]), dealer=3, direction=-1)    # counter-clockwise, seat 2 plays first
+    assert a.pos_wins == [2, 0, 0, 1]
+    assert a.pos_final[0] == {1: 1, 5: 1, 9: 1} and a.pos_final[3] == {4: 1, 8: 1, 0: 1}
+
+
 # ------------------------------------------------------------------ the command
 ARGS = ["--jobs", "1", "-q", "--ladder", "lowest", "--ladder-games", "8", "--shape-games", "4"]
 
@@ -129,7 +144,8 @@ def test_analyze_json_shows_points_fairness_skill_and_shape(capsys):
     assert a["skill"][0]["bot"] == "lowest" and a["skill"][0]["games"] == 8
     assert a["shape"]["games"] == 4 and a["shape"]["decisions"]["mean"] > 40       # 52 cards, 13 tricks
     measures = {r["measure"] for r in rep["differences"]}
-    assert {"points/hand total", "order lowest", "drama", "win position 1", "lead changes /game"} <= measures
+    assert {"points/hand total", "order lowest", "drama", "win position 1", "lead changes /game",
+            "points/game position 4"} <= measures
 
 
 def test_analyze_report_does_not_depend_on_jobs(capsys):

@@ -105,6 +105,9 @@ def difference_rows(names: list[str], runs: list[dict]) -> list[dict]:
         nb, ns = base["main"].games, side["main"].games
         for i, (wb, ws) in enumerate(zip(base["main"].pos_wins, side["main"].pos_wins)):
             rows.append(rate_diff(f"win position {i + 1}", wb, nb, ws, ns, name, k))
+        for i, (hb, hs) in enumerate(zip(base["main"].pos_final, side["main"].pos_final)):
+            if hb and hs:
+                rows.append(mean_diff(f"points/game position {i + 1}", hb, hs, name, k))
         players = base["main"].agg.players
         for rb, rs in zip(base["skill"], side["skill"]):
             d = order_difference(rb, rs, players)
@@ -174,6 +177,7 @@ def summary_rows(rep: dict) -> list[tuple[str, list[str], str | None]]:
     for i, rung in enumerate(sides[0]["skill"]):
         add(f"order {rung['bot']} (CardStock)", lambda s, i=i: _f(s["skill"][i]["order"]), f"order {rung['bot']}")
     add("decisions /game", lambda s: _f(s["shape"]["decisions"].get("mean"), 1), "decisions /game")
+    add("decisions /player /game", lambda s: _f(sum(s["shape"]["decisions_per_seat"]) / s["players"], 1))
     if any(s["shape"]["windows"].get("mean") for s in sides):
         add("slap windows /game", lambda s: _f(s["shape"]["windows"].get("mean"), 1))
     add("choices /decision (sd)", lambda s: f"{_f(s['shape']['choices'].get('mean'))} ({_f(s['shape']['choices'].get('sd'))})",

@@ -18,7 +18,7 @@ from ruleplay.tools import stats as S
 from ruleplay.tools.cli import main
 from ruleplay.agents import play
 from ruleplay.pipeline import load
-from ruleplay.tools.sim import Agg, Spec, game_seed, parse_side, run_batch, simulate
+from ruleplay.tools.sim import Agg, Spec, compare_rows, game_seed, parse_side, run_batch, simulate
 
 X = [1, 2, 2, 3, 5, 8, 8, 8, 13]
 Y = [2, 3, 3, 4, 4, 9, 10, 11, 12, 20, 21]
@@ -187,3 +187,52 @@ def test_plot_is_a_png_or_a_clear_message(capsys, tmp_path):
         assert code == 1 and "pip install 'ruleplay[plot]'" in capsys.readouterr().err
     else:
         assert code == 0 and f.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ------------------------------------------------------------------ points rows (issue 37)
+def _result(scores, hand_scores, stats=None, winners=(0,)):
+    """A finished game as sim folds it: only the fields `Agg.add` reads."""
+    from types import SimpleNamespace
+    return SimpleNamespace(outcome="finished", actions=10, cards_played=8, tricks=2, hands=len(hand_scores),
+                           pile_takes=0, rounds=1, winners=list(winners), stats=stats or {}, scores=scores,
+                           hand_scores=hand_scores)
+
+
+def test_points_and_counter_rows_from_hand_built_games():
+    base, side = Agg(2), Agg(2)
+    base.add(_result([3, 5], [[1, 2], [2, 3]]))                 # hand totals 3 and 5, game total 8
+    base.add(_result([4, 4], [[4, 4]], {"rule:x": [1, 0]}))     # hand total 8, game total 8
+    side.add(_result([0, 2], [[0, 2]], {"rule:x": [2, 1]}))     # hand total 2, game total 2
+    side.add(_result([6, 0], [[6, 0]], {"rule:x": [0, 3]}))     # hand total 6, game total 6
+    assert base.hand_hist[0] == Counter({1: 1, 2: 1, 4: 1}) and base.hand_total == Counter({3: 1, 5: 1, 8: 1})
+    assert base.final_total == Counter({8: 2}) and side.counter_sq["rule:x"] == [4, 10]
+    rows = {r["measure"]: r for r in compare_rows(["a", "b"], [base, side])}
+    tot = rows["points/hand total"]
+    assert (tot["base"], tot["value"], tot["diff"]) == (16 / 3, 4.0, 4.0 - 16 / 3)
+    assert rows["points/game seat 1"]["base"] == 4.5 and rows["points/game seat 1"]["value"] == 1.0
+    assert rows["points/game total"]["value"] == 4.0
+    c1 = rows["rule:x seat 1 /game"]                             # 0, 0 against 1, 3
+    assert (c1["base"], c1["value"], c1["test"]) == (0.0, 2.0, "Welch")
+    c0 = rows["rule:x seat 0 /game"]                             # 0, 1 against 2, 0: means 0.5 and 1.0
+    assert (c0["base"], c0["value"]) == (0.5, 1.0)
+
+
+def test_compare_shows_where_a_points_rule_acts(capsys):
+    # JD -10: a single hand's points add up to 26 in Hearts, 16 with jd-bonus (a moon shot aside).
+    assert main(["compare", "hearts:hands=single", "hearts:hands=single,jd-bonus=yes", "-n", "20", "--jobs", "1",
+                 "--json", "-q"]) == 0
+    rows = {r["measure"]: r for r in json.loads(capsys.readouterr().out)["comparisons"]}
+    tot = rows["points/hand total"]
+    assert tot["base_median"] == 26 and tot["median"] == 16 and tot["p_holm"] < 0.05
+    assert {f"points/hand seat {s}" for s in range(4)} | {"points/game total"} <= set(rows)
+
+
+def test_chi_square_and_welch_from_moments():
+    assert S.chi2_sf(2.0, 2) == pytest.approx(math.exp(-1.0))                      # df 2: e^(-x/2)
+    assert S.chi2_sf(4.0, 1) == pytest.approx(math.erfc(math.sqrt(2.0)))           # df 1: erfc(sqrt(x/2))
+    assert S.chi2_sf(3.0, 3) == pytest.approx(0.39162517627108)                   # scipy.stats.chi2.sf(3, 3)
+    stat, p = S.chi_square_equal([30, 10])                                          # expected 20 each
+    assert stat == 10.0 and p == pytest.approx(math.erfc(math.sqrt(5.0)))
+    assert S.chi_square_equal([5, 5, 5]) == (0.0, 1.0)
+    h1, h2 = Counter({1: 2, 3: 2}), Counter({2: 1, 6: 3})
+    assert S.welch(h1, h2) == S.welch_moments(S.moments_mean_var(4, 8, 20), S.moments_mean_var(4, 20, 112))

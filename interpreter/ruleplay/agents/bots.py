@@ -156,8 +156,9 @@ def smart_card(v, plan: str | None = None) -> int:
     """`smart`: card sense for games where card points are bad (taken tricks with points cost).
 
     Passing: give away the point cards first, then the highest cards (in a game where no card carries
-    points, the lowest cards: high ones are strength there). In a trick: `trick_card`. Only the
-    decision's legal cards and the public trick are read.
+    points, the lowest cards: high ones are strength there). In a trick: `trick_card`, or `seek_card`
+    where the game's own points table has a card worth less than nothing (Hearts' JD at -10) and no bid
+    or partner is in play. Only the decision's legal cards and the public trick are read.
     """
     if getattr(v, "passing", False):
         cards, pts, st = v.legal, v.points, v.strength.__getitem__
@@ -165,8 +166,50 @@ def smart_card(v, plan: str | None = None) -> int:
         if not any(pts):              # no card carries points: the high cards are strength, give the lowest
             return min(idx, key=lambda i: st(cards[i]))
         return max(idx, key=lambda i: (pts[cards[i]], st(cards[i])))
+    if v.want is None and not v.partner_winning and v.would_win is not None and _has_bonus(v.points):
+        return seek_card(v)
     return trick_card(v.legal, v.points, v.strength.__getitem__, v.suit, v.trump, v.leading, v.following, v.winning,
                       v.want, v.would_win, v.partner_winning, plan)
+
+
+_BONUS: dict[int, tuple[list, bool]] = {}     # id of a phase's points table -> (the table, a card below 0?)
+
+
+def _has_bonus(points: list[int]) -> bool:
+    """Does some card count less than nothing? Remembered per table (a phase keeps one list for a game)."""
+    hit = _BONUS.get(id(points))
+    if hit is None or hit[0] is not points:
+        hit = _BONUS[id(points)] = (points, min(points, default=0) < 0)
+        if len(_BONUS) > 256:
+            _BONUS.clear()
+    return hit[1]
+
+
+def seek_card(v) -> int:
+    """`smart` in a trick of a game where some card is worth less than nothing (a bonus card): points cost,
+    the bonus card is sought. The index of one of the legal cards.
+
+    A trick whose cards so far add up to less than nothing is taken when a legal card can win it: by the
+    highest winner while others are still to play (so it holds), by the lowest when last, a card without
+    points first. Otherwise as `trick_card`, but a bonus card is never led or ducked under another's win
+    while another card will do, and when every card wins the trick the bonus card goes into it.
+    """
+    cards, pts, st = v.legal, v.points, v.strength.__getitem__
+    idx = range(len(cards))
+    wins = [i for i in idx if cards[i] in v.would_win]
+    if v.leading:
+        return min(idx, key=lambda i: (pts[cards[i]] > 0, pts[cards[i]] < 0, st(cards[i])))
+    if wins and sum(pts[c] for _, c in v.plays) < 0:
+        clean = [i for i in wins if pts[cards[i]] <= 0] or wins
+        if v.to_play:
+            return max(clean, key=lambda i: (st(cards[i]), -pts[cards[i]]))
+        return min(clean, key=lambda i: (pts[cards[i]], st(cards[i])))
+    if len(wins) == len(cards):                       # the trick is ours whatever we play: put the bonus in
+        return max(idx, key=lambda i: (pts[cards[i]] <= 0, -pts[cards[i]], st(cards[i])))
+    if v.following and v.winning is not None:         # duck: the highest losing card, a bonus card last
+        losing = [i for i in idx if i not in wins]
+        return max(losing, key=lambda i: (pts[cards[i]] >= 0, st(cards[i]), -pts[cards[i]]))
+    return max(idx, key=lambda i: (pts[cards[i]], st(cards[i])))
 
 
 def smart_shed(v) -> int:

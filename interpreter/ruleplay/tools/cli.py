@@ -1,4 +1,4 @@
-"""The `ruleplay` command line: run, validate, list, explain, schema, diff, replay, play, new, sim, compare, serve."""
+"""The `ruleplay` command line: run, validate, list, explain, schema, diff, replay, play, new, sim, compare, analyze, serve."""
 from __future__ import annotations
 
 import argparse
@@ -90,6 +90,8 @@ def _parser() -> argparse.ArgumentParser:
                   compare=False)
     add_arguments(sub.add_parser("compare", help="the same seeds under two or more rule variants, side by side"),
                   compare=True)
+    from ruleplay.tools.analysis.command import add_parser as add_analyze
+    add_analyze(sub)
     return p
 
 
@@ -230,6 +232,9 @@ def _dispatch(args) -> int:
         from ruleplay.codegen.show import show
         print(show(load(args.ruleset, sets, args.players, tuple(args.include))), end="")
         return 0
+    if cmd == "analyze":
+        from ruleplay.tools.analysis.command import cmd_analyze
+        return cmd_analyze(args, sets)
     if cmd in ("sim", "compare"):
         from ruleplay.tools import sim
         return sim.cmd_sim(args, sets) if cmd == "sim" else sim.cmd_compare(args, sets)

@@ -63,14 +63,19 @@ class Spec:
         return self.label or self.ruleset + "".join(f":{k}={v}" for k, v in self.sets)
 
 
-_CACHE: dict[Spec, object] = {}
+_CACHE: dict[tuple, object] = {}
+
+
+def _key(spec: Spec) -> tuple:
+    """What the rules of a spec depend on (not its bots): specs differing only in bots share their rules."""
+    return (spec.ruleset, spec.sets, spec.players, spec.include)
 
 
 def _rules(spec: Spec):
-    rules = _CACHE.get(spec)
+    rules = _CACHE.get(_key(spec))
     if rules is None:
         from ruleplay.pipeline import load
-        rules = _CACHE[spec] = load(spec.ruleset, dict(spec.sets), spec.players, spec.include)
+        rules = _CACHE[_key(spec)] = load(spec.ruleset, dict(spec.sets), spec.players, spec.include)
     return rules
 
 
@@ -93,12 +98,20 @@ class Agg:
     score_sq: list[int] = field(default_factory=list)
     hand_points: list[int] = field(default_factory=list)   # sum of hand scores over every hand, per seat
     scored_hands: int = 0
+    hand_hist: list[Counter] = field(default_factory=list)  # per seat: histogram of its points in a hand
+    hand_total: Counter = field(default_factory=Counter)    # histogram of a hand's points summed over the seats
+    final_hist: list[Counter] = field(default_factory=list)  # per seat: histogram of its final total
+    final_total: Counter = field(default_factory=Counter)   # histogram of the final totals summed over the seats
+    counter_sq: dict[str, list[int]] = field(default_factory=dict)   # name -> per-seat sum of squares per game
 
     def __post_init__(self):
         n = self.players
         for name in ("wins", "score_sum", "score_sq", "hand_points"):
             if not getattr(self, name):
                 setattr(self, name, [0] * n)
+        for name in ("hand_hist", "final_hist"):
+            if not getattr(self, name):
+                setattr(self, name, [Counter() for _ in range(n)])
 
     def add(self, r) -> None:
         self.games += 1
@@ -122,10 +135,13 @@ class Agg:
             acc = self.counters.get(name)
             if acc is None:
                 acc = self.counters[name] = [0] * self.players
+                self.counter_sq[name] = [0] * self.players
                 # games before this one had the counter at 0
                 self.counter_games[name] = Counter({0: self.games - 1}) if self.games > 1 else Counter()
+            sq = self.counter_sq[name]
             for s, v in enumerate(row):
                 acc[s] += v
+                sq[s] += v * v
             self.counter_games[name][sum(row)] += 1
         for name, h in self.counter_games.items():
             if name not in r.stats:
@@ -135,23 +151,29 @@ class Agg:
             for s, v in enumerate(r.scores):
                 self.score_sum[s] += v
                 self.score_sq[s] += v * v
+                self.final_hist[s][v] += 1
+            self.final_total[sum(r.scores)] += 1
             for hs in r.hand_scores or ():
                 self.scored_hands += 1
                 for s, v in enumerate(hs):
                     self.hand_points[s] += v
+                    self.hand_hist[s][v] += 1
+                self.hand_total[sum(hs)] += 1
 
     def merge(self, o: "Agg") -> "Agg":
         for name, h in o.counter_games.items():
             if name not in self.counter_games:
                 self.counters[name] = [0] * self.players
+                self.counter_sq[name] = [0] * self.players
                 self.counter_games[name] = Counter({0: self.games}) if self.games else Counter()
         for name, h in self.counter_games.items():
             if name not in o.counter_games and o.games:
                 h[0] += o.games
         for name, row in o.counters.items():
-            acc = self.counters[name]
-            for s, v in enumerate(row):
+            acc, sq = self.counters[name], self.counter_sq[name]
+            for s, (v, v2) in enumerate(zip(row, o.counter_sq[name])):
                 acc[s] += v
+                sq[s] += v2
             self.counter_games[name].update(o.counter_games[name])
         self.games += o.games
         self.outcomes.update(o.outcomes)
@@ -161,6 +183,11 @@ class Agg:
             mine, theirs = getattr(self, lst), getattr(o, lst)
             for s in range(self.players):
                 mine[s] += theirs[s]
+        for lst in ("hand_hist", "final_hist"):
+            for mine, theirs in zip(getattr(self, lst), getattr(o, lst)):
+                mine.update(theirs)
+        self.hand_total.update(o.hand_total)
+        self.final_total.update(o.final_total)
         self.shared_wins += o.shared_wins
         self.no_winner += o.no_winner
         self.scored += o.scored
@@ -189,26 +216,38 @@ class Agg:
                              for sm, sq in zip(self.score_sum, self.score_sq)],
                 "points_per_hand": [v / self.scored_hands for v in self.hand_points] if self.scored_hands else None,
                 "hands": self.scored_hands,
+                "hand_summary": [S.summary(h) for h in self.hand_hist] if self.scored_hands else None,
+                "hand_total_summary": S.summary(self.hand_total) if self.scored_hands else None,
+                "final_summary": [S.summary(h) for h in self.final_hist],
+                "final_total_summary": S.summary(self.final_total),
             }
         return out
 
 
 # ------------------------------------------------------------------ running
-def run_batch(spec: Spec, seed: int, start: int, stop: int) -> Agg:
-    """Play games start..stop-1 of a simulation; a top-level function so spawned processes and Ray can call it."""
+def play_games(spec: Spec, seed: int, start: int, stop: int) -> Iterable[tuple[int, object]]:
+    """(game seed, Result) of games start..stop-1 of a simulation, played on the fast path."""
     from ruleplay.codegen import play
     rules = _rules(spec)
     bots = list(spec.bots) if spec.bots else None
     profiles = list(spec.profiles) if spec.profiles else None
-    agg = Agg(rules.players)
     for i in range(start, stop):
-        agg.add(play(rules, game_seed(seed, i), None, spec.max_actions, log=False, bots=bots, profiles=profiles,
-                     interpret_only=spec.interpret))
+        s = game_seed(seed, i)
+        yield s, play(rules, s, None, spec.max_actions, log=False, bots=bots, profiles=profiles,
+                      interpret_only=spec.interpret)
+
+
+def run_batch(spec: Spec, seed: int, start: int, stop: int) -> Agg:
+    """Play games start..stop-1 of a simulation; a top-level function so spawned processes and Ray can call it."""
+    agg = Agg(_rules(spec).players)
+    for _, r in play_games(spec, seed, start, stop):
+        agg.add(r)
     return agg
 
 
 def _run_batch_star(args) -> Agg:
-    return run_batch(*args)
+    batch, *rest = args
+    return batch(*rest)
 
 
 def _chunks(n: int, workers: int, most: int = 2000) -> list[tuple[int, int]]:
@@ -255,42 +294,75 @@ def check_spec(spec: Spec) -> object:
     return _rules(spec)
 
 
+@dataclass(frozen=True)
+class Task:
+    """One simulation among several run together (`simulate_many`): `games` games of `spec` folded by `batch`."""
+
+    spec: Spec
+    games: int
+    batch: Callable | None = None   # None: run_batch
+
+    @property
+    def fold(self) -> Callable:
+        return self.batch or run_batch
+
+
 def simulate(spec: Spec, games: int, seed: int = 0, jobs: int | None = None, backend: str = "local",
-             ray_address: str | None = None, progress: Callable[[int], None] | None = None) -> Agg:
-    """Play `games` games of `spec` and return the aggregate; the same for every `jobs` and backend."""
-    if games < 1:
-        raise GameError("the number of games (-n) must be at least 1")
-    if games > MAX_GAMES:
-        raise GameError(f"at most {MAX_GAMES} games in one simulation")
-    rules = check_spec(spec)
-    agg = Agg(rules.players)
+             ray_address: str | None = None, progress: Callable[[int], None] | None = None,
+             batch: Callable = run_batch) -> Agg:
+    """Play `games` games of `spec` and return the aggregate; the same for every `jobs` and backend.
+
+    `batch(spec, seed, start, stop)` plays games start..stop-1 into an aggregate with `games`, `merge` and
+    `interrupted` (default `run_batch`, an `Agg`); `batch(spec, seed, 0, 0)` is the empty one. It must be
+    a top-level function, so worker processes and Ray can call it (tools/analysis measures its own way)."""
+    return simulate_many([Task(spec, games, batch)], seed, jobs, backend, ray_address, progress)[0]
+
+
+def simulate_many(tasks: list[Task], seed: int = 0, jobs: int | None = None, backend: str = "local",
+                  ray_address: str | None = None, progress: Callable[[int], None] | None = None) -> list:
+    """`simulate` for several tasks at once, over one pool of workers (or one Ray job): their aggregates,
+    in order. Each is the same as its own `simulate`: its batches merge exactly whatever the order."""
+    for t in tasks:
+        if t.games < 1:
+            raise GameError("the number of games (-n) must be at least 1")
+        if t.games > MAX_GAMES:
+            raise GameError(f"at most {MAX_GAMES} games in one simulation")
+        check_spec(t.spec)
+    aggs = [t.fold(t.spec, seed, 0, 0) for t in tasks]
     if backend == "ray":
-        return _simulate_ray(spec, games, seed, ray_address, agg, progress)
+        return _simulate_ray(tasks, seed, ray_address, aggs, progress)
     if backend != "local":
         raise GameError(f"unknown backend '{backend}'; backends: local, ray")
     jobs = check_jobs(jobs)
-    chunks = _chunks(games, jobs)
-    jobs = min(jobs, len(chunks))
+    work = [(k, (t.fold, t.spec, seed, a, b)) for k, t in enumerate(tasks) for a, b in _chunks(t.games, jobs)]
+    jobs = min(jobs, len(work))
     try:
         if jobs == 1:
-            for a, b in chunks:
-                agg.merge(run_batch(spec, seed, a, b))
+            for k, args in work:
+                part = _run_batch_star(args)
+                aggs[k].merge(part)
                 if progress:
-                    progress(b - a)
-            return agg
+                    progress(part.games)
+            return aggs
         import multiprocessing as mp
         with mp.get_context().Pool(jobs, _worker_init, (os.getpid(),)) as pool:
-            for part in pool.imap_unordered(_run_batch_star, [(spec, seed, a, b) for a, b in chunks]):
-                agg.merge(part)
+            for k, part in pool.imap_unordered(_keyed_batch, work):
+                aggs[k].merge(part)
                 if progress:
                     progress(part.games)
     except KeyboardInterrupt:
         # Ctrl-C: keep the batches that finished; the caller reports them as a partial result.
-        agg.interrupted = True
-    return agg
+        for a in aggs:
+            a.interrupted = True
+    return aggs
 
 
-def _simulate_ray(spec: Spec, games: int, seed: int, address: str | None, agg: Agg, progress) -> Agg:
+def _keyed_batch(item):
+    k, args = item
+    return k, _run_batch_star(args)
+
+
+def _simulate_ray(tasks: list[Task], seed: int, address: str | None, aggs: list, progress) -> list:
     try:
         import ray
     except ImportError:
@@ -299,15 +371,16 @@ def _simulate_ray(spec: Spec, games: int, seed: int, address: str | None, agg: A
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False,
                  logging_level="ERROR")
     cpus = int(ray.cluster_resources().get("CPU", 1)) or 1
-    remote = ray.remote(run_batch)
-    pending = [remote.remote(spec, seed, a, b) for a, b in _chunks(games, cpus, most=5000)]
+    remote = ray.remote(_run_batch_star)
+    pending = {remote.remote((t.fold, t.spec, seed, a, b)): k
+               for k, t in enumerate(tasks) for a, b in _chunks(t.games, cpus, most=5000)}
     while pending:
-        done, pending = ray.wait(pending, num_returns=1)
+        done, _ = ray.wait(list(pending), num_returns=1)
         part = ray.get(done[0])
-        agg.merge(part)
+        aggs[pending.pop(done[0])].merge(part)
         if progress:
             progress(part.games)
-    return agg
+    return aggs
 
 
 class Progress:
@@ -446,6 +519,24 @@ def write_csv(rows: Iterable[tuple], header: tuple, path: str) -> None:
 
 
 # ------------------------------------------------------------------ compare
+def rate_diff(measure: str, kb: int, nb: int, ks: int, ns: int, side: str, index: int) -> dict:
+    """A row comparing two rates: Newcombe's interval of the difference, the pooled two-proportion test."""
+    z, p = S.two_proportion(kb, nb, ks, ns)
+    lo, hi = S.newcombe(kb, nb, ks, ns)
+    return {"side": side, "index": index, "measure": measure, "kind": "rate", "base": kb / nb, "value": ks / ns,
+            "diff": ks / ns - kb / nb, "ci95": [lo, hi], "test": "two-proportion", "p": p}
+
+
+def mean_diff(measure: str, hb: Counter, hs: Counter, side: str, index: int) -> dict:
+    """A row comparing two histograms: Welch's interval of the mean difference, Mann-Whitney, the medians."""
+    d, lo, hi, _ = S.welch(hb, hs)
+    _, p, eff = S.mann_whitney(hs, hb)
+    return {"side": side, "index": index, "measure": measure, "kind": "mean", "base": S.hist_mean_var(hb)[0],
+            "value": S.hist_mean_var(hs)[0], "diff": d, "ci95": [lo, hi],
+            "base_median": S.percentile(hb, 50), "median": S.percentile(hs, 50),
+            "test": "Mann-Whitney", "p": p, "p_longer": eff}
+
+
 def compare_rows(names: list[str], aggs: list[Agg]) -> list[dict]:
     """Every side against the first: rates by two-proportion tests (Newcombe interval of the difference),
     lengths and counters by Welch intervals of the mean difference and Mann-Whitney; Holm-adjusted p values."""
@@ -454,18 +545,15 @@ def compare_rows(names: list[str], aggs: list[Agg]) -> list[dict]:
     nb = base.games
 
     def rate_row(measure, kb, ks, ns, side):
-        z, p = S.two_proportion(kb, nb, ks, ns)
-        lo, hi = S.newcombe(kb, nb, ks, ns)
-        rows.append({"side": side, "index": k, "measure": measure, "kind": "rate", "base": kb / nb, "value": ks / ns,
-                     "diff": ks / ns - kb / nb, "ci95": [lo, hi], "test": "two-proportion", "p": p})
+        rows.append(rate_diff(measure, kb, nb, ks, ns, side, k))
+
+    def moments_row(measure, mb, ms, side):
+        d, lo, hi, p = S.welch_moments(mb, ms)
+        rows.append({"side": side, "index": k, "measure": measure, "kind": "mean", "base": mb[0], "value": ms[0],
+                     "diff": d, "ci95": [lo, hi], "base_median": None, "median": None, "test": "Welch", "p": p})
 
     def dist_row(measure, hb, hs, side):
-        d, lo, hi, _ = S.welch(hb, hs)
-        _, p, eff = S.mann_whitney(hs, hb)
-        rows.append({"side": side, "index": k, "measure": measure, "kind": "mean", "base": S.hist_mean_var(hb)[0],
-                     "value": S.hist_mean_var(hs)[0], "diff": d, "ci95": [lo, hi],
-                     "base_median": S.percentile(hb, 50), "median": S.percentile(hs, 50),
-                     "test": "Mann-Whitney", "p": p, "p_longer": eff})
+        rows.append(mean_diff(measure, hb, hs, side, k))
 
     for k, name in enumerate(names[1:], 1):
         a = aggs[k]
@@ -482,10 +570,27 @@ def compare_rows(names: list[str], aggs: list[Agg]) -> list[dict]:
             zero_b = Counter({0: nb})
             zero_a = Counter({0: ns})
             dist_row(f"{c} /game", base.counter_games.get(c, zero_b), a.counter_games.get(c, zero_a), name)
+            for s in range(min(base.players, a.players)):
+                moments_row(f"{c} seat {s} /game", _counter_moments(base, c, s), _counter_moments(a, c, s), name)
+        if base.scored and a.scored:
+            if base.scored_hands and a.scored_hands:
+                for s in range(min(base.players, a.players)):
+                    dist_row(f"points/hand seat {s}", base.hand_hist[s], a.hand_hist[s], name)
+                dist_row("points/hand total", base.hand_total, a.hand_total, name)
+            for s in range(min(base.players, a.players)):
+                dist_row(f"points/game seat {s}", base.final_hist[s], a.final_hist[s], name)
+            dist_row("points/game total", base.final_total, a.final_total, name)
     adj = S.holm([r["p"] for r in rows])
     for r, p in zip(rows, adj):
         r["p_holm"] = p
     return rows
+
+
+def _counter_moments(a: Agg, name: str, seat: int) -> tuple[float, float, int]:
+    """A counter's per-game (mean, variance, n) for one seat: 0 in every game where it never counted."""
+    if name not in a.counters:
+        return (0.0, 0.0, a.games)
+    return S.moments_mean_var(a.games, a.counters[name][seat], a.counter_sq[name][seat])
 
 
 def write_compare(names: list[str], rows: list[dict], out, games: int, head: str) -> None:
@@ -494,7 +599,8 @@ def write_compare(names: list[str], rows: list[dict], out, games: int, head: str
         print(f"  {chr(65 + i)} = {n}", file=out)
     for k in range(1, len(names)):
         letter = chr(65 + k)
-        print(f"\n{'measure':24} {'A':>10} {letter:>10} {letter + '-A':>9}  {'95% interval':>21}  {'p':>8}  test",
+        w = max([24] + [len(r["measure"]) for r in rows])
+        print(f"\n{'measure':{w}} {'A':>10} {letter:>10} {letter + '-A':>9}  {'95% interval':>21}  {'p':>8}  test",
               file=out)
         for r in rows:
             if r["index"] != k:
@@ -507,9 +613,10 @@ def write_compare(names: list[str], rows: list[dict], out, games: int, head: str
                 a, b, d = f"{r['base']:.2f}", f"{r['value']:.2f}", f"{r['diff']:+.2f}"
                 ci = f"[{r['ci95'][0]:+.2f}, {r['ci95'][1]:+.2f}]"
             p = f"{r['p']:.2g}" if r["p"] >= 1e-4 else "<1e-4"
-            extra = f" (medians {_fmt(r['base_median'])} vs {_fmt(r['median'])})" if r["kind"] == "mean" else ""
-            print(f"{r['measure']:24} {a:>10} {b:>10} {d:>9}  {ci:>21}  {p:>8}{mark}  {r['test']}{extra}", file=out)
-    print("\nmeans and rates per game; * = significant at 5% after Holm's adjustment over all rows; "
+            extra = f" (medians {_fmt(r['base_median'])} vs {_fmt(r['median'])})" \
+                if r["kind"] == "mean" and r.get("median") is not None else ""
+            print(f"{r['measure']:{w}} {a:>10} {b:>10} {d:>9}  {ci:>21}  {p:>8}{mark}  {r['test']}{extra}", file=out)
+    print("\nmeans and rates per game (points/hand: per hand); * = significant at 5% after Holm's adjustment over all rows; "
           "the same seeds on every side (common random numbers).", file=out)
 
 
@@ -556,7 +663,8 @@ def plot(names: list[str], aggs: list[Agg], path: str, measure: str | None = Non
 
 
 # ------------------------------------------------------------------ CLI glue
-def add_arguments(sp, compare: bool) -> None:
+def add_arguments(sp, compare: bool, outputs: bool = True) -> None:
+    """sim's and compare's options (`outputs=False`: without --json/--csv/--plot, for a command with its own)."""
     if compare:
         sp.add_argument("sides", nargs="+", metavar="SIDE",
                         help="RULESET or RULESET:NAME=VALUE[,NAME=VALUE...]; the first is the baseline")
@@ -574,10 +682,11 @@ def add_arguments(sp, compare: bool) -> None:
     sp.add_argument("--players", type=int, help="number of players (within the ruleset's range)")
     sp.add_argument("--bots", default="random", help="as for run: random|lowest|highest|smart|ismcts[:N], or one per seat")
     sp.add_argument("--max-actions", type=int, default=100_000, help="a game stops as 'limit' here (default 100000)")
-    g = sp.add_mutually_exclusive_group()
-    g.add_argument("--json", action="store_true", help="print the report as one JSON object")
-    g.add_argument("--csv", metavar="FILE", help="write the report as tidy CSV rows")
-    sp.add_argument("--plot", metavar="FILE.png", help="length histograms and win-rate bars (needs ruleplay[plot])")
+    if outputs:
+        g = sp.add_mutually_exclusive_group()
+        g.add_argument("--json", action="store_true", help="print the report as one JSON object")
+        g.add_argument("--csv", metavar="FILE", help="write the report as tidy CSV rows")
+        sp.add_argument("--plot", metavar="FILE.png", help="length histograms and win-rate bars (needs ruleplay[plot])")
     sp.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     sp.add_argument("--interpret", action="store_true", help="run on the interpreter (the reference), never "
                     "on generated code")
@@ -593,7 +702,7 @@ def _spec(ref: str, sets: dict, args, label: str = "") -> Spec:
         raise GameError("--max-actions must be at least 1")
     spec = Spec(ref, tuple(sorted(sets.items())), args.players, tuple(kinds), tuple(profiles), args.max_actions,
                 label, include, args.interpret)
-    _CACHE[spec] = rules
+    _CACHE[_key(spec)] = rules
     return spec
 
 
@@ -625,7 +734,7 @@ def cmd_sim(args, sets: dict) -> int:
     import json
     _check_jobs_arg(args)
     spec = _spec(args.ruleset, sets, args)
-    rules = _CACHE[spec]
+    rules = _rules(spec)
     agg, secs = _run_spec(spec, args, rules.name)
     if agg.interrupted and not agg.games:
         print("interrupted before any game completed", file=sys.stderr)

@@ -130,10 +130,26 @@ def summary(h: Hist) -> dict:
             "p95": percentile(h, 95), "min": min(h), "max": max(h)}
 
 
+def moments_mean_var(n: int, s: float, ss: float) -> tuple[float, float, int]:
+    """(mean, sample variance, n) from a count, a sum and a sum of squares: measures kept as sums, not histograms."""
+    if n == 0:
+        return (math.nan, math.nan, 0)
+    mean = s / n
+    var = (ss - s * s / n) / (n - 1) if n > 1 else 0.0
+    return (mean, max(0.0, var), n)
+
+
 def welch(h1: Hist, h2: Hist) -> tuple[float, float, float, float]:
     """mean2 - mean1 with Welch's 95% interval and a two-sided p (normal approximation, for large samples): (diff, lo, hi, p)."""
-    m1, v1, n1 = hist_mean_var(h1)
-    m2, v2, n2 = hist_mean_var(h2)
+    return welch_moments(hist_mean_var(h1), hist_mean_var(h2))
+
+
+def welch_moments(a: tuple[float, float, int], b: tuple[float, float, int]) -> tuple[float, float, float, float]:
+    """`welch` from two (mean, variance, n) triples (`hist_mean_var`, `moments_mean_var`)."""
+    m1, v1, n1 = a
+    m2, v2, n2 = b
+    if n1 == 0 or n2 == 0:
+        return (math.nan, math.nan, math.nan, 1.0)
     d = m2 - m1
     se2 = v1 / n1 + v2 / n2
     if se2 == 0:
@@ -206,3 +222,36 @@ def holm(pvalues: Sequence[float]) -> list[float]:
         running = max(running, min(1.0, (m - rank) * pvalues[i]))
         out[i] = running
     return out
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """P(X > x) for a chi-square X with `df` (a whole number) degrees of freedom, in closed form:
+    the Poisson sum for even df, erfc and the half-integer gamma terms for odd df."""
+    if df < 1:
+        raise ValueError("degrees of freedom must be at least 1")
+    if x <= 0:
+        return 1.0
+    h = x / 2.0
+    if df % 2 == 0:
+        term = total = math.exp(-h)
+        for i in range(1, df // 2):
+            term *= h / i
+            total += term
+        return min(1.0, total)
+    total = math.erfc(math.sqrt(h))
+    term = math.exp(-h) * math.sqrt(h) / math.gamma(1.5)      # i = 1: h^(1/2) e^-h / Gamma(3/2)
+    for i in range(1, (df - 1) // 2 + 1):
+        total += term
+        term *= h / (i + 0.5)
+    return min(1.0, total)
+
+
+def chi_square_equal(counts: Sequence[int]) -> tuple[float, float]:
+    """Pearson's chi-square test that every category is equally likely: (statistic, p) with len - 1 degrees
+    of freedom; p = 1 when there are no counts or a single category."""
+    k, n = len(counts), sum(counts)
+    if k < 2 or n == 0:
+        return (0.0, 1.0)
+    e = n / k
+    stat = sum((c - e) ** 2 / e for c in counts)
+    return (stat, chi2_sf(stat, k - 1))

@@ -1,134 +1,369 @@
-"""Every ruleset as an OpenSpiel game: `import ruleplay.spiel`, then `pyspiel.load_game("ruleplay", {...})`.
+"""Every ruleset as an OpenSpiel game: `import ruleplay.adapters.spiel`, then `pyspiel.load_game("ruleplay", {...})`.
 
-Parameters: `ruleset` (a built-in name or a path), `players` (0: the ruleset's default) and
-`options` ("k=v,k=v", as `--set` takes them). Needs `pip install 'ruleplay[openspiel]'`.
+Parameters: `ruleset` (a built-in name or a path), `players` (0: the ruleset's default), `options`
+("k=v,k=v" as `--set` takes them, or the game string's own form "k:v;k:v", a list as "[5;6]"),
+`returns` ("points", the default, or "normalized") and `max_actions` (the action limit of a game).
+Needs `pip install 'ruleplay[openspiel]'`. `str(game)` is a game string `pyspiel.load_game` reads back,
+options included.
 
 The game opens with one chance node: the seed of the deal and of every later chance draw (one of
 SEEDS, uniform), so OpenSpiel's algorithms see the game's randomness as chance. The decisions are
-ruleplay's steppable state (`ruleplay.state`): the same actions, labels and returns (1 for each
-winner, 0 for the others). Observations are strings (what the seat may see, by zone visibility).
+ruleplay's steppable state (`ruleplay.state`): the same actions and labels.
+
+Returns (`returns="points"`): a game scored by totals whose match is won by the lowest (highest) total
+pays each seat its final total, negated (as it is): Hearts [4, 16, 0, 6] pays [-4, -16, 0, -6]; the
+game type is GENERAL_SUM and the bounds are the engine's caps (a hand scores within -10^9..10^9, a match
+lasts at most `max-hands`). Any other game is won or lost: the winners share +1 and the losers -1
+(two seats: +1 and -1; nobody wins, or a cycle or the action limit stops the game: 0 each), ZERO_SUM
+within [-1, 1]. `returns="normalized"` gives ruleplay's own [0, 1] returns (`engine.results.returns_of`),
+GENERAL_SUM.
+
+Observations: `observation_string` (what the seat may see now), `information_state_string` (every event
+of the game as the seat may know it: perfect recall), and the tensors of `adapters/tensors.py`
+(generated from the rules; the layout is in that module and in docs/agents.md).
+`resample_from_infostate` deals the cards the seat has not seen with ruleplay's own sampler
+(`agents/determinize`) and proves the deal by replaying the hand, so OpenSpiel's `ISMCTSBot` runs.
+States pickle, deep-copy and serialize (rebuilt from the game's parameters and the action history).
+`make_bot(game, player, "smart")` seats a ruleplay bot at an OpenSpiel table.
 """
 from __future__ import annotations
 
+import json
+import random
+from functools import lru_cache
+
+import numpy as np
 import pyspiel
 
-from ruleplay.engine.run import DEFAULT_MAX_ACTIONS
-from ruleplay.engine.state import TERMINAL
+from ruleplay.agents import bot_action, make_bots
+from ruleplay.agents.determinize import determinize, knowledge, learn_slots, Unseen
+from ruleplay.agents.ismcts import TRIES, prove
+from ruleplay.adapters.tensors import Layout
+from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal
+from ruleplay.engine.state import TERMINAL, Game, State
 from ruleplay.pipeline import load_game
 
 SEEDS = 1 << 16
+MAX_HAND_POINTS = 10 ** 9        # the engine's cap on any int while playing (docs/limits.md)
+RETURNS = ("points", "normalized")
+DEFAULTS = {"ruleset": "oh-hell", "players": 0, "options": "", "returns": "points",
+            "max_actions": DEFAULT_MAX_ACTIONS}
 
-_TYPE = pyspiel.GameType(
-    short_name="ruleplay",
-    long_name="ruleplay: a card game from a YAML ruleset",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=64,
-    min_num_players=1,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=False,
-    parameter_specification={"ruleset": "oh-hell", "players": 0, "options": ""})
+_U = pyspiel.GameType.Utility
+
+
+def _game_type(utility) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name="ruleplay",
+        long_name="ruleplay: a card game from a YAML ruleset",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=64,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(DEFAULTS))
+
+
+_TYPE = _game_type(_U.GENERAL_SUM)
 
 
 def parse_options(text: str) -> dict[str, str]:
-    """"k=v,k=v" -> {k: v}; a list value keeps its commas inside brackets ("hand-sizes=[5,6]")."""
+    """"k=v,k=v" (or the game string's "k:v;k:v") -> {k: v}; a list keeps its commas (or semicolons) inside
+    brackets ("hand-sizes=[5,6]", "hand-sizes:[5;6]" -> "[5,6]")."""
     out: dict[str, str] = {}
     depth, part, parts = 0, "", []
     for ch in text:
         depth += ch == "["
         depth -= ch == "]"
-        if ch == "," and depth == 0:
+        if ch in ",;" and depth == 0:
             parts.append(part)
             part = ""
         else:
-            part += ch
+            part += ";" if ch == "," else ch
     parts.append(part)
     for p in parts:
         if p.strip():
-            k, sep, v = p.partition("=")
-            if not sep:
+            i = min((j for j in (p.find("="), p.find(":")) if j >= 0), default=-1)
+            if i < 0:
                 raise ValueError(f"options: expected k=v, got {p!r}")
-            out[k.strip()] = v.strip()
+            out[p[:i].strip()] = p[i + 1:].strip().replace(";", ",")
     return out
 
 
+def format_options(options: dict[str, str]) -> str:
+    """The options in the game string's form ("k:v;k:v", a list "[5;6]"), which OpenSpiel's game-string
+    parser keeps whole: `parse_options` reads it back."""
+    return ";".join(f"{k}:{str(v).replace(',', ';')}" for k, v in sorted(options.items()))
+
+
+@lru_cache(maxsize=64)
+def _ruleplay_game(ruleset: str, players: int, options: str) -> Game:
+    """The compiled game of a parameter set (cached: a pickled state rebuilds without compiling again)."""
+    return load_game(ruleset, players or None, parse_options(options))
+
+
+def points_returns(game: Game, state: State) -> list[float]:
+    """The `points` returns of a finished (or stopped) ruleplay state: see the module docstring."""
+    rules = game.rules
+    n = rules.players
+    result = state.result()
+    if result is None:
+        return [0.0] * n
+    if _scored(rules):
+        sign = -1.0 if rules.match.mode == "lowest" else 1.0
+        return [float(sign * s) + 0.0 for s in result.scores]
+    winners = set(result.winners) if result.outcome == "finished" else set()
+    k = len(winners)
+    if k in (0, n):
+        return [0.0] * n
+    return [1.0 / k if s in winners else -1.0 / (n - k) for s in range(n)]
+
+
+def _scored(rules) -> bool:
+    """The game pays points: it scores, and its match is won by the lowest or the highest total."""
+    m = rules.match
+    return rules.scoring is not None and m is not None and m.winners is not None and m.mode in ("lowest", "highest")
+
+
 class RuleplayGame(pyspiel.Game):
+    """A ruleset as an OpenSpiel game (see the module docstring for the parameters)."""
+
     def __init__(self, params=None):
-        params = dict(params or {})
-        self.ruleplay = load_game(str(params.get("ruleset", "oh-hell")), int(params.get("players", 0)) or None,
-                                  parse_options(str(params.get("options", ""))))
+        given = {**DEFAULTS, **dict(params or {})}
+        options = format_options(parse_options(str(given["options"])))
+        self.params = {"ruleset": str(given["ruleset"]), "players": int(given["players"]), "options": options,
+                       "returns": str(given["returns"]), "max_actions": int(given["max_actions"])}
+        if self.params["returns"] not in RETURNS:
+            raise ValueError(f"returns: one of {', '.join(RETURNS)}, got {self.params['returns']!r}")
+        self.ruleplay = _ruleplay_game(self.params["ruleset"], self.params["players"], options)
+        rules = self.ruleplay.rules
         n = self.ruleplay.num_players()
+        if self.params["returns"] == "normalized":
+            utility, lo, hi, total = _U.GENERAL_SUM, 0.0, 1.0, None
+        elif _scored(rules):
+            bound = float(MAX_HAND_POINTS * rules.match.max_hands)
+            utility, lo, hi, total = _U.GENERAL_SUM, -bound, bound, None
+        else:
+            utility, lo, hi, total = _U.ZERO_SUM, -1.0, 1.0, 0.0
         info = pyspiel.GameInfo(num_distinct_actions=self.ruleplay.num_distinct_actions(),
-                                max_chance_outcomes=SEEDS, num_players=n, min_utility=0.0, max_utility=1.0,
-                                utility_sum=None, max_game_length=DEFAULT_MAX_ACTIONS + 1)
-        super().__init__(_TYPE, info, params)
+                                max_chance_outcomes=SEEDS, num_players=n, min_utility=lo, max_utility=hi,
+                                utility_sum=total, max_game_length=self.params["max_actions"] + 1)
+        self.layouts = {False: Layout(self.ruleplay, False), True: Layout(self.ruleplay, True)}
+        super().__init__(_game_type(utility), info, dict(self.params))
 
     def new_initial_state(self):
         return RuleplayState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        return _Observer()
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self.layouts[recall], recall)
+
+
+class _Inner:
+    """The ruleplay state behind an OpenSpiel state: deep-copied by `clone` (State.clone) and pickled as the
+    game's parameters, its seed, its deal (a resampled state's) and its actions, since the compiled rules
+    hold closures."""
+
+    __slots__ = ("state", "params")
+
+    def __init__(self, state: State, params: tuple):
+        self.state, self.params = state, params
+
+    def __deepcopy__(self, memo) -> "_Inner":
+        return _Inner(self.state.clone(), self.params)
+
+    def __reduce__(self):
+        s = self.state
+        if s.seed is None:
+            raise TypeError("a forked ruleplay state (a search's copy) is not pickled: it has no history")
+        return _rebuild, (self.params, s.seed, s.deal, s.history())
+
+
+def _rebuild(params: tuple, seed: int, deal: Deal | None, history: list[int]) -> _Inner:
+    ruleset, players, options, max_actions = params
+    state = _ruleplay_game(ruleset, players, options).new_initial_state(seed, deal, max_actions=max_actions)
+    for a in history:
+        state.apply_action(a)
+    return _Inner(state, params)
 
 
 class RuleplayState(pyspiel.State):
+    """One game: a chance node (the seed), then ruleplay's decisions."""
+
     def __init__(self, game: RuleplayGame):
         super().__init__(game)
         self._players = game.num_players()
-        self._inner = None            # the ruleplay state, once the chance node has drawn the seed
-        # (OpenSpiel clones a state by deep-copying its attributes: the inner state copies by replay)
+        self._inner: _Inner | None = None   # the ruleplay state, once the chance node has drawn the seed
+        self._prefix: list[dict] | None = None   # a resampled state: the events before its own (see resample)
+
+    @property
+    def ruleplay_state(self) -> State | None:
+        """The ruleplay `State` behind this one (None at the chance node)."""
+        return None if self._inner is None else self._inner.state
 
     def current_player(self):
         if self._inner is None:
             return pyspiel.PlayerId.CHANCE
-        p = self._inner.current_player()
+        p = self._inner.state.current_player()
         return pyspiel.PlayerId.TERMINAL if p == TERMINAL else p
 
     def _legal_actions(self, player):
-        return self._inner.legal_actions()
+        return self._inner.state.legal_actions()
 
     def chance_outcomes(self):
-        p = 1.0 / SEEDS
-        return [(i, p) for i in range(SEEDS)]
+        return _chance_outcomes()
 
     def _apply_action(self, action):
         if self._inner is None:
-            self._inner = self.get_game().ruleplay.new_initial_state(seed=int(action))
+            g = self.get_game()
+            p = g.params
+            state = g.ruleplay.new_initial_state(seed=int(action), max_actions=p["max_actions"])
+            self._inner = _Inner(state, (p["ruleset"], p["players"], p["options"], p["max_actions"]))
         else:
-            self._inner.apply_action(int(action))
+            self._inner.state.apply_action(int(action))
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
-        return self._inner.action_to_string(action)
+        if self._inner is None:
+            return f"action {action}"
+        return self._inner.state.action_to_string(action)
 
     def is_terminal(self):
-        return self._inner is not None and self._inner.is_terminal()
+        return self._inner is not None and self._inner.state.is_terminal()
 
     def returns(self):
-        if self._inner is None:
+        if self._inner is None or not self._inner.state.is_terminal():
             return [0.0] * self._players
-        return self._inner.returns()
+        g = self.get_game()
+        if g.params["returns"] == "normalized":
+            return self._inner.state.returns()
+        return points_returns(g.ruleplay, self._inner.state)
+
+    def information_state_string(self, player=None):
+        """Perfect recall: every event of the game as `player` may know it (its own sealed choices last)."""
+        if player is None:
+            player = self.current_player()
+        lines = [f"seat {player}"]
+        if self._inner is not None:
+            events = self._inner.state.seat_events(player)
+            if self._prefix is not None:
+                events = self._prefix + events[1:]
+            lines.extend(json.dumps(ev, sort_keys=True, separators=(",", ":")) for ev in events)
+        return "\n".join(lines)
+
+    def observation_string(self, player=None):
+        if player is None:
+            player = self.current_player()
+        return "" if self._inner is None else self._inner.state.observation_string(player)
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state `player_id` cannot tell from this one (the player to move): the cards it has not seen dealt
+        again by ruleplay's sampler (`determinize`: its voids, passes and the cards it saw kept), the hand so
+        far replayed on the deal and proven to show the seat the same events and legal actions. Where no
+        sampled deal is proven in TRIES draws (a reshuffled stock), a copy of the game as it stands with the
+        unseen cards dealt again in place (`Unseen`), when the phase can be copied there."""
+        rng = random.Random(int(probability_sampler() * (1 << 53)))
+        inner = self.ruleplay_state
+        if inner is None or inner.is_terminal():
+            return self.clone()
+        if player_id != inner.current_player():
+            raise pyspiel.SpielError("ruleplay resamples for the player to move only")
+        g = self.get_game()
+        rules = g.ruleplay.rules
+        events = inner.seat_events(player_id)
+        k = knowledge(rules, player_id, events)
+        start = max(i for i, ev in enumerate(events) if ev["event"] == "deal")
+        prefix = (self._prefix + events[1:start]) if self._prefix is not None else events[:start]
+        sampled = None
+        if not k.blind:
+            slots = learn_slots(rules, k, rng) if k.loose else {}
+            actions = inner.legal_actions()
+            for _ in range(TRIES):
+                s = determinize(rules, k, rng, slots)
+                sampled = prove(rules, k, s, actions, rng) if s is not None else None
+                if sampled is not None:
+                    break
+        if sampled is None and inner.forkable:
+            unseen = Unseen(rules, k)
+            sampled = inner.fork(answer=[None] * rules.players, log=True,
+                                 redeal=lambda zones, shared: unseen.deal(zones, shared, rng))
+            prefix = None
+        if sampled is None:
+            raise pyspiel.SpielError("no deal consistent with what the seat saw was found")
+        out = RuleplayState(g)
+        out._inner = _Inner(sampled, self._inner.params)
+        out._prefix = prefix
+        return out
 
     def __str__(self):
-        return "" if self._inner is None else str(self._inner)
+        return "" if self._inner is None else str(self._inner.state)
+
+
+@lru_cache(maxsize=1)
+def _chance_outcomes() -> list[tuple[int, float]]:
+    p = 1.0 / SEEDS
+    return [(i, p) for i in range(SEEDS)]
+
 
 class _Observer:
-    """String observations only: what the seat may see (ruleplay's `observation_string`)."""
+    """The tensors of adapters/tensors.py (`tensor`, with a view per segment in `dict`) and the strings."""
 
-    def __init__(self):
-        self.tensor = None
-        self.dict = {}
+    def __init__(self, layout: Layout, perfect_recall: bool):
+        self.layout, self.perfect_recall = layout, perfect_recall
+        self.tensor = np.zeros(layout.size, dtype=np.float32)
+        self.dict = {sg.name: self.tensor[sg.start:sg.start + sg.size] for sg in layout.segments}
 
     def set_from(self, state, player):
-        pass
+        inner = state.ruleplay_state
+        if inner is None:
+            self.tensor[:] = 0
+        else:
+            self.layout.encode(inner, player, self.tensor)
 
     def string_from(self, state, player):
-        return "" if state._inner is None else state._inner.observation_string(player)
+        if self.perfect_recall:
+            return state.information_state_string(player)
+        return state.observation_string(player)
+
+
+class RuleplayBot(pyspiel.Bot):
+    """A ruleplay bot (`random`, `lowest`, `highest`, `smart`, `ismcts[:N]`) as an OpenSpiel bot: it answers
+    from the decision's view and the seat's own events, as at a ruleplay table."""
+
+    def __init__(self, game: RuleplayGame, player: int, kind: str, seed: int = 0):
+        pyspiel.Bot.__init__(self)
+        self.player, self.kind = player, kind
+        self._space = game.ruleplay.space
+        self._bot = make_bots([kind], seed)[0]
+
+    def step(self, state) -> int:
+        inner = state.ruleplay_state
+        return bot_action(inner, self._bot)
+
+    def restart_at(self, state) -> None:
+        pass
+
+    def inform_action(self, state, player_id, action) -> None:
+        pass
+
+    def provides_policy(self) -> bool:
+        return False
+
+
+def make_bot(game: RuleplayGame, player: int, kind: str = "smart", seed: int = 0) -> RuleplayBot:
+    """A `pyspiel.Bot` playing `player`'s seat with ruleplay's bot `kind` ("random", "lowest", "highest",
+    "smart", "ismcts" or "ismcts:N"), seeded with `seed`."""
+    from ruleplay.agents import is_kind
+    if not is_kind(kind):
+        raise ValueError(f"not a ruleplay bot: {kind!r}")
+    return RuleplayBot(game, player, kind, seed)
 
 
 pyspiel.register_game(_TYPE, RuleplayGame)

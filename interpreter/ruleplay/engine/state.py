@@ -178,6 +178,11 @@ class State:
         length: visibility.observation_size), so an adapter never judges zones itself."""
         return observation_tensor(self._run.t, seat)
 
+    def counters(self) -> dict[str, list[int]]:
+        """The rules' counters now, name -> value per seat (counters are public: kinds/tally.py), for views
+        and tensors that show them; empty when the rules keep none."""
+        return {name: list(values) for name, values in self._run.t.counters.items()}
+
     # ---- search
     # What a search bot needs of a game, so that it reaches one only through a State: copies that play on by
     # themselves (`fork`, `fork_at`) with the unseen cards dealt again (`redeal`), a sampled game that its

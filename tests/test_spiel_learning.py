@@ -1,0 +1,157 @@
+"""OpenSpiel's own algorithms on ruleplay games: resampling and ISMCTSBot, ruleplay's bots as pyspiel.Bot,
+the tensors generated from the rules, and rl_environment."""
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+import ruleplay.adapters.spiel  # noqa: E402,F401 - registers "ruleplay"
+from ruleplay.adapters.spiel import make_bot  # noqa: E402
+
+
+def load(ruleset, players=0, options="", **more):
+    return pyspiel.load_game("ruleplay", {"ruleset": ruleset, "players": players, "options": options, **more})
+
+
+def hidden_hands(state, seat):
+    """The other seats' hands as cards (the true state, for the test only)."""
+    inner = state.ruleplay_state
+    n = state.get_game().num_players()
+    return [tuple(inner.seat_view(p).seat_zones[p].cards) for p in range(n) if p != seat]
+
+
+# ---------------------------------------------------------------- resampling
+def test_resample_keeps_the_information_state_and_deals_the_unseen_cards_again():
+    game = load("hearts", 0, "hands=single")
+    s = game.new_initial_state()
+    s.apply_action(5)
+    rng = random.Random(0)
+    while len(s.ruleplay_state.seat_view(0).table_zones[0].cards or []) < 2 or s.current_player() != 0:
+        s.apply_action(rng.choice(s.legal_actions()))       # into the first tricks, seat 0 to play
+        if s.is_terminal():
+            pytest.fail("the hand ended")
+    p = s.current_player()
+    deals = set()
+    r = np.random.RandomState(1)
+    for _ in range(5):
+        t = s.resample_from_infostate(p, r.random_sample)
+        assert t.information_state_string(p) == s.information_state_string(p)
+        assert t.observation_string(p) == s.observation_string(p)
+        assert t.legal_actions() == s.legal_actions()
+        deals.add(tuple(hidden_hands(t, p)))
+        play_to_end = t.clone()
+        while not play_to_end.is_terminal():
+            play_to_end.apply_action(play_to_end.legal_actions()[0])
+    assert len(deals) > 1                                  # the unseen cards dealt again, not copied
+
+
+def test_ismcts_bot_plays_a_hearts_hand_unchanged():
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = load("hearts", 0, "hands=single")
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=4,
+                           random_state=rng)
+    s = game.new_initial_state()
+    s.apply_action(3)
+    asked = 0
+    while not s.is_terminal():
+        if s.current_player() == 0:
+            a = bot.step(s)
+            asked += 1
+        else:
+            a = rng.choice(s.legal_actions())
+        s.apply_action(int(a))
+    assert asked >= 10 and sum(s.returns()) in (-26, -78)
+
+
+# ---------------------------------------------------------------- ruleplay's bots as pyspiel.Bot
+def test_make_bot_seats_ruleplay_bots_at_an_openspiel_table():
+    game = load("hearts", 0, "hands=single")
+    bots = [make_bot(game, p, k, seed=p) for p, k in enumerate(["smart", "random", "lowest", "ismcts:3"])]
+    assert all(isinstance(b, pyspiel.Bot) for b in bots)
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 7)
+    assert sum(returns) in (-26, -78)
+    with pytest.raises(ValueError):
+        make_bot(game, 0, "nonsense")
+
+
+# ---------------------------------------------------------------- tensors
+def test_tensors_have_the_declared_sizes_and_hide_nothing_they_should_not_show():
+    game = load("oh-hell", 3, "hand-sizes=[4]")
+    assert game.get_type().provides_observation_tensor and game.get_type().provides_information_state_tensor
+    s = game.new_initial_state()
+    s.apply_action(2)
+    layout = game.layouts[False]
+    obs = np.asarray(s.observation_tensor(1))
+    assert obs.shape == (game.observation_tensor_size(),) == (layout.size,)
+    assert len(s.information_state_tensor(1)) == game.information_state_tensor_size() > layout.size
+    places = layout.places
+    onehot = obs[:len(layout.names) * places].reshape(-1, places)
+    assert (onehot.sum(axis=1) == 1).all()
+    inner = s.ruleplay_state
+    views = inner.seat_view(1).seat_zones
+    mine = set(views[1].ids)
+    for c in range(len(layout.names)):
+        if onehot[c, 0]:                       # the seat's own hand: place 0
+            assert c in mine
+    for z in views[:3]:
+        if z.seat != 1:
+            assert z.ids is None               # others' hands are hidden, and so unknown in the tensor
+    assert onehot[:, places - 1].sum() == len(layout.names) - len(mine) - sum(
+        len(z.ids) for z in inner.seat_view(1).table_zones if z.ids)
+
+
+def collisions(game, seeds):
+    """Observation tensors shared by two states whose observation strings differ, over random play."""
+    seen: dict[bytes, str] = {}
+    bad = 0
+    rng = random.Random(0)
+    n = game.num_players()
+    for seed in seeds:
+        s = game.new_initial_state()
+        s.apply_action(seed)
+        while not s.is_terminal():
+            for p in range(n):
+                key = np.asarray(s.observation_tensor(p), dtype=np.float32).tobytes()
+                text = s.observation_string(p)
+                bad += seen.setdefault(key, text) != text
+            s.apply_action(rng.choice(s.legal_actions()))
+    return bad, len(seen)
+
+
+@pytest.mark.parametrize("ruleset, players, options, seeds", [
+    ("hearts", 0, "hands=single", range(3)),
+    ("oh-hell", 4, "hand-sizes=[3,2]", range(12)),
+])
+def test_the_observation_tensor_tells_apart_what_the_string_tells_apart(ruleset, players, options, seeds):
+    bad, distinct = collisions(load(ruleset, players, options), seeds)
+    assert distinct > 100 and bad == 0
+
+
+def test_trump_and_the_trick_in_order_reach_the_tensor():
+    """Two Oh Hell deals differing only in the turned-up trump give different tensors (the issue's case)."""
+    game = load("oh-hell", 4, "hand-sizes=[3]")
+    layout = game.layouts[False]
+    trumps = {}
+    for seed in range(40):
+        s = game.new_initial_state()
+        s.apply_action(seed)
+        t = np.asarray(s.observation_tensor(0))
+        seg = next(sg for sg in layout.segments if sg.name == "trump")
+        trumps[int(np.argmax(t[seg.start:seg.start + seg.size]))] = True
+    assert len(trumps) == 4
+
+
+def test_rl_environment_starts_on_hearts():
+    from open_spiel.python import rl_environment
+    env = rl_environment.Environment(load("hearts", 0, "hands=single"))
+    step = env.reset()
+    assert len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]
+    n = 0
+    rng = random.Random(0)
+    while not step.last():
+        p = step.observations["current_player"]
+        step = env.step([rng.choice(step.observations["legal_actions"][p])])
+        n += 1
+    assert n >= 40 and sum(step.rewards) in (-26, -78)

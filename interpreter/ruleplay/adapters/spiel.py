@@ -38,13 +38,13 @@ import pyspiel
 from ruleplay.agents import bot_action, make_bots
 from ruleplay.agents.determinize import determinize, knowledge, learn_slots, Unseen
 from ruleplay.agents.ismcts import TRIES, prove
+from ruleplay.adapters.returns import MAX_HAND_POINTS, points_returns, scored as _scored
 from ruleplay.adapters.tensors import Layout
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal
 from ruleplay.engine.state import TERMINAL, Game, State
 from ruleplay.pipeline import load_game
 
 SEEDS = 1 << 16
-MAX_HAND_POINTS = 10 ** 9        # the engine's cap on any int while playing (docs/limits.md)
 RETURNS = ("points", "normalized")
 DEFAULTS = {"ruleset": "oh-hell", "players": 0, "options": "", "returns": "points",
             "max_actions": DEFAULT_MAX_ACTIONS}
@@ -106,29 +106,6 @@ def format_options(options: dict[str, str]) -> str:
 def _ruleplay_game(ruleset: str, players: int, options: str) -> Game:
     """The compiled game of a parameter set (cached: a pickled state rebuilds without compiling again)."""
     return load_game(ruleset, players or None, parse_options(options))
-
-
-def points_returns(game: Game, state: State) -> list[float]:
-    """The `points` returns of a finished (or stopped) ruleplay state: see the module docstring."""
-    rules = game.rules
-    n = rules.players
-    result = state.result()
-    if result is None:
-        return [0.0] * n
-    if _scored(rules):
-        sign = -1.0 if rules.match.mode == "lowest" else 1.0
-        return [float(sign * s) + 0.0 for s in result.scores]
-    winners = set(result.winners) if result.outcome == "finished" else set()
-    k = len(winners)
-    if k in (0, n):
-        return [0.0] * n
-    return [1.0 / k if s in winners else -1.0 / (n - k) for s in range(n)]
-
-
-def _scored(rules) -> bool:
-    """The game pays points: it scores, and its match is won by the lowest or the highest total."""
-    m = rules.match
-    return rules.scoring is not None and m is not None and m.winners is not None and m.mode in ("lowest", "highest")
 
 
 class RuleplayGame(pyspiel.Game):

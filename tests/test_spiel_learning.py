@@ -155,3 +155,27 @@ def test_rl_environment_starts_on_hearts():
         step = env.step([rng.choice(step.observations["legal_actions"][p])])
         n += 1
     assert n >= 40 and sum(step.rewards) in (-26, -78)
+
+
+def test_a_kept_memory_gives_the_tensor_a_fresh_reading_gives():
+    """Tensors read the log incrementally (tensors.Memory): at every step of a game with passes and of a
+    match of several hands they equal the tensor read from the whole log, and the State's incremental log
+    is its seat log."""
+    import ruleplay
+    from ruleplay.adapters.tensors import Layout, Memory
+    for name, opts in (("hearts", {"hands": "single"}), ("oh-hell", {"hand-sizes": [3, 2]})):
+        game = ruleplay.load_game(name, options=opts)
+        layout = Layout(game, perfect_recall=True)
+        state = game.new_initial_state(seed=4)
+        memories = [Memory(layout, p) for p in range(game.num_players())]
+        rng = random.Random(1)
+        steps = 0
+        while not state.is_terminal():
+            p = state.current_player()
+            kept = layout.encode(state, p, memory=memories[p])
+            assert (kept == layout.encode(state, p)).all()
+            events, _ = state.seat_events_since(p, 0)
+            assert events + state.sealed_choices(p) == state.seat_events(p)
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        assert steps > 15

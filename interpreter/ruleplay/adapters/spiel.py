@@ -39,7 +39,7 @@ from ruleplay.agents import bot_action, make_bots
 from ruleplay.agents.determinize import determinize, knowledge, learn_slots, Unseen
 from ruleplay.agents.ismcts import TRIES, prove
 from ruleplay.adapters.returns import MAX_HAND_POINTS, points_returns, scored as _scored
-from ruleplay.adapters.tensors import Layout
+from ruleplay.adapters.tensors import Layout, Memory
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal
 from ruleplay.engine.state import TERMINAL, Game, State
 from ruleplay.pipeline import load_game
@@ -147,10 +147,11 @@ class _Inner:
     game's parameters, its seed, its deal (a resampled state's) and its actions, since the compiled rules
     hold closures."""
 
-    __slots__ = ("state", "params")
+    __slots__ = ("state", "params", "memory")
 
     def __init__(self, state: State, params: tuple):
         self.state, self.params = state, params
+        self.memory: dict[int, Memory] = {}     # per seat, what its tensors have read of the log (tensors.py)
 
     def __deepcopy__(self, memo) -> "_Inner":
         return _Inner(self.state.clone(), self.params)
@@ -296,13 +297,24 @@ class _Observer:
         self.layout, self.perfect_recall = layout, perfect_recall
         self.tensor = np.zeros(layout.size, dtype=np.float32)
         self.dict = {sg.name: self.tensor[sg.start:sg.start + sg.size] for sg in layout.segments}
+        self._done: tuple | None = None      # (ruleplay state, player, actions): what `tensor` holds now
 
     def set_from(self, state, player):
-        inner = state.ruleplay_state
-        if inner is None:
+        box = state._inner
+        if box is None:
             self.tensor[:] = 0
-        else:
-            self.layout.encode(inner, player, self.tensor)
+            self._done = None
+            return
+        inner = box.state
+        key = (inner, player, len(inner.history()))
+        done = self._done
+        if done is not None and done[0] is inner and done[1:] == key[1:]:
+            return                           # OpenSpiel asks twice for one tensor: written already
+        memory = box.memory.get(player)
+        if memory is None:
+            memory = box.memory[player] = Memory(self.layout, player)
+        self.layout.encode(inner, player, self.tensor, memory)
+        self._done = key
 
     def string_from(self, state, player):
         if self.perfect_recall:

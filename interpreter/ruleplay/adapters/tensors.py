@@ -3,9 +3,10 @@
 Nothing here names a game. The layout is read from the compiled `Rules` (the deck, its suits, the zones,
 the counters, the players) and the action space (the blocks of public choices); the values from a
 `State` through its public API only: `seat_view` (what the seat may look at now, judged by
-`visibility.visible_to`), `seat_events` (the events as the seat may know them, filtered by each event
-kind's declaration) read by the search's own `determinize.knowledge` (passes, plays, voids shown), and
-`counters`. So a tensor holds no card the seat may not know.
+`visibility.visible_to`), `seat_events_since` and `sealed_choices` (the events as the seat may know them,
+filtered by each event kind's declaration: a `Memory` reads each once, keeping the hand's plays, tricks,
+passes, public choices and the voids shown, as `determinize.knowledge` reads them) and `counters`. So a
+tensor holds no card the seat may not know.
 
 Seats are counted from the observing seat (0 = itself, 1 = the next seat in seat order...). Cards are
 the deck's cards in deck order (`rules.deck.names`). The segments, in order (`Layout.segments` gives
@@ -52,7 +53,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ruleplay.agents.determinize import knowledge
 from ruleplay.engine.state import State
 from ruleplay.kinds.passing import receivers
 
@@ -113,81 +113,72 @@ class Layout:
             return 3 + a - self.own0
         return None
 
-    def encode(self, state: State, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-        """The tensor of `state` as seat `seat` may know it, written into `out` (zeroed first) if given."""
+    def encode(self, state: State, seat: int, out: np.ndarray | None = None,
+               memory: "Memory | None" = None) -> np.ndarray:
+        """The tensor of `state` as seat `seat` may know it, written into `out` (zeroed first) if given.
+        `memory`: the seat's `Memory` of this game, kept between calls so each event is read once (a new one
+        reads the log from its start)."""
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out[:] = 0
+        if memory is None:
+            memory = Memory(self, seat)
+        m = memory.update(state)
         n, d, at = self.n, self.d, self.at
         me = seat
-        rel = lambda s: (s - me) % n                      # noqa: E731
         v = state.seat_view(seat)
+        places = self.places
+        unknown = places - 1
         # card places, order and zone sizes
-        where = [self.places - 1] * d
-        zones = v.seat_zones + v.table_zones
-        for i, z in enumerate(zones):
-            if z.seat is not None:
-                place = (i // n) * n + rel(z.seat)
-            else:
-                place = i - len(v.seat_zones) + len(self.rules.seat_zones) * n
-            out[at["zone_size"] + place] = z.size / d
+        where = [unknown] * d
+        nseat = len(v.seat_zones)
+        table0 = len(self.rules.seat_zones) * n
+        sizes = at["zone_size"]
+        order = at["card_order"]
+        for i, z in enumerate(v.seat_zones):
+            place = (i // n) * n + (z.seat - me) % n
+            out[sizes + place] = z.size / d
             if z.ids is not None:
-                for pos, c in enumerate(z.ids):
+                for pos, c in enumerate(z.ids, 1):
                     where[c] = place
-                    out[at["card_order"] + c] = (pos + 1) / d
-        events = state.seat_events(seat)
-        k = knowledge(self.rules, seat, events) if any(ev["event"] == "deal" for ev in events) else None
-        names = self.names
-        if k is not None:
-            played = {c for _, c in k.plays}
-            for i, p in enumerate(k.passes):
-                to = receivers(p, n, self.rules.direction)
-                r = to[me] if me < len(to) else None
-                if r is None or self.hand_pos is None:
-                    continue
-                later = any(to2[r] is not None and q["cards"][r] for q in k.passes[i + 1:]
-                            for to2 in [receivers(q, n, self.rules.direction)])
-                for c in p["cards"][me]:
-                    if c is not None and c not in played and not later:
-                        ci = names[c]
-                        if where[ci] == self.places - 1:
-                            where[ci] = self.hand_pos * n + rel(r)
-        base = at["card_place"]
-        for c, place in enumerate(where):
-            out[base + c * self.places + place] = 1.0
+                    out[order + c] = pos / d
+        for i, z in enumerate(v.table_zones):
+            place = table0 + i
+            out[sizes + place] = z.size / d
+            if z.ids is not None:
+                for pos, c in enumerate(z.ids, 1):
+                    where[c] = place
+                    out[order + c] = pos / d
+        if self.hand_pos is not None:
+            for c, r in m.given.items():               # cards the seat passed, not played since
+                if where[c] == unknown:
+                    where[c] = self.hand_pos * n + (r - me) % n
+        out[at["card_place"] + np.arange(d) * places + np.asarray(where)] = 1.0
         # whose turn, dealer, trick
         cp = state.current_player()
-        out[at["to_move"] + (rel(cp) if cp >= 0 else n)] = 1.0
-        out[at["dealer"] + rel(v.dealer)] = 1.0
-        trick: list[tuple[int, str]] = []
-        if k is not None:
-            for ev in k.events[1:]:
-                kind = ev["event"]
-                if kind == "trick":
-                    trick = []
-                elif kind == "play" and isinstance(ev.get("seat"), int):
-                    trick.append((ev["seat"], ev["card"]))
-        out[at["leader"] + (rel(trick[0][0]) if trick else n)] = 1.0
+        out[at["to_move"] + ((cp - me) % n if cp >= 0 else n)] = 1.0
+        out[at["dealer"] + (v.dealer - me) % n] = 1.0
+        trick = m.trick
+        out[at["leader"] + ((trick[0][0] - me) % n if trick else n)] = 1.0
         for j, (s, c) in enumerate(trick[:n]):
             row = at["trick"] + j * (n + d)
-            out[row + rel(s)] = 1.0
-            if c in names:
-                out[row + n + names[c]] = 1.0
+            out[row + (s - me) % n] = 1.0
+            out[row + n + c] = 1.0
         ns = len(self.suits)
         for key, value in (("trump", v.trump), ("led", v.led)):
             out[at[key] + (ns if value is None else self.suit_index.get(value, ns + 1))] = 1.0
         if v.bids is not None:
             for s in range(n):
                 b = v.bids[s]
-                row = at["bids"] + rel(s) * 3
+                row = at["bids"] + (s - me) % n * 3
                 if b is not None:
                     out[row] = 1.0
                     out[row + 1] = b / d
                 if v.passed and v.passed[s]:
                     out[row + 2] = 1.0
         for s in range(n):
-            r = rel(s)
+            r = (s - me) % n
             if v.scores is not None:
                 out[at["scores"] + r] = v.scores[s] / 100
             if v.tricks_won is not None:
@@ -199,38 +190,102 @@ class Layout:
             values = state.counters()
             for i, name in enumerate(self.counters):
                 for s, x in enumerate(values.get(name, ())):
-                    out[at["counters"] + i * n + rel(s)] = x / 100
-        if k is not None:
-            for ev in k.events:
-                if ev["event"] == "decision" and isinstance(ev.get("action"), int) and isinstance(ev.get("seat"), int):
-                    col = self._public_choice(ev["action"])
-                    if col is not None:
-                        out[at["decisions"] + rel(ev["seat"]) * self.k + col] = 1.0
-            for a in k.mine:
-                if isinstance(a, int) and 0 <= a < d and where[a] != self.places - 1 \
-                        and where[a] < len(self.rules.seat_zones) * n:
-                    out[at["chosen"] + a] = 1.0
-            for s in range(n):
-                for suit in k.voids[s]:
-                    if suit in self.suit_index:
-                        out[at["voids"] + rel(s) * ns + self.suit_index[suit]] = 1.0
-        if self.perfect_recall and k is not None:
-            for j, (s, c) in enumerate(k.plays):
-                if c in names:
-                    row = at["played"] + names[c] * (n + 1)
-                    out[row + rel(s)] = 1.0
-                    out[row + n] = (j + 1) / d
-            for p in k.passes:
-                to = receivers(p, n, self.rules.direction)
-                for s, picks in enumerate(p["cards"]):
-                    for c in picks:
-                        if c is None or c not in names:
-                            continue
-                        if s == me:
-                            out[at["passed"] + names[c] * 2] = 1.0
-                        elif to[s] == me:
-                            out[at["passed"] + names[c] * 2 + 1] = 1.0
-            for c in k.dealt[me]:
-                if c is not None and c in names:
-                    out[at["dealt"] + names[c]] = 1.0
+                    out[at["counters"] + i * n + (s - me) % n] = x / 100
+        for s, col in m.decisions:
+            out[at["decisions"] + (s - me) % n * self.k + col] = 1.0
+        for s, suit in m.voids:
+            out[at["voids"] + (s - me) % n * ns + suit] = 1.0
+        own = table0                                    # the seat zones' places come first
+        for a in m.mine + [ev["action"] for ev in state.sealed_choices(seat)]:
+            if isinstance(a, int) and 0 <= a < d and where[a] < own:
+                out[at["chosen"] + a] = 1.0
+        if self.perfect_recall:
+            for j, (s, c) in enumerate(m.plays, 1):
+                row = at["played"] + c * (n + 1)
+                out[row + (s - me) % n] = 1.0
+                out[row + n] = j / d
+            for c in m.passed:
+                out[at["passed"] + c * 2] = 1.0
+            for c in m.received:
+                out[at["passed"] + c * 2 + 1] = 1.0
+            for c in m.dealt:
+                out[at["dealt"] + c] = 1.0
         return out
+
+
+class Memory:
+    """What seat `seat` has read of one game's log, kept up to date event by event (`update`): this hand's
+    deal, plays, current trick, passes, public choices and the voids shown. A copy of a game starts a new
+    Memory (it reads the copy's log once)."""
+
+    def __init__(self, layout: Layout, seat: int):
+        self.layout, self.seat = layout, seat
+        self.read = 0
+        self.state: State | None = None
+        self.follow = any(getattr(ph, "follow", False) for ph in layout.rules.phases)
+        self._new_hand([])
+
+    def _new_hand(self, dealt: list[int]) -> None:
+        self.dealt = dealt
+        self.plays: list[tuple[int, int]] = []          # (seat, card) played from a hand this hand, in order
+        self.trick: list[tuple[int, int]] = []          # the trick under way
+        self.voids: set[tuple[int, int]] = set()        # (seat, suit index) shown lacking
+        self.decisions: set[tuple[int, int]] = set()    # (seat, column) public choices this hand
+        self.mine: list[int] = []                       # the seat's own decisions this hand
+        self.given: dict[int, int] = {}                 # card -> the seat it was passed to, by this seat
+        self.passed: set[int] = set()
+        self.received: set[int] = set()
+
+    def update(self, state: State) -> "Memory":
+        """Read the events logged since the last call (all of them for a game not seen before)."""
+        if state is not self.state:
+            self.state, self.read = state, 0
+            self._new_hand([])
+        events, self.read = state.seat_events_since(self.seat, self.read)
+        lay = self.layout
+        names, n, me = lay.names, lay.n, self.seat
+        for ev in events:
+            kind = ev["event"]
+            if kind == "deal":
+                hands = ev.get("hands")
+                mine = hands[me] if isinstance(hands, list) and me < len(hands) else []
+                self._new_hand([names[c] for c in mine if c in names])
+            elif kind == "play":
+                seat, card = ev.get("seat"), ev.get("card")
+                if not isinstance(seat, int) or card not in names:
+                    continue
+                c = names[card]
+                if self.follow and self.trick:
+                    led, suit = lay.card_suit[self.trick[0][1]], lay.card_suit[c]
+                    if led is not None and suit is not None and suit != led and led in lay.suit_index:
+                        self.voids.add((seat, lay.suit_index[led]))
+                self.trick.append((seat, c))
+                self.plays.append((seat, c))
+                self.given.pop(c, None)
+            elif kind == "trick":
+                self.trick = []
+            elif kind == "pass":
+                to = receivers(ev, n, lay.rules.direction)
+                for r in set(self.given.values()):
+                    if to[r] is not None and ev["cards"][r]:
+                        self.given = {c: g for c, g in self.given.items() if g != r}   # passed on: lost track
+                for s, picks in enumerate(ev["cards"]):
+                    for card in picks:
+                        if card is None or card not in names:
+                            continue
+                        c = names[card]
+                        if s == me:
+                            self.passed.add(c)
+                            if to[s] is not None:
+                                self.given[c] = to[s]
+                        elif to[s] == me:
+                            self.received.add(c)
+            elif kind == "decision":
+                seat, a = ev.get("seat"), ev.get("action")
+                if isinstance(seat, int) and isinstance(a, int):
+                    if seat == me:
+                        self.mine.append(a)
+                    col = lay._public_choice(a)
+                    if col is not None:
+                        self.decisions.add((seat, col))
+        return self

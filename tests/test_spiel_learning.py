@@ -46,6 +46,40 @@ def test_resample_keeps_the_information_state_and_deals_the_unseen_cards_again()
     assert len(deals) > 1                                  # the unseen cards dealt again, not copied
 
 
+@pytest.mark.parametrize("ruleset, options, decisions", [
+    ("euchre", "target=3", 12),          # the dealer's unseen discard before going alone; the turned-up card
+    ("president", "", 12),               # climbs: copies of the game
+    ("crazy-eights", "", 4),             # hidden draws (until the stock is reshuffled)
+    ("oh-hell", "hand-sizes=[4,3]", 4),  # the turned-up trump, bids, two hands
+])
+def test_resample_at_each_decision_of_other_games(ruleset, options, decisions):
+    game = load(ruleset, 0, options, max_actions=3000)
+    s = game.new_initial_state()
+    s.apply_action(3)
+    rng = np.random.RandomState(0)
+    done = 0
+    while not s.is_terminal() and done < decisions:
+        p = s.current_player()
+        if p == 0:
+            t = s.resample_from_infostate(p, rng.random_sample)
+            assert t.information_state_string(p) == s.information_state_string(p)
+            assert t.legal_actions() == s.legal_actions()
+            c = t.clone()                     # a sample plays on
+            c.apply_action(c.legal_actions()[-1])
+            done += 1
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    assert done == decisions
+
+
+def test_a_slap_window_is_not_resampled():
+    """What ruleplay's sampler cannot prove (a slap window) is refused, not guessed from the true state."""
+    game = load("slapjack", 2)
+    s = game.new_initial_state()
+    s.apply_action(1)
+    with pytest.raises(pyspiel.SpielError):
+        s.resample_from_infostate(s.current_player(), np.random.RandomState(0).random_sample)
+
+
 def test_ismcts_bot_plays_a_hearts_hand_unchanged():
     from open_spiel.python.algorithms import ismcts, mcts
     game = load("hearts", 0, "hands=single")

@@ -37,7 +37,7 @@ import pyspiel
 
 from ruleplay.agents import bot_action, make_bots
 from ruleplay.agents.determinize import determinize, knowledge, learn_slots, Unseen
-from ruleplay.agents.ismcts import TRIES, prove
+from ruleplay.agents.ismcts import Refuted, Script
 from ruleplay.adapters.returns import MAX_HAND_POINTS, points_returns, scored as _scored
 from ruleplay.adapters.tensors import Layout, Memory
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal
@@ -45,6 +45,7 @@ from ruleplay.engine.state import TERMINAL, Game, State
 from ruleplay.pipeline import load_game
 
 SEEDS = 1 << 16
+TRIES = 100            # sampled deals a resample proves before it copies the game or gives up
 RETURNS = ("points", "normalized")
 DEFAULTS = {"ruleset": "oh-hell", "players": 0, "options": "", "returns": "points",
             "max_actions": DEFAULT_MAX_ACTIONS}
@@ -147,13 +148,16 @@ class _Inner:
     game's parameters, its seed, its deal (a resampled state's) and its actions, since the compiled rules
     hold closures."""
 
-    __slots__ = ("state", "params", "memory")
+    __slots__ = ("state", "params", "memory", "hints")
 
     def __init__(self, state: State, params: tuple):
         self.state, self.params = state, params
         self.memory: dict[int, Memory] = {}     # per seat, what its tensors have read of the log (tensors.py)
+        self.hints: dict[int, dict[int, set]] = {}   # per resampling seat, the sampler's hints (resample)
 
-    def __deepcopy__(self, memo) -> "_Inner":
+    def __deepcopy__(self, memo) -> "_Inner":  # noqa: D105
+        if self.state.seed is None and self.state.is_terminal():
+            return _Inner(self.state, self.params)      # a finished copy of a search: nothing changes it
         return _Inner(self.state.clone(), self.params)
 
     def __reduce__(self):
@@ -179,6 +183,7 @@ class RuleplayState(pyspiel.State):
         self._players = game.num_players()
         self._inner: _Inner | None = None   # the ruleplay state, once the chance node has drawn the seed
         self._prefix: list[dict] | None = None   # a resampled state: the events before its own (see resample)
+        self._copy: tuple[int, dict[int, str]] | None = None   # a resampled copy: (log length, string per seat)
 
     @property
     def ruleplay_state(self) -> State | None:
@@ -228,6 +233,11 @@ class RuleplayState(pyspiel.State):
         """Perfect recall: every event of the game as `player` may know it (its own sealed choices last)."""
         if player is None:
             player = self.current_player()
+        if self._copy is not None:                 # a resampled copy: its strings then, and the events since
+            start, base = self._copy
+            events, _ = self._inner.state.seat_events_since(player, start)
+            return "\n".join([base[player], *(json.dumps(ev, sort_keys=True, separators=(",", ":"))
+                                             for ev in events + self._inner.state.sealed_choices(player))])
         lines = [f"seat {player}"]
         if self._inner is not None:
             events = self._inner.state.seat_events(player)
@@ -242,11 +252,14 @@ class RuleplayState(pyspiel.State):
         return "" if self._inner is None else self._inner.state.observation_string(player)
 
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state `player_id` cannot tell from this one (the player to move): the cards it has not seen dealt
-        again by ruleplay's sampler (`determinize`: its voids, passes and the cards it saw kept), the hand so
-        far replayed on the deal and proven to show the seat the same events and legal actions. Where no
-        sampled deal is proven in TRIES draws (a reshuffled stock), a copy of the game as it stands with the
-        unseen cards dealt again in place (`Unseen`), when the phase can be copied there."""
+        """A state `player_id` (the player to move) cannot tell from this one, drawn as ruleplay's `ismcts` bot
+        draws its deals. Where the phase can be copied as it stands (a trick's card, a climb's turn) and the
+        seat knows of no card it cannot place: a copy of the game with the cards the seat has not seen dealt
+        again where they lie (`Unseen`: voids shown and passed cards kept), ending with the hand. Elsewhere
+        a deal from ruleplay's sampler (`determinize`: voids, passes, draws and the cards the seat saw kept,
+        steered by the hints earlier refusals left) with the hand so far replayed on it and proven to show
+        the seat the same events and legal actions (up to TRIES deals, the second half with the other seats'
+        unseen choices drawn at random; then the copy, where the phase can be copied). Else (a slap window, a shed game's stock reshuffled) a SpielError: no resample."""
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         inner = self.ruleplay_state
         if inner is None or inner.is_terminal():
@@ -256,32 +269,89 @@ class RuleplayState(pyspiel.State):
         g = self.get_game()
         rules = g.ruleplay.rules
         events = inner.seat_events(player_id)
+        deals = [i for i, ev in enumerate(events) if ev["event"] == "deal"]
+        if not deals:
+            raise pyspiel.SpielError("no deal yet: nothing to resample")
         k = knowledge(rules, player_id, events)
-        start = max(i for i, ev in enumerate(events) if ev["event"] == "deal")
-        prefix = (self._prefix + events[1:start]) if self._prefix is not None else events[:start]
-        sampled = None
-        if not k.blind:
+        prefix = (self._prefix + events[1:deals[-1]]) if self._prefix is not None else events[:deals[-1]]
+        hints = self._inner.hints.setdefault((player_id, k.hand, len(deals)), {})
+        d = inner.decision()
+        sampled, copied = None, False
+        if inner.forkable and not k.loose:
+            sampled = self._fork(inner, Unseen(rules, k), rng)
+            copied = sampled is not None
+        if sampled is None and not k.blind and d is not None and d.window is None:
             slots = learn_slots(rules, k, rng) if k.loose else {}
-            actions = inner.legal_actions()
-            for _ in range(TRIES):
-                s = determinize(rules, k, rng, slots)
-                sampled = prove(rules, k, s, actions, rng) if s is not None else None
+            actions = sorted(inner.legal_actions())
+            for i in range(TRIES):
+                lenient = i >= TRIES // 2        # its refusals leave no hints: they may be the other seats' choices
+                h = {} if lenient else hints
+                s = determinize(rules, k, rng, slots, h)
+                sampled = _prove(rules, k, s, actions, rng, h, lenient) if s is not None else None
                 if sampled is not None:
                     break
         if sampled is None and inner.forkable:
-            unseen = Unseen(rules, k)
-            sampled = inner.fork(answer=[None] * rules.players, log=True,
-                                 redeal=lambda zones, shared: unseen.deal(zones, shared, rng))
-            prefix = None
+            sampled = self._fork(inner, Unseen(rules, k), rng)
+            copied = sampled is not None
         if sampled is None:
             raise pyspiel.SpielError("no deal consistent with what the seat saw was found")
         out = RuleplayState(g)
         out._inner = _Inner(sampled, self._inner.params)
-        out._prefix = prefix
+        if copied:
+            # The copy keeps this game's log, in which another seat's deal is its true one: each other seat's
+            # string is the resampling seat's, then that seat's view of the copy (its hand as dealt again).
+            mine = self.information_state_string(player_id)
+            start = sampled.seat_events_since(player_id, 0)[1]
+            out._copy = (start, {q: mine if q == player_id else f"{mine}\nresampled for seat {player_id}; seat {q}:\n"
+                                 + sampled.observation_string(q) for q in range(rules.players)})
+        else:
+            out._prefix = prefix
         return out
+
+    @staticmethod
+    def _fork(inner: State, unseen: Unseen, rng: random.Random) -> State | None:
+        """A copy of the game as it stands, the cards the seat has not seen dealt again where they lie, ending
+        with the hand (a copy can be copied again only within the phase: a trick's cards, a climb)."""
+        return inner.fork(answer=[None] * inner.game.num_players(), log=True, hand_only=True,
+                          redeal=lambda zones, shared: unseen.deal(zones, shared, rng))
 
     def __str__(self):
         return "" if self._inner is None else str(self._inner.state)
+
+
+class _Lenient(Script):
+    """A replay that answers at random another seat's decision the seat's log shows no move for (a choice
+    the seat never saw made: Euchre's dealer discarding); the proof still compares the seat's whole log."""
+
+    def action(self, d) -> int:
+        if d.window is None and d.seat != self.me and not d.sealed:
+            self._catch_up()
+            if not self.moves.get(d.seat):
+                return d.actions[self.rng.randrange(len(d.actions))]
+        return super().action(d)
+
+
+def _prove(rules, k, sample, actions: list[int], rng: random.Random, hints: dict[int, set],
+           lenient: bool = False) -> State | None:
+    """`ismcts.prove` that keeps the refusals' hints (`Script.hint`) for the next sampled deals: the sampled
+    game replayed to the seat's decision, or None when it would have shown the seat anything different.
+    `lenient`: other seats' unseen choices are drawn at random (`_Lenient`) instead of refusing the deal."""
+    events: list[dict] = []
+    game = Game(rules)
+    state = game.new_initial_state(rng.randrange(1 << 30), sample.deal, log=lambda: events)
+    script = (_Lenient if lenient else Script)(k, sample, game.space, rng, events)
+    script.game, script.hints = state, hints
+    try:
+        while True:
+            d = state.decision()
+            if d is None:
+                return None
+            if script.reached(d):
+                break
+            state.apply_action(script.action(d))
+    except Refuted:
+        return None
+    return state if script.proves(d, actions) else None
 
 
 @lru_cache(maxsize=1)

@@ -179,7 +179,12 @@ def test_trump_and_the_trick_in_order_reach_the_tensor():
 
 def test_rl_environment_starts_on_hearts():
     from open_spiel.python import rl_environment
-    env = rl_environment.Environment(load("hearts", 0, "hands=single"))
+    from ruleplay.adapters.spiel import SEEDS, SeedSampler
+    game = load("hearts", 0, "hands=single")
+    sampler = SeedSampler(0)
+    seeds = {sampler(game.new_initial_state()) for _ in range(20)}
+    assert len(seeds) > 15 and all(0 <= x < SEEDS for x in seeds)
+    env = rl_environment.Environment(game, chance_event_sampler=SeedSampler(1))
     step = env.reset()
     assert len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]
     n = 0

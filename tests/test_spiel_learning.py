@@ -218,3 +218,26 @@ def test_a_kept_memory_gives_the_tensor_a_fresh_reading_gives():
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         assert steps > 15
+
+
+@pytest.mark.parametrize("ruleset, players, options", [
+    ("hearts", 0, "hands=single"), ("oh-hell", 4, "hand-sizes=[4,3]"), ("euchre", 0, "target=3"),
+    ("president", 0, ""),
+])
+def test_tensors_leak_no_hidden_card(ruleset, players, options):
+    """A state the seat cannot tell from the true one (the unseen cards dealt again: resample) gives it the
+    same observation and information-state tensors: nothing in them depends on a card it has not seen."""
+    game = load(ruleset, players, options, max_actions=3000)
+    s = game.new_initial_state()
+    s.apply_action(6)
+    rng = np.random.RandomState(2)
+    checked = differ = 0
+    while not s.is_terminal() and checked < 12:
+        p = s.current_player()
+        t = s.resample_from_infostate(p, rng.random_sample)
+        differ += hidden_hands(t, p) != hidden_hands(s, p)
+        assert t.observation_tensor(p) == s.observation_tensor(p)
+        assert t.information_state_tensor(p) == s.information_state_tensor(p)
+        checked += 1
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    assert checked == 12 and differ >= 6

@@ -7,8 +7,9 @@ Needs `pip install 'ruleplay[openspiel]'`. `str(game)` is a game string `pyspiel
 options included.
 
 The game opens with one chance node: the seed of the deal and of every later chance draw (one of
-SEEDS, uniform), so OpenSpiel's algorithms see the game's randomness as chance. The decisions are
-ruleplay's steppable state (`ruleplay.state`): the same actions and labels.
+SEEDS, uniform), so OpenSpiel's algorithms see the game's randomness as chance (`SeedSampler` draws it for
+`rl_environment` without weighing SEEDS probabilities). The decisions are ruleplay's steppable state
+(`ruleplay.engine.state`): the same actions and labels.
 
 Returns (`returns="points"`): a game scored by totals whose match is won by the lowest (highest) total
 pays each seat its final total, negated (as it is): Hearts [4, 16, 0, 6] pays [-4, -16, 0, -6]; the
@@ -21,8 +22,10 @@ GENERAL_SUM.
 Observations: `observation_string` (what the seat may see now), `information_state_string` (every event
 of the game as the seat may know it: perfect recall), and the tensors of `adapters/tensors.py`
 (generated from the rules; the layout is in that module and in docs/agents.md).
-`resample_from_infostate` deals the cards the seat has not seen with ruleplay's own sampler
-(`agents/determinize`) and proves the deal by replaying the hand, so OpenSpiel's `ISMCTSBot` runs.
+`resample_from_infostate` deals the cards the seat has not seen as ruleplay's `ismcts` bot does (a copy of
+the game dealt again where the phase can be copied, else a deal from `agents/determinize` proven by
+replaying the hand), so OpenSpiel's `ISMCTSBot` runs; it refuses (SpielError) where no deal can be
+proven: a slap window, a shed game's reshuffled stock.
 States pickle, deep-copy and serialize (rebuilt from the game's parameters and the action history).
 `make_bot(game, player, "smart")` seats a ruleplay bot at an OpenSpiel table.
 """
@@ -153,9 +156,9 @@ class _Inner:
     def __init__(self, state: State, params: tuple):
         self.state, self.params = state, params
         self.memory: dict[int, Memory] = {}     # per seat, what its tensors have read of the log (tensors.py)
-        self.hints: dict[int, dict[int, set]] = {}   # per resampling seat, the sampler's hints (resample)
+        self.hints: dict[tuple, dict[int, set]] = {}   # per (seat, hand, deal): the sampler's hints (resample)
 
-    def __deepcopy__(self, memo) -> "_Inner":  # noqa: D105
+    def __deepcopy__(self, memo) -> "_Inner":
         if self.state.seed is None and self.state.is_terminal():
             return _Inner(self.state, self.params)      # a finished copy of a search: nothing changes it
         return _Inner(self.state.clone(), self.params)

@@ -241,3 +241,17 @@ def test_tensors_leak_no_hidden_card(ruleset, players, options):
         checked += 1
         s.apply_action(int(rng.choice(s.legal_actions())))
     assert checked == 12 and differ >= 6
+
+
+def test_an_observer_of_public_facts_only_is_refused():
+    """OpenSpiel may ask for a public-only observer: ruleplay's tensors hold the seat's own cards, so it refuses."""
+    from open_spiel.python.observation import make_observation
+    game = load("hearts", 0, "hands=single")
+    kinds = pyspiel.PrivateInfoType
+    for private in (kinds.NONE, kinds.ALL_PLAYERS):
+        with pytest.raises(ValueError):
+            make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                                              private_info=private))
+    seat = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True, public_info=True,
+                                                             private_info=kinds.SINGLE_PLAYER))
+    assert seat.tensor.shape == (game.information_state_tensor_size(),)

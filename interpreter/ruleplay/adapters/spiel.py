@@ -142,6 +142,12 @@ class RuleplayGame(pyspiel.Game):
         return RuleplayState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
+        """The observation (default) or, with perfect recall, the information state of one seat: its own
+        private cards and the public ones. Any other kind (public facts only, every seat's cards) is
+        refused rather than served with the seat's own cards in it."""
+        if iig_obs_type is not None and (not iig_obs_type.public_info
+                                         or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError(f"ruleplay observes one seat's private and public information, not {iig_obs_type}")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _Observer(self.layouts[recall], recall)
 

@@ -117,3 +117,15 @@ def test_normalized_rewards_stay_available():
         total[agent] += reward
         e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
     assert list(total.values()) == e.unwrapped.game_state.returns() and max(total.values()) == 1.0
+
+
+def test_observations_read_incrementally_match_a_fresh_reading_across_resets():
+    e = env("hearts", None, {"hands": "single"})
+    raw = e.unwrapped
+    for seed in (1, 2):
+        e.reset(seed=seed)
+        for agent in e.agent_iter(max_iter=80):
+            obs, reward, term, trunc, info = e.last()
+            seat = raw.possible_agents.index(agent)
+            assert (obs["observation"] == raw.layout.encode(raw.game_state, seat)).all()
+            e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))

@@ -33,7 +33,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ruleplay.adapters.tensors import Layout
+from ruleplay.adapters.tensors import Layout, Memory
 from ruleplay.adapters.returns import points_returns
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS
 from ruleplay.engine.state import State
@@ -59,6 +59,7 @@ class RuleplayEnv(AECEnv):
         self._seat_zones = rules.seat_zones          # the observation's zone order, for readers of the one-hot
         self._places = observation_places(rules)
         self.layout = Layout(self.game, perfect_recall=False)
+        self._memory = [Memory(self.layout, s) for s in range(len(self.possible_agents))]   # each seat's reading
         size = self.layout.size
         n_actions = self.game.num_distinct_actions()
         self.observation_spaces = {a: spaces.Dict({
@@ -151,7 +152,7 @@ class RuleplayEnv(AECEnv):
     def _observation(self, seat: int) -> np.ndarray:
         if self.game_state is None:
             return np.zeros(self.layout.size, dtype=np.float32)
-        return self.layout.encode(self.game_state, seat)
+        return self.layout.encode(self.game_state, seat, memory=self._memory[seat])
 
     def render(self):
         if self.game_state is None:

@@ -157,6 +157,7 @@ def collisions(game, seeds):
 @pytest.mark.parametrize("ruleset, players, options, seeds", [
     ("hearts", 0, "hands=single", range(3)),
     ("oh-hell", 4, "hand-sizes=[3,2]", range(12)),
+    ("euchre", 0, "target=3", range(3)),      # ordering up and going alone: the same table, two phases
 ])
 def test_the_observation_tensor_tells_apart_what_the_string_tells_apart(ruleset, players, options, seeds):
     bad, distinct = collisions(load(ruleset, players, options), seeds)

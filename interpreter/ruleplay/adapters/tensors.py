@@ -36,6 +36,8 @@ observation (`Layout(rules, perfect_recall=False)`):
 - `voids`        players x suits: a suit a seat showed it lacks by not following.
 - `chosen`       deck: cards the seat chose this hand (its own decisions) that are still where it may look
                  and on no table zone: a pass's picks, sealed until every seat has picked.
+- `phase`        phases: the hand's phase under way (`State.phase`).
+- `choices`      3 + the phases' own actions: the public choices the seat may make now (its turn only).
 
 information state (`perfect_recall=True`): the observation, then what the seat saw earlier in the hand:
 
@@ -90,7 +92,7 @@ class Layout:
                  ("to_move", n + 1), ("dealer", n), ("leader", n + 1), ("trick", n * (n + d)),
                  ("trump", s + 2), ("led", s + 2), ("bids", n * 3), ("scores", n), ("tricks_won", n),
                  ("out", n), ("progress", 2), ("counters", len(self.counters) * n), ("decisions", n * self.k),
-                 ("voids", n * s), ("chosen", d)]
+                 ("voids", n * s), ("chosen", d), ("phase", len(rules.phases)), ("choices", self.k)]
         if perfect_recall:
             sizes += [("played", d * (n + 1)), ("passed", d * 2), ("dealt", d)]
         self.segments: list[Segment] = []
@@ -199,6 +201,14 @@ class Layout:
         for a in m.mine + [ev["action"] for ev in state.sealed_choices(seat)]:
             if isinstance(a, int) and 0 <= a < d and where[a] < own:
                 out[at["chosen"] + a] = 1.0
+        ph = state.phase()
+        if 0 <= ph < len(self.rules.phases):
+            out[at["phase"] + ph] = 1.0
+        if cp == me:
+            for a in state.legal_actions():
+                col = self._public_choice(a) if a >= d else None
+                if col is not None:
+                    out[at["choices"] + col] = 1.0
         if self.perfect_recall:
             for j, (s, c) in enumerate(m.plays, 1):
                 row = at["played"] + c * (n + 1)

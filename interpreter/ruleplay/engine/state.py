@@ -195,6 +195,11 @@ class State:
         events `seat_events` ends with."""
         return [ev for ev in self._run.t.sealed if ev["seat"] == seat]
 
+    def phase(self) -> int:
+        """The index in `game.rules.phases` of the hand's phase under way (public: every seat sees which phase
+        is being played), for tensors that show it."""
+        return self._run.t.phase_index
+
     def counters(self) -> dict[str, list[int]]:
         """The rules' counters now, name -> value per seat (counters are public: kinds/tally.py), for views
         and tensors that show them; empty when the rules keep none."""

@@ -10,9 +10,10 @@ tensor holds no card the seat may not know.
 
 Seats are counted from the observing seat (0 = itself, 1 = the next seat in seat order...). Cards are
 the deck's cards in deck order (`rules.deck.names`). The segments, in order (`Layout.segments` gives
-the sizes of one ruleset; `docs/agents.md` lists Hearts' and Oh Hell's):
+the offsets and sizes for one ruleset, `Layout.describe()` prints them; `docs/agents.md` gives the sizes
+for Hearts, Oh Hell, Euchre and ERS):
 
-observation (`Layout(rules, perfect_recall=False)`):
+observation (`Layout(game, perfect_recall=False)`, `game` a `ruleplay.load_game` result):
 
 - `card_place`   deck x places: a one-hot of where the seat knows each card to be: each per-seat zone of
                  each seat (zone-major, seats counted from the seat), each table zone, then "unknown". A
@@ -55,12 +56,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ruleplay.engine.state import State
+from ruleplay.engine.state import Game, State
 from ruleplay.kinds.passing import receivers
 
 
 @dataclass(frozen=True)
 class Segment:
+    """One named part of a tensor: `size` entries from `start`."""
+
     name: str
     size: int
     start: int
@@ -69,7 +72,7 @@ class Segment:
 class Layout:
     """The tensor layout of one compiled ruleset (see the module docstring for the segments)."""
 
-    def __init__(self, game, perfect_recall: bool = False):
+    def __init__(self, game: Game, perfect_recall: bool = False):
         rules = game.rules
         space = game.space
         self.rules, self.space, self.perfect_recall = rules, space, perfect_recall
@@ -107,7 +110,7 @@ class Layout:
         """The segments as lines `name start size`, for a reader of the tensor."""
         return "\n".join(f"{sg.name:12} {sg.start:6} {sg.size:6}" for sg in self.segments) + f"\ntotal {self.size}"
 
-    def _public_choice(self, a: int) -> int | None:
+    def public_choice(self, a: int) -> int | None:
         """The column of a public choice in a seat's `decisions` row (None: a card, a bid, a slap)."""
         if self.public0 <= a < self.public0 + 3:
             return a - self.public0
@@ -206,7 +209,7 @@ class Layout:
             out[at["phase"] + ph] = 1.0
         if cp == me:
             for a in state.legal_actions():
-                col = self._public_choice(a) if a >= d else None
+                col = self.public_choice(a) if a >= d else None
                 if col is not None:
                     out[at["choices"] + col] = 1.0
         if self.perfect_recall:
@@ -295,7 +298,7 @@ class Memory:
                 if isinstance(seat, int) and isinstance(a, int):
                     if seat == me:
                         self.mine.append(a)
-                    col = lay._public_choice(a)
+                    col = lay.public_choice(a)
                     if col is not None:
                         self.decisions.add((seat, col))
         return self

@@ -9,12 +9,20 @@
         e.step(action)
 
 Needs `pip install 'ruleplay[pettingzoo]'`. Agents are `player_0 .. player_{n-1}`. An observation
-is `{"observation": int8 array, "action_mask": int8 array}`: for each card of the deck, a one-hot of
-where the agent knows it to be (each per-seat zone of each seat, counted from the agent, when that
-zone is visible to it; each table zone when public; else "unknown"), then the size of every zone
-(capped at 255): `State.observation_tensor`, laid out in engine/visibility.py. The action space is
-ruleplay's fixed one (`Game.num_distinct_actions()`); rewards are `returns()` at the end. `render()`
-prints the agent-to-move's view in words.
+is `{"observation": float32 array, "action_mask": int8 array}`: the observation tensor of the OpenSpiel
+adapter, generated from the rules (adapters/tensors.py: where the agent knows each card to be, zone
+sizes, the trick in order, trump, led suit, bids, scores, counters, public choices, voids). `state()` is
+the global state: every agent's observation, seat by seat (`state_space`). The action space is
+ruleplay's fixed one (`Game.num_distinct_actions()`).
+
+Rewards come at the end: `returns="points"` (the default) as the OpenSpiel adapter pays them (a game
+scored by totals: each seat's total, negated when the lowest wins; a game won or lost: the winners
+share +1, the losers -1), `"normalized"` ruleplay's [0, 1] returns. A game stopped by a cycle or by
+the action limit (`max_actions`) is truncated, not terminated. `reset()` without a seed draws a fresh
+deal (Gymnasium's convention: `reset(seed=s)` deals game seed `s` and seeds the stream the later
+unseeded resets draw from). `infos[agent]` holds `points` (the seat's total, None in a game that does
+not score) and, for the agent to move, `legal_actions` and their `labels`. `render()` prints the
+agent-to-move's view in words.
 """
 from __future__ import annotations
 
@@ -25,30 +33,42 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ruleplay.adapters.tensors import Layout, Memory
+from ruleplay.adapters.returns import points_returns
+from ruleplay.engine.run import DEFAULT_MAX_ACTIONS
 from ruleplay.engine.state import State
+from ruleplay.engine.visibility import observation_places
 from ruleplay.pipeline import load_game
-from ruleplay.engine.visibility import observation_places, observation_size
+
+RETURNS = ("points", "normalized")
 
 
 class RuleplayEnv(AECEnv):
-    metadata = {"render_modes": ["human", "ansi"], "name": "ruleplay_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi"], "name": "ruleplay_v1", "is_parallelizable": False}
 
     def __init__(self, ruleset: str, players: int | None = None, options: dict[str, Any] | None = None,
-                 render_mode: str | None = None):
+                 render_mode: str | None = None, max_actions: int = DEFAULT_MAX_ACTIONS, returns: str = "points"):
         super().__init__()
+        if returns not in RETURNS:
+            raise ValueError(f"returns: one of {', '.join(RETURNS)}, got {returns!r}")
         self.game = load_game(ruleset, players, options)
         rules = self.game.rules
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players())]
         self.render_mode = render_mode
+        self.max_actions, self.returns_kind = max_actions, returns
         self._seat_zones = rules.seat_zones          # the observation's zone order, for readers of the one-hot
         self._places = observation_places(rules)
-        size = observation_size(rules)
+        self.layout = Layout(self.game, perfect_recall=False)
+        self._memory = [Memory(self.layout, s) for s in range(len(self.possible_agents))]   # each seat's reading
+        size = self.layout.size
         n_actions = self.game.num_distinct_actions()
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(0, 255, (size,), dtype=np.uint8),
+            "observation": spaces.Box(-np.inf, np.inf, (size,), dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (n_actions,), dtype=np.int8)}) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
-        self.state: State | None = None
+        self.state_space = spaces.Box(-np.inf, np.inf, (size * len(self.possible_agents),), dtype=np.float32)
+        self.game_state: State | None = None
+        self._rng: np.random.Generator | None = None
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -58,7 +78,14 @@ class RuleplayEnv(AECEnv):
 
     # ------------------------------------------------------------------ the AEC loop
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        self.state = self.game.new_initial_state(seed=0 if seed is None else int(seed))
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            if self._rng is None:
+                self._rng = np.random.default_rng()      # fresh entropy
+            game_seed = int(self._rng.integers(1 << 31))
+        self.game_state = self.game.new_initial_state(seed=game_seed, max_actions=self.max_actions)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -73,46 +100,64 @@ class RuleplayEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))
+        self.game_state.apply_action(int(action))
         self._settle()
         self._accumulate_rewards()
 
+    def _returns(self) -> list[float]:
+        s = self.game_state
+        if self.returns_kind == "normalized":
+            return s.returns()
+        return points_returns(self.game, s)
+
     def _settle(self) -> None:
-        """After a move: whose turn it is, or, at the end, every agent's reward."""
-        s = self.state
+        """After a move: whose turn it is and the infos, or, at the end, every agent's reward."""
+        s = self.game_state
+        scores = s.seat_view(0).scores
+        for i, a in enumerate(self.possible_agents):
+            if a in self.agents:
+                self.infos[a] = {"points": None if scores is None else scores[i]}
         if s.is_terminal():
-            returns = s.returns()
+            returns = self._returns()
+            stopped = s.result().outcome != "finished"        # a cycle, the action limit, stuck
             for i, a in enumerate(self.possible_agents):
                 if a in self.agents:
                     self.rewards[a] = float(returns[i])
-                    self.terminations[a] = True
+                    (self.truncations if stopped else self.terminations)[a] = True
             if self.agent_selection not in self.agents:
                 self.agent_selection = self.agents[0]
             return
         self.rewards = {a: 0.0 for a in self.agents}
-        self.agent_selection = self.possible_agents[s.current_player()]
+        seat = s.current_player()
+        self.agent_selection = self.possible_agents[seat]
+        legal = s.legal_actions()
+        self.infos[self.agent_selection].update(legal_actions=legal,
+                                                labels=[s.action_to_string(x) for x in legal])
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent)
         return {"observation": self._observation(seat), "action_mask": self._mask(seat)}
 
+    def state(self) -> np.ndarray:
+        """The global state: every seat's observation, seat by seat (`state_space`)."""
+        return np.concatenate([self._observation(i) for i in range(len(self.possible_agents))])
+
     def _mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
-        s = self.state
+        s = self.game_state
         if s is not None and not s.is_terminal() and s.current_player() == seat:
             mask[s.legal_actions()] = 1
         return mask
 
     def _observation(self, seat: int) -> np.ndarray:
-        space = self.observation_spaces[self.possible_agents[seat]]["observation"]
-        if self.state is None:
-            return np.zeros(space.shape, dtype=space.dtype)
-        return np.asarray(self.state.observation_tensor(seat), dtype=space.dtype)
+        if self.game_state is None:
+            return np.zeros(self.layout.size, dtype=np.float32)
+        return self.layout.encode(self.game_state, seat, memory=self._memory[seat])
 
     def render(self):
-        if self.state is None:
+        if self.game_state is None:
             return None
-        text = self.state.observation_string(self.possible_agents.index(self.agent_selection))
+        text = self.game_state.observation_string(self.possible_agents.index(self.agent_selection))
         if self.render_mode == "human":
             print(text)
             return None
@@ -123,8 +168,9 @@ class RuleplayEnv(AECEnv):
 
 
 def env(ruleset: str, players: int | None = None, options: dict[str, Any] | None = None,
-        render_mode: str | None = None) -> AECEnv:
-    """The environment with PettingZoo's usual wrappers (illegal moves end the game as an error)."""
-    e = RuleplayEnv(ruleset, players, options, render_mode)
+        render_mode: str | None = None, max_actions: int = DEFAULT_MAX_ACTIONS, returns: str = "points") -> AECEnv:
+    """The environment with PettingZoo's usual wrappers (illegal moves end the game as an error);
+    `max_actions`: the action limit (a game reaching it is truncated); `returns`: "points" or "normalized"."""
+    e = RuleplayEnv(ruleset, players, options, render_mode, max_actions, returns)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)

@@ -32,7 +32,7 @@ from typing import Any, Callable
 
 from ruleplay.engine.decision import Decision
 from ruleplay.engine.results import Result, returns_of
-from ruleplay.engine.visibility import SeatView, observation_tensor, seat_view
+from ruleplay.engine.visibility import SeatLooker, SeatView, observation_tensor, seat_events, seat_view
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Run, action_space
 from ruleplay.errors import RuleplayError
 from ruleplay.compiler.model import Rules
@@ -177,6 +177,33 @@ class State:
         """`seat_view(seat)` as a flat list of ints for a learning agent (layout: visibility.observation_tensor;
         length: visibility.observation_size), so an adapter never judges zones itself."""
         return observation_tensor(self._run.t, seat)
+
+    def seat_events_since(self, seat: int, start: int) -> tuple[list[dict], int]:
+        """The events logged from index `start` of the log on, as `seat` may know them (what `seat_events`
+        shows, without the seat's own sealed choices: `sealed_choices`), and the log's length now, to pass as
+        the next `start`: a reader that keeps up with a game (a learning agent's tensors) filters each event
+        once. An index counts the log kept in memory (`log=True`); a game that keeps none has no events."""
+        t = self._run.t
+        events = t.events
+        if events is None:
+            return [], start
+        looker = SeatLooker(seat, self.game.rules, self.game.space.cards)
+        return seat_events(events[start:], looker, self.game.rules.events), len(events)
+
+    def sealed_choices(self, seat: int) -> list[dict]:
+        """`seat`'s own decisions still sealed (a pass's picks before every seat has picked), as the `decision`
+        events `seat_events` ends with."""
+        return [ev for ev in self._run.t.sealed if ev["seat"] == seat]
+
+    def phase(self) -> int:
+        """The index in `game.rules.phases` of the hand's phase under way (public: every seat sees which phase
+        is being played), for tensors that show it."""
+        return self._run.t.phase_index
+
+    def counters(self) -> dict[str, list[int]]:
+        """The rules' counters now, name -> value per seat (counters are public: kinds/tally.py), for views
+        and tensors that show them; empty when the rules keep none."""
+        return {name: list(values) for name, values in self._run.t.counters.items()}
 
     # ---- search
     # What a search bot needs of a game, so that it reaches one only through a State: copies that play on by

@@ -1,0 +1,304 @@
+"""Observation and information-state tensors generated from the compiled rules: one layout for every ruleset.
+
+Nothing here names a game. The layout is read from the compiled `Rules` (the deck, its suits, the zones,
+the counters, the players) and the action space (the blocks of public choices); the values from a
+`State` through its public API only: `seat_view` (what the seat may look at now, judged by
+`visibility.visible_to`), `seat_events_since` and `sealed_choices` (the events as the seat may know them,
+filtered by each event kind's declaration: a `Memory` reads each once, keeping the hand's plays, tricks,
+passes, public choices and the voids shown, as `determinize.knowledge` reads them) and `counters`. So a
+tensor holds no card the seat may not know.
+
+Seats are counted from the observing seat (0 = itself, 1 = the next seat in seat order...). Cards are
+the deck's cards in deck order (`rules.deck.names`). The segments, in order (`Layout.segments` gives
+the offsets and sizes for one ruleset, `Layout.describe()` prints them; `docs/agents.md` gives the sizes
+for Hearts, Oh Hell, Euchre and ERS):
+
+observation (`Layout(game, perfect_recall=False)`, `game` a `ruleplay.load_game` result):
+
+- `card_place`   deck x places: a one-hot of where the seat knows each card to be: each per-seat zone of
+                 each seat (zone-major, seats counted from the seat), each table zone, then "unknown". A
+                 card in a zone the seat may not look at is "unknown", unless the seat passed it to that
+                 seat's hand (and nobody has played it since): then it is in that hand.
+- `card_order`   deck: (position in its zone + 1) / deck size for a card in a zone the seat may look at
+                 (bottom first: a trick's cards in play order), else 0.
+- `zone_size`    places - 1: each zone's size / deck size.
+- `to_move`      players + 1: the seat to move (relative), or "nobody".
+- `dealer`       players: the dealer (relative).
+- `leader`       players + 1: who played the first card of the trick under way (relative), or "none".
+- `trick`        players x (players + deck): the current trick's cards in play order (up to one per
+                 seat), each as who played it and which card.
+- `trump`, `led` suits + 2 each: a one-hot over the deck's suits, "none", "other" (not a suit).
+- `bids`         players x 3: a bid made this hand (1/0), its value / deck size, passed (1/0).
+- `scores`       players: totals / 100.  `tricks_won` players: / deck size.  `out` players: out of the game.
+- `progress`     2: hand number / 100, tricks played this hand / deck size.
+- `counters`     counters x players: each counter of the rules / 100 (counters are public).
+- `decisions`    players x (3 + the phases' own actions): the public non-card, non-bid choices each seat made
+                 this hand (pass, no, yes, each phase's own actions: Euchre's order-up or going alone).
+- `voids`        players x suits: a suit a seat showed it lacks by not following.
+- `chosen`       deck: cards the seat chose this hand (its own decisions) that are still where it may look
+                 and on no table zone: a pass's picks, sealed until every seat has picked.
+- `phase`        phases: the hand's phase under way (`State.phase`).
+- `choices`      3 + the phases' own actions: the public choices the seat may make now (its turn only).
+
+information state (`perfect_recall=True`): the observation, then what the seat saw earlier in the hand:
+
+- `played`       deck x (players + 1): who played each card this hand (relative), and (its order + 1) /
+                 deck size.
+- `passed`       deck x 2: the seat passed the card; the card was passed to the seat.
+- `dealt`        deck: the seat's own dealt hand.
+
+Perfect recall covers the hand under way; earlier hands reach the tensor as totals, counters and the
+hand number (the string form, `information_state_string`, keeps every event).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ruleplay.engine.state import Game, State
+from ruleplay.kinds.passing import receivers
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One named part of a tensor: `size` entries from `start`."""
+
+    name: str
+    size: int
+    start: int
+
+
+class Layout:
+    """The tensor layout of one compiled ruleset (see the module docstring for the segments)."""
+
+    def __init__(self, game: Game, perfect_recall: bool = False):
+        rules = game.rules
+        space = game.space
+        self.rules, self.space, self.perfect_recall = rules, space, perfect_recall
+        n, deck = rules.players, rules.deck
+        d = len(deck)
+        self.n, self.d = n, d
+        self.suits = list(dict.fromkeys(s for s in deck.suit if s is not None))
+        self.suit_index = {s: i for i, s in enumerate(self.suits)}
+        self.names = {c: i for i, c in enumerate(deck.names)}
+        self.card_suit = list(deck.suit)
+        self.seat_zone_pos = {z.name: i for i, z in enumerate(rules.seat_zones)}
+        self.places = len(rules.seat_zones) * n + len(rules.shared_zones) + 1
+        self.hand_pos = self.seat_zone_pos.get(rules.deal.to.name) if rules.deal is not None else None
+        self.counters = list(rules.counters)
+        self.public0 = space.PASS                        # pass, no, yes; then the phases' own actions
+        self.own0 = space.OWN0
+        self.k = 3 + len(space.own_labels)
+        s = len(self.suits)
+        sizes = [("card_place", d * self.places), ("card_order", d), ("zone_size", self.places - 1),
+                 ("to_move", n + 1), ("dealer", n), ("leader", n + 1), ("trick", n * (n + d)),
+                 ("trump", s + 2), ("led", s + 2), ("bids", n * 3), ("scores", n), ("tricks_won", n),
+                 ("out", n), ("progress", 2), ("counters", len(self.counters) * n), ("decisions", n * self.k),
+                 ("voids", n * s), ("chosen", d), ("phase", len(rules.phases)), ("choices", self.k)]
+        if perfect_recall:
+            sizes += [("played", d * (n + 1)), ("passed", d * 2), ("dealt", d)]
+        self.segments: list[Segment] = []
+        at = 0
+        for name, size in sizes:
+            self.segments.append(Segment(name, size, at))
+            at += size
+        self.size = at
+        self.at = {sg.name: sg.start for sg in self.segments}
+
+    def describe(self) -> str:
+        """The segments as lines `name start size`, for a reader of the tensor."""
+        return "\n".join(f"{sg.name:12} {sg.start:6} {sg.size:6}" for sg in self.segments) + f"\ntotal {self.size}"
+
+    def public_choice(self, a: int) -> int | None:
+        """The column of a public choice in a seat's `decisions` row (None: a card, a bid, a slap)."""
+        if self.public0 <= a < self.public0 + 3:
+            return a - self.public0
+        if a >= self.own0 and a - self.own0 < self.k - 3:
+            return 3 + a - self.own0
+        return None
+
+    def encode(self, state: State, seat: int, out: np.ndarray | None = None,
+               memory: "Memory | None" = None) -> np.ndarray:
+        """The tensor of `state` as seat `seat` may know it, written into `out` (zeroed first) if given.
+        `memory`: the seat's `Memory` of this game, kept between calls so each event is read once (a new one
+        reads the log from its start)."""
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out[:] = 0
+        if memory is None:
+            memory = Memory(self, seat)
+        m = memory.update(state)
+        n, d, at = self.n, self.d, self.at
+        me = seat
+        v = state.seat_view(seat)
+        places = self.places
+        unknown = places - 1
+        # card places, order and zone sizes
+        where = [unknown] * d
+        nseat = len(v.seat_zones)
+        table0 = len(self.rules.seat_zones) * n
+        sizes = at["zone_size"]
+        order = at["card_order"]
+        for i, z in enumerate(v.seat_zones):
+            place = (i // n) * n + (z.seat - me) % n
+            out[sizes + place] = z.size / d
+            if z.ids is not None:
+                for pos, c in enumerate(z.ids, 1):
+                    where[c] = place
+                    out[order + c] = pos / d
+        for i, z in enumerate(v.table_zones):
+            place = table0 + i
+            out[sizes + place] = z.size / d
+            if z.ids is not None:
+                for pos, c in enumerate(z.ids, 1):
+                    where[c] = place
+                    out[order + c] = pos / d
+        if self.hand_pos is not None:
+            for c, r in m.given.items():               # cards the seat passed, not played since
+                if where[c] == unknown:
+                    where[c] = self.hand_pos * n + (r - me) % n
+        out[at["card_place"] + np.arange(d) * places + np.asarray(where)] = 1.0
+        # whose turn, dealer, trick
+        cp = state.current_player()
+        out[at["to_move"] + ((cp - me) % n if cp >= 0 else n)] = 1.0
+        out[at["dealer"] + (v.dealer - me) % n] = 1.0
+        trick = m.trick
+        out[at["leader"] + ((trick[0][0] - me) % n if trick else n)] = 1.0
+        for j, (s, c) in enumerate(trick[:n]):
+            row = at["trick"] + j * (n + d)
+            out[row + (s - me) % n] = 1.0
+            out[row + n + c] = 1.0
+        ns = len(self.suits)
+        for key, value in (("trump", v.trump), ("led", v.led)):
+            out[at[key] + (ns if value is None else self.suit_index.get(value, ns + 1))] = 1.0
+        if v.bids is not None:
+            for s in range(n):
+                b = v.bids[s]
+                row = at["bids"] + (s - me) % n * 3
+                if b is not None:
+                    out[row] = 1.0
+                    out[row + 1] = b / d
+                if v.passed and v.passed[s]:
+                    out[row + 2] = 1.0
+        for s in range(n):
+            r = (s - me) % n
+            if v.scores is not None:
+                out[at["scores"] + r] = v.scores[s] / 100
+            if v.tricks_won is not None:
+                out[at["tricks_won"] + r] = v.tricks_won[s] / d
+            out[at["out"] + r] = float(v.out[s])
+        out[at["progress"]] = v.hand_number / 100
+        out[at["progress"] + 1] = v.trick_number / d
+        if self.counters:
+            values = state.counters()
+            for i, name in enumerate(self.counters):
+                for s, x in enumerate(values.get(name, ())):
+                    out[at["counters"] + i * n + (s - me) % n] = x / 100
+        for s, col in m.decisions:
+            out[at["decisions"] + (s - me) % n * self.k + col] = 1.0
+        for s, suit in m.voids:
+            out[at["voids"] + (s - me) % n * ns + suit] = 1.0
+        own = table0                                    # the seat zones' places come first
+        for a in m.mine + [ev["action"] for ev in state.sealed_choices(seat)]:
+            if isinstance(a, int) and 0 <= a < d and where[a] < own:
+                out[at["chosen"] + a] = 1.0
+        ph = state.phase()
+        if 0 <= ph < len(self.rules.phases):
+            out[at["phase"] + ph] = 1.0
+        if cp == me:
+            for a in state.legal_actions():
+                col = self.public_choice(a) if a >= d else None
+                if col is not None:
+                    out[at["choices"] + col] = 1.0
+        if self.perfect_recall:
+            for j, (s, c) in enumerate(m.plays, 1):
+                row = at["played"] + c * (n + 1)
+                out[row + (s - me) % n] = 1.0
+                out[row + n] = j / d
+            for c in m.passed:
+                out[at["passed"] + c * 2] = 1.0
+            for c in m.received:
+                out[at["passed"] + c * 2 + 1] = 1.0
+            for c in m.dealt:
+                out[at["dealt"] + c] = 1.0
+        return out
+
+
+class Memory:
+    """What seat `seat` has read of one game's log, kept up to date event by event (`update`): this hand's
+    deal, plays, current trick, passes, public choices and the voids shown. A copy of a game starts a new
+    Memory (it reads the copy's log once)."""
+
+    def __init__(self, layout: Layout, seat: int):
+        self.layout, self.seat = layout, seat
+        self.read = 0
+        self.state: State | None = None
+        self.follow = any(getattr(ph, "follow", False) for ph in layout.rules.phases)
+        self._new_hand([])
+
+    def _new_hand(self, dealt: list[int]) -> None:
+        self.dealt = dealt
+        self.plays: list[tuple[int, int]] = []          # (seat, card) played from a hand this hand, in order
+        self.trick: list[tuple[int, int]] = []          # the trick under way
+        self.voids: set[tuple[int, int]] = set()        # (seat, suit index) shown lacking
+        self.decisions: set[tuple[int, int]] = set()    # (seat, column) public choices this hand
+        self.mine: list[int] = []                       # the seat's own decisions this hand
+        self.given: dict[int, int] = {}                 # card -> the seat it was passed to, by this seat
+        self.passed: set[int] = set()
+        self.received: set[int] = set()
+
+    def update(self, state: State) -> "Memory":
+        """Read the events logged since the last call (all of them for a game not seen before)."""
+        if state is not self.state:
+            self.state, self.read = state, 0
+            self._new_hand([])
+        events, self.read = state.seat_events_since(self.seat, self.read)
+        lay = self.layout
+        names, n, me = lay.names, lay.n, self.seat
+        for ev in events:
+            kind = ev["event"]
+            if kind == "deal":
+                hands = ev.get("hands")
+                mine = hands[me] if isinstance(hands, list) and me < len(hands) else []
+                self._new_hand([names[c] for c in mine if c in names])
+            elif kind == "play":
+                seat, card = ev.get("seat"), ev.get("card")
+                if not isinstance(seat, int) or card not in names:
+                    continue
+                c = names[card]
+                if self.follow and self.trick:
+                    led, suit = lay.card_suit[self.trick[0][1]], lay.card_suit[c]
+                    if led is not None and suit is not None and suit != led and led in lay.suit_index:
+                        self.voids.add((seat, lay.suit_index[led]))
+                self.trick.append((seat, c))
+                self.plays.append((seat, c))
+                self.given.pop(c, None)
+            elif kind == "trick":
+                self.trick = []
+            elif kind == "pass":
+                to = receivers(ev, n, lay.rules.direction)
+                for r in set(self.given.values()):
+                    if to[r] is not None and ev["cards"][r]:
+                        self.given = {c: g for c, g in self.given.items() if g != r}   # passed on: lost track
+                for s, picks in enumerate(ev["cards"]):
+                    for card in picks:
+                        if card is None or card not in names:
+                            continue
+                        c = names[card]
+                        if s == me:
+                            self.passed.add(c)
+                            if to[s] is not None:
+                                self.given[c] = to[s]
+                        elif to[s] == me:
+                            self.received.add(c)
+            elif kind == "decision":
+                seat, a = ev.get("seat"), ev.get("action")
+                if isinstance(seat, int) and isinstance(a, int):
+                    if seat == me:
+                        self.mine.append(a)
+                    col = lay.public_choice(a)
+                    if col is not None:
+                        self.decisions.add((seat, col))
+        return self

@@ -288,7 +288,7 @@ def test_every_bot_plays_ninety_eight_and_concentration(bots):
     for name in ("ninety-eight", "concentration")[:1 if bots.startswith("ismcts") else 2]:
         r = play(load(name, {"tokens": "1"} if name == "ninety-eight" else None, 2), seed=3,
                  bots=[bots, "random"], check=True)
-        assert r.outcome in ("finished", "cycle")
+        assert r.outcome == "finished" or (bots in ("lowest", "highest") and r.outcome == "limit"), r.outcome
 
 
 # ---------------------------------------------------------------------------- the kind's own parts

@@ -38,7 +38,6 @@ class Bot:
         else:
             self.rng = rng
         self.wants_view = kind == "smart"    # phases build a view of the decision for bots that want one
-        self.fixed_policy = kind in ("lowest", "highest")   # the answer follows from the decision alone
         self.next_false: float | None = None  # the card number from which this bot slaps falsely next
         self.plan: dict[int, str | None] = {}  # `smart`: per seat, the trump it bid on (to lead while none is set,
         # to keep); per seat because a search's playout policy answers for every seat

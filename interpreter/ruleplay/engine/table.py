@@ -153,7 +153,7 @@ class Table:
         if bot.observes:
             self.offer(d)
         a = bot.act(d, self.space)
-        self.decided(d, a, getattr(bot, "fixed_policy", False))
+        self.decided(d, a)
         return a
 
     def outside(self, d):
@@ -170,12 +170,10 @@ class Table:
         if self.runner is not None and self.runner.pending is d and self.forker is not None:
             d.fork = partial(self.forker, self)
 
-    def decided(self, d, a: int, fixed: bool = False) -> None:
+    def decided(self, d, a: int) -> None:
         """Record a decision: in the log (a sealed one when revealed; a window's do-nothing not at all), and
-        as a draw for cycle detection (the future depends on the choice; a slap window counts once). A bot
-        whose answer follows from the decision alone (`fixed`: `lowest`, `highest`) draws nothing, so a
-        table such bots bring back is found as a cycle (an ask refused again and again)."""
-        if d.window is None and not fixed:
+        as a draw for cycle detection (the future depends on the choice; a slap window counts once)."""
+        if d.window is None:
             self.rng_draws += 1
         if self.events is None or a == d.default:
             return

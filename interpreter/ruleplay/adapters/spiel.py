@@ -12,7 +12,7 @@ SEEDS, uniform), so OpenSpiel's algorithms see the game's randomness as chance (
 (`ruleplay.engine.state`): the same actions and labels.
 
 Returns (`returns="points"`): a game scored by totals whose match is won by the lowest (highest) total
-pays each seat its final total, negated (as it is): Hearts [4, 16, 0, 6] pays [-4, -16, 0, -6]; the
+pays each seat its final total, negated (as it is): totals [4, 16, 0, 6] won low pay [-4, -16, 0, -6]; the
 game type is GENERAL_SUM and the bounds are the engine's caps (a hand scores within -10^9..10^9, a match
 lasts at most `max-hands`). Any other game is won or lost: the winners share +1 and the losers -1
 (two seats: +1 and -1; nobody wins, or a cycle or the action limit stops the game: 0 each), ZERO_SUM

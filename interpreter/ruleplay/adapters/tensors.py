@@ -11,7 +11,7 @@ tensor holds no card the seat may not know.
 Seats are counted from the observing seat (0 = itself, 1 = the next seat in seat order...). Cards are
 the deck's cards in deck order (`rules.deck.names`). The segments, in order (`Layout.segments` gives
 the offsets and sizes for one ruleset, `Layout.describe()` prints them; `docs/agents.md` gives the sizes
-for Hearts, Oh Hell, Euchre and ERS):
+for four shipped games):
 
 observation (`Layout(game, perfect_recall=False)`, `game` a `ruleplay.load_game` result):
 

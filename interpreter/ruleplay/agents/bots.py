@@ -156,7 +156,7 @@ def smart_card(v, plan: str | None = None) -> int:
 
     Passing: give away the point cards first, then the highest cards (in a game where no card carries
     points, the lowest cards: high ones are strength there). In a trick: `trick_card`, or `seek_card`
-    where the game's own points table has a card worth less than nothing (Hearts' JD at -10) and no bid
+    where the game's own points table has a card worth less than nothing (a bonus card at -10, say) and no bid
     or partner is in play. Only the decision's legal cards and the public trick are read.
     """
     if getattr(v, "passing", False):

@@ -454,3 +454,14 @@ def test_a_set_of_cards_is_chosen_card_by_card():
     step(other, "capture", "9C", "3C")
     assert [e for e in other.events() if e["event"] == "move" and e["from"] == "table"][-1]["cards"] == \
         ["3C", "4D", "2H"]
+
+
+def test_nested_repeats_stop_at_the_work_bound(tmp_path):
+    """Three repeats of 1,000 nested would run a billion effects: the game stops at the bound, as a limit."""
+    inner = '{until: "n < 0", max: 1000, do: [{add: {n: 1}}]}'
+    text = MINI.replace('    track: {guesses: 0, last: 0}', '    track: {guesses: 0, last: 0, n: 0}\n    start:\n'
+                        '      - repeat: {until: "n < 0", max: 1000, do: [{repeat: {until: "n < 0", max: 1000, '
+                        f'do: [{{repeat: {inner}}}]}}}}]}}')
+    (tmp_path / "mini.yaml").write_text(text, encoding="utf-8")
+    r = play(load(str(tmp_path / "mini.yaml")), seed=1, log=False)
+    assert r.outcome == "limit" and "200,000 effects" in r.reason

@@ -115,6 +115,7 @@ def _repeat(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, st
         for _ in range(most):
             if test(g.t):
                 return
+            g.spend(len(body))
             for fn in body:
                 fn(g)
     return repeat

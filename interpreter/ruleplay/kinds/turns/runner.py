@@ -21,8 +21,12 @@ class TurnsView:
 GUESS = TurnsView()
 
 
+MAX_WORK = 200_000       # effects a game's repeats and every-player loops may run in all (docs/limits.md)
+
+
 class Going:
     exact = True        # a copy goes on as this game would: Run.fork, State.clone, Decision.fork
+    work = 0            # effects run by repeats and every-player so far (MAX_WORK)
 
     def __init__(self, ph, t: Table):
         self.ph, self.t = ph, t
@@ -189,8 +193,16 @@ class Going:
         self.to = seat
         self.t.emit("turn-order", phase=self.ph.name, seat=self.seat, what="next", to=seat)
 
+    def spend(self, effects: int) -> None:
+        """Count effects run by a loop; a file whose loops nest to more than MAX_WORK in one game stops."""
+        self.work += effects
+        if self.work > MAX_WORK:
+            raise GameOver("limit", [], f"the {self.ph.name} phase ran more than {MAX_WORK:,} effects in "
+                                        f"repeats (nested repeats and every-player multiply)")
+
     def every_player(self, effects) -> None:
         """The effects once for each seat that takes turns, from the seat in turn on, as if it were theirs."""
+        self.spend(len(effects) * self.t.n)
         t, keep = self.t, self.t.actor
         for k in range(t.n):
             s = t.next_seat(keep, k * self.direction)

@@ -465,3 +465,76 @@ def test_nested_repeats_stop_at_the_work_bound(tmp_path):
     (tmp_path / "mini.yaml").write_text(text, encoding="utf-8")
     r = play(load(str(tmp_path / "mini.yaml")), seed=1, log=False)
     assert r.outcome == "limit" and "200,000 effects" in r.reason
+
+
+# ---------------------------------------------------------------------------- FreeCell: choosing among piles
+COLUMNS = [f"col{i}" for i in range(1, 9)]
+CELLS = [f"cell{i}" for i in range(1, 5)]
+HOMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def _rank(card: str) -> int:
+    r = card[:-1]
+    return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(r) or int(r)
+
+
+def _red(card: str) -> bool:
+    return card[-1] in "DH"
+
+
+def test_freecell_referee():
+    """From random games' logs: every move takes a pile's top card to an empty cell, onto its suit's
+    foundation as the next card up, or onto an empty column or a card one higher of the other colour."""
+    moves = 0
+    for seed in range(6):
+        r = play(load("freecell"), seed=seed, check=True)
+        piles: dict[str, list[str]] = {}
+        for e in r.events:
+            if e["event"] != "move":
+                continue
+            src, dest, (card,) = e["from"], e["to"], e["cards"][-1:] or [None]
+            if src == "stock":
+                piles[dest] = piles.get(dest, []) + e["cards"]
+                continue
+            assert e["count"] == 1 and piles[src][-1] == card
+            under = piles.get(dest, [])
+            if dest in CELLS:
+                assert not under
+            elif dest in HOMES.values():
+                assert dest == HOMES[card[-1]] and _rank(card) == len(under) + 1
+            else:
+                assert dest in COLUMNS and (not under or (_rank(under[-1]) == _rank(card) + 1
+                                                          and _red(under[-1]) != _red(card)))
+            piles[src].pop()
+            piles[dest] = under + [card]
+            moves += 1
+        assert sum(len(piles[c]) for c in COLUMNS) + sum(len(piles.get(c, [])) for c in CELLS) + \
+            sum(len(piles.get(h, [])) for h in HOMES.values()) == 52
+    assert moves > 50
+
+
+# FreeCell with the pack laid out from a stock whose top is listed first: col1 takes the first 7 cards, the
+# 7th on top; col2 the next 7 and so on (7, 7, 7, 7, 6, 6, 6, 6). Here col1 is 3C..8C with the AC on top,
+# col2 9C..KC, AD with the 2C on top; col3 2D..8D, col4 9D..KD, AH, 2H, col5 3H..8H, col6 9H..KH, AS,
+# col7 2S..7S, col8 8S..KS. Every column may be moved from (the cells are empty). The AC may go to the
+# clubs' foundation, to any empty cell, or onto col4's 2H (one higher, red): not onto col2's 2C (black).
+# Then the 2C goes onto the clubs after the ace.
+def test_freecell_offers_the_piles_a_card_may_go_to():
+    rest = [f"{r}{s}" for s in "DHS" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]]
+    clubs = ["3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"]
+    col1 = clubs[:6] + ["AC"]
+    col2 = clubs[6:] + rest[:1] + ["2C"]
+    deal = Deal([[]], rest=col1 + col2 + rest[1:], dealer=0)
+    s = ruleplay.load_game("freecell").new_initial_state(seed=1, deal=deal, check=True)
+    seen = step(s, "move: col1")
+    assert seen[0][1] == [f"move: col{i}" for i in range(1, 9)]
+    assert offered(s) == ["move: cell1", "move: cell2", "move: cell3", "move: cell4", "move: clubs",
+                          "move: col4"]
+    step(s, "move: clubs", "move: col2", "move: clubs")
+    assert [e["cards"] for e in s.events() if e["event"] == "move" and e["to"] == "clubs"] == [["AC"], ["2C"]]
+
+
+def test_a_search_copy_that_finds_a_cycle_ends_as_one():
+    """A search's copies of a patience loop (a card moved back and forth): each copy ends as a cycle."""
+    r = play(load("freecell"), seed=2, bots=["ismcts:2"], check=True)
+    assert r.outcome in ("cycle", "finished", "limit")

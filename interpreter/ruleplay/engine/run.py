@@ -242,8 +242,9 @@ class Run:
             stop.events = t.events          # what was played so far: the CLI still writes a partial --log
             raise
         self.decision = None
-        if outcome == "cycle" and not t.cycle_length:
-            again = Run(**self.args, cycle_length=t.cycle["length"])   # the same game again, to find where the loop starts
+        if outcome == "cycle" and not t.cycle_length and self.args is not None:
+            # the same game again, to find where the loop starts (a fork, a search's copy, keeps Brent's round)
+            again = Run(**self.args, cycle_length=t.cycle["length"])
             for a in self.history:
                 again.advance(a)
             self.t, self.result = again.t, again.result

@@ -82,6 +82,12 @@ SCHEMA = phase_schema("turns", {
                                                            "of this size may be 50,000 at most)."}},
                                    ["from", "max"], desc="Several cards of a zone at once, asked card by card, "
                                                          "then done; read as `picked`."),
+                      "from-pile": {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE,
+                                    "description": "One of these piles to move from; read as `source` (and "
+                                                   "`source-top`, `source-size`, `source-cards`); `from: source`."},
+                      "to-pile": {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE,
+                                  "description": "One of these piles to move to; read as `dest` (and `dest-top`, "
+                                                 "`dest-size`, `dest-cards`); `to: dest`."},
                       "position": {**_ZONE, "description": "A card taken blind by its place in this zone (1 is "
                                                            "the top); read as `position`, the card as `card`."},
                       "seat": {"description": "Bool over seat `s`: the seats that may be chosen; read as `target`.",
@@ -332,7 +338,9 @@ def describe(spec: dict, phase=None) -> str:
 
 def _say_part(kind: str, v) -> str:
     return {"card": lambda: f"a card from {v} (card)",
-            "cards": lambda: f"{_count(v)} cards from {v.get('from')} (picked)", "position": lambda: f"a face-down card of {v} by its place "
+            "cards": lambda: f"{_count(v)} cards from {v.get('from')} (picked)",
+            "from-pile": lambda: f"a pile to move from among {', '.join(map(str, v))} (source)",
+            "to-pile": lambda: f"a pile to move to among {', '.join(map(str, v))} (dest)", "position": lambda: f"a face-down card of {v} by its place "
             "(position; the card is card)", "seat": lambda: f"a player for whom {formula(v)} (target)",
             "rank": lambda: "a rank (rank)", "suit": lambda: "a suit (suit)",
             "value": lambda: f"one of {', '.join(map(str, v))} (value)",

@@ -2,11 +2,13 @@
 
 A move's `choose` lists its parts, asked in the order written: `card: ZONE` (a card the player sees),
 `cards: {from: ZONE, min: A, max: B}` (several cards at once, asked card by card, then "done"),
+`from-pile: [ZONE, ...]` and `to-pile: [ZONE, ...]` (one of several piles: moving between columns),
 `position: ZONE` (a card taken blind, by its place: 1 is the top), `seat: BOOL over s` (another player),
 `rank: true`, `suit: true` (any of the deck's), `value: [LIST]` and `number: [LOW, HIGH]`. Every combination of
 the parts that passes the move's `legal` is an alternative; the player picks part by part, a part with one
 possible answer is not asked. Each part is read in the move's rules by a name: `card`, `position`,
-`target` (the seat), `picked` (the set of cards), `rank`, `suit`, `value` and `number`.
+`target` (the seat), `picked` (the set of cards), `source` and `dest` (the piles: each with `-top`, its
+top card, `-size`, its number of cards, and `-cards`, its cards), `rank`, `suit`, `value` and `number`.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ MAX_ALTERNATIVES = 2_000_000  # combinations of one move's parts, reckoned on th
 MAX_NUMBERS = 1000           # the widest `number: [LOW, HIGH]`
 MAX_SETS = 50_000            # the sets of cards a `cards` part may offer at most, reckoned on the whole deck
 NAMES = {"card": "card", "position": "position", "seat": "target", "rank": "rank", "suit": "suit",
-         "value": "value", "number": "number", "cards": "picked"}
+         "value": "value", "number": "number", "cards": "picked", "from-pile": "source", "to-pile": "dest"}
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class Part:
     slots: int = 0                            # action slots in the phase's own block (not for cards)
     base: int = 0                             # the first of them, within the block
     sizes: tuple[int, int] = (1, 1)           # cards: the fewest and the most cards in a set
+    piles: tuple = ()                         # from-pile, to-pile: the piles to choose among (ZoneRefs)
 
     def options(self, t) -> list:
         """The answers possible now: cards or positions of the zone, the seats `seat_ok` allows, or the list."""
@@ -76,10 +79,15 @@ class Part:
             t.card = self.zone.cards(t)[-answer]
         elif self.kind == "cards":
             t.loc["picked"] = answer
+        elif self.piles:
+            t.loc[self.name] = self.piles[answer].text
+            t.loc[self.name + "-ref"] = self.piles[answer]
         else:
             t.loc[self.name] = answer
 
     def label(self, answer, names) -> str:
+        if self.piles:
+            return self.piles[answer].text
         if self.kind == "card":
             return names[answer]
         if self.kind == "position":
@@ -110,7 +118,9 @@ def bindings(parts: list[Part]) -> dict[str, X.Binding]:
     for p in parts:
         if p.kind in ("card", "position"):
             out["card"] = X.CARD_BINDING
-        if p.kind == "cards":
+        if p.piles:
+            out.update(_pile_names(p.name))
+        elif p.kind == "cards":
             out["picked"] = X.Binding(X.CARDS, lambda e: e.loc.get("picked", ()))
         elif p.kind == "position":
             out["position"] = X.Binding(X.INT, lambda e: e.loc.get("position"))
@@ -122,6 +132,17 @@ def bindings(parts: list[Part]) -> dict[str, X.Binding]:
             typ = X.INT if p.answers and all(isinstance(a, int) for a in p.answers) else X.STR
             out[p.name] = X.Binding(typ, (lambda k: lambda e: e.loc.get(k))(p.name))
     return out
+
+
+def _pile_names(key: str) -> dict[str, X.Binding]:
+    """`source` (the pile's name), `source-top`, `source-size`, `source-cards` (and the same for `dest`)."""
+    def cards(e):
+        z = e.loc[key + "-ref"].cards(e)
+        return () if z is None else z
+    return {key: X.Binding(X.STR, lambda e: e.loc.get(key)),
+            key + "-top": X.Binding(X.CARD, lambda e: z[-1] if (z := cards(e)) else None),
+            key + "-size": X.Binding(X.INT, lambda e: len(cards(e))),
+            key + "-cards": X.Binding(X.CARDS, cards)}
 
 
 def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part] | None:
@@ -144,6 +165,16 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
                 ok = False
                 continue
             part = Part(kind, name, zone=ref, slots=len(deck) if kind == "position" else 0)
+        elif kind in ("from-pile", "to-pile"):
+            refs = [zone_ref(ctx, p + (i,), scope, r) for i, r in enumerate(raw if isinstance(raw, list) else [])]
+            if not refs or None in refs or len({r.text for r in refs}) != len(refs):
+                if refs and None not in refs:
+                    ctx.error(p, "a pile is listed twice", "list each pile once", value=True)
+                elif not refs:
+                    ctx.error(p, "a list of piles is needed here, e.g. [col1, col2, cell1]", value=True)
+                ok = False
+                continue
+            part = Part(kind, name, answers=tuple(range(len(refs))), slots=len(refs), piles=tuple(refs))
         elif kind == "cards":
             part = _cards_part(ctx, p, scope, raw, len(deck))
             if part is None:
@@ -178,7 +209,8 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
                 continue
             answers = tuple(range(raw[0], raw[1] + 1))
             part = Part(kind, name, answers=answers, slots=len(answers))
-        parts.append(Part(part.kind, part.name, part.zone, part.answers, part.seat_ok, part.slots, base, part.sizes))
+        parts.append(Part(part.kind, part.name, part.zone, part.answers, part.seat_ok, part.slots, base, part.sizes,
+                          part.piles))
         base += part.slots
     if not ok:
         return None
@@ -233,8 +265,15 @@ def reads(parts: list[Part], compiled: X.Compiled, scope: X.Scope) -> tuple[int,
     used = set(compiled.uses)
     for d in compiled.defines:
         used |= set(scope.defines[d].reads) if d in scope.defines else set()
-    return tuple(i for i, p in enumerate(parts)
-                 if used & ({"card", "position"} if p.kind == "position" else {p.name}))
+    return tuple(i for i, p in enumerate(parts) if used & _names_of(p))
+
+
+def _names_of(p: Part) -> set[str]:
+    if p.kind == "position":
+        return {"card", "position"}
+    if p.piles:
+        return {p.name, p.name + "-top", p.name + "-size", p.name + "-cards"}
+    return {p.name}
 
 
 def alternatives(t, parts: list[Part], checks: list[list[Check]]) -> list[tuple]:

@@ -32,6 +32,31 @@ class ZoneRef:
         s = self.owner(t)
         return None if s is None else t.seat_zones[self.zone.index][s]
 
+    def name(self, _t) -> str:
+        return self.zone.name
+
+
+@dataclass(frozen=True)
+class ChosenPile:
+    """`source` or `dest` in a move's effects: the pile the move chose (`from-pile`, `to-pile`)."""
+
+    key: str                                   # "source" or "dest": where the choice is kept (Table.loc)
+    text: str
+
+    def chosen(self, t) -> ZoneRef:
+        return t.loc[self.key + "-ref"]
+
+    def owner(self, t) -> int | None:
+        return self.chosen(t).owner(t)
+
+    def cards(self, t):
+        return self.chosen(t).cards(t)
+
+    def name(self, t) -> str:
+        return self.chosen(t).zone.name
+
+
+PILES = {"source": "from-pile", "dest": "to-pile"}      # the name a chosen pile is read by -> the part
 
 def split(raw: str) -> tuple[str | None, str]:
     """'left-of(actor).hand' -> ('left-of(actor)', 'hand'); 'pile' -> (None, 'pile')."""
@@ -39,12 +64,15 @@ def split(raw: str) -> tuple[str | None, str]:
     return (head, tail) if dot and head else (None, raw)
 
 
-def zone_ref(ctx: Ctx, path: tuple, scope: X.Scope, raw: Any = None) -> ZoneRef | None:
-    """The zone written at `path` (or `raw`, written there), with its seat compiled in `scope`."""
+def zone_ref(ctx: Ctx, path: tuple, scope: X.Scope, raw: Any = None) -> ZoneRef | ChosenPile | None:
+    """The zone written at `path` (or `raw`, written there), with its seat compiled in `scope`; `source` and
+    `dest` are the piles the move chose, where it chose one."""
     raw = ctx.get(path) if raw is None else raw
     if not isinstance(raw, str):
         ctx.error(path, "a zone is needed here, e.g. pile, hand or target.hand", value=True)
         return None
+    if raw in PILES and raw + "-top" in scope.names:
+        return ChosenPile(raw, raw)
     seat_text, name = split(raw)
     zone = ctx.zones.get(name)
     if zone is None:

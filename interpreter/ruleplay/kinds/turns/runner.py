@@ -84,7 +84,8 @@ class Going:
                     t.card = None
                     for fn in ph.after:
                         fn(self)
-                    for k in ("target", "rank", "suit", "value", "number", "position", "picked"):
+                    for k in ("target", "rank", "suit", "value", "number", "position", "picked", "source",
+                              "source-ref", "dest", "dest-ref"):
                         t.loc.pop(k, None)
                 self.turns += 1
                 t.act()
@@ -276,7 +277,7 @@ class Going:
         if t.events is None:
             return
         names = t.rules.deck.names
-        ev = {"phase": self.ph.name, "seat": self.seat, "from": m.src.zone.name, "to": m.dest.zone.name,
+        ev = {"phase": self.ph.name, "seat": self.seat, "from": m.src.name(t), "to": m.dest.name(t),
               "cards": [names[c] for c in cards], "count": len(cards)}
         for key, value in (("from_seat", m.src.owner(t)), ("to_seat", m.dest.owner(t)), ("shown", m.show or None)):
             if value is not None:            # a table zone's seat, a move not shown: left out (logs stay small)
@@ -289,7 +290,7 @@ class Going:
         self.t.shuffle(cards)
         z.clear()
         z.extend(cards)
-        self.t.emit("shuffle", phase=self.ph.name, zone=ref.zone.name)
+        self.t.emit("shuffle", phase=self.ph.name, zone=ref.name(self.t))
 
     def reveal(self, cards: list[int]) -> None:
         names = self.t.rules.deck.names

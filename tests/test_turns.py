@@ -538,3 +538,18 @@ def test_a_search_copy_that_finds_a_cycle_ends_as_one():
     """A search's copies of a patience loop (a card moved back and forth): each copy ends as a cycle."""
     r = play(load("freecell"), seed=2, bots=["ismcts:2"], check=True)
     assert r.outcome in ("cycle", "finished", "limit")
+
+
+@pytest.mark.parametrize("choose, zone", [("{card: stock}", "stock"), ("{card: left-of(actor).hand}", "left-of(actor).hand"),
+                                          ("{cards: {from: stock, max: 2}}", "stock")])
+def test_cards_are_chosen_by_name_only_where_the_player_sees_them(tmp_path, capsys, choose, zone):
+    from ruleplay.tools.cli import main
+    text = MINI.replace("  pile: {owner: table, visibility: public}", "  pile: {owner: table, visibility: public}\n"
+                        "  stock: {owner: table, visibility: hidden}").replace(
+        'choose: {number: [1, 3], seat: "s != actor"}', f"choose: {choose}").replace(
+        '        legal: "number != 2"\n', "").replace("          - set: {last: number}\n", "").replace(
+        "          - next: target\n", "")
+    (tmp_path / "mini.yaml").write_text(text, encoding="utf-8")
+    assert main(["validate", str(tmp_path / "mini.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert f"the player cannot see the cards of {zone}" in err, err

@@ -142,13 +142,13 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
                                                   "skipped; reverse: play changes direction; end: the phase ends."},
             obj({"move": _MOVE}, ["move"]),
             obj({"set": {"type": "object", "minProperties": 1, "additionalProperties": EXPR,
-                         "description": "name -> value: a tracked value, or SEAT.counter, SEAT.points.",
+                         "description": "name -> value: a tracked value, or SEAT.counter (a counter of the file).",
                          "examples": [{"total": 98}, {"actor.tokens": "actor.tokens - 1"}]}}, ["set"],
-                desc="Values become these: a tracked value by name, or SEAT.counter, SEAT.points."),
+                desc="Values become these: a tracked value by name, or SEAT.counter (a counter of the file)."),
             obj({"add": {"type": "object", "minProperties": 1, "additionalProperties": EXPR,
-                         "description": "name -> number added: a tracked value, or SEAT.counter, SEAT.points.",
+                         "description": "name -> number added: a tracked value, or SEAT.counter (a counter of the file).",
                          "examples": [{"total": "card.value"}, {"actor.tokens": -1}]}}, ["add"],
-                desc="Numbers added: to a tracked value by name, or to SEAT.counter, SEAT.points."),
+                desc="Numbers added: to a tracked value by name, or to SEAT.counter (a counter of the file)."),
             obj({"next": {"description": "The turn passes to this seat.", "examples": ["target", "left-of(dealer)"],
                           **EXPR}}, ["next"]),
             obj({"shuffle": {**_ZONE, "examples": ["stock"]}}, ["shuffle"]),
@@ -250,8 +250,14 @@ class Turns:
 
 
 # ---------------------------------------------------------------------------- compiling
-def _tracked(ctx: Ctx, path: tuple) -> dict[str, tuple[str, object]]:
-    """name -> (type, start value) of the phase's `track`."""
+def _tracked(ctx: Ctx, path: tuple, report: bool = True) -> dict[str, tuple[str, object]]:
+    """name -> (type, start value) of the phase's `track` (its errors placed once: by `compile`)."""
+    if not report:
+        keep, ctx.errors = ctx.errors, []
+        try:
+            return _tracked(ctx, path)
+        finally:
+            ctx.errors = keep
     out = {}
     for name, raw in (ctx.get(path + ("track",)) or {}).items():
         if isinstance(raw, bool):
@@ -276,7 +282,7 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
     """Each tracked value is a name every rule may read (its start value until the phase sets it)."""
     phase = path[-1]
     names = {n: X.Binding(typ, (lambda n: lambda e: e.kind_state[phase][n])(n))
-             for n, (typ, _) in _tracked(ctx, path).items()}
+             for n, (typ, _) in _tracked(ctx, path, report=False).items()}
     return Declared(names, own=frozenset(names), at_start=frozenset(names))
 
 

@@ -164,6 +164,12 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
             if ref is None:
                 ok = False
                 continue
+            if kind == "card" and not seen_by_chooser(ref):
+                ctx.error(p, f"the player cannot see the cards of {raw}: a card is chosen by name only from a "
+                             "zone face up or from the player's own hand",
+                          "take it blind by its place with position: ZONE", value=True)
+                ok = False
+                continue
             part = Part(kind, name, zone=ref, slots=len(deck) if kind == "position" else 0)
         elif kind in ("from-pile", "to-pile"):
             refs = [zone_ref(ctx, p + (i,), scope, r) for i, r in enumerate(raw if isinstance(raw, list) else [])]
@@ -224,6 +230,15 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
     return parts
 
 
+def seen_by_chooser(ref) -> bool:
+    """The player choosing sees the zone's cards: it lies face up, or it is their own hand (no seat written:
+    the actor's) seen by its owner. A chosen pile (source, dest) is judged where it is listed."""
+    zone = getattr(ref, "zone", None)
+    if zone is None:
+        return True
+    return zone.visibility == "public" or (zone.visibility == "owner" and ref.seat is None)
+
+
 def _sets(n: int, lo: int, hi: int) -> int:
     return sum(comb(n, k) for k in range(lo, hi + 1))
 
@@ -231,6 +246,10 @@ def _sets(n: int, lo: int, hi: int) -> int:
 def _cards_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int) -> Part | None:
     """`cards: {from: ZONE, min: A, max: B}`: a set of A to B of the zone's cards (bounded on the whole deck)."""
     ref = zone_ref(ctx, path + ("from",), scope)
+    if ref is not None and not seen_by_chooser(ref):
+        ctx.error(path + ("from",), f"the player cannot see the cards of {raw.get('from')}: a set of cards is "
+                                    "chosen from a zone face up or from the player's own hand", value=True)
+        return None
     lo = ctx.const_int(path + ("min",), 1, 0, deck_size)
     hi = ctx.const_int(path + ("max",), None, 1, deck_size)
     if ref is None or lo is None or hi is None:

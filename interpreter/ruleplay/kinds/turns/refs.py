@@ -1,6 +1,6 @@
 """Where a move's cards come from and go to, and what a `set`/`add` changes, as a card player writes it:
 `pile` (a table zone), `hand` (the actor's), `target.hand` or `left-of(actor).hand` (a seat's zone), and
-`total` (the phase's own value) or `actor.lives` (a seat's counter or its hand `points`)."""
+`total` (the phase's own value) or `actor.lives` (a seat's counter)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -90,7 +90,7 @@ def zone_ref(ctx: Ctx, path: tuple, scope: X.Scope, raw: Any = None) -> ZoneRef 
 
 @dataclass(frozen=True)
 class Target:
-    """What `set`/`add` changes: the phase's value `name` (seat None), or a seat's counter or `points`."""
+    """What `set`/`add` changes: the phase's value `name` (seat None), or a seat's counter."""
 
     name: str
     seat: Callable[[Any], int | None] | None
@@ -99,7 +99,7 @@ class Target:
 
 
 def target(ctx: Ctx, path: tuple, raw: str, scope: X.Scope, own: dict[str, str]) -> Target | None:
-    """`total` (one of the phase's values, `own`: name -> type) or `SEAT.counter` / `SEAT.points`."""
+    """`total` (one of the phase's values, `own`: name -> type) or `SEAT.counter`."""
     seat_text, name = split(raw)
     if seat_text is None:
         if name in own:
@@ -107,9 +107,9 @@ def target(ctx: Ctx, path: tuple, raw: str, scope: X.Scope, own: dict[str, str])
         ctx.error(path, f"'{name}' is not one of this phase's values", did_you_mean(name, own) or
                   "declare it under the phase's `track`, or write SEAT.counter (e.g. actor.lives)")
         return None
-    if name != "points" and name not in ctx.counters:
-        ctx.error(path, f"'{name}' is not a counter", did_you_mean(name, [*ctx.counters, "points"]) or
-                  "declare it under `counters:` (e.g. lives: {start: 3}), or use points (this hand's points)")
+    if name not in ctx.counters:
+        ctx.error(path, f"'{name}' is not a counter", did_you_mean(name, ctx.counters) or
+                  "declare it under `counters:` (e.g. lives: {start: 3}); a hand's points come from `scoring`")
         return None
     seat = ctx.expr_of(path, seat_text, X.SEAT, scope)
     return None if seat is None else Target(name, seat.fn, X.INT, raw)

@@ -21,12 +21,12 @@ class TurnsView:
 GUESS = TurnsView()
 
 
-MAX_WORK = 200_000       # effects a game's repeats and every-player loops may run in all (docs/limits.md)
+MAX_WORK = 200_000       # effects a phase's repeats and every-player loops may run in a hand (docs/limits.md)
 
 
 class Going:
     exact = True        # a copy goes on as this game would: Run.fork, State.clone, Decision.fork
-    work = 0            # effects run by repeats and every-player so far (MAX_WORK)
+    work = 0            # effects run by repeats and every-player this hand (MAX_WORK)
 
     def __init__(self, ph, t: Table):
         self.ph, self.t = ph, t
@@ -195,7 +195,7 @@ class Going:
         self.t.emit("turn-order", phase=self.ph.name, seat=self.seat, what="next", to=seat)
 
     def spend(self, effects: int) -> None:
-        """Count effects run by a loop; a file whose loops nest to more than MAX_WORK in one game stops."""
+        """Count effects run by a loop; a file whose loops nest to more than MAX_WORK in a hand stops."""
         self.work += effects
         if self.work > MAX_WORK:
             raise GameOver("limit", [], f"the {self.ph.name} phase ran more than {MAX_WORK:,} effects in "
@@ -230,7 +230,7 @@ class Going:
             s = tgt.seat(t)
             if s is None:
                 raise GameError(f"{tgt.text}: the seat does not exist")
-            row = t.hand_points if tgt.name == "points" else t.counters[tgt.name]
+            row = t.counters[tgt.name]
             row[s] = row[s] + v if add else v
             t.emit("set", phase=self.ph.name, name=tgt.name, seat=s, value=row[s])
 
@@ -277,7 +277,7 @@ class Going:
         if t.events is None:
             return
         names = t.rules.deck.names
-        ev = {"phase": self.ph.name, "seat": self.seat, "from": m.src.name(t), "to": m.dest.name(t),
+        ev = {"phase": self.ph.name, "seat": t.actor, "from": m.src.name(t), "to": m.dest.name(t),
               "cards": [names[c] for c in cards], "count": len(cards)}
         for key, value in (("from_seat", m.src.owner(t)), ("to_seat", m.dest.owner(t)), ("shown", m.show or None)):
             if value is not None:            # a table zone's seat, a move not shown: left out (logs stay small)

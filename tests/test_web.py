@@ -138,7 +138,7 @@ def test_two_people_play_a_hearts_hand_and_neither_page_ever_shows_the_others_ca
         mover = next(s for s, p in pages.items() if p["choices"])
         assert pages[1 - mover]["choices"] is None
         choice = pages[mover]["choices"][0]
-        if "pass" in pages[mover]["prompt"]:
+        if pages[mover]["passing"]:
             passed[mover].add(choice["label"])
         r = client.post(f"/api/seat/{tokens[mover]}/act", json={"action": choice["action"]})
         assert r.status_code == 200, r.text
@@ -301,7 +301,7 @@ def test_an_upload_may_extend_a_built_in_and_be_played(client):
     assert "ruleplay-upload" not in r.text
     g = new_game(client, upload={"name": "house.yaml", "text": text}, seats=["human", "smart", "smart", "smart"])
     page = client.get(f"/api/seat/{token(g['seats'][0]['link'])}").json()
-    assert page["prompt"] == "play a card"                   # the house rule: no passing
+    assert page["prompt"] == "Play a card" and page["passing"] is None      # the house rule: no passing
 
 
 def test_the_editor_shows_the_rule_sheet_of_explain(client):
@@ -385,6 +385,10 @@ def test_bids_and_the_last_trick_are_shown_as_the_state_tells_them(client, table
             seen_tricks += 1
         if page["finished"]:
             break
+        if page["score_table"] and page["score_table"]["waiting"]:       # the hand's end waits for a person
+            assert page["choices"] is None and page["to_move"] is None
+            assert client.post(f"/api/seat/{tok}/next", json={}).status_code == 200
+            continue
         assert client.post(f"/api/seat/{tok}/act", json={"action": page["choices"][0]["action"]}).status_code == 200
     assert seen_bids and seen_tricks
 

@@ -125,9 +125,10 @@ def own_hand(driver) -> set[str]:
 
 
 def click_first_choice(driver) -> str | None:
-    """Click the first card offered, if any; its name."""
+    """Click the first card offered (a raised card of the hand, or a choice), if any; its name."""
     return driver.execute_script(
-        "const b = document.querySelector('#choices button'); if (!b) return null; b.click(); return b.dataset.card;")
+        "const b = document.querySelector('#seats button[data-action], #choices button[data-action]');"
+        "if (!b) return null; b.click(); return b.dataset.card || b.textContent;")
 
 
 def test_two_people_play_a_whole_hearts_hand_in_two_pages_and_neither_sees_the_others_hand(server, browser):
@@ -212,8 +213,9 @@ def test_a_slap_with_the_space_key(server, browser):
 
 PILE_AND_WINDOW = """
 const b = document.getElementById('slap');
-return {open: !!b && !b.hidden,
-        pile: [...document.querySelectorAll('#table [data-zone=pile] .card')].map(c => c.dataset.card),
+const top = [...document.querySelectorAll('#table [data-zone=pile] .topcard')];
+top.sort((x, y) => Number(x.dataset.top) - Number(y.dataset.top));
+return {open: !!b && !b.hidden, pile: top.map(c => c.dataset.card),
         size: (document.querySelector('#table [data-zone=pile] .zname') || {}).textContent || ''};
 """
 

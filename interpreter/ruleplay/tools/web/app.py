@@ -11,7 +11,9 @@ Routes:
     POST /api/compare           {sides, games?, seed?, bots?} -> compare's table and plot (a data: URL)
     POST /api/games             {ruleset | upload: {text, name}, players?, options?, seats} -> seat links
     GET  /api/seat/{token}      what that seat may see, its choices, what happened
-    POST /api/seat/{token}/act  {action}: a move, refused unless legal for that seat now
+    POST /api/seat/{token}/act  {action}: a move (or a list of moves in a row: a pass), refused unless legal for
+                                that seat now
+    POST /api/seat/{token}/next the score table closed: the next hand starts
     POST /api/seat/{token}/slap a slap, timed by the server's clock
     GET  /api/seat/{token}/log  the game's log (JSON lines), once the game is over
     GET  /replay/{token}        the finished game step by step, as that seat saw it
@@ -266,6 +268,13 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
             raise BadRequest(409, why)
         return JSONResponse({"ok": True})
 
+    async def next_hand(request: Request) -> Response:
+        game, seat = seat_of(request)
+        why = await run_in_threadpool(game.next_hand)
+        if why is not None:
+            raise BadRequest(409, why)
+        return JSONResponse({"ok": True})
+
     async def slap(request: Request) -> Response:
         game, seat = seat_of(request)
         why = await run_in_threadpool(game.slap, seat)
@@ -309,6 +318,7 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
         Route("/api/seat/{token}", seat_view),
         Route("/api/seat/{token}/act", act, methods=["POST"]),
         Route("/api/seat/{token}/slap", slap, methods=["POST"]),
+        Route("/api/seat/{token}/next", next_hand, methods=["POST"]),
         Route("/api/seat/{token}/log", log),
         Route("/api/seat/{token}/replay", replay),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

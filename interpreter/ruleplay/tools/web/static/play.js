@@ -1,28 +1,36 @@
-// One seat's page: it polls the server for what this seat may see and sends this seat's moves.
+// One seat's page: it follows the game (pushed by the server, else polled) and sends this seat's moves.
 "use strict";
 const token = location.pathname.split("/").pop();
 const base = "/api/seat/" + encodeURIComponent(token);
-let version = -1, slapOpen = false, busy = false;
-const how = {choose: send, log: base + "/log", replay: "/replay/" + encodeURIComponent(token)};
+let version = -1, slapOpen = false, busy = false, again = false, finished = false;
+const how = {choose: send, next: nextHand, log: base + "/log", replay: "/replay/" + encodeURIComponent(token)};
 
 async function poll() {
-  if (busy) return;
+  if (busy) { again = true; return; }
   busy = true;
   try {
-    const r = await api(base);
-    if (!r.ok) { document.getElementById("refused").textContent = errorsText(r.data); return; }
-    if (r.data.version !== version || slapOpen !== !!r.data.slap) {
-      version = r.data.version;
-      render(r.data, how);
-      slapOpen = !!(r.data.slap && r.data.slap.open);
-    }
-    if (r.data.finished) clearInterval(timer);
+    do {
+      again = false;
+      const r = await api(base);
+      if (!r.ok) { document.getElementById("refused").textContent = errorsText(r.data); return; }
+      if (r.data.version !== version || slapOpen !== !!r.data.slap) {
+        version = r.data.version;
+        render(r.data, how);
+        slapOpen = !!(r.data.slap && r.data.slap.open);
+      }
+      finished = r.data.finished;
+    } while (again);
   } catch (e) {
-    document.getElementById("refused").textContent = "the server cannot be reached";
+    document.getElementById("refused").textContent = "the server cannot be reached; trying again";
   } finally { busy = false; }
 }
 async function send(action) {
   const r = await api(base + "/act", {action});
+  document.getElementById("refused").textContent = r.ok ? "" : errorsText(r.data);
+  poll();
+}
+async function nextHand() {
+  const r = await api(base + "/next", {});
   document.getElementById("refused").textContent = r.ok ? "" : errorsText(r.data);
   poll();
 }
@@ -36,5 +44,21 @@ async function slap() {
 }
 document.getElementById("slap").addEventListener("click", slap);
 document.addEventListener("keydown", ev => { if (ev.code === "Space" && slapOpen) { ev.preventDefault(); slap(); } });
-const timer = setInterval(poll, 250);
+// Updates: server-sent events say when the table changed; without them (or while they are down) the page polls.
+let pushed = null;
+function listen() {
+  if (!window.EventSource || finished) return false;
+  pushed = new EventSource(base + "/events");
+  pushed.addEventListener("open", () => { document.body.dataset.channel = "push"; });
+  pushed.addEventListener("change", () => poll());
+  pushed.addEventListener("error", () => {
+    document.body.dataset.channel = "poll";
+    if (finished) pushed.close();
+  });
+  return true;
+}
+listen();
+document.body.dataset.channel = "poll";
+setInterval(() => { if (!finished && document.body.dataset.channel !== "push") poll(); }, 250);
+setInterval(() => { if (!finished) poll(); }, 3000);      // a slow safety net even while pushed
 poll();

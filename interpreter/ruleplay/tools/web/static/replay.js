@@ -2,7 +2,7 @@
 "use strict";
 const token = location.pathname.split("/").pop();
 const base = "/api/seat/" + encodeURIComponent(token);
-const how = {choose: null, log: base + "/log", replay: null};
+const how = {choose: null, next: null, log: base + "/log", replay: null};
 const slider = document.getElementById("step");
 let shown = -1, steps = 0, wanted = 0, busy = false;
 

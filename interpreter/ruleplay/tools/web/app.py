@@ -11,6 +11,7 @@ Routes:
     POST /api/compare           {sides, games?, seed?, bots?} -> compare's table and plot (a data: URL)
     POST /api/games             {ruleset | upload: {text, name}, players?, options?, seats} -> seat links
     GET  /api/seat/{token}      what that seat may see, its choices, what happened
+    GET  /api/seat/{token}/events   server-sent events: `change` whenever the table changed (push.py)
     POST /api/seat/{token}/act  {action}: a move (or a list of moves in a row: a pass), refused unless legal for
                                 that seat now
     POST /api/seat/{token}/next the score table closed: the next hand starts
@@ -26,6 +27,7 @@ an `Origin`, from this server's own pages (SameOrigin).
 from __future__ import annotations
 
 import json
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -38,7 +40,7 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -47,6 +49,8 @@ from ruleplay.tools.web.checks import CHECK_SECONDS, CheckBusy, timed_check
 from ruleplay.tools.web.compare import Busy, run_compare
 from ruleplay.tools.web.games import GameTable, LiveGame, TableFull, TooMany, client_key, seat_kinds
 from ruleplay.tools.web.rulefiles import MAX_UPLOAD_BYTES, builtin_catalogue, formatted, load_any
+from ruleplay.tools.web.push import Streams, seat_stream
+from ruleplay.tools.web.store import Store
 from ruleplay.tools.web.views import seat_page
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -188,6 +192,7 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
     """The app; `table` holds the live games (a test passes one with its own clock), an upload's check may
     take `check_seconds`."""
     games = table or GameTable()
+    streams = Streams()
 
     def page(name: str):
         async def endpoint(request: Request) -> Response:
@@ -236,7 +241,8 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
                 kinds, profiles = seat_kinds(seats, rules.players)
                 if "human" not in kinds:
                     raise GameError("make at least one seat a person (ruleplay sim plays games of bots only)")
-                game = games.create(loaded, kinds, profiles, client)
+                recipe = {"upload": {"text": up[0], "name": up[1]}} if up else {"ruleset": str(data.get("ruleset"))}
+                game = games.create(loaded, kinds, profiles, client, {**recipe, "options": sets, "players": players})
             except BaseException:
                 if loaded.keep is not None:
                     loaded.keep.cleanup()
@@ -259,6 +265,13 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
             with game.lock:
                 return {**seat_page(game, seat), "seed": _seed_shown(game)}
         return JSONResponse(await run_in_threadpool(work))
+
+    async def events(request: Request) -> Response:
+        game, seat = seat_of(request)
+        if not streams.take():
+            raise BadRequest(503, "too many pages follow this server's games by push; the page polls instead")
+        return StreamingResponse(seat_stream(request, game, seat, streams), media_type="text/event-stream",
+                                 headers={"x-accel-buffering": "no"})
 
     async def act(request: Request) -> Response:
         game, seat = seat_of(request)
@@ -316,6 +329,7 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/compare", compare, methods=["POST"]),
         Route("/api/seat/{token}", seat_view),
+        Route("/api/seat/{token}/events", events),
         Route("/api/seat/{token}/act", act, methods=["POST"]),
         Route("/api/seat/{token}/slap", slap, methods=["POST"]),
         Route("/api/seat/{token}/next", next_hand, methods=["POST"]),
@@ -337,6 +351,18 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
     }
     return Starlette(routes=routes, exception_handlers=handlers,
                      middleware=[Middleware(SafeHeaders), Middleware(SameOrigin)])
+
+
+def default_data_dir() -> Path:
+    """Where `ruleplay serve` keeps its games without --data: $XDG_DATA_HOME/ruleplay, else ~/.local/share/ruleplay."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "ruleplay"
+
+
+def durable_app(data: str | None) -> tuple[Starlette, Path]:
+    """The app of `ruleplay serve`: its games stored in DATA/games.sqlite3 and resumed from there on start."""
+    path = Path(data or default_data_dir()) / "games.sqlite3"
+    return create_app(GameTable(store=Store(path))), path
 
 
 @lru_cache(maxsize=1)

@@ -33,11 +33,12 @@ from ruleplay.tools.play.seat import Narrator
 from ruleplay.engine.state import Game, State
 from ruleplay.engine.table import GameOver
 from ruleplay.tools.web.rewind import Rewinder, Rewound
-from ruleplay.tools.web.rulefiles import Loaded
+from ruleplay.tools.web.rulefiles import Loaded, load_any
+from ruleplay.tools.web.store import Store
 from ruleplay.tools.web.tablemeta import PileInfo, card_table, slap_piles, teams_of
 
 HUMAN = "human"
-MAX_GAMES = 16                 # live games per server (finished or idle ones make room first)
+MAX_GAMES = 64                 # live games per server (finished or idle ones make room first): docs/limits.md
 MAX_GAMES_PER_CLIENT = 4       # games under way that one client address (an IPv6 /64) may have started
 IDLE_SECONDS = 3 * 3600        # a game nobody looked at for this long may be dropped for a new one
 UNOPENED_SECONDS = 10 * 60     # a game whose people never opened their page, as soon as this
@@ -164,7 +165,7 @@ class LiveGame:
     def __init__(self, gid: str, loaded: Loaded, seed: int, kinds: list[str], profiles: list[str | None],
                  clock: Callable[[], float] = time.monotonic, client: str = "", tokens: list[str | None] | None = None,
                  history: list[int] | None = None, released: int = 0,
-                 saver: "Callable[[LiveGame, int, list[int]], None] | None" = None):
+                 saver: "Callable[[LiveGame, int, list[int]], None] | None" = None, recipe: dict | None = None):
         self.id = gid
         self.client = client                    # who started it (client_key), for the per-client limit
         self.loaded = loaded
@@ -189,7 +190,7 @@ class LiveGame:
         self.asked = False                      # a person has decided in this game
         self.stored = 0                         # decisions stored so far
         self._saved_released = released
-        self.recipe: dict = {}                  # how to load the rules again (the table sets it)
+        self.recipe: dict = recipe or {}        # how to load the rules again (store.py)
         self.window: SlapWindow | None = None
         self._rewinder: Rewinder | None = None
         self.error: str | None = None           # a rule's runtime error stopped the game
@@ -197,8 +198,13 @@ class LiveGame:
         self.touched = self.created = clock()
         self.opened = False                     # a person's page (or move) reached it
         with self.lock:
-            for a in history or []:             # a stored game resumed: its decisions again, from the same seed
-                self.state.apply_action(a)
+            try:
+                for a in history or []:         # a stored game resumed: its decisions again, from the same seed
+                    self.state.apply_action(a)
+            except RuleplayError as exc:
+                self.error = self.loaded.tidy(exc.errors)[0].format().splitlines()[0]
+            except GameError as exc:
+                self.error = str(exc)
             self.stored = len(self.state.history())
             self._scored = 0
             self._scan()
@@ -418,6 +424,10 @@ class LiveGame:
                 w.answers[s] = self.space.NO_SLAP
             self._play_on()
 
+    def tick(self) -> None:
+        """Time out slap windows on the server's clock (a push stream calls it; hold `lock`)."""
+        self._expire(self.clock())
+
     def look(self, seat: int) -> None:
         """The seat's page is fetching the table: time out windows, and start this seat's window clock."""
         now = self.clock()
@@ -438,11 +448,19 @@ class LiveGame:
         return w is not None and seat in self._window_seats() and seat not in w.answers
 
 
+def load_recipe(recipe: dict) -> Loaded:
+    """A stored game's rules, loaded as they were when it started (a built-in by name, or its uploaded text)."""
+    up = recipe.get("upload")
+    return load_any(recipe.get("ruleset"), (up["text"], up["name"]) if up else None,
+                    dict(recipe.get("options") or {}), recipe.get("players"))
+
+
 class GameTable:
     """The live games of one server, bounded in number and per client; a human seat is found by its token alone."""
 
     def __init__(self, max_games: int = MAX_GAMES, clock: Callable[[], float] = time.monotonic,
-                 seeds: Callable[[], int] = new_seed, per_client: int = MAX_GAMES_PER_CLIENT):
+                 seeds: Callable[[], int] = new_seed, per_client: int = MAX_GAMES_PER_CLIENT,
+                 store: "Store | None" = None):
         self.max_games = max_games
         self.per_client = per_client
         self.clock = clock
@@ -450,24 +468,53 @@ class GameTable:
         self.lock = threading.Lock()
         self.games: dict[str, LiveGame] = {}
         self.tokens: dict[str, tuple[LiveGame, int]] = {}
+        self.store = store
+        if store is not None:
+            self._resume(store)
 
-    def create(self, loaded: Loaded, kinds: list[str], profiles: list[str | None], client: str = "") -> LiveGame:
+    def _resume(self, store: "Store") -> None:
+        """Every stored game again, from its rules, seed and decisions: the seat links work as before."""
+        for g in store.games():
+            try:
+                loaded = load_recipe(g.recipe)
+                game = LiveGame(g.id, loaded, g.seed, g.kinds, g.profiles, self.clock, g.client, tokens=g.tokens,
+                                history=g.history, released=g.released, saver=store.save, recipe=g.recipe)
+            except Exception:                   # a game whose rules no longer load is told in the log and dropped
+                log.exception("a stored game could not be resumed; it is dropped")
+                store.drop(g.id)
+                continue
+            game.opened = True
+            self._place(game)
+
+    def _place(self, game: LiveGame) -> None:
+        self.games[game.id] = game
+        for s, slot in enumerate(game.seats):
+            if slot.token:
+                self.tokens[slot.token] = (game, s)
+
+    def create(self, loaded: Loaded, kinds: list[str], profiles: list[str | None], client: str = "",
+               recipe: dict | None = None) -> LiveGame:
         """A new game of `client` (client_key), dealt from a seed of `seeds` (secret: shown to its players only
         once it is over). It is dealt and plays its first bot moves outside the table's lock (no other visitor
-        waits on it), then takes its place if there is still room."""
+        waits on it), then takes its place if there is still room. With a store, `recipe` says how to load its
+        rules again (store.py) and the game is stored before its links are given."""
         with self.lock:
             self._admit(client)
-        game = LiveGame(secrets.token_urlsafe(9), loaded, self.seeds(), kinds, profiles, self.clock, client)
+        saver = self.store.save if self.store is not None else None
+        game = LiveGame(secrets.token_urlsafe(9), loaded, self.seeds(), kinds, profiles, self.clock, client,
+                        saver=saver, recipe=recipe)
         with self.lock:
             try:
                 self._admit(client)
             except (TableFull, TooMany):
                 game.close()
+                if self.store is not None:
+                    self.store.drop(game.id)
                 raise
-            self.games[game.id] = game
-            for s, slot in enumerate(game.seats):
-                if slot.token:
-                    self.tokens[slot.token] = (game, s)
+            if self.store is not None and game.id not in self.store.known:
+                with game.lock:
+                    self.store.save(game, 0, list(game.state.history()))
+            self._place(game)
             return game
 
     def _admit(self, client: str) -> None:
@@ -495,6 +542,8 @@ class GameTable:
     def _drop(self, game: LiveGame) -> None:
         del self.games[game.id]
         game.close()
+        if self.store is not None:
+            self.store.drop(game.id)
         if game.loaded.keep is not None:
             game.loaded.keep.cleanup()
         for slot in game.seats:

@@ -19,6 +19,7 @@ async function poll() {
         slapOpen = !!(r.data.slap && r.data.slap.open);
       }
       finished = r.data.finished;
+      if (finished && pushed) { pushed.close(); pushed = null; document.body.dataset.channel = "done"; }
     } while (again);
   } catch (e) {
     document.getElementById("refused").textContent = "the server cannot be reached; trying again";

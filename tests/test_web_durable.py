@@ -1,0 +1,112 @@
+"""`ruleplay serve` keeps its live games in SQLite (store.py): a server killed with SIGKILL in the middle of a hand
+starts again with every game where it was, the seat links working, and nothing a page saw accepted lost."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from ruleplay.tools.web.app import create_app  # noqa: E402
+from ruleplay.tools.web.games import GameTable  # noqa: E402
+from ruleplay.tools.web.store import Store  # noqa: E402
+
+WAIT = 30          # seconds a server may take to start on a busy machine (a bound on waiting, not a timing)
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_a_stored_game_is_resumed_with_its_links_and_decisions(tmp_path):
+    table = GameTable(store=Store(tmp_path / "games.sqlite3"), per_client=8)
+    client = TestClient(create_app(table), raise_server_exceptions=False)
+    g = client.post("/api/games", json={"ruleset": "hearts", "seats": ["human", "smart", "smart", "smart"]}).json()
+    tok = g["seats"][0]["link"].rsplit("/", 1)[1]
+    for _ in range(5):                          # the pass (three cards at once) and a few plays
+        page = client.get(f"/api/seat/{tok}").json()
+        if page["passing"]:
+            acts = [c["action"] for c in page["choices"]][:page["passing"]["left"]]
+            assert client.post(f"/api/seat/{tok}/act", json={"action": acts}).status_code == 200
+        else:
+            assert client.post(f"/api/seat/{tok}/act", json={"action": page["choices"][0]["action"]}).status_code == 200
+    before = client.get(f"/api/seat/{tok}").json()
+    game = table.games[g["game"]]
+    history = list(game.state.history())
+    table.store.close()
+    again = GameTable(store=Store(tmp_path / "games.sqlite3"), per_client=8)      # a new server on the same file
+    after = TestClient(create_app(again)).get(f"/api/seat/{tok}").json()
+    assert list(again.games[g["game"]].state.history()) == history
+    for key in ("seats", "table", "choices", "prompt", "hand", "trick"):
+        assert after[key] == before[key], key
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(port: int, data: Path) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "interpreter")}
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; from ruleplay.tools.cli import main; sys.exit(main())",
+                             "serve", "--port", str(port), "--data", str(data)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/rulesets", timeout=2).read()
+            return proc
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            if proc.poll() is not None:
+                raise AssertionError(proc.stderr.read().decode())
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+def call(port: int, path: str, body: dict | None = None) -> dict:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data,
+                                 {"content-type": "application/json"} if body is not None else {})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.load(r)
+
+
+def test_a_server_killed_mid_hand_resumes_the_game(tmp_path):
+    port = free_port()
+    proc = serve(port, tmp_path)
+    try:
+        g = call(port, "/api/games", {"ruleset": "hearts", "options": {"passing": "none"},
+                                      "seats": ["human", "smart", "smart", "smart"]})
+        seat = "/api/seat/" + g["seats"][0]["link"].rsplit("/", 1)[1]
+        for _ in range(4):
+            page = call(port, seat)
+            call(port, seat + "/act", {"action": page["choices"][0]["action"]})
+        before = call(port, seat)                # every move above was acknowledged, so stored
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(WAIT)
+    assert (tmp_path / "games.sqlite3").exists()
+    proc = serve(port, tmp_path)
+    try:
+        after = call(port, seat)                 # the same link, the same table
+        assert after["seats"][0]["zones"] == before["seats"][0]["zones"]
+        assert after["table"] == before["table"] and after["choices"] == before["choices"]
+        assert after["said"][-3:] == before["said"][-3:]
+        call(port, seat + "/act", {"action": after["choices"][0]["action"]})     # and the game goes on
+        assert call(port, seat)["trick"] >= before["trick"]
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(WAIT)

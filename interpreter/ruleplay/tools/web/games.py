@@ -216,10 +216,12 @@ class LiveGame:
         """The game's state before its first decision, capped for the server (the replay page steps on from here,
         under the same caps, so it stops where the game stopped). `watch`: the game's own state, whose log the
         game reads as it grows (hands scored, people who decided)."""
+        first = [watch]
+
         def log() -> CappedEvents:
             events = CappedEvents()
-            if watch:
-                self.log = events
+            if first[0]:                        # the state's own log (a copy of the state makes another one)
+                self.log, first[0] = events, False
             return events
         return Game(self.rules).new_initial_state(self.seed, None, profiles=self.profiles, seat_kinds=self.kinds,
                                                   max_actions=MAX_ACTIONS, log=log)

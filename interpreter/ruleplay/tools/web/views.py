@@ -64,7 +64,8 @@ def _seat_name(s: int, me: int, players: int) -> str:
 def _choices(game: LiveGame, seat: int) -> tuple[list[dict] | None, str, dict | None]:
     """The seat's choices, the prompt in words, and for a pass how many cards go to whom."""
     d = game.state.decision()
-    if game.finished() or d is None or d.seat != seat or getattr(d.view, "slapping", False):
+    if (game.finished() or d is None or d.seat != seat or getattr(d.view, "slapping", False)
+            or getattr(game, "held", False)):
         return None, "", None
     v, cards, n = d.view, game.meta.cards, game.rules.players
     opts = options_for(d, game.space)

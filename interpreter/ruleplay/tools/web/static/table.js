@@ -20,7 +20,7 @@ function place(e, v, seat, rx, ry) {
 function teamName(t) { return "team " + String.fromCharCode(65 + t); }
 function badges(v, s) {
   const out = el("span", {class: "badges"});
-  if (s.dealer) out.append(el("span", {class: "badge dealer", title: "the dealer"}, "D", el("span", {class: "sr-only"}, "ealer")));
+  if (s.dealer) out.append(el("span", {class: "badge dealer", title: "the dealer", role: "img", "aria-label": "dealer"}, "D"));
   if (s.team !== null && s.team !== undefined) {
     const partner = !s.you && v.seats[v.me].team === s.team;
     out.append(el("span", {class: "badge team t" + (s.team % 4), title: teamName(s.team) + (partner ? ": your partner" : "")},
@@ -297,10 +297,13 @@ function drawScores(v, how) {
   const st = v.score_table;
   if (!st || (!st.waiting && !v.finished)) { box.hidden = true; return; }
   box.hidden = false;
+  box.classList.toggle("waiting", !!st.waiting);
+  box.setAttribute("role", st.waiting ? "dialog" : "region");
   box.append(scoreTable(st, "Hand " + words(st.hand) + ": scores"));
   if (st.waiting && how.next) {
     const b = el("button", {id: "next", class: "primary"}, "Next hand");
     b.addEventListener("click", () => how.next());
     box.append(b);
+    if (!box.contains(document.activeElement)) b.focus();
   }
 }

@@ -108,13 +108,19 @@ function centreZone(v, z) {
   row.append(stack);
   return row;
 }
+// Card names in the story ("You play KC") with suit symbols ("You play K♣").
+const SUIT_SYMBOL = {C: "♣", D: "♦", H: "♥", S: "♠"};
+function withSuits(text) {
+  return text.replace(/(^|[^0-9A-Za-z])(10|[2-9JQKA])([CDHS])(?![0-9A-Za-z])/g, (m, pre, r, s) => pre + r + SUIT_SYMBOL[s]);
+}
 function statusText(v) {
-  const bits = [];
-  if (v.hand) bits.push("Hand " + v.hand);
+  const bits = [], held = v.score_table && v.score_table.waiting;
+  if (held) bits.push("Hand " + words(v.score_table.hand) + " is over: see the scores");
+  else if (v.hand) bits.push("Hand " + v.hand);
   if (v.trick) bits.push("Trick " + v.trick);
   if (v.trump) bits.push("Trump " + v.trump);
   if (v.finished) bits.push("Game over");
-  else if (v.score_table && v.score_table.waiting) bits.push("Hand over: see the scores");
+  else if (held) { /* said above */ }
   else if (v.to_move !== null && v.to_move !== undefined)
     bits.push(v.to_move === v.me ? "Your turn" : seatName(v, v.to_move) + " to play");
   return bits.join(" · ");
@@ -156,6 +162,8 @@ function render(v, how) {
   // the table: the other seats around, the centre zones, the trick
   const felt = document.getElementById("table");
   felt.replaceChildren();
+  const old = document.getElementById("last-trick");
+  if (old && !felt.contains(old)) old.remove();
   felt.dataset.players = v.players;
   for (const s of v.seats) if (!s.you) felt.append(seatSpot(v, s));
   const centre = el("div", {class: "centre-zones"});
@@ -169,6 +177,12 @@ function render(v, how) {
       trickShown = true;
     } else centre.append(centreZone(v, z));
   }
+  if (trickShown && v.last_trick) {              // the trick before, small, under the table
+    const w = v.last_trick.winner, row = el("div", {class: "note lasttrick", id: "last-trick"},
+      (w === v.me ? "You" : seatName(v, w)) + " took the last trick: ");
+    for (const c of v.last_trick.cards) row.append(el("span", {class: c.red ? "red" : ""}, c.rank + c.suit), " ");
+    document.getElementById("table").after(row);
+  }
   if (!trickShown && v.last_trick) {
     const w = v.last_trick.winner;
     felt.append(trickLayer(v, v.last_trick.cards, v.last_trick.cards.map(c => c.seat),
@@ -181,10 +195,10 @@ function render(v, how) {
   drawMine(v, how);
   drawScores(v, how);
   const said = document.getElementById("said");
-  said.replaceChildren(...v.said.map(t => el("div", {}, t)));
+  said.replaceChildren(...v.said.map(t => el("div", {}, withSuits(t))));
   said.scrollTop = said.scrollHeight;
   const live = document.getElementById("live");
-  const last = v.said.length ? v.said[v.said.length - 1] : "";
+  const last = v.said.length ? withSuits(v.said[v.said.length - 1]) : "";
   if (live && live.textContent !== last) live.textContent = last;
   const res = document.getElementById("result");
   res.replaceChildren();

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import signal
 import socket
 import threading
 import time
@@ -354,9 +355,15 @@ def test_a_person_passes_with_take_back_plays_a_hearts_hand_and_sees_the_score_t
     assert browser.execute_script("return document.body.dataset.channel") == "push"
     look_at_both_sizes(browser, "hearts-pass")
     cards = browser.execute_script(HAND_BUTTONS)
+    names = browser.execute_script("return [...document.querySelectorAll('#seats .card')].map(c => c.getAttribute('aria-label'))")
+    assert len(names) == 13 and all(re.fullmatch(r"(Ace|King|Queen|Jack|10|[2-9]) of (spades|hearts|diamonds|clubs)", n)
+                                    for n in names), names                  # cards named in words
+    live = browser.find_element(By.ID, "live")
+    assert live.get_attribute("aria-live") == "polite" and live.get_attribute("textContent")
     click = lambda name: browser.find_element(By.CSS_SELECTOR, f"#seats button[data-card='{name}']").click()  # noqa: E731
-    for name in cards[:3]:
-        click(name)
+    click(cards[0])
+    click(cards[1])
+    browser.find_element(By.CSS_SELECTOR, f"#seats button[data-card='{cards[2]}']").send_keys(Keys.ENTER)   # by keyboard
     wait(browser, lambda d: d.execute_script(PROMPT)[1] == "3 / 3")
     click(cards[0])                                                          # taken back before confirming
     wait(browser, lambda d: d.execute_script(PROMPT)[1] == "2 / 3")
@@ -453,3 +460,32 @@ def test_other_games_at_the_table(server, browser, ruleset, seats, options):
         assert SUITS & set(browser.execute_script(PAGE_TEXT))
         assert browser.find_elements(By.CSS_SELECTOR, "#table [data-zone=stock] .fan .count")   # the stock: a counted fan
     look_at_both_sizes(browser, ruleset)
+
+
+def test_a_page_goes_on_with_the_same_game_after_the_server_is_killed(browser, tmp_path):
+    """A real `ruleplay serve --data DIR` killed with SIGKILL mid-hand and started again on the same port: the
+    open page reconnects by itself and shows the same hand, and the person plays on from it."""
+    from test_web_durable import call, free_port, serve
+    port = free_port()
+    proc = serve(port, tmp_path)
+    try:
+        g = call(port, "/api/games", {"ruleset": "hearts", "options": {"passing": "none"},
+                                      "seats": ["human", "smart", "smart", "smart"]})
+        browser.get(f"http://127.0.0.1:{port}{g['seats'][0]['link']}")
+        for _ in range(3):
+            before = wait(browser, lambda d: own_hand(d))
+            assert click_first_choice(browser)
+            wait(browser, lambda d: own_hand(d) and len(own_hand(d)) < len(before))
+        hand = own_hand(browser)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(WAIT)
+    proc = serve(port, tmp_path)
+    try:
+        wait(browser, lambda d: d.find_element(By.ID, "refused").text == "" and own_hand(d) == hand and
+             d.find_elements(By.CSS_SELECTOR, "#seats button[data-action]"))
+        assert click_first_choice(browser)                               # and the game goes on
+        wait(browser, lambda d: len(own_hand(d)) == len(hand) - 1)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(WAIT)

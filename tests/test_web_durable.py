@@ -110,3 +110,35 @@ def test_a_server_killed_mid_hand_resumes_the_game(tmp_path):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(WAIT)
+
+
+def next_change(stream) -> int:
+    """The version of the next `change` event of a server-sent event stream."""
+    event = None
+    for raw in stream:
+        line = raw.decode().rstrip("\n")
+        if line.startswith("event: "):
+            event = line[7:]
+        elif line.startswith("data: ") and event == "change":
+            return int(line[6:])
+    raise AssertionError("the stream ended")
+
+
+def test_a_seat_is_told_of_each_change_by_push(tmp_path):
+    """The stream says at once which version the table is at, and again after a move (no polling, no sleep)."""
+    port = free_port()
+    proc = serve(port, tmp_path)
+    try:
+        g = call(port, "/api/games", {"ruleset": "hearts", "options": {"passing": "none"},
+                                      "seats": ["human", "smart", "smart", "smart"]})
+        seat = "/api/seat/" + g["seats"][0]["link"].rsplit("/", 1)[1]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{seat}/events", timeout=10) as stream:
+            assert stream.headers["content-type"].startswith("text/event-stream")
+            first = next_change(stream)
+            page = call(port, seat)
+            assert page["version"] == first
+            call(port, seat + "/act", {"action": page["choices"][0]["action"]})
+            assert next_change(stream) > first
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(WAIT)

@@ -2,7 +2,7 @@
 "use strict";
 const token = location.pathname.split("/").pop();
 const base = "/api/seat/" + encodeURIComponent(token);
-let version = -1, slapOpen = false, busy = false, again = false, finished = false;
+let version = -1, slapOpen = false, busy = false, again = false, finished = false, lost = false;
 const how = {choose: send, next: nextHand, log: base + "/log", replay: "/replay/" + encodeURIComponent(token)};
 
 async function poll() {
@@ -13,6 +13,11 @@ async function poll() {
       again = false;
       const r = await api(base);
       if (!r.ok) { document.getElementById("refused").textContent = errorsText(r.data); return; }
+      if (lost) {                       // the server is back (it may have restarted): redraw, clear the notice
+        lost = false;
+        version = -1;
+        document.getElementById("refused").textContent = "";
+      }
       if (r.data.version !== version || slapOpen !== !!r.data.slap) {
         version = r.data.version;
         render(r.data, how);
@@ -22,6 +27,7 @@ async function poll() {
       if (finished && pushed) { pushed.close(); pushed = null; document.body.dataset.channel = "done"; }
     } while (again);
   } catch (e) {
+    lost = true;
     document.getElementById("refused").textContent = "the server cannot be reached; trying again";
   } finally { busy = false; }
 }

@@ -64,10 +64,13 @@ class Store:
         self.db.execute("pragma synchronous=full")      # a commit is on disk before a move is acknowledged
         self.db.executescript(SCHEMA)
         self.known: set[str] = {row[0] for row in self.db.execute("select id from games")}
+        self.dropped: set[str] = set()      # games that left the table: a late save of their worker is ignored
 
     def save(self, game, start: int, actions: list[int]) -> None:
         """The game's decisions from index `start` on (and the game's row, the first time), in one transaction."""
         with self.lock:
+            if game.id in self.dropped:
+                return
             self.db.execute("begin immediate")
             try:
                 if game.id not in self.known:
@@ -95,6 +98,7 @@ class Store:
             self.db.execute("delete from games where id = ?", (gid,))
             self.db.execute("commit")
             self.known.discard(gid)
+            self.dropped.add(gid)
 
     def games(self) -> list[StoredGame]:
         """Every stored game with its decisions, oldest first (the order they were stored in)."""

@@ -111,14 +111,13 @@ def _suit_of(c: dict) -> str:
 
 
 def _pile(z, plays: list[tuple[int, str]], info) -> dict:
-    """A slap pile: the round's cards (the top of the zone, in play order) with who played each, the cards under
-    them (burned or left by a seat out), and how many top cards the slap patterns look at."""
+    """A slap pile: how many of its top cards are this round's plays (in play order, with who played each), how
+    many lie under them (burned, or left by a seat that went out), and how many top cards the patterns read."""
     names = list(z.cards or [])
-    round_plays = plays[-len(names):] if names else []
     k = 0
-    while k < len(round_plays) and k < len(names) and names[len(names) - 1 - k] == round_plays[len(round_plays) - 1 - k][1]:
+    while k < min(len(names), len(plays)) and names[-1 - k] == plays[-1 - k][1]:
         k += 1
-    who = [None] * (len(names) - k) + [s for s, _ in round_plays[len(round_plays) - k:]] if k else [None] * len(names)
+    who = [None] * (len(names) - k) + [s for s, _ in plays[len(plays) - k:]]
     return {"depth": info.depth, "bottom": info.bottom, "round": k, "under": len(names) - k, "who": who}
 
 

@@ -218,6 +218,9 @@ def test_a_slap_with_the_space_key(server, browser):
     slaps = wait(browser, lambda d: [e for e in game.state.events() if e["event"] == "slap"])
     assert slaps[0]["seat"] == 0 and 1 <= slaps[0]["time"] < 1000
     wait(browser, lambda d: "You slap" in d.find_element(By.ID, "said").text)
+    news = wait(browser, lambda d: d.find_element(By.ID, "slap-news").text)          # shown on the pile, in words
+    assert f"You slapped at {slaps[0]['time']} ms on " in news, news
+    look_at_both_sizes(browser, "ers-slap")
 
 
 PILE_AND_WINDOW = """

@@ -35,7 +35,7 @@ from ruleplay.engine.table import GameOver
 from ruleplay.tools.web.rewind import Rewinder, Rewound
 from ruleplay.tools.web.rulefiles import Loaded, load_any
 from ruleplay.tools.web.store import Store
-from ruleplay.tools.web.tablemeta import PileInfo, card_table, slap_piles, teams_of
+from ruleplay.tools.web.tablemeta import PileInfo, card_table, pattern_words, slap_piles, teams_of
 
 HUMAN = "human"
 MAX_GAMES = 64                 # live games per server (finished or idle ones make room first): docs/limits.md
@@ -153,6 +153,7 @@ class TableMeta:
     cards: dict[str, dict]
     teams: list[int] | None
     piles: dict[str, PileInfo]
+    patterns: dict[str, str]
 
 
 class LiveGame:
@@ -180,7 +181,7 @@ class LiveGame:
         self.log = CappedEvents()
         self.state: State = self.fresh_state(watch=True)
         self.space = self.state.game.space
-        self.meta = TableMeta(card_table(rules), teams_of(rules), slap_piles(rules))
+        self.meta = TableMeta(card_table(rules), teams_of(rules), slap_piles(rules), pattern_words(rules))
         tokens = tokens or [secrets.token_urlsafe(18) if k == HUMAN else None for k in kinds]
         self.seats = [SeatSlot(k, tokens[s] if k == HUMAN else None, Narrator(s, rules, self.space.cards))
                       for s, k in enumerate(kinds)]

@@ -90,6 +90,12 @@ def slap_piles(rules: Rules) -> dict[str, PileInfo]:
     return out
 
 
+def pattern_words(rules: Rules) -> dict[str, str]:
+    """Each live slap pattern's description ("two cards of one rank on top (5-5)"), by its name."""
+    return {p.name: p.description for ph in rules.phases
+            for p in (getattr(getattr(ph, "reactions", None), "patterns", None) or [])}
+
+
 def teams_of(rules: Rules) -> list[int] | None:
     """Each seat's team number (partners share one), or None when the game has no teams."""
     if not rules.teams:

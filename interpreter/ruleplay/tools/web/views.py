@@ -121,6 +121,38 @@ def _pile(z, plays: list[tuple[int, str]], info) -> dict:
     return {"depth": info.depth, "bottom": info.bottom, "round": k, "under": len(names) - k, "who": who}
 
 
+def _slap_news(events: list[dict], me: int, players: int, patterns: dict[str, str]) -> list[str]:
+    """What the last slapped card's slaps did, in words (public events from the last slap back to the card before
+    it and on to the next card): who slapped, when, on which pattern or on none, and what it cost or won."""
+    last = next((i for i in range(len(events) - 1, -1, -1) if events[i].get("event") == "slap"), None)
+    if last is None:
+        return []
+    start = next((i for i in range(last, -1, -1) if events[i].get("event") in ("play", "deal")), -1) + 1
+    found: list[dict] = []
+    for ev in events[start:]:
+        if ev.get("event") in ("play", "deal"):
+            break
+        if ev.get("event") in ("slap", "take", "burn", "out"):
+            found.append(ev)
+    out = []
+    for ev in found:
+        who = "You" if ev.get("seat") == me else _seat_name(ev.get("seat", 0), me, players)
+        kind = ev["event"]
+        if kind == "slap":
+            what = (f"a {ev['pattern']}: {patterns.get(ev['pattern'], ev['pattern'])}" if ev.get("valid") and
+                    ev.get("pattern") else "no pattern (a false slap)")
+            late = "" if ev.get("won", True) or not ev.get("valid") else ", too late"
+            out.append(f"{who} slapped at {ev.get('time', '?')} ms on {what}{late}.")
+        elif kind == "take" and str(ev.get("why", "")).startswith("slapped"):
+            out.append(f"{who} took the pile ({ev.get('count', 0)} cards).")
+        elif kind == "burn":
+            n = ev.get("count", 1)
+            out.append(f"{who} burned {n} card{'s' if n != 1 else ''} under the pile.")
+        elif kind == "out":
+            out.append(f"{who} {'are' if who == 'You' else 'is'} out.")
+    return out
+
+
 def _score_table(events: list[dict], me: int, players: int, waiting: bool) -> dict | None:
     """The last hand's score (a public `score` event) as a table with labelled columns; `waiting` while the game
     holds for a person's "next hand"."""
@@ -191,7 +223,8 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
             who = [s for s, _ in plays]
         entry = {"name": z.name, "size": z.size, "cards": zc, "seats": who, "pile": None}
         if z.name in meta.piles and z.cards is not None:
-            entry["pile"] = _pile(z, plays, meta.piles[z.name])
+            entry["pile"] = {**_pile(z, plays, meta.piles[z.name]),
+                             "news": _slap_news(events, seat, v.players, meta.patterns)}
         table.append(entry)
     d = st.decision()
     waiting = None if d is not None and getattr(d.view, "slapping", False) else game.waiting_for()

@@ -95,6 +95,8 @@ function pileEl(v, z) {
   });
   if (!cards.length) row.append(el("span", {class: "note"}, "empty"));
   box.append(row);
+  if (p.news && p.news.length) box.append(el("div", {class: "slapnews", id: "slap-news", role: "status"},
+                                                 el("strong", {}, "Last slap: "), ...p.news.map(t => el("div", {}, withSuits(t)))));
   return box;
 }
 function centreZone(v, z) {
@@ -302,7 +304,16 @@ function drawMine(v, how) {
     list.append(b);
   }
   const slap = document.getElementById("slap");
-  if (slap) slap.hidden = !(v.slap && v.slap.open);
+  if (slap) {
+    const open = !!(v.slap && v.slap.open);
+    if (open && slap.dataset.shown !== String(v.version)) {    // a fresh window: its time runs out on the bar
+      slap.dataset.shown = String(v.version);
+      const bar = el("span", {class: "timer", "aria-hidden": "true"});
+      bar.style.animationDuration = v.slap.pace + "ms";
+      slap.replaceChildren("SLAP! (space)", bar);
+    }
+    slap.hidden = !open;
+  }
 }
 function drawScores(v, how) {
   const box = document.getElementById("scores");

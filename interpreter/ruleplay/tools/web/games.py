@@ -286,9 +286,13 @@ class LiveGame:
         return scored
 
     def _hold_now(self) -> bool:
-        """True when a hand has just been scored and a person should see the score table first."""
-        if not self.held and self._scan() and self._people() and not self.state.is_terminal():
-            self.held = True
+        """True when a hand has just been scored and a person should see the score table first (a hand scored
+        before any person decided counts as closed)."""
+        if not self.held and self._scan() and not self.state.is_terminal():
+            if self._people():
+                self.held = True
+            else:
+                self.released = self.log.scored
         return self.held
 
     def next_hand(self) -> str | None:

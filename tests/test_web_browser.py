@@ -440,10 +440,12 @@ def test_the_ers_pile_shows_in_play_order_the_top_cards_slaps_are_judged_on(serv
     ("war", ["human", "smart"], {}),
     ("euchre", ["human", "smart", "smart", "smart"], {}),
     ("crazy-eights", ["human", "smart", "smart", "smart"], {}),
+    ("ers", ["human"] + ["smart"] * 7, {}),                 # eight seats around the table, on a phone too
 ])
 def test_other_games_at_the_table(server, browser, ruleset, seats, options):
     """War (no decision for the person, no score) says in words how it ended; Euchre marks the partner and the
-    dealer; Crazy Eights shows its pile and stock; every page fits a phone and says nothing is "null"."""
+    dealer; Crazy Eights shows its pile and stock; ERS seats eight; every page fits a phone and says nothing is
+    "null"."""
     url, table = server
     links = start_game(browser, server, ruleset, len(seats), seats, 13, options)
     browser.get(links[0])
@@ -462,7 +464,7 @@ def test_other_games_at_the_table(server, browser, ruleset, seats, options):
     if ruleset == "crazy-eights":
         assert SUITS & set(browser.execute_script(PAGE_TEXT))
         assert browser.find_elements(By.CSS_SELECTOR, "#table [data-zone=stock] .fan .count")   # the stock: a counted fan
-    look_at_both_sizes(browser, ruleset)
+    look_at_both_sizes(browser, f"{ruleset}-{len(seats)}")
 
 
 def test_a_page_goes_on_with_the_same_game_after_the_server_is_killed(browser, tmp_path):

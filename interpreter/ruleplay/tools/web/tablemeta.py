@@ -109,7 +109,7 @@ def teams_of(rules: Rules) -> list[int] | None:
 
 
 def direction_word(me: int, to: int, players: int) -> str:
-    """Where seat `to` sits from `me` at a table played clockwise: left, right or across."""
+    """Where seat `to` sits from `me` at a table played clockwise: left, right, across, or "" (further round)."""
     k = (to - me) % players
     if players == 2 and k == 1:
         return "across"
@@ -119,4 +119,4 @@ def direction_word(me: int, to: int, players: int) -> str:
         return "right"
     if players % 2 == 0 and k == players // 2:
         return "across"
-    return f"{k} seats to the left"
+    return ""

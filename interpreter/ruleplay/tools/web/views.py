@@ -58,7 +58,8 @@ def _bids(v: SeatView) -> list[str] | None:
 
 
 def _seat_name(s: int, me: int, players: int) -> str:
-    return "you" if s == me else f"Seat {s} ({direction_word(me, s, players)})"
+    where = direction_word(me, s, players)
+    return "you" if s == me else f"Seat {s} ({where})" if where else f"Seat {s}"
 
 
 def _choices(game: LiveGame, seat: int) -> tuple[list[dict] | None, str, dict | None]:
@@ -69,14 +70,16 @@ def _choices(game: LiveGame, seat: int) -> tuple[list[dict] | None, str, dict | 
         return None, "", None
     v, cards, n = d.view, game.meta.cards, game.rules.players
     opts = options_for(d, game.space)
+    bidding = bool(getattr(v, "bidding", False))
     out = [{"action": o.action, "label": o.label, "card": o.card is not None,
+            "means": f"bid {o.label}" if bidding and isinstance(o.value, int) else o.label,
             **({"face": _card(cards, o.label)} if o.card is not None else {})} for o in opts]
     passing = None
     if getattr(v, "passing", False):
         picked = [_card(cards, game.space.deck.names[c]) for c in (getattr(v, "picked", None) or [])]
         count = int(getattr(v, "count", 1) or 1)
         to = getattr(v, "to", None)
-        where = f" to Seat {to} ({direction_word(seat, to, n)})" if isinstance(to, int) else ""
+        where = f" to {_seat_name(to, seat, n)}" if isinstance(to, int) else ""
         what = f"Pass {count} card{'s' if count != 1 else ''}{where}"
         passing = {"count": count, "to": to, "picked": picked, "left": count - len(picked), "text": what}
     elif getattr(v, "bidding", False):

@@ -34,7 +34,7 @@ function facts(s) {
   const bits = [];
   if (s.score !== null && s.score !== undefined) bits.push("score " + s.score);
   if (s.tricks !== null && s.tricks !== undefined) bits.push("tricks " + s.tricks);
-  if (s.bid !== undefined) bits.push("bid " + words(s.bid === "-" ? null : s.bid));
+  if (s.bid !== undefined) bits.push(s.bid === "-" ? "no bid yet" : "bid " + s.bid);
   for (const [k, val] of Object.entries(s.public || {})) bits.push(k + " " + words(val));
   return el("div", {class: "facts"}, bits.join(" · "));
 }
@@ -53,7 +53,7 @@ function seatSpot(v, s) {
                          "data-seat": s.seat, role: "group", "aria-label": s.name + ", " + s.kind});
   box.append(el("div", {class: "who"}, el("strong", {}, s.name), " ", el("span", {class: "kind"}, s.kind)), badges(v, s), facts(s));
   for (const z of s.zones) if (z.size || z.name === "hand") box.append(smallZone(z, ""));
-  return place(box, v, s.seat, 37, 31);
+  return place(box, v, s.seat, v.players > 5 ? 39 : 37, v.players > 5 ? 35 : 31);
 }
 // A trick: each card by its player's side of the table.
 function trickLayer(v, cards, who, caption, cls) {
@@ -112,6 +112,7 @@ function centreZone(v, z) {
 }
 // Card names in the story ("You play KC") with suit symbols ("You play K♣").
 const SUIT_SYMBOL = {C: "♣", D: "♦", H: "♥", S: "♠"};
+const SUIT_WORD = {C: "clubs", D: "diamonds", H: "hearts", S: "spades"};
 function withSuits(text) {
   return text.replace(/(^|[^0-9A-Za-z])(10|[2-9JQKA])([CDHS])(?![0-9A-Za-z])/g, (m, pre, r, s) => pre + r + SUIT_SYMBOL[s]);
 }
@@ -120,7 +121,7 @@ function statusText(v) {
   if (held) bits.push("Hand " + words(v.score_table.hand) + " is over: see the scores");
   else if (v.hand) bits.push("Hand " + v.hand);
   if (v.trick) bits.push("Trick " + v.trick);
-  if (v.trump) bits.push("Trump " + v.trump);
+  if (v.trump) bits.push("Trump " + (SUIT_SYMBOL[v.trump] ? SUIT_SYMBOL[v.trump] + " " + SUIT_WORD[v.trump] : v.trump));
   if (v.finished) bits.push("Game over");
   else if (held) { /* said above */ }
   else if (v.to_move !== null && v.to_move !== undefined)
@@ -298,7 +299,7 @@ function drawMine(v, how) {
   }
   for (const c of choices) {
     if (c.card && used.has(c.label)) continue;
-    const b = c.card ? cardEl(c.face || {name: c.label, label: c.label}, "button") : el("button", {class: "choice"}, c.label);
+    const b = c.card ? cardEl(c.face || {name: c.label, label: c.label}, "button") : el("button", {class: "choice", title: c.means || c.label, "aria-label": c.means || c.label}, withSuits(c.label));
     b.dataset.action = c.action;
     if (how.choose) b.addEventListener("click", () => how.choose(c.action)); else b.disabled = true;
     list.append(b);

@@ -202,6 +202,7 @@ def test_two_people_play_a_whole_hearts_hand_in_two_pages_and_neither_sees_the_o
     wait(browser, lambda d: d.find_element(By.ID, "where").text.startswith("after decision 1 of"))
     body.send_keys(Keys.END)
     wait(browser, lambda d: "Scores: " + ", ".join(str(x) for x in scores) in d.find_element(By.ID, "result").text)
+    look_at_both_sizes(browser, "hearts-replay")
 
 
 def version_shown(driver) -> int:

@@ -44,6 +44,7 @@ def test_a_stored_game_is_resumed_with_its_links_and_decisions(tmp_path):
     before = client.get(f"/api/seat/{tok}").json()
     game = table.games[g["game"]]
     history = list(game.state.history())
+    assert (tmp_path / "games.sqlite3").stat().st_mode & 0o077 == 0           # the tokens are this user's only
     table.store.close()
     again = GameTable(store=Store(tmp_path / "games.sqlite3"), per_client=8)      # a new server on the same file
     after = TestClient(create_app(again)).get(f"/api/seat/{tok}").json()

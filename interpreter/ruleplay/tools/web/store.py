@@ -5,11 +5,13 @@ A game is stored as what the engine replays exactly: how to load its rules (a bu
 text, the options and the number of players), its seed, its seat kinds and profiles, the people's tokens, and
 every decision (the state's history) in order. A person's move is acknowledged only once the decisions it led
 to are committed (`LiveGame._save` runs before the answer), so a move the page saw accepted is never lost.
-The file lives in the data directory (`ruleplay serve --data DIR`); writes are one transaction per save.
+The file lives in the data directory (`ruleplay serve --data DIR`), readable by its user only (it holds the
+seats' tokens); writes are one transaction per save.
 """
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -57,7 +59,9 @@ class Store:
 
     def __init__(self, path: Path | str):
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.path.touch(mode=0o600, exist_ok=True)      # it holds the seats' secret tokens: this user's only
+        os.chmod(self.path, 0o600)
         self.lock = threading.Lock()
         self.db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
         self.db.execute("pragma journal_mode=wal")

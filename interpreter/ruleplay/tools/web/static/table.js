@@ -43,8 +43,8 @@ function smallZone(z, whose) {
   if (z.cards === null) { row.append(z.size ? backs(z.size, whose + z.name) : el("span", {class: "note"}, z.name + ": none")); return row; }
   row.append(el("span", {class: "zname"}, z.name + " (" + z.size + ")"));
   if (!z.cards.length) return row;
-  const stack = el("span", {class: "stack"});
-  for (const c of z.cards.slice(-6)) stack.append(cardEl(c));
+  const stack = el("span", {class: "stack small"});
+  for (const c of z.cards.slice(-5)) stack.append(cardEl(c));
   row.append(stack);
   return row;
 }
@@ -52,7 +52,7 @@ function seatSpot(v, s) {
   const box = el("div", {class: "spot" + (v.to_move === s.seat ? " turn" : "") + (s.out ? " isout" : ""),
                          "data-seat": s.seat, role: "group", "aria-label": s.name + ", " + s.kind});
   box.append(el("div", {class: "who"}, el("strong", {}, s.name), " ", el("span", {class: "kind"}, s.kind)), badges(v, s), facts(s));
-  for (const z of s.zones) if (z.size || z.name === "hand") box.append(smallZone(z, ""));
+  for (const z of s.zones) if (z.size) box.append(smallZone(z, ""));
   return place(box, v, s.seat, v.players > 5 ? 39 : 37, v.players > 5 ? 35 : 31);
 }
 // A trick: each card by its player's side of the table.

@@ -462,6 +462,8 @@ def test_other_games_at_the_table(server, browser, ruleset, seats, options):
     if ruleset == "euchre":
         partner = browser.find_element(By.CSS_SELECTOR, "#table .spot[data-seat='2'] .badge.team")
         assert partner.text == "partner"
+        up = browser.find_element(By.CSS_SELECTOR, "#turned-up .card").get_attribute("aria-label")
+        assert re.fullmatch(r"(Ace|King|Queen|Jack|10|9) of \w+, turned up", up), up
     if ruleset == "crazy-eights":
         assert SUITS & set(browser.execute_script(PAGE_TEXT))
         assert browser.find_elements(By.CSS_SELECTOR, "#table [data-zone=stock] .fan .count")   # the stock: a counted fan

@@ -14,9 +14,10 @@ from ruleplay.engine.visibility import SeatView
 from ruleplay.tools.play.seat import is_red, options_for
 from ruleplay.tools.web.games import HUMAN, LiveGame
 from ruleplay.tools.web.rewind import Rewound
-from ruleplay.tools.web.tablemeta import direction_word
+from ruleplay.tools.web.tablemeta import SUITS, direction_word
 
 _BOUNDARY = ("trick", "take", "deal", "score")
+SUIT_WORDS = {k: f"{sym} {word}" for k, (sym, word) in SUITS.items()}
 Cards = dict[str, dict[str, Any]]
 
 
@@ -46,6 +47,17 @@ def _last_trick(cards: Cards, events: list[dict]) -> dict | None:
             return None
         if kind == "trick":
             return {"cards": [{"seat": s, **_card(cards, c)} for s, c in ev["cards"]], "winner": ev["winner"]}
+    return None
+
+
+def _turned_up(cards: Cards, events: list[dict]) -> dict | None:
+    """The card turned up this hand (a public `turn-up` event) while it still stands for a choice: until it is
+    picked up, trump is made or everybody passed."""
+    for ev in reversed(events):
+        if ev.get("event") in ("deal", "pick-up", "trump", "all-passed"):
+            return None
+        if ev.get("event") == "turn-up" and isinstance(ev.get("card"), str):
+            return _card(cards, ev["card"])
     return None
 
 
@@ -86,6 +98,9 @@ def _choices(game: LiveGame, seat: int) -> tuple[list[dict] | None, str, dict | 
         what = "Bid: choose a bid, or pass"
     elif getattr(v, "choosing", False):
         what = f"Choose: {v.name}"
+    elif getattr(v, "valuing", False):
+        named = [SUIT_WORDS.get(x, x) for x in getattr(v, "values", [])]
+        what = "Choose " + " or ".join(named) + (", or pass" if getattr(v, "may_pass", False) else "")
     elif any(o.card is not None for o in opts):
         what = "Play a card"
     else:
@@ -244,6 +259,7 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
         "others": {k: val for k, val in v.public.items()
                    if not (isinstance(val, (list, tuple)) and len(val) == v.players)},
         "seats": seats, "table": table, "last_trick": _last_trick(cards, events),
+        "turned_up": _turned_up(cards, events),
         "to_move": waiting, "teams": meta.teams is not None,
         "choices": choices, "prompt": prompt, "passing": passing,
         "slap": {"open": True, "pace": game.window.pace} if game.slap_open(seat) else None,

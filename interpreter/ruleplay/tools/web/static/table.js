@@ -192,6 +192,8 @@ function render(v, how) {
                            (w === v.me ? "You" : seatName(v, w)) + " took the last trick", "last"));
     felt.lastChild.id = "last-trick";
   }
+  if (v.turned_up) centre.append(el("div", {class: "zone centre", id: "turned-up"}, el("div", {class: "zname"}, "turned up"),
+                                    cardEl(v.turned_up, null, "turned up")));
   const others = Object.entries(v.others);
   if (others.length) centre.append(el("div", {class: "note"}, others.map(([k, val]) => k + ": " + words(val)).join(" · ")));
   felt.append(centre);
@@ -299,7 +301,8 @@ function drawMine(v, how) {
   }
   for (const c of choices) {
     if (c.card && used.has(c.label)) continue;
-    const b = c.card ? cardEl(c.face || {name: c.label, label: c.label}, "button") : el("button", {class: "choice", title: c.means || c.label, "aria-label": c.means || c.label}, withSuits(c.label));
+    const b = c.card ? cardEl(c.face || {name: c.label, label: c.label}, "button") : el("button", {class: "choice", title: c.means || c.label, "aria-label": c.means || c.label},
+                                   withSuits(c.label).replace(/ ([CDHS])$/, (m, x) => " " + SUIT_SYMBOL[x]));
     b.dataset.action = c.action;
     if (how.choose) b.addEventListener("click", () => how.choose(c.action)); else b.disabled = true;
     list.append(b);

@@ -18,7 +18,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from ruleplay.tools.cli import main  # noqa: E402
 from ruleplay.tools.play.seat import HumanSeat  # noqa: E402
 from ruleplay.tools.web.app import MAX_BODY, create_app  # noqa: E402
-from ruleplay.tools.web.games import GameTable  # noqa: E402
+from ruleplay.tools.web.gametable import GameTable  # noqa: E402
 from ruleplay.tools.explain.sheet import sheet_text  # noqa: E402
 from ruleplay.tools.web.rulefiles import MAX_UPLOAD_BYTES  # noqa: E402
 from ruleplay.pipeline import load  # noqa: E402

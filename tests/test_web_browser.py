@@ -31,7 +31,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 from ruleplay.tools.web.app import create_app  # noqa: E402
 from ruleplay.tools.play.seat import HumanSeat  # noqa: E402
-from ruleplay.tools.web.games import GameTable  # noqa: E402
+from ruleplay.tools.web.gametable import GameTable  # noqa: E402
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[CDHS](?![0-9A-Za-z])")
 WAIT = 20          # seconds a page may take on a busy machine (a bound on waiting, not a timed assertion)

@@ -22,7 +22,7 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 from ruleplay.tools.web.app import create_app  # noqa: E402
-from ruleplay.tools.web.games import GameTable  # noqa: E402
+from ruleplay.tools.web.gametable import GameTable  # noqa: E402
 from ruleplay.tools.web.store import Store  # noqa: E402
 
 WAIT = 30          # seconds a server may take to start on a busy machine (a bound on waiting, not a timing)
@@ -143,3 +143,47 @@ def test_a_seat_is_told_of_each_change_by_push(tmp_path):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(WAIT)
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_with_a_store_a_full_table_puts_a_resting_game_to_sleep_and_its_link_wakes_it(tmp_path):
+    """Memory holds only the games being played: with the table full, the game nobody touched longest sleeps (on
+    disk only), a new game takes its place, and opening its link wakes it exactly where it was."""
+    from ruleplay.tools.web.games import GONE, REST_SECONDS
+    clock = Clock()
+    table = GameTable(max_games=2, clock=clock, store=Store(tmp_path / "games.sqlite3"), per_client=8)
+    client = TestClient(create_app(table))
+
+    def hearts() -> tuple[str, str]:
+        g = client.post("/api/games", json={"ruleset": "hearts", "options": {"passing": "none"},
+                                            "seats": ["human", "smart", "smart", "smart"]}).json()
+        return g["game"], g["seats"][0]["link"].rsplit("/", 1)[1]
+    (g0, t0), (g1, t1) = hearts(), hearts()
+    page = client.get(f"/api/seat/{t0}").json()
+    assert client.post(f"/api/seat/{t0}/act", json={"action": page["choices"][0]["action"]}).status_code == 200
+    before, old = client.get(f"/api/seat/{t0}").json(), table.games[g0]
+    history = list(old.state.history())
+    clock.now += REST_SECONDS + 1
+    client.get(f"/api/seat/{t1}")                                    # game 1 was looked at since; game 0 was not
+    g2, _ = hearts()
+    assert set(table.games) == {g1, g2} and g0 in table.sleeping
+    assert old.act(0, page["choices"][1]["action"]) == GONE          # a request still holding it changes nothing
+    clock.now += REST_SECONDS + 1
+    after = client.get(f"/api/seat/{t0}").json()                     # its link wakes it
+    assert g0 in table.games and len(table.games) == 2 and len(table.sleeping) == 1
+    assert table.games[g0].state.history() == history
+    for key in ("seats", "table", "choices", "said"):
+        assert after[key] == before[key], key
+    # a restart with more games stored than memory holds: the newest awake, the others woken by their links
+    seats1 = client.get(f"/api/seat/{t1}").json()["seats"]
+    table.store.close()
+    again = GameTable(max_games=1, clock=clock, store=Store(tmp_path / "games.sqlite3"), per_client=8)
+    assert len(again.games) == 1 and len(again.sleeping) == 2
+    assert TestClient(create_app(again)).get(f"/api/seat/{t1}").json()["seats"] == seats1

@@ -47,7 +47,8 @@ from starlette.staticfiles import StaticFiles
 from ruleplay.errors import GameError, RuleError, RuleplayError
 from ruleplay.tools.web.checks import CHECK_SECONDS, CheckBusy, timed_check
 from ruleplay.tools.web.compare import Busy, run_compare
-from ruleplay.tools.web.games import GameTable, LiveGame, TableFull, TooMany, client_key, seat_kinds
+from ruleplay.tools.web.gametable import GameTable
+from ruleplay.tools.web.games import LiveGame, TableFull, TooMany, client_key, seat_kinds
 from ruleplay.tools.web.rulefiles import MAX_UPLOAD_BYTES, builtin_catalogue, formatted, load_any
 from ruleplay.tools.web.push import Streams, seat_stream
 from ruleplay.tools.web.store import Store

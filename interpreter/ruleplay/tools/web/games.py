@@ -33,12 +33,14 @@ from ruleplay.tools.play.seat import Narrator
 from ruleplay.engine.state import Game, State
 from ruleplay.engine.table import GameOver
 from ruleplay.tools.web.rewind import Rewinder, Rewound
-from ruleplay.tools.web.rulefiles import Loaded, load_any
-from ruleplay.tools.web.store import Store
+from ruleplay.tools.web.rulefiles import Loaded
 from ruleplay.tools.web.tablemeta import PileInfo, card_table, pattern_words, slap_piles, teams_of
 
 HUMAN = "human"
-MAX_GAMES = 64                 # live games per server (finished or idle ones make room first): docs/limits.md
+MAX_GAMES = 64                 # live games in memory (finished or idle ones make room first): docs/limits.md
+MAX_STORED = 1000              # games under way per server with a store, awake or asleep (gametable.py)
+REST_SECONDS = 60              # with a store, a game untouched this long may sleep (leave memory) to make room
+SLEEP_SECONDS = 7 * 24 * 3600  # a sleeping game nobody woke for this long is dropped
 MAX_GAMES_PER_CLIENT = 4       # games under way that one client address (an IPv6 /64) may have started
 IDLE_SECONDS = 3 * 3600        # a game nobody looked at for this long may be dropped for a new one
 UNOPENED_SECONDS = 10 * 60     # a game whose people never opened their page, as soon as this
@@ -50,6 +52,8 @@ MAX_EVENTS = 100_000           # events kept per game (about 300 bytes each in m
 MAX_LOG_BYTES = 8_000_000      # the game's log (JSON lines)
 BOT_SLICE = 32                 # bot moves played per hold of a game's lock
 MAX_BATCH = 16                 # moves one request may make in a row (the cards of a pass)
+
+GONE = "this game has just left the server's memory to make room: reload the page"
 
 log = logging.getLogger(__name__)
 
@@ -298,6 +302,8 @@ class LiveGame:
     def next_hand(self) -> str | None:
         """A person closes the score table: the next hand starts. None when done, else why not."""
         with self.lock:
+            if self.closed:
+                return GONE
             self.touched, self.opened = self.clock(), True
             if not self.held:
                 return "no hand is waiting to be closed"
@@ -367,6 +373,8 @@ class LiveGame:
         if not 1 <= len(actions) <= MAX_BATCH:
             return f"send one move, or at most {MAX_BATCH} in a row"
         with self.lock:
+            if self.closed:
+                return GONE
             self.touched, self.opened = self.clock(), True
             if self.held:
                 return "the hand is over: close the score table (next hand) first"
@@ -399,6 +407,8 @@ class LiveGame:
     def slap(self, seat: int) -> str | None:
         """A person's slap, timed by the server's clock from when their page showed the card."""
         with self.lock:
+            if self.closed:
+                return GONE
             now = self.clock()
             self.touched, self.opened = now, True
             self._expire(now)
@@ -450,112 +460,10 @@ class LiveGame:
             self._rewinder = Rewinder(self.fresh_state, self.state.history())
         return Rewound(self, self._rewinder.at(step), seat, MAX_LINES), len(self._rewinder.actions)
 
+    def idle(self, now: float, seconds: float) -> bool:
+        """No bot moves under way and nobody touched the game for `seconds`: it may sleep (gametable.py)."""
+        return self._worker is None and not self.closed and now - self.touched > seconds
+
     def slap_open(self, seat: int) -> bool:
         w = self.window
         return w is not None and seat in self._window_seats() and seat not in w.answers
-
-
-def load_recipe(recipe: dict) -> Loaded:
-    """A stored game's rules, loaded as they were when it started (a built-in by name, or its uploaded text)."""
-    up = recipe.get("upload")
-    return load_any(recipe.get("ruleset"), (up["text"], up["name"]) if up else None,
-                    dict(recipe.get("options") or {}), recipe.get("players"))
-
-
-class GameTable:
-    """The live games of one server, bounded in number and per client; a human seat is found by its token alone."""
-
-    def __init__(self, max_games: int = MAX_GAMES, clock: Callable[[], float] = time.monotonic,
-                 seeds: Callable[[], int] = new_seed, per_client: int = MAX_GAMES_PER_CLIENT,
-                 store: "Store | None" = None):
-        self.max_games = max_games
-        self.per_client = per_client
-        self.clock = clock
-        self.seeds = seeds
-        self.lock = threading.Lock()
-        self.games: dict[str, LiveGame] = {}
-        self.tokens: dict[str, tuple[LiveGame, int]] = {}
-        self.store = store
-        if store is not None:
-            self._resume(store)
-
-    def _resume(self, store: "Store") -> None:
-        """Every stored game again, from its rules, seed and decisions: the seat links work as before."""
-        for g in store.games():
-            try:
-                loaded = load_recipe(g.recipe)
-                game = LiveGame(g.id, loaded, g.seed, g.kinds, g.profiles, self.clock, g.client, tokens=g.tokens,
-                                history=g.history, released=g.released, saver=store.save, recipe=g.recipe)
-            except Exception:                   # a game whose rules no longer load is told in the log and dropped
-                log.exception("a stored game could not be resumed; it is dropped")
-                store.drop(g.id)
-                continue
-            game.opened = True
-            self._place(game)
-
-    def _place(self, game: LiveGame) -> None:
-        self.games[game.id] = game
-        for s, slot in enumerate(game.seats):
-            if slot.token:
-                self.tokens[slot.token] = (game, s)
-
-    def create(self, loaded: Loaded, kinds: list[str], profiles: list[str | None], client: str = "",
-               recipe: dict | None = None) -> LiveGame:
-        """A new game of `client` (client_key), dealt from a seed of `seeds` (secret: shown to its players only
-        once it is over). It is dealt and plays its first bot moves outside the table's lock (no other visitor
-        waits on it), then takes its place if there is still room. With a store, `recipe` says how to load its
-        rules again (store.py) and the game is stored before its links are given."""
-        with self.lock:
-            self._admit(client)
-        saver = self.store.save if self.store is not None else None
-        game = LiveGame(secrets.token_urlsafe(9), loaded, self.seeds(), kinds, profiles, self.clock, client,
-                        saver=saver, recipe=recipe)
-        with self.lock:
-            try:
-                self._admit(client)
-            except (TableFull, TooMany):
-                game.close()
-                if self.store is not None:
-                    self.store.drop(game.id)
-                raise
-            if self.store is not None and game.id not in self.store.known:
-                with game.lock:
-                    self.store.save(game, 0, list(game.state.history()))
-            self._place(game)
-            return game
-
-    def _admit(self, client: str) -> None:
-        """Room for one more game of `client`: within its share, and a spare game dropped if the table is full."""
-        now = self.clock()
-        mine = sum(g.client == client and not self._spare(g, now) for g in self.games.values())
-        if mine >= self.per_client:
-            raise TooMany(f"you already have {mine} games under way on this server (its limit for one visitor); "
-                          f"finish one first (a game whose link nobody opens ends after {UNOPENED_SECONDS // 60} "
-                          "minutes)")
-        if len(self.games) < self.max_games:
-            return
-        spare = [g for g in self.games.values() if self._spare(g, now)]
-        if not spare:
-            raise TableFull(f"this server already has {len(self.games)} games under way (its limit); "
-                            "try again when one is over")
-        self._drop(min(spare, key=lambda g: g.touched))
-
-    @staticmethod
-    def _spare(game: LiveGame, now: float) -> bool:
-        """A game that may make room: over, left alone for IDLE_SECONDS, or never opened in UNOPENED_SECONDS."""
-        return (game.finished() or now - game.touched > IDLE_SECONDS or
-                not game.opened and now - game.created > UNOPENED_SECONDS)
-
-    def _drop(self, game: LiveGame) -> None:
-        del self.games[game.id]
-        game.close()
-        if self.store is not None:
-            self.store.drop(game.id)
-        if game.loaded.keep is not None:
-            game.loaded.keep.cleanup()
-        for slot in game.seats:
-            if slot.token:
-                self.tokens.pop(slot.token, None)
-
-    def seat(self, token: str) -> tuple[LiveGame, int] | None:
-        return self.tokens.get(token)

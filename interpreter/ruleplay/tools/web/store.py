@@ -14,6 +14,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,8 @@ create table if not exists games (
     tokens text not null,          -- JSON: each seat's secret token or null (bots)
     client text not null,
     released integer not null default 0,   -- hands whose score table a person closed
-    finished integer not null default 0
+    finished integer not null default 0,
+    saved real not null default 0          -- when its last decision was stored (seconds since the epoch)
 );
 create table if not exists decisions (
     game text not null,
@@ -54,6 +56,17 @@ class StoredGame:
     history: list[int]
 
 
+@dataclass
+class Stub:
+    """A stored game in brief: enough to find it by a token and to count it, without replaying it."""
+
+    id: str
+    tokens: list[str | None]
+    client: str
+    finished: bool
+    saved: float
+
+
 class Store:
     """The server's SQLite file of live games. Safe to call from any thread (one connection, one lock)."""
 
@@ -67,6 +80,8 @@ class Store:
         self.db.execute("pragma journal_mode=wal")
         self.db.execute("pragma synchronous=full")      # a commit is on disk before a move is acknowledged
         self.db.executescript(SCHEMA)
+        if "saved" not in {row[1] for row in self.db.execute("pragma table_info(games)")}:    # a file of before
+            self.db.execute("alter table games add column saved real not null default 0")
         self.known: set[str] = {row[0] for row in self.db.execute("select id from games")}
         self.dropped: set[str] = set()      # games that left the table: a late save of their worker is ignored
 
@@ -86,8 +101,8 @@ class Store:
                          game.released))
                 self.db.executemany("insert or replace into decisions (game, n, action) values (?, ?, ?)",
                                     [(game.id, start + i, int(a)) for i, a in enumerate(actions)])
-                self.db.execute("update games set released = ?, finished = ? where id = ?",
-                                (game.released, int(game.finished()), game.id))
+                self.db.execute("update games set released = ?, finished = ?, saved = ? where id = ?",
+                                (game.released, int(game.finished()), time.time(), game.id))
                 self.db.execute("commit")
             except BaseException:
                 self.db.execute("rollback")
@@ -104,18 +119,26 @@ class Store:
             self.known.discard(gid)
             self.dropped.add(gid)
 
-    def games(self) -> list[StoredGame]:
-        """Every stored game with its decisions, oldest first (the order they were stored in)."""
+    def index(self) -> list[Stub]:
+        """Every stored game in brief (no decisions), the most recently stored first."""
         with self.lock:
-            rows = self.db.execute("select id, recipe, seed, kinds, profiles, tokens, client, released from games "
-                                   "order by rowid").fetchall()
-            out = []
-            for gid, recipe, seed, kinds, profiles, tokens, client, released in rows:
-                history = [a for (a,) in self.db.execute("select action from decisions where game = ? order by n",
-                                                         (gid,))]
-                out.append(StoredGame(gid, json.loads(recipe), int(seed), json.loads(kinds), json.loads(profiles),
-                                      json.loads(tokens), client, released, history))
-            return out
+            rows = self.db.execute("select id, tokens, client, finished, saved from games "
+                                   "order by saved desc, rowid desc").fetchall()
+        return [Stub(gid, json.loads(tokens), client, bool(finished), saved)
+                for gid, tokens, client, finished, saved in rows]
+
+    def game(self, gid: str) -> StoredGame | None:
+        """One stored game with its decisions, to resume it."""
+        with self.lock:
+            row = self.db.execute("select id, recipe, seed, kinds, profiles, tokens, client, released from games "
+                                  "where id = ?", (gid,)).fetchone()
+            if row is None:
+                return None
+            history = [a for (a,) in self.db.execute("select action from decisions where game = ? order by n",
+                                                     (gid,))]
+        gid, recipe, seed, kinds, profiles, tokens, client, released = row
+        return StoredGame(gid, json.loads(recipe), int(seed), json.loads(kinds), json.loads(profiles),
+                          json.loads(tokens), client, released, history)
 
     def close(self) -> None:
         with self.lock:

@@ -232,9 +232,8 @@ function drawMine(v, how) {
   const passing = v.passing, choices = v.choices || [];
   const byName = {};
   for (const c of choices) if (c.card) byName[c.label] = c;
-  const key = passing ? v.version + ":" + passing.text : "";
-  if (!passing || (pickedFor && pickedFor.split(":")[1] !== passing.text)) picked = [];
-  if (passing && !pickedFor.endsWith(passing.text)) picked = [];
+  const key = passing ? passing.text : "";          // a new pass (or none): nothing chosen yet
+  if (key !== pickedFor) picked = [];
   pickedFor = key;
   picked = picked.filter(n => byName[n]);
   const box = el("div", {class: "seat you mine" + (v.to_move === v.me ? " turn" : ""), "data-seat": v.me, role: "group",
@@ -301,7 +300,8 @@ function drawMine(v, how) {
   }
   for (const c of choices) {
     if (c.card && used.has(c.label)) continue;
-    const b = c.card ? cardEl(c.face || {name: c.label, label: c.label}, "button") : el("button", {class: "choice", title: c.means || c.label, "aria-label": c.means || c.label},
+    const b = c.card ? cardEl(c.face || {name: c.label, label: c.label}, "button") : el("button", {class: "choice", title: c.means || c.label,
+                                                "aria-label": (c.means || c.label).replace(/ ([CDHS])$/, (m, x) => " " + SUIT_WORD[x])},
                                    withSuits(c.label).replace(/ ([CDHS])$/, (m, x) => " " + SUIT_SYMBOL[x]));
     b.dataset.action = c.action;
     if (how.choose) b.addEventListener("click", () => how.choose(c.action)); else b.disabled = true;

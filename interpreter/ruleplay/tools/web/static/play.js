@@ -2,6 +2,7 @@
 "use strict";
 const token = location.pathname.split("/").pop();
 const base = "/api/seat/" + encodeURIComponent(token);
+let shownView = null;             // the view drawn last (drawn again when the window changes size)
 let version = -1, slapOpen = false, busy = false, again = false, finished = false, lost = false;
 const how = {choose: send, next: nextHand, log: base + "/log", replay: "/replay/" + encodeURIComponent(token)};
 
@@ -20,6 +21,7 @@ async function poll() {
       }
       if (r.data.version !== version || slapOpen !== !!r.data.slap) {
         version = r.data.version;
+        shownView = r.data;
         render(r.data, how);
         slapOpen = !!(r.data.slap && r.data.slap.open);
       }
@@ -50,6 +52,7 @@ async function slap() {
   poll();
 }
 document.getElementById("slap").addEventListener("click", slap);
+window.addEventListener("resize", () => { if (shownView) render(shownView, how); });
 document.addEventListener("keydown", ev => { if (ev.code === "Space" && slapOpen) { ev.preventDefault(); slap(); } });
 // Updates: server-sent events say when the table changed; without them (or while they are down) the page polls.
 let pushed = null;

@@ -53,18 +53,24 @@ function seatSpot(v, s) {
                          "data-seat": s.seat, role: "group", "aria-label": s.name + ", " + s.kind});
   box.append(el("div", {class: "who"}, el("strong", {}, s.name), " ", el("span", {class: "kind"}, s.kind)), badges(v, s), facts(s));
   for (const z of s.zones) if (z.size) box.append(smallZone(z, ""));
-  return place(box, v, s.seat, v.players > 5 ? 39 : 37, v.players > 5 ? 35 : 31);
+  const narrow = window.innerWidth < 640;              // a phone: the side seats come in from the rim
+  return place(box, v, s.seat, v.players > 5 ? 39 : narrow ? 34 : 37, v.players > 5 ? 35 : 31);
 }
-// A trick: each card by its player's side of the table.
+// A trick: each card by its player's side of the table (a card not drawn before lands there: class "new").
+let trickSeen = new Set();
 function trickLayer(v, cards, who, caption, cls) {
   const layer = el("div", {class: "trick " + (cls || ""), role: "group", "aria-label": caption});
+  const seen = new Set();
   cards.forEach((c, i) => {
     const s = who[i];
     const e = cardEl(c, null, "played by " + seatName(v, s));
     e.dataset.seat = s;
+    seen.add(s + ":" + c.name);
+    if (cls === "current" && !trickSeen.has(s + ":" + c.name)) e.classList.add("new");
     layer.append(place(e, v, s, 16, 21));
   });
   if (caption) layer.append(el("div", {class: "caption"}, caption));
+  if (cls === "current") trickSeen = seen;
   return layer;
 }
 // A slap pile: the cards below the round face down, the round's cards in play order (top card last), its top

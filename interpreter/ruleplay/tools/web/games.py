@@ -199,7 +199,9 @@ class LiveGame:
         self.window: SlapWindow | None = None
         self._rewinder: Rewinder | None = None
         self.error: str | None = None           # a rule's runtime error stopped the game
-        self.version = 0
+        # a page redraws when the version differs from the one it drew; a random start keeps a resumed game's
+        # versions from repeating the ones its pages saw before the server restarted
+        self.version = secrets.randbelow(2 ** 30)
         self.touched = self.created = clock()
         self.opened = False                     # a person's page (or move) reached it
         with self.lock:

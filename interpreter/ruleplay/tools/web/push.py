@@ -19,6 +19,7 @@ from starlette.requests import Request
 MAX_STREAMS = 256             # pages followed by push at once (each holds a connection)
 STREAM_SECONDS = 600          # a stream ends after this; EventSource reconnects
 TICK = 0.1                    # seconds between looks at the game's version
+EXPIRE_EVERY = 0.25           # seconds between timings-out of an open slap window (a thread each)
 KEEPALIVE = 15.0              # seconds between comments that keep proxies from closing a quiet stream
 
 
@@ -52,12 +53,14 @@ async def seat_stream(request: Request, game, seat: int, streams: Streams) -> As
     """`change` events for one seat's page: at once, then whenever the game's version or its slap window changes."""
     try:
         last = None
+        expired = 0.0
         end = time.monotonic() + STREAM_SECONDS
         quiet = time.monotonic()
         yield "retry: 1000\n\n"
         while time.monotonic() < end and not game.closed:
             window = game.window              # read without the game's lock: a version number and a window key
-            if window is not None:
+            if window is not None and time.monotonic() - expired >= EXPIRE_EVERY:
+                expired = time.monotonic()
                 await run_in_threadpool(_expire, game, seat)
             now = (game.version, None if window is None else window.key)
             if now != last:

@@ -18,7 +18,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from ruleplay.tools.cli import main  # noqa: E402
 from ruleplay.tools.play.seat import HumanSeat  # noqa: E402
 from ruleplay.tools.web.app import MAX_BODY, create_app  # noqa: E402
-from ruleplay.tools.web.games import GameTable  # noqa: E402
+from ruleplay.tools.web.gametable import GameTable  # noqa: E402
 from ruleplay.tools.explain.sheet import sheet_text  # noqa: E402
 from ruleplay.tools.web.rulefiles import MAX_UPLOAD_BYTES  # noqa: E402
 from ruleplay.pipeline import load  # noqa: E402
@@ -138,7 +138,7 @@ def test_two_people_play_a_hearts_hand_and_neither_page_ever_shows_the_others_ca
         mover = next(s for s, p in pages.items() if p["choices"])
         assert pages[1 - mover]["choices"] is None
         choice = pages[mover]["choices"][0]
-        if "pass" in pages[mover]["prompt"]:
+        if pages[mover]["passing"]:
             passed[mover].add(choice["label"])
         r = client.post(f"/api/seat/{tokens[mover]}/act", json={"action": choice["action"]})
         assert r.status_code == 200, r.text
@@ -301,7 +301,7 @@ def test_an_upload_may_extend_a_built_in_and_be_played(client):
     assert "ruleplay-upload" not in r.text
     g = new_game(client, upload={"name": "house.yaml", "text": text}, seats=["human", "smart", "smart", "smart"])
     page = client.get(f"/api/seat/{token(g['seats'][0]['link'])}").json()
-    assert page["prompt"] == "play a card"                   # the house rule: no passing
+    assert page["prompt"] == "Play a card" and page["passing"] is None      # the house rule: no passing
 
 
 def test_the_editor_shows_the_rule_sheet_of_explain(client):
@@ -385,6 +385,10 @@ def test_bids_and_the_last_trick_are_shown_as_the_state_tells_them(client, table
             seen_tricks += 1
         if page["finished"]:
             break
+        if page["score_table"] and page["score_table"]["waiting"]:       # the hand's end waits for a person
+            assert page["choices"] is None and page["to_move"] is None
+            assert client.post(f"/api/seat/{tok}/next", json={}).status_code == 200
+            continue
         assert client.post(f"/api/seat/{tok}/act", json={"action": page["choices"][0]["action"]}).status_code == 200
     assert seen_bids and seen_tricks
 
@@ -445,3 +449,45 @@ def test_pages_run_only_the_servers_own_scripts_and_send_no_referrer(client):
         assert r.headers["content-security-policy"].startswith("default-src 'self'")
         assert r.headers["referrer-policy"] == "no-referrer" and r.headers["x-content-type-options"] == "nosniff"
     assert "<script>" not in client.get("/").text          # no inline script: the policy forbids it
+
+
+def test_a_pass_is_sent_as_one_request_all_legal_or_nothing_made(client, table):
+    g = new_game(client, ruleset="hearts", seats=["human", "smart", "smart", "smart"], seed=3)
+    tok = token(g["seats"][0]["link"])
+    page = client.get(f"/api/seat/{tok}").json()
+    assert page["passing"]["count"] == 3 and page["passing"]["to"] == 1
+    assert page["prompt"] == "Pass 3 cards to Seat 1 (left)"
+    game = table.games[g["game"]]
+    acts = [c["action"] for c in page["choices"]]
+    before = list(game.state.history())
+    for bad in ([acts[0], acts[0], acts[1]], [acts[0], acts[1], 10_000], acts[:1] * 17, []):
+        r = client.post(f"/api/seat/{tok}/act", json={"action": bad})
+        assert r.status_code == 409 and game.state.history() == before, bad      # nothing made
+    assert client.post(f"/api/seat/{tok}/act", json={"action": acts[:3]}).status_code == 200
+    mine = [e["label"] for e in game.state.events() if e["event"] == "decision" and e["seat"] == 0]
+    assert mine == [c["label"] for c in page["choices"][:3]]
+
+
+def test_the_end_of_a_hand_waits_for_a_person_with_a_labelled_score_table(client, table):
+    g = new_game(client, ruleset="hearts", options={"passing": "none"}, seats=["human", "smart", "smart", "smart"],
+                 seed=5)
+    tok = token(g["seats"][0]["link"])
+    game = table.games[g["game"]]
+    while True:
+        page = client.get(f"/api/seat/{tok}").json()
+        if page["score_table"] and page["score_table"]["waiting"]:
+            break
+        assert client.post(f"/api/seat/{tok}/act", json={"action": page["choices"][0]["action"]}).status_code == 200
+    st = page["score_table"]
+    assert [c["label"] for c in st["columns"]] == ["Player", "Tricks taken", "This hand", "Total"]
+    assert st["rows"][0]["seat"] == "You" and st["rows"][2]["seat"] == "Seat 2 (across)"
+    assert sum(r["points"] for r in st["rows"]) in (26, 78)
+    held = len(game.state.history())
+    assert page["choices"] is None and page["to_move"] is None
+    assert client.post(f"/api/seat/{tok}/act", json={"action": 0}).status_code == 409
+    client.get(f"/api/seat/{tok}")
+    assert len(game.state.history()) == held                     # the bots wait
+    assert client.post(f"/api/seat/{tok}/next", json={}).status_code == 200
+    assert client.post(f"/api/seat/{tok}/next", json={}).status_code == 409
+    page = client.get(f"/api/seat/{tok}").json()
+    assert not page["score_table"]["waiting"] and page["choices"]

@@ -4,11 +4,15 @@ two people in two separate browsers play ERS triples against a bot and each wins
 space key, a placed error in the editor. Skipped where the browser or Selenium is missing (.ci/run installs both)."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
+import signal
 import socket
 import threading
 import time
+from pathlib import Path
+from urllib.request import urlopen
 
 import pytest
 
@@ -27,7 +31,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 from ruleplay.tools.web.app import create_app  # noqa: E402
 from ruleplay.tools.play.seat import HumanSeat  # noqa: E402
-from ruleplay.tools.web.games import GameTable  # noqa: E402
+from ruleplay.tools.web.gametable import GameTable  # noqa: E402
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[CDHS](?![0-9A-Za-z])")
 WAIT = 20          # seconds a page may take on a busy machine (a bound on waiting, not a timed assertion)
@@ -36,7 +40,7 @@ WAIT = 20          # seconds a page may take on a busy machine (a bound on waiti
 @pytest.fixture(scope="module")
 def server():
     import uvicorn
-    table = GameTable()
+    table = GameTable(per_client=64)          # every game of this module is started from 127.0.0.1
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -82,7 +86,7 @@ def wait(driver, test):
 
 
 def start_game(driver, server, ruleset: str, players: int, seats: list[str], seed: int,
-               options: dict[str, str]) -> list[str]:
+               options: dict[str, str | bool]) -> list[str]:
     """Start a game from the form; the server's table deals it from `seed` (a live server draws a secret one)."""
     url, table = server
     table.seeds = lambda: seed
@@ -96,7 +100,12 @@ def start_game(driver, server, ruleset: str, players: int, seats: list[str], see
     for s, kind in enumerate(seats):
         Select(wait(driver, lambda d: d.find_element(By.ID, f"seat{s}"))).select_by_value(kind)
     for name, value in options.items():
-        Select(driver.find_element(By.CSS_SELECTOR, f"[data-opt='{name}']")).select_by_value(value)
+        box = driver.find_element(By.CSS_SELECTOR, f"[data-opt='{name}']")
+        if isinstance(value, bool):
+            if box.is_selected() != value:
+                box.click()
+        else:
+            Select(box).select_by_value(value)
     driver.find_element(By.ID, "start").click()
     links = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "a.seatlink"))
     return [a.get_attribute("href") for a in links]
@@ -125,9 +134,10 @@ def own_hand(driver) -> set[str]:
 
 
 def click_first_choice(driver) -> str | None:
-    """Click the first card offered, if any; its name."""
+    """Click the first card offered (a raised card of the hand, or a choice), if any; its name."""
     return driver.execute_script(
-        "const b = document.querySelector('#choices button'); if (!b) return null; b.click(); return b.dataset.card;")
+        "const b = document.querySelector('#seats button[data-action], #choices button[data-action]');"
+        "if (!b) return null; b.click(); return b.dataset.card || b.textContent;")
 
 
 def test_two_people_play_a_whole_hearts_hand_in_two_pages_and_neither_sees_the_others_hand(server, browser):
@@ -192,6 +202,7 @@ def test_two_people_play_a_whole_hearts_hand_in_two_pages_and_neither_sees_the_o
     wait(browser, lambda d: d.find_element(By.ID, "where").text.startswith("after decision 1 of"))
     body.send_keys(Keys.END)
     wait(browser, lambda d: "Scores: " + ", ".join(str(x) for x in scores) in d.find_element(By.ID, "result").text)
+    look_at_both_sizes(browser, "hearts-replay")
 
 
 def version_shown(driver) -> int:
@@ -208,12 +219,16 @@ def test_a_slap_with_the_space_key(server, browser):
     slaps = wait(browser, lambda d: [e for e in game.state.events() if e["event"] == "slap"])
     assert slaps[0]["seat"] == 0 and 1 <= slaps[0]["time"] < 1000
     wait(browser, lambda d: "You slap" in d.find_element(By.ID, "said").text)
+    news = wait(browser, lambda d: d.find_element(By.ID, "slap-news").text)          # shown on the pile, in words
+    assert f"You slapped at {slaps[0]['time']} ms on " in news, news
+    look_at_both_sizes(browser, "ers-slap")
 
 
 PILE_AND_WINDOW = """
 const b = document.getElementById('slap');
-return {open: !!b && !b.hidden,
-        pile: [...document.querySelectorAll('#table [data-zone=pile] .card')].map(c => c.dataset.card),
+const top = [...document.querySelectorAll('#table [data-zone=pile] .topcard')];
+top.sort((x, y) => Number(x.dataset.top) - Number(y.dataset.top));
+return {open: !!b && !b.hidden, pile: top.map(c => c.dataset.card),
         size: (document.querySelector('#table [data-zone=pile] .zname') || {}).textContent || ''};
 """
 
@@ -270,3 +285,215 @@ def test_the_editor_shows_a_placed_error(server, browser):
     err = wait(browser, lambda d: d.find_element(By.ID, "errors").text)
     assert err.startswith("house-rules.yaml:6:13: error [phases.tricks.follow]")
     assert browser.find_element(By.ID, "play").get_attribute("disabled")
+
+
+# ------------------------------------------------------------------------------ the table as a person sees it
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "web"      # screenshots (git-ignored)
+SIZES = ((1200, 900), (375, 800))
+SUITS = set("♠♥♦♣")
+PAGE_TEXT = "return document.body.innerText"
+OVERFLOW = "return document.documentElement.scrollWidth - window.innerWidth"
+
+
+def look_at_both_sizes(driver, name: str) -> None:
+    """At desktop and phone size: a screenshot as a test artefact, no horizontal overflow, no "null" or
+    "undefined" anywhere in the page's text."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for w, h in SIZES:
+        driver.set_window_size(w, h)
+        wait(driver, lambda d: d.execute_script("return window.innerWidth") <= w)
+        driver.save_screenshot(str(ARTIFACTS / f"{name}-{w}x{h}.png"))
+        text = driver.execute_script(PAGE_TEXT)
+        assert not re.search(r"\b(null|undefined|NaN)\b", text), (name, w, text)
+        assert driver.execute_script(OVERFLOW) <= 0, (name, w, "overflows sideways")
+    driver.set_window_size(*SIZES[0])
+
+
+def newest(table, name: str):
+    return max((g for g in table.games.values() if g.rules.name == name), key=lambda g: g.created)
+
+
+def test_the_new_game_form_offers_one_person_and_bots_and_every_option_in_words(server, browser):
+    url, _ = server
+    browser.get(url + "/")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#ruleset option[value='ers']"))
+    Select(browser.find_element(By.ID, "ruleset")).select_by_value("ers")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-option='burn']"))
+    kinds = [Select(s).first_selected_option.get_attribute("value")
+             for s in browser.find_elements(By.CSS_SELECTOR, "#seats select")]
+    assert kinds[0] == "human" and all(k != "human" for k in kinds[1:]) and len(kinds) >= 2
+    catalogue = next(c for c in json.load(urlopen(url + "/api/rulesets")) if c["name"] == "ers")
+    for name, spec in catalogue["options"].items():
+        box = browser.find_element(By.CSS_SELECTOR, f"[data-option='{name}']")
+        assert box.find_element(By.CSS_SELECTOR, ".optdesc").text == " ".join(spec["description"].split())
+        control = box.find_element(By.CSS_SELECTOR, "[data-opt]")
+        want = {"bool": ("input", "checkbox"), "choice": ("select", None), "int": ("input", "number")}.get(spec["type"])
+        if want:
+            assert control.tag_name == want[0] and (want[1] is None or control.get_attribute("type") == want[1])
+        if spec["type"] == "int" and "max" in spec:
+            assert control.get_attribute("max") == str(spec["max"])
+    look_at_both_sizes(browser, "new-game")
+    for page in ("/edit", "/compare"):
+        browser.get(url + page)
+        wait(browser, lambda d: d.find_element(By.TAG_NAME, "main"))
+        look_at_both_sizes(browser, page.strip("/"))
+
+
+PROMPT = "return [document.getElementById('prompt').textContent, (document.getElementById('counter') || {}).textContent]"
+HAND_BUTTONS = "return [...document.querySelectorAll('#seats button.playable')].map(b => b.dataset.card)"
+
+
+def test_a_person_passes_with_take_back_plays_a_hearts_hand_and_sees_the_score_table(server, browser):
+    """One person and three bots, a match of Hearts: the pass prompt says how many cards go to whom, a chosen
+    card is taken back before confirming, the cards have suit symbols, cards that may not be played are dimmed
+    with the reason, and the hand's end shows a labelled score table that waits for "next hand"."""
+    url, table = server
+    links = start_game(browser, server, "hearts", 4, ["human", "smart", "smart", "smart"], 21,
+                       {"passing": "rotate", "hands": "match"})
+    browser.get(links[0])
+    game = newest(table, "hearts")
+    wait(browser, lambda d: d.execute_script(PROMPT)[1] == "0 / 3")
+    prompt, _ = browser.execute_script(PROMPT)
+    assert "Pass 3 cards to Seat 1 (left)" in prompt
+    assert SUITS & set(browser.execute_script(PAGE_TEXT))                   # suit symbols, not "10H"
+    assert browser.execute_script("return document.body.dataset.channel") == "push"
+    look_at_both_sizes(browser, "hearts-pass")
+    cards = browser.execute_script(HAND_BUTTONS)
+    names = browser.execute_script("return [...document.querySelectorAll('#seats .card')].map(c => c.getAttribute('aria-label'))")
+    assert len(names) == 13 and all(re.fullmatch(r"(Ace|King|Queen|Jack|10|[2-9]) of (spades|hearts|diamonds|clubs)", n)
+                                    for n in names), names                  # cards named in words
+    live = browser.find_element(By.ID, "live")
+    assert live.get_attribute("aria-live") == "polite" and live.get_attribute("textContent")
+    click = lambda name: browser.find_element(By.CSS_SELECTOR, f"#seats button[data-card='{name}']").click()  # noqa: E731
+    click(cards[0])
+    click(cards[1])
+    browser.find_element(By.CSS_SELECTOR, f"#seats button[data-card='{cards[2]}']").send_keys(Keys.ENTER)   # by keyboard
+    wait(browser, lambda d: d.execute_script(PROMPT)[1] == "3 / 3")
+    click(cards[0])                                                          # taken back before confirming
+    wait(browser, lambda d: d.execute_script(PROMPT)[1] == "2 / 3")
+    assert not browser.find_element(By.ID, "confirm").is_enabled()
+    click(cards[3])
+    wait(browser, lambda d: d.find_element(By.ID, "confirm").is_enabled())
+    browser.find_element(By.ID, "confirm").click()
+    wait(browser, lambda d: any(e["event"] == "pass" for e in game.state.events()))
+    passed = [e for e in game.state.events() if e["event"] == "decision" and e["seat"] == 0]
+    assert [e["label"] for e in passed][:3] == cards[1:4]                   # the chosen three, not the taken-back one
+    dimmed = set()
+    while not game.held:
+        with game.lock:
+            done = len(game.state.history())
+            mine = game.state.current_player() == 0 and not game.finished() and not game.held
+        if not mine:
+            wait(browser, lambda d: game.held or game.state.current_player() == 0)
+            continue
+        wait(browser, lambda d: version_shown(d) == game.version)
+        dimmed |= set(browser.execute_script(
+            "return [...document.querySelectorAll('#seats .card.dim')].map(c => c.dataset.why)"))
+        if len(dimmed) == 1 and browser.find_elements(By.CSS_SELECTOR, "#seats .card.dim"):
+            look_at_both_sizes(browser, "hearts-trick")
+        assert click_first_choice(browser)
+        wait(browser, lambda d: len(game.state.history()) > done or d.find_element(By.ID, "refused").text)
+    assert any(w.startswith("you must follow suit") for w in dimmed), dimmed
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#score-table th") and d.find_elements(By.ID, "next"))
+    heads = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#score-table thead th")]
+    assert heads == ["Player", "Tricks taken", "This hand", "Total"]
+    assert "Hand 1" in browser.find_element(By.CSS_SELECTOR, "#score-table caption").text
+    look_at_both_sizes(browser, "hearts-scores")
+    with game.lock:
+        waited = len(game.state.history())
+    assert game.held and waited == len(game.state.history())                # the bots wait for the person
+    browser.find_element(By.ID, "next").click()
+    wait(browser, lambda d: not d.find_element(By.ID, "scores").is_displayed())
+    assert not game.held
+    wait(browser, lambda d: "Pass 3 cards to Seat 3 (right)" in d.execute_script(PROMPT)[0])    # hand 2 passes right
+
+
+TOPS = "return [...document.querySelectorAll('#table [data-zone=pile] .topcard')].map(c => [c.dataset.card, c.dataset.top])"
+
+
+def test_the_ers_pile_shows_in_play_order_the_top_cards_slaps_are_judged_on(server, browser):
+    """With four in a row on, the slap patterns read the top four cards: the page spreads out exactly those, in
+    play order (the top card last, marked 1), on the pile; the depth is read from the rules, not the game's name."""
+    from ruleplay.tools.web.tablemeta import slap_piles
+    url, table = server
+    links = start_game(browser, server, "ers", 3, ["human", "smart", "smart"], 8,
+                       {"reaction": "none", "slap-four-in-a-row": True})
+    browser.get(links[0])
+    game = newest(table, "ers")
+    depth = slap_piles(game.rules)["pile"].depth
+    assert depth == 4
+
+    def pile_now(d):
+        with game.lock:
+            version = game.version
+            pile = next(z for z in game.state.seat_view(0).table_zones if z.name == "pile").cards
+        if version_shown(d) != version or len(pile) < depth:
+            return None
+        tops = d.execute_script(TOPS)
+        return (tops, pile) if game.version == version else None
+    tops, pile = wait(browser, pile_now)
+    assert [c for c, _ in tops] == pile[-depth:]                            # play order, top card last
+    assert [int(k) for _, k in tops] == list(range(depth, 0, -1))
+    look_at_both_sizes(browser, "ers-pile")
+
+
+@pytest.mark.parametrize("ruleset, seats, options", [
+    ("war", ["human", "smart"], {}),
+    ("euchre", ["human", "smart", "smart", "smart"], {}),
+    ("crazy-eights", ["human", "smart", "smart", "smart"], {}),
+    ("ers", ["human"] + ["smart"] * 7, {}),                 # eight seats around the table, on a phone too
+])
+def test_other_games_at_the_table(server, browser, ruleset, seats, options):
+    """War (no decision for the person, no score) says in words how it ended; Euchre marks the partner and the
+    dealer; Crazy Eights shows its pile and stock; ERS seats eight; every page fits a phone and says nothing is
+    "null"."""
+    url, table = server
+    links = start_game(browser, server, ruleset, len(seats), seats, 13, options)
+    browser.get(links[0])
+    game = newest(table, ruleset)
+    if ruleset == "war":                          # the person has no decision: it plays out by itself
+        wait(browser, lambda d: game.finished())
+    wait(browser, lambda d: version_shown(d) == game.version and d.find_elements(By.CSS_SELECTOR, "#table .spot"))
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#table .spot")) == len(seats) - 1      # the others around
+    assert browser.find_elements(By.CSS_SELECTOR, ".badge.dealer")
+    if ruleset == "war":
+        outcome = wait(browser, lambda d: d.find_element(By.ID, "outcome").text)
+        assert re.fullmatch(r"(You won|Seat 1 \(across\) won)\.|The game ended in a cycle.*", outcome), outcome
+    if ruleset == "euchre":
+        partner = browser.find_element(By.CSS_SELECTOR, "#table .spot[data-seat='2'] .badge.team")
+        assert partner.text == "partner"
+        up = browser.find_element(By.CSS_SELECTOR, "#turned-up .card").get_attribute("aria-label")
+        assert re.fullmatch(r"(Ace|King|Queen|Jack|10|9) of \w+, turned up", up), up
+    if ruleset == "crazy-eights":
+        assert SUITS & set(browser.execute_script(PAGE_TEXT))
+        assert browser.find_elements(By.CSS_SELECTOR, "#table [data-zone=stock] .fan .count")   # the stock: a counted fan
+    look_at_both_sizes(browser, f"{ruleset}-{len(seats)}")
+
+
+def test_a_page_goes_on_with_the_same_game_after_the_server_is_killed(browser, tmp_path):
+    """A real `ruleplay serve --data DIR` killed with SIGKILL mid-hand and started again on the same port: the
+    open page reconnects by itself and shows the same hand, and the person plays on from it."""
+    from test_web_durable import call, free_port, serve
+    port = free_port()
+    proc = serve(port, tmp_path)
+    try:
+        g = call(port, "/api/games", {"ruleset": "hearts", "options": {"passing": "none"},
+                                      "seats": ["human", "smart", "smart", "smart"]})
+        browser.get(f"http://127.0.0.1:{port}{g['seats'][0]['link']}")
+        for _ in range(3):
+            before = wait(browser, lambda d: own_hand(d))
+            assert click_first_choice(browser)
+            wait(browser, lambda d: own_hand(d) and len(own_hand(d)) < len(before))
+        hand = own_hand(browser)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(WAIT)
+    proc = serve(port, tmp_path)
+    try:
+        wait(browser, lambda d: d.find_element(By.ID, "refused").text == "" and own_hand(d) == hand and
+             d.find_elements(By.CSS_SELECTOR, "#seats button[data-action]"))
+        assert click_first_choice(browser)                               # and the game goes on
+        wait(browser, lambda d: len(own_hand(d)) < len(hand))           # (a forced card may follow by itself)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(WAIT)

@@ -19,7 +19,7 @@ from ruleplay.agents import make_bots  # noqa: E402
 from ruleplay.tools.web import checks  # noqa: E402
 from ruleplay.tools.web import games
 from ruleplay.tools.web.app import create_app  # noqa: E402
-from ruleplay.tools.web.games import GameTable  # noqa: E402
+from ruleplay.tools.web.gametable import GameTable  # noqa: E402
 from ruleplay.tools.web.rulefiles import MAX_UPLOAD_BYTES  # noqa: E402
 
 HEARTS = {"ruleset": "hearts", "seats": ["human", "smart", "smart", "smart"]}

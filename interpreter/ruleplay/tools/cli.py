@@ -84,6 +84,8 @@ def _parser() -> argparse.ArgumentParser:
     sv = sub.add_parser("serve", help="play and edit rule files in the browser (pip install 'ruleplay[web]')")
     sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
     sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--data", metavar="DIR", help="where live games are stored, to survive a restart "
+                    "(default: $XDG_DATA_HOME/ruleplay, else ~/.local/share/ruleplay)")
 
     from ruleplay.tools.sim import add_arguments
     add_arguments(sub.add_parser("sim", help="play many seeded games and report outcomes, lengths, win rates"),
@@ -297,14 +299,15 @@ def _run(args, sets) -> int:
 def _serve(args) -> int:
     try:
         import uvicorn
-        from ruleplay.tools.web.app import create_app
+        from ruleplay.tools.web.app import durable_app
     except ImportError as exc:
         raise GameError(f"ruleplay serve needs the web extra ({exc.name} is not installed): "
                         "pip install 'ruleplay[web]'") from None
     if not 0 < args.port < 65536:
         raise GameError(f"--port {args.port}: a port is 1 to 65535")
-    print(f"ruleplay serve: http://{args.host}:{args.port}/  (Ctrl-C stops; games live only while it runs)")
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    app, where = durable_app(args.data)
+    print(f"ruleplay serve: http://{args.host}:{args.port}/  (Ctrl-C stops; games are kept in {where})")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 
 

@@ -11,7 +11,10 @@ Routes:
     POST /api/compare           {sides, games?, seed?, bots?} -> compare's table and plot (a data: URL)
     POST /api/games             {ruleset | upload: {text, name}, players?, options?, seats} -> seat links
     GET  /api/seat/{token}      what that seat may see, its choices, what happened
-    POST /api/seat/{token}/act  {action}: a move, refused unless legal for that seat now
+    GET  /api/seat/{token}/events   server-sent events: `change` whenever the table changed (push.py)
+    POST /api/seat/{token}/act  {action}: a move (or a list of moves in a row: a pass), refused unless legal for
+                                that seat now
+    POST /api/seat/{token}/next the score table closed: the next hand starts
     POST /api/seat/{token}/slap a slap, timed by the server's clock
     GET  /api/seat/{token}/log  the game's log (JSON lines), once the game is over
     GET  /replay/{token}        the finished game step by step, as that seat saw it
@@ -24,6 +27,7 @@ an `Origin`, from this server's own pages (SameOrigin).
 from __future__ import annotations
 
 import json
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -36,15 +40,18 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ruleplay.errors import GameError, RuleError, RuleplayError
 from ruleplay.tools.web.checks import CHECK_SECONDS, CheckBusy, timed_check
 from ruleplay.tools.web.compare import Busy, run_compare
-from ruleplay.tools.web.games import GameTable, LiveGame, TableFull, TooMany, client_key, seat_kinds
+from ruleplay.tools.web.gametable import GameTable
+from ruleplay.tools.web.games import LiveGame, TableFull, TooMany, client_key, seat_kinds
 from ruleplay.tools.web.rulefiles import MAX_UPLOAD_BYTES, builtin_catalogue, formatted, load_any
+from ruleplay.tools.web.push import Streams, seat_stream
+from ruleplay.tools.web.store import Store
 from ruleplay.tools.web.views import seat_page
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -186,6 +193,7 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
     """The app; `table` holds the live games (a test passes one with its own clock), an upload's check may
     take `check_seconds`."""
     games = table or GameTable()
+    streams = Streams()
 
     def page(name: str):
         async def endpoint(request: Request) -> Response:
@@ -234,7 +242,8 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
                 kinds, profiles = seat_kinds(seats, rules.players)
                 if "human" not in kinds:
                     raise GameError("make at least one seat a person (ruleplay sim plays games of bots only)")
-                game = games.create(loaded, kinds, profiles, client)
+                recipe = {"upload": {"text": up[0], "name": up[1]}} if up else {"ruleset": str(data.get("ruleset"))}
+                game = games.create(loaded, kinds, profiles, client, {**recipe, "options": sets, "players": players})
             except BaseException:
                 if loaded.keep is not None:
                     loaded.keep.cleanup()
@@ -258,10 +267,24 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
                 return {**seat_page(game, seat), "seed": _seed_shown(game)}
         return JSONResponse(await run_in_threadpool(work))
 
+    async def events(request: Request) -> Response:
+        game, seat = seat_of(request)
+        if not streams.take():
+            raise BadRequest(503, "too many pages follow this server's games by push; the page polls instead")
+        return StreamingResponse(seat_stream(request, game, seat, streams), media_type="text/event-stream",
+                                 headers={"x-accel-buffering": "no"})
+
     async def act(request: Request) -> Response:
         game, seat = seat_of(request)
         data = await _json_body(request)
         why = await run_in_threadpool(game.act, seat, data.get("action"))
+        if why is not None:
+            raise BadRequest(409, why)
+        return JSONResponse({"ok": True})
+
+    async def next_hand(request: Request) -> Response:
+        game, seat = seat_of(request)
+        why = await run_in_threadpool(game.next_hand)
         if why is not None:
             raise BadRequest(409, why)
         return JSONResponse({"ok": True})
@@ -307,8 +330,10 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/compare", compare, methods=["POST"]),
         Route("/api/seat/{token}", seat_view),
+        Route("/api/seat/{token}/events", events),
         Route("/api/seat/{token}/act", act, methods=["POST"]),
         Route("/api/seat/{token}/slap", slap, methods=["POST"]),
+        Route("/api/seat/{token}/next", next_hand, methods=["POST"]),
         Route("/api/seat/{token}/log", log),
         Route("/api/seat/{token}/replay", replay),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -327,6 +352,18 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
     }
     return Starlette(routes=routes, exception_handlers=handlers,
                      middleware=[Middleware(SafeHeaders), Middleware(SameOrigin)])
+
+
+def default_data_dir() -> Path:
+    """Where `ruleplay serve` keeps its games without --data: $XDG_DATA_HOME/ruleplay, else ~/.local/share/ruleplay."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "ruleplay"
+
+
+def durable_app(data: str | None) -> tuple[Starlette, Path]:
+    """The app of `ruleplay serve`: its games stored in DATA/games.sqlite3 and resumed from there on start."""
+    path = Path(data or default_data_dir()) / "games.sqlite3"
+    return create_app(GameTable(store=Store(path))), path
 
 
 @lru_cache(maxsize=1)

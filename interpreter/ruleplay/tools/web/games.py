@@ -34,9 +34,13 @@ from ruleplay.engine.state import Game, State
 from ruleplay.engine.table import GameOver
 from ruleplay.tools.web.rewind import Rewinder, Rewound
 from ruleplay.tools.web.rulefiles import Loaded
+from ruleplay.tools.web.tablemeta import PileInfo, card_table, pattern_words, slap_piles, teams_of
 
 HUMAN = "human"
-MAX_GAMES = 16                 # live games per server (finished or idle ones make room first)
+MAX_GAMES = 64                 # live games in memory (finished or idle ones make room first): docs/limits.md
+MAX_STORED = 1000              # games under way per server with a store, awake or asleep (gametable.py)
+REST_SECONDS = 60              # with a store, a game untouched this long may sleep (leave memory) to make room
+SLEEP_SECONDS = 7 * 24 * 3600  # a sleeping game nobody woke for this long is dropped
 MAX_GAMES_PER_CLIENT = 4       # games under way that one client address (an IPv6 /64) may have started
 IDLE_SECONDS = 3 * 3600        # a game nobody looked at for this long may be dropped for a new one
 UNOPENED_SECONDS = 10 * 60     # a game whose people never opened their page, as soon as this
@@ -47,6 +51,9 @@ MAX_ACTIONS = 50_000           # actions per game (the longest built-in game too
 MAX_EVENTS = 100_000           # events kept per game (about 300 bytes each in memory)
 MAX_LOG_BYTES = 8_000_000      # the game's log (JSON lines)
 BOT_SLICE = 32                 # bot moves played per hold of a game's lock
+MAX_BATCH = 16                 # moves one request may make in a row (the cards of a pass)
+
+GONE = "this game has just left the server's memory to make room: reload the page"
 
 log = logging.getLogger(__name__)
 
@@ -84,9 +91,16 @@ class CappedEvents(list):
         super().__init__()
         self.bytes = 0
         self.full = False
+        self.scored = 0                          # hands scored (`score` events): the server holds after each
+        self.deciders: set[int] = set()          # seats whose decisions are logged
 
     def append(self, event: dict) -> None:
         super().append(event)
+        kind = event.get("event")
+        if kind == "score":
+            self.scored += 1
+        elif kind == "decision":
+            self.deciders.add(event.get("seat", -1))
         if self.full:
             return
         self.bytes += len(json.dumps(event)) + 1
@@ -136,11 +150,27 @@ def seat_kinds(items: list[str], players: int) -> tuple[list[str], list[str | No
     return kinds, profiles
 
 
+@dataclass
+class TableMeta:
+    """What the page knows of the ruleset beside a state: cards in words, teams, slap piles (tablemeta.py)."""
+
+    cards: dict[str, dict]
+    teams: list[int] | None
+    piles: dict[str, PileInfo]
+    patterns: dict[str, str]
+
+
 class LiveGame:
-    """One game on the server. Every method that touches the state holds `lock` (this game's only)."""
+    """One game on the server. Every method that touches the state holds `lock` (this game's only).
+
+    A game with people in it holds at the end of each hand (a `score` event) until a person asks for the next
+    one, so the bots never race on past the score table. `saver`, when given, stores the game's new decisions
+    (the state's history) after every step, before a person's move is acknowledged."""
 
     def __init__(self, gid: str, loaded: Loaded, seed: int, kinds: list[str], profiles: list[str | None],
-                 clock: Callable[[], float] = time.monotonic, client: str = ""):
+                 clock: Callable[[], float] = time.monotonic, client: str = "", tokens: list[str | None] | None = None,
+                 history: list[int] | None = None, released: int = 0,
+                 saver: "Callable[[LiveGame, int, list[int]], None] | None" = None, recipe: dict | None = None):
         self.id = gid
         self.client = client                    # who started it (client_key), for the per-client limit
         self.loaded = loaded
@@ -152,32 +182,64 @@ class LiveGame:
         self.closed = False                     # dropped from the table: its worker stops
         self._worker: threading.Thread | None = None
         self.bots = make_bots([None if k == HUMAN else k for k in kinds], seed)
-        self.state: State = self.fresh_state()
+        self.log = CappedEvents()
+        self.state: State = self.fresh_state(watch=True)
         self.space = self.state.game.space
-        self.seats = [SeatSlot(k, secrets.token_urlsafe(18) if k == HUMAN else None,
-                               Narrator(s, rules, self.space.cards)) for s, k in enumerate(kinds)]
+        self.meta = TableMeta(card_table(rules), teams_of(rules), slap_piles(rules), pattern_words(rules))
+        tokens = tokens or [secrets.token_urlsafe(18) if k == HUMAN else None for k in kinds]
+        self.seats = [SeatSlot(k, tokens[s] if k == HUMAN else None, Narrator(s, rules, self.space.cards))
+                      for s, k in enumerate(kinds)]
+        self.saver = saver
+        self.released = released               # hands whose score table a person has closed
+        self.held = False                       # waiting for "next hand"
+        self.asked = False                      # a person has decided in this game
+        self.stored = 0                         # decisions stored so far
+        self._saved_released = released
+        self.recipe: dict = recipe or {}        # how to load the rules again (store.py)
         self.window: SlapWindow | None = None
         self._rewinder: Rewinder | None = None
         self.error: str | None = None           # a rule's runtime error stopped the game
-        self.version = 0
+        # a page redraws when the version differs from the one it drew; a random start keeps a resumed game's
+        # versions from repeating the ones its pages saw before the server restarted
+        self.version = secrets.randbelow(2 ** 30)
         self.touched = self.created = clock()
         self.opened = False                     # a person's page (or move) reached it
         with self.lock:
+            try:
+                for a in history or []:         # a stored game resumed: its decisions again, from the same seed
+                    self.state.apply_action(a)
+            except RuleplayError as exc:
+                self.error = self.loaded.tidy(exc.errors)[0].format().splitlines()[0]
+            except GameError as exc:
+                self.error = str(exc)
+            self.stored = len(self.state.history())
+            self._scored = 0
+            self._scan()
+            self.held = self._hands_scored() > self.released and not self.state.is_terminal() and self._people()
+            self._narrate()
             self._play_on()
 
-    def fresh_state(self) -> State:
+    def fresh_state(self, watch: bool = False) -> State:
         """The game's state before its first decision, capped for the server (the replay page steps on from here,
-        under the same caps, so it stops where the game stopped)."""
+        under the same caps, so it stops where the game stopped). `watch`: the game's own state, whose log the
+        game reads as it grows (hands scored, people who decided)."""
+        first = [watch]
+
+        def log() -> CappedEvents:
+            events = CappedEvents()
+            if first[0]:                        # the state's own log (a copy of the state makes another one)
+                self.log, first[0] = events, False
+            return events
         return Game(self.rules).new_initial_state(self.seed, None, profiles=self.profiles, seat_kinds=self.kinds,
-                                                  max_actions=MAX_ACTIONS, log=CappedEvents)
+                                                  max_actions=MAX_ACTIONS, log=log)
 
     # ------------------------------------------------------------------ stepping
     def finished(self) -> bool:
         return self.state.is_terminal() or self.error is not None
 
     def waiting_for(self) -> int | None:
-        """The seat whose decision the game waits on, or None when it is over."""
-        return None if self.finished() else self.state.current_player()
+        """The seat whose decision the game waits on, or None when it is over or held at a hand's end."""
+        return None if self.finished() or self.held else self.state.current_player()
 
     def _advance(self) -> bool:
         """Bots answer (and windows answered in advance are applied) until a person must choose, for at most
@@ -186,7 +248,7 @@ class LiveGame:
         more = False
         try:
             for _ in range(BOT_SLICE):
-                if st.is_terminal():
+                if st.is_terminal() or self._hold_now():
                     break
                 d = st.decision()
                 kind = self.seats[d.seat].kind
@@ -211,7 +273,57 @@ class LiveGame:
             self.error = str(exc)
         self.version += 1
         self._narrate()
-        return more and self.error is None
+        self._save()
+        return more and self.error is None and not self.held
+
+    def _people(self) -> bool:
+        """Whether a person has decided in this game: only then does a hand's end wait for them (a game that
+        never asks its people plays on by itself)."""
+        return self.asked
+
+    def _hands_scored(self) -> int:
+        return self.log.scored
+
+    def _scan(self) -> bool:
+        """Whether a hand was scored since the last scan (and note whether a person has decided)."""
+        if not self.asked:
+            self.asked = any(self.seats[s].kind == HUMAN for s in self.log.deciders if 0 <= s < len(self.seats))
+        scored, self._scored = self.log.scored > self._scored, self.log.scored
+        return scored
+
+    def _hold_now(self) -> bool:
+        """True when a hand has just been scored and a person should see the score table first (a hand scored
+        before any person decided counts as closed)."""
+        if not self.held and self._scan() and not self.state.is_terminal():
+            if self._people():
+                self.held = True
+            else:
+                self.released = self.log.scored
+        return self.held
+
+    def next_hand(self) -> str | None:
+        """A person closes the score table: the next hand starts. None when done, else why not."""
+        with self.lock:
+            if self.closed:
+                return GONE
+            self.touched, self.opened = self.clock(), True
+            if not self.held:
+                return "no hand is waiting to be closed"
+            self.held = False
+            self.released = self._hands_scored()
+            self.version += 1
+            self._save()
+            self._play_on()
+            return None
+
+    def _save(self) -> None:
+        """Store the decisions made since the last save (hold `lock`): a move is acknowledged after this."""
+        if self.saver is None:
+            return
+        hist = self.state.history()
+        if len(hist) > self.stored or self.released != self._saved_released:
+            self.saver(self, self.stored, list(hist[self.stored:]))
+            self.stored, self._saved_released = len(hist), self.released
 
     def _play_on(self) -> None:
         """One slice of moves now; a longer run of bot moves goes on in the game's worker. Hold `lock`."""
@@ -256,26 +368,49 @@ class LiveGame:
                 if slot.kind == HUMAN:
                     slot.said.append(f"The game stopped: {self.error}")
 
-    def act(self, seat: int, action: int) -> str | None:
-        """A person's move; None when accepted, else why not (the state is unchanged)."""
+    def act(self, seat: int, action: int | list[int]) -> str | None:
+        """A person's move, or several in a row (a pass of three cards): None when accepted, else why not (the
+        state is unchanged: the moves are tried on a copy first)."""
+        actions = action if isinstance(action, list) else [action]
+        if not 1 <= len(actions) <= MAX_BATCH:
+            return f"send one move, or at most {MAX_BATCH} in a row"
         with self.lock:
+            if self.closed:
+                return GONE
             self.touched, self.opened = self.clock(), True
-            d = self.state.decision()
-            if self.finished() or d is None:
-                return "the game is over"
-            if d.seat != seat:
-                return f"it is not your turn (seat {d.seat} is to move)"
-            if getattr(d.view, "slapping", False):
-                return "a slap window is open: slap, or let it pass"
-            if not isinstance(action, int) or isinstance(action, bool) or action not in self.state.legal_actions():
-                return "that move is not legal now"
-            self.state.apply_action(action)
+            if self.held:
+                return "the hand is over: close the score table (next hand) first"
+            trial = self.state.clone() if len(actions) > 1 else self.state
+            for a in actions:
+                why = self._refuse(trial, seat, a)
+                if why is not None:
+                    return why
+                if trial is not self.state:
+                    trial.apply_action(a)
+            for a in actions:
+                self.state.apply_action(a)
+            self.asked = True
             self._play_on()
             return None
+
+    @staticmethod
+    def _refuse(state: State, seat: int, action: object) -> str | None:
+        d = state.decision()
+        if state.is_terminal() or d is None:
+            return "the game is over"
+        if d.seat != seat:
+            return f"it is not your turn (seat {d.seat} is to move)"
+        if getattr(d.view, "slapping", False):
+            return "a slap window is open: slap, or let it pass"
+        if not isinstance(action, int) or isinstance(action, bool) or action not in state.legal_actions():
+            return "that move is not legal now"
+        return None
 
     def slap(self, seat: int) -> str | None:
         """A person's slap, timed by the server's clock from when their page showed the card."""
         with self.lock:
+            if self.closed:
+                return GONE
             now = self.clock()
             self.touched, self.opened = now, True
             self._expire(now)
@@ -308,6 +443,10 @@ class LiveGame:
                 w.answers[s] = self.space.NO_SLAP
             self._play_on()
 
+    def tick(self) -> None:
+        """Time out slap windows on the server's clock (a push stream calls it; hold `lock`)."""
+        self._expire(self.clock())
+
     def look(self, seat: int) -> None:
         """The seat's page is fetching the table: time out windows, and start this seat's window clock."""
         now = self.clock()
@@ -323,73 +462,10 @@ class LiveGame:
             self._rewinder = Rewinder(self.fresh_state, self.state.history())
         return Rewound(self, self._rewinder.at(step), seat, MAX_LINES), len(self._rewinder.actions)
 
+    def idle(self, now: float, seconds: float) -> bool:
+        """No bot moves under way and nobody touched the game for `seconds`: it may sleep (gametable.py)."""
+        return self._worker is None and not self.closed and now - self.touched > seconds
+
     def slap_open(self, seat: int) -> bool:
         w = self.window
         return w is not None and seat in self._window_seats() and seat not in w.answers
-
-
-class GameTable:
-    """The live games of one server, bounded in number and per client; a human seat is found by its token alone."""
-
-    def __init__(self, max_games: int = MAX_GAMES, clock: Callable[[], float] = time.monotonic,
-                 seeds: Callable[[], int] = new_seed, per_client: int = MAX_GAMES_PER_CLIENT):
-        self.max_games = max_games
-        self.per_client = per_client
-        self.clock = clock
-        self.seeds = seeds
-        self.lock = threading.Lock()
-        self.games: dict[str, LiveGame] = {}
-        self.tokens: dict[str, tuple[LiveGame, int]] = {}
-
-    def create(self, loaded: Loaded, kinds: list[str], profiles: list[str | None], client: str = "") -> LiveGame:
-        """A new game of `client` (client_key), dealt from a seed of `seeds` (secret: shown to its players only
-        once it is over). It is dealt and plays its first bot moves outside the table's lock (no other visitor
-        waits on it), then takes its place if there is still room."""
-        with self.lock:
-            self._admit(client)
-        game = LiveGame(secrets.token_urlsafe(9), loaded, self.seeds(), kinds, profiles, self.clock, client)
-        with self.lock:
-            try:
-                self._admit(client)
-            except (TableFull, TooMany):
-                game.close()
-                raise
-            self.games[game.id] = game
-            for s, slot in enumerate(game.seats):
-                if slot.token:
-                    self.tokens[slot.token] = (game, s)
-            return game
-
-    def _admit(self, client: str) -> None:
-        """Room for one more game of `client`: within its share, and a spare game dropped if the table is full."""
-        now = self.clock()
-        mine = sum(g.client == client and not self._spare(g, now) for g in self.games.values())
-        if mine >= self.per_client:
-            raise TooMany(f"you already have {mine} games under way on this server (its limit for one visitor); "
-                          f"finish one first (a game whose link nobody opens ends after {UNOPENED_SECONDS // 60} "
-                          "minutes)")
-        if len(self.games) < self.max_games:
-            return
-        spare = [g for g in self.games.values() if self._spare(g, now)]
-        if not spare:
-            raise TableFull(f"this server already has {len(self.games)} games under way (its limit); "
-                            "try again when one is over")
-        self._drop(min(spare, key=lambda g: g.touched))
-
-    @staticmethod
-    def _spare(game: LiveGame, now: float) -> bool:
-        """A game that may make room: over, left alone for IDLE_SECONDS, or never opened in UNOPENED_SECONDS."""
-        return (game.finished() or now - game.touched > IDLE_SECONDS or
-                not game.opened and now - game.created > UNOPENED_SECONDS)
-
-    def _drop(self, game: LiveGame) -> None:
-        del self.games[game.id]
-        game.close()
-        if game.loaded.keep is not None:
-            game.loaded.keep.cleanup()
-        for slot in game.seats:
-            if slot.token:
-                self.tokens.pop(slot.token, None)
-
-    def seat(self, token: str) -> tuple[LiveGame, int] | None:
-        return self.tokens.get(token)

@@ -47,6 +47,7 @@ class Rewound:
 
     def __init__(self, game: "LiveGame", state: State, seat: int, lines: int):
         self.state, self.space, self.version = state, game.space, len(state.history())
+        self.meta, self.rules = game.meta, game.rules
         narrator = Narrator(seat, game.rules, game.space.cards)
         said = [line for ev in state.events() for line in narrator.tell(ev)]
         self.seats = [_Seat(slot.kind, said[-lines:] if s == seat else []) for s, slot in enumerate(game.seats)]

@@ -15,24 +15,43 @@ function drawSeats() {
   for (let s = 0; s < Math.min(n, 64); s++) {
     const sel = el("select", {id: "seat" + s});
     for (const k of KINDS) sel.append(el("option", {value: k}, k === "human" ? "a person" : "bot: " + k));
-    sel.value = old[s] || (s < 2 ? "human" : "smart");
-    box.append(el("label", {}, "seat " + s + " ", sel));
+    sel.value = old[s] || (s < 1 ? "human" : "smart");       // one person (you) and bots; invite more here
+    box.append(el("label", {}, "seat " + s + (s === 0 ? " (you)" : "") + " ", sel));
   }
 }
+function optionControl(name, o) {
+  const id = "opt-" + name;
+  if (o.type === "bool") {
+    const input = el("input", {type: "checkbox", "data-opt": name, id});
+    input.checked = !!o.default;
+    return input;
+  }
+  if (o.type === "choice") {
+    const input = el("select", {"data-opt": name, id});
+    for (const ch of o.choices) input.append(el("option", {value: ch}, String(ch)));
+    input.value = o.default;
+    return input;
+  }
+  if (o.type === "int")
+    return el("input", {type: "number", "data-opt": name, id, value: String(o.default), min: o.min, max: o.max, step: 1});
+  return el("input", {type: "text", "data-opt": name, id, maxlength: 200,
+                      value: Array.isArray(o.default) ? "[" + o.default.join(",") + "]" : words(o.default)});
+}
 function drawOptions(c) {
+  // every option of the game: its name, a control of its kind, its range, and its description as text
   const box = document.getElementById("options");
   box.replaceChildren();
   if (!c) { box.append(el("p", {class: "note"}, "An uploaded file's options keep their defaults here; set them in the file or in the editor.")); return; }
-  for (const [name, o] of Object.entries(c.options)) {
-    let input;
-    if (o.type === "bool") { input = el("input", {type: "checkbox", "data-opt": name}); input.checked = !!o.default; }
-    else if (o.type === "choice") {
-      input = el("select", {"data-opt": name});
-      for (const ch of o.choices) input.append(el("option", {value: ch}, ch));
-      input.value = o.default;
-    } else input = el("input", {type: o.type === "int" ? "number" : "text", "data-opt": name,
-                                value: Array.isArray(o.default) ? "[" + o.default.join(",") + "]" : String(o.default)});
-    box.append(el("label", {title: o.description || ""}, name + " ", input));
+  const names = Object.keys(c.options);
+  if (!names.length) { box.append(el("p", {class: "note"}, "This game has no options.")); return; }
+  for (const name of names) {
+    const o = c.options[name], input = optionControl(name, o);
+    const range = o.type === "int" && o.min !== undefined && o.max !== undefined ? " (" + o.min + " to " + o.max + ")" : "";
+    const label = el("label", {for: "opt-" + name}, name + range);
+    const desc = el("span", {class: "optdesc", id: "desc-" + name}, o.description || "");
+    input.setAttribute("aria-describedby", "desc-" + name);
+    box.append(el("div", {class: "opt", "data-option": name}, o.type === "bool" ? input : null, " ", label, " ",
+                  o.type === "bool" ? null : input, desc));
   }
 }
 function chosen() {
@@ -73,7 +92,10 @@ async function start(ev) {
   for (const s of r.data.seats) {
     if (s.link) {
       const url = location.origin + s.link;
-      list.append(el("li", {}, "seat " + s.seat + " (a person): ", el("a", {href: s.link, target: "_blank", class: "seatlink"}, url)));
+      const copy = el("button", {type: "button", class: "choice"}, "copy");
+      copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(url).then(() => { copy.textContent = "copied"; }));
+      list.append(el("li", {}, (s.seat === 0 ? "seat 0 (you): " : "seat " + s.seat + " (a person you invite): "),
+                     el("a", {href: s.link, target: "_blank", class: "seatlink"}, url), " ", copy));
     } else list.append(el("li", {}, "seat " + s.seat + ": bot " + s.kind));
   }
   document.getElementById("links").replaceChildren(

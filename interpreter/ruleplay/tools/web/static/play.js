@@ -1,28 +1,45 @@
-// One seat's page: it polls the server for what this seat may see and sends this seat's moves.
+// One seat's page: it follows the game (pushed by the server, else polled) and sends this seat's moves.
 "use strict";
 const token = location.pathname.split("/").pop();
 const base = "/api/seat/" + encodeURIComponent(token);
-let version = -1, slapOpen = false, busy = false;
-const how = {choose: send, log: base + "/log", replay: "/replay/" + encodeURIComponent(token)};
+let shownView = null;             // the view drawn last (drawn again when the window changes size)
+let version = -1, slapOpen = false, busy = false, again = false, finished = false, lost = false;
+const how = {choose: send, next: nextHand, log: base + "/log", replay: "/replay/" + encodeURIComponent(token)};
 
 async function poll() {
-  if (busy) return;
+  if (busy) { again = true; return; }
   busy = true;
   try {
-    const r = await api(base);
-    if (!r.ok) { document.getElementById("refused").textContent = errorsText(r.data); return; }
-    if (r.data.version !== version || slapOpen !== !!r.data.slap) {
-      version = r.data.version;
-      render(r.data, how);
-      slapOpen = !!(r.data.slap && r.data.slap.open);
-    }
-    if (r.data.finished) clearInterval(timer);
+    do {
+      again = false;
+      const r = await api(base);
+      if (!r.ok) { document.getElementById("refused").textContent = errorsText(r.data); return; }
+      if (lost) {                       // the server is back (it may have restarted): redraw, clear the notice
+        lost = false;
+        version = -1;
+        document.getElementById("refused").textContent = "";
+      }
+      if (r.data.version !== version || slapOpen !== !!r.data.slap) {
+        version = r.data.version;
+        shownView = r.data;
+        render(r.data, how);
+        slapOpen = !!(r.data.slap && r.data.slap.open);
+      }
+      finished = r.data.finished;
+      if (finished && pushed) { pushed.close(); pushed = null; document.body.dataset.channel = "done"; }
+    } while (again);
   } catch (e) {
-    document.getElementById("refused").textContent = "the server cannot be reached";
+    lost = true;
+    document.getElementById("refused").textContent = "the server cannot be reached; trying again";
   } finally { busy = false; }
 }
 async function send(action) {
   const r = await api(base + "/act", {action});
+  document.getElementById("refused").textContent = r.ok ? "" : errorsText(r.data);
+  poll();
+}
+async function nextHand() {
+  const r = await api(base + "/next", {});
   document.getElementById("refused").textContent = r.ok ? "" : errorsText(r.data);
   poll();
 }
@@ -35,6 +52,23 @@ async function slap() {
   poll();
 }
 document.getElementById("slap").addEventListener("click", slap);
+window.addEventListener("resize", () => { if (shownView) render(shownView, how); });
 document.addEventListener("keydown", ev => { if (ev.code === "Space" && slapOpen) { ev.preventDefault(); slap(); } });
-const timer = setInterval(poll, 250);
+// Updates: server-sent events say when the table changed; without them (or while they are down) the page polls.
+let pushed = null;
+function listen() {
+  if (!window.EventSource || finished) return false;
+  pushed = new EventSource(base + "/events");
+  pushed.addEventListener("open", () => { document.body.dataset.channel = "push"; });
+  pushed.addEventListener("change", () => poll());
+  pushed.addEventListener("error", () => {
+    document.body.dataset.channel = "poll";
+    if (finished) pushed.close();
+  });
+  return true;
+}
+listen();
+document.body.dataset.channel = "poll";
+setInterval(() => { if (!finished && document.body.dataset.channel !== "push") poll(); }, 250);
+setInterval(() => { if (!finished) poll(); }, 3000);      // a slow safety net even while pushed
 poll();

@@ -2,9 +2,9 @@
 "use strict";
 const token = location.pathname.split("/").pop();
 const base = "/api/seat/" + encodeURIComponent(token);
-const how = {choose: null, log: base + "/log", replay: null};
+const how = {choose: null, next: null, log: base + "/log", replay: null};
 const slider = document.getElementById("step");
-let shown = -1, steps = 0, wanted = 0, busy = false;
+let shown = -1, steps = 0, wanted = 0, busy = false, shownView = null;
 
 async function show(step) {
   // the last step asked for wins: a request in flight is followed by one for the newest wish
@@ -21,6 +21,7 @@ async function show(step) {
       wanted = Math.max(0, Math.min(wanted, steps));
       slider.max = String(steps);
       slider.value = String(shown);
+      shownView = r.data;
       render(r.data, how);
       document.getElementById("where").textContent = shown === 0 ? "the deal, before any decision"
         : "after decision " + shown + " of " + steps;
@@ -32,6 +33,7 @@ document.getElementById("back").addEventListener("click", () => show(shown - 1))
 document.getElementById("next").addEventListener("click", () => show(shown + 1));
 document.getElementById("last").addEventListener("click", () => show(steps));
 slider.addEventListener("input", () => show(Number(slider.value)));
+window.addEventListener("resize", () => { if (shownView) render(shownView, how); });
 document.addEventListener("keydown", ev => {
   const to = {ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: steps}[ev.key];
   if (to !== undefined && ev.target !== slider) { ev.preventDefault(); show(to); }

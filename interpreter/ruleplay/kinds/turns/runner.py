@@ -45,6 +45,7 @@ class Going:
         if not resume:
             self.seat = t.first_seat(ph.first_mode, ph.first_fn)
             self.direction, self.turns, self.blocked, self.over = 1, 0, 0, None
+            self.again, self.skips, self.to = False, 0, None    # (a turn's order: `start` may not change it)
             self.picked: list = []
             t.actor = self.seat
             for fn in ph.start:
@@ -66,7 +67,6 @@ class Going:
                     if not self.takes_turns(self.seat):
                         self.seat = self.after(self.seat, 1)
                     t.actor = self.seat
-                    self.picked = []
                 self.again, self.skips, self.to = False, 0, None
                 move, combo = yield from self.choose(resume)
                 resume = False
@@ -286,6 +286,8 @@ class Going:
 
     def shuffle(self, ref) -> None:
         z = ref.cards(self.t)
+        if z is None:
+            raise GameError(f"the {self.ph.name} phase shuffles the cards of a seat that does not exist")
         cards = list(z)
         self.t.shuffle(cards)
         z.clear()

@@ -30,7 +30,7 @@ class PileInfo:
 
 
 def card_words(rank: str, suit: str | None) -> str:
-    """'Queen of spades', '10 of hearts', 'Joker'."""
+    """'Queen of spades', '10 of diamonds', 'Joker'."""
     r = RANK_WORDS.get(rank, rank)
     if suit is None:
         return r

@@ -25,6 +25,7 @@ the phase ended: until, end, blocked). Decisions: a move by name, then each part
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 from ruleplay.compiler.model import Ctx, Declared
@@ -236,6 +237,11 @@ class Turns:
     labels: list[str]
     description: str = ""
     spec: dict = field(default_factory=dict)
+
+    @cached_property
+    def has_sets(self) -> bool:
+        """Some move chooses a set of cards (asked card by card: the runner tags its steps)."""
+        return any(p.kind == "cards" for m in self.moves for p in m.parts)
 
     @property
     def action_labels(self) -> list[str]:

@@ -13,7 +13,7 @@ top card, `-size`, its number of cards, and `-cards`, its cards), `rank`, `suit`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 from math import comb
 from typing import Callable
 
@@ -301,6 +301,8 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]]) -> list[tuple]
     if not all(c.fn(t) for c in checks[0]):
         return []
     options = [p.options(t) for p in parts]
+    if not any(checks):                      # nothing to test: every combination (no binding needed)
+        return list(product(*options))
     out: list[tuple] = []
     prefix: list = []
     last = len(parts)

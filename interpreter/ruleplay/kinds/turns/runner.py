@@ -105,10 +105,11 @@ class Going:
         the runner, so a copy asks the same question."""
         t, ph = self.t, self.ph
         alts: dict[tuple, tuple] = {}
+        sets = ph.has_sets                   # a set of cards is asked card by card: steps tagged by kind
         for i, move in enumerate(ph.moves):
             if move.allowed is None or move.allowed(t):
                 for combo in move.alternatives(t):
-                    alts[_steps(i, move, combo)] = (move, combo)
+                    alts[_steps(i, move, combo) if sets else (i, *combo)] = (move, combo)
         if not alts:
             return None, ()
         picked = self.picked
@@ -123,8 +124,14 @@ class Going:
             if len(options) == 1:
                 picked.append(options[0])
                 continue
-            move = ph.moves[picked[0][1]] if picked else None
-            answers = {self.action(move, x): x for x in options}
+            if sets:
+                move = ph.moves[picked[0][1]] if picked else None
+                answers = {self.action(move, x): x for x in options}
+            elif k == 0:
+                answers = {self.block + ph.moves[i].slot: i for i in options}
+            else:
+                part, block = ph.moves[picked[0]].parts[k - 1], self.block
+                answers = {part.action(t, block, x): x for x in options}
             d = Decision(self.seat, list(answers), GUESS)
             self.pending = d
             a = t.answer(d)

@@ -80,7 +80,7 @@ SCHEMA = phase_schema("turns", {
                          "examples": ["pick-up > 0", "actor.hand.size == 2"], **EXPR},
                   "choose": obj({
                       "card": {**_ZONE, "description": "A card the player sees in this zone; read as `card`.",
-                               "examples": ["hand", "partner.hand"]},
+                               "examples": ["hand", "table"]},
                       "cards": obj({"from": {**_ZONE, "examples": ["table", "hand"]},
                                     "min": {"type": "integer", "minimum": 0, "default": 1,
                                             "description": "The fewest cards in the set."},

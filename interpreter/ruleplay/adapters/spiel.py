@@ -40,7 +40,7 @@ import pyspiel
 
 from ruleplay.agents import bot_action, make_bots
 from ruleplay.agents.determinize import determinize, knowledge, learn_slots, Unseen
-from ruleplay.agents.ismcts import Refuted, Script
+from ruleplay.agents.ismcts import Script, prove
 from ruleplay.adapters.returns import MAX_HAND_POINTS, points_returns, scored as _scored
 from ruleplay.adapters.tensors import Layout, Memory
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal
@@ -342,25 +342,9 @@ class _Lenient(Script):
 
 def _prove(rules, k, sample, actions: list[int], rng: random.Random, hints: dict[int, set],
            lenient: bool = False) -> State | None:
-    """`ismcts.prove` that keeps the refusals' hints (`Script.hint`) for the next sampled deals: the sampled
-    game replayed to the seat's decision, or None when it would have shown the seat anything different.
-    `lenient`: other seats' unseen choices are drawn at random (`_Lenient`) instead of refusing the deal."""
-    events: list[dict] = []
-    game = Game(rules)
-    state = game.new_initial_state(rng.randrange(1 << 30), sample.deal, log=lambda: events)
-    script = (_Lenient if lenient else Script)(k, sample, game.space, rng, events)
-    script.game, script.hints = state, hints
-    try:
-        while True:
-            d = state.decision()
-            if d is None:
-                return None
-            if script.reached(d):
-                break
-            state.apply_action(script.action(d))
-    except Refuted:
-        return None
-    return state if script.proves(d, actions) else None
+    """`ismcts.prove` that keeps the refusals' hints (`Script.hint`) for the next sampled deals; `lenient`:
+    other seats' unseen choices are drawn at random (`_Lenient`) instead of refusing the deal."""
+    return prove(rules, k, sample, actions, rng, hints=hints, script_class=_Lenient if lenient else Script)
 
 
 @lru_cache(maxsize=1)

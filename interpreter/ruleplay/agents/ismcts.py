@@ -204,15 +204,20 @@ class Script:
         return not any(self.moves.values())
 
 
-def prove(rules, k: Knowledge, sample: Sample, actions, rng: random.Random) -> State | None:
+def prove(rules, k: Knowledge, sample: Sample, actions, rng: random.Random, *, hints: dict | None = None,
+          script_class: type | None = None) -> State | None:
     """The sampled game replayed to the seat's decision, every decision asked from outside, or None when
     the seat would have seen anything different from what it saw (its filtered log, and its legal actions
-    now, must be the same). The search does the same inline (`Iteration`)."""
+    now, must be the same). The search does the same inline (`Iteration`). `hints`: the refusals' hints
+    kept across calls (`Script.hint`); `script_class`: a `Script` that answers the other seats otherwise
+    (OpenSpiel's resampling draws their unseen choices at random)."""
     events: list[dict] = []
     game = Game(rules)
     state = game.new_initial_state(rng.randrange(1 << 30), sample.deal, log=lambda: events)
-    script = Script(k, sample, game.space, rng, events)
+    script = (script_class or Script)(k, sample, game.space, rng, events)
     script.game = state
+    if hints is not None:
+        script.hints = hints
     try:
         while True:
             d = state.decision()

@@ -553,3 +553,57 @@ def test_cards_are_chosen_by_name_only_where_the_player_sees_them(tmp_path, caps
     assert main(["validate", str(tmp_path / "mini.yaml")]) == 1
     err = capsys.readouterr().err
     assert f"the player cannot see the cards of {zone}" in err, err
+
+
+# ---------------------------------------------------------------------------- Cheat: a reaction window
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def test_cheat_referee():
+    """From random games' logs: a call of cheat turns up exactly the cards just laid; the pile goes to the
+    player who laid them when one is not of the rank claimed, else to the caller; the claims go A, 2 ...
+    K, A; only the players who did not lay may call, the first one answering ends the window."""
+    calls = lies = 0
+    for seed in range(4):
+        r = play(load("cheat", None, 3), seed=seed, check=True)
+        assert r.outcome == "finished"
+        claim, laid, layer = 0, None, None
+        for e in r.events:
+            if e["event"] == "move" and e["to"] == "pile":
+                laid, layer = e["cards"], e["seat"]
+                claim = claim % 13 + 1
+            elif e["event"] == "respond":
+                assert e["to"] == layer and e["seat"] != layer and e["move"] == "cheat"
+                calls += 1
+            elif e["event"] == "reveal":
+                assert e["cards"] == laid
+                honest = all(c[:-1] == RANKS[claim - 1] for c in laid)
+                lies += not honest
+                expect = None if honest else layer
+            elif e["event"] == "move" and e["from"] == "pile":
+                assert e["to_seat"] == (expect if expect is not None else e["seat"])
+            elif e["event"] == "set" and e["name"] == "claim":
+                assert e["value"] == claim % 13 + 1
+    assert calls > 20 and lies > 10
+
+
+# Cheat, three players, seat 2 deals: seat 0 lays AC claiming aces (honest; a set is asked in the deck's
+# order, clubs 2 to A, so nothing can follow the AC); seat 1 calls cheat: the AC is shown and seat 1 takes
+# the pile. Seat 1 lays 5D claiming twos (a lie); seat 1's left, seat 2, is asked
+# first and passes; seat 0 calls: seat 1 takes the pile (the 5D; the AC went with the first call). The
+# next claim is threes, for seat 2.
+def test_cheat_the_caller_or_the_liar_takes_the_pile():
+    deal = Deal([["AC", "2C", "3C", "4C"], ["5D", "6D", "7D", "8D"], ["9S", "10S", "JS", "QS"]], dealer=2)
+    s = state_of("cheat", deal, 3)
+    seen = step(s, "AC", "lay: cheat")                    # (no set goes on from AC in the deck's order: done)
+    assert seen[0] == (0, ["2C", "3C", "4C", "AC"]) and seen[1] == (1, ["lay: cheat", "pass"])
+    assert [e["cards"] for e in s.events() if e["event"] == "reveal"] == [["AC"]]
+    taken = [e for e in s.events() if e["event"] == "move" and e["from"] == "pile"]
+    assert taken[-1]["to_seat"] == 1 and taken[-1]["cards"] == ["AC"]
+    seen = step(s, "5D", "lay: done", "pass", "lay: cheat")
+    assert [seat for seat, _ in seen] == [1, 1, 2, 0]
+    taken = [e for e in s.events() if e["event"] == "move" and e["from"] == "pile"]
+    assert taken[-1]["to_seat"] == 1 and taken[-1]["cards"] == ["5D"]
+    assert s.current_player() == 2 and [e["value"] for e in s.events() if e["event"] == "set"][-1] == 3
+    others = [e for e in s.seat_events(2) if e["event"] == "move" and e["from"] == "hand"]
+    assert others[0]["cards"] == [None]                      # laid face down: only its count is seen

@@ -120,6 +120,24 @@ SCHEMA = phase_schema("turns", {
                             "examples": ["card.suit == pile.top.suit or card.rank == pile.top.rank"], **EXPR},
                   "do": {"$ref": "#/$defs/effects", "description": "What the move does, in order.",
                          "examples": [[{"move": {"from": "hand", "to": "pile"}}, "again"]]},
+                  "respond": obj({
+                      "who": {"description": "Bool over seat `s` (with `mover`): who may answer (default: every "
+                                             "other player in the hand).", "examples": ["s != mover"], **EXPR},
+                      "moves": {"type": "object", "minProperties": 1, "maxProperties": 10,
+                                "propertyNames": {"pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"},
+                                "description": "The answers, by name (a call, a challenge); passing is always "
+                                               "allowed. Each is read with `actor` the player answering and "
+                                               "`mover` the player who moved.",
+                                "examples": [{"challenge": {"do": [{"move": {"from": "pile", "to": "actor.hand",
+                                                                              "all": True}}]}}],
+                                "additionalProperties": obj({
+                                    "if": {"description": "Bool: this answer is possible only when it holds.",
+                                           "examples": ["actor.hand.size > 0"], **EXPR},
+                                    "do": {"$ref": "#/$defs/effects", "description": "What the answer does.",
+                                           "examples": [["end"]]}}, ["do"])}},
+                      ["moves"], desc="A reaction window after the move: each other player in turn, from the "
+                                      "mover's left, may answer it or pass; the first answer ends the window.",
+                      examples=[{"moves": {"challenge": {"do": ["end"]}}}]),
               }, ["do"])},
 }, [])
 _MOVE = obj({"from": {**_ZONE, "examples": ["hand", "stock", "target.hand", "source"]},
@@ -153,7 +171,8 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
             obj({"next": {"description": "The turn passes to this seat.", "examples": ["target", "left-of(dealer)"],
                           **EXPR}}, ["next"]),
             obj({"shuffle": {**_ZONE, "examples": ["stock"]}}, ["shuffle"]),
-            obj({"reveal": text("card (the chosen card) or a zone: shown to everyone.", examples=["card", "up"])},
+            obj({"reveal": text("card (the chosen card), picked (the set chosen) or a zone: shown to everyone.",
+                                examples=["card", "picked", "up"])},
                 ["reveal"]),
             obj({"repeat": obj({"until": {"description": "Bool tested before each time: the repeat stops "
                                                          "when it holds.", "examples": ["not (pile.top.rank in ['2', '8'])"],
@@ -206,7 +225,8 @@ EVENTS = {"move": EventSpec(("phase", "seat", "from", "from_seat", "to", "to_sea
           "shuffle": EventSpec(("phase", "zone")),
           "turn-order": EventSpec(("phase", "seat", "what", "to")),
           "cannot-move": EventSpec(("phase", "seat")),
-          "turns-over": EventSpec(("phase", "why"))}
+          "turns-over": EventSpec(("phase", "why")),
+          "respond": EventSpec(("phase", "seat", "move", "to"))}
 
 
 @dataclass
@@ -217,9 +237,19 @@ class Move:
     allowed: Callable | None
     checks: list[list[Check]]            # `legal`, split: per number of parts chosen, what can be tested then
     effects: list
+    respond: "Respond | None" = None     # a reaction window after the move
 
     def alternatives(self, t: Table) -> list[tuple]:
         return alternatives(t, self.parts, self.checks)
+
+
+@dataclass
+class Respond:
+    """After a move, each other player in turn (`who`: a bool over `s`) may answer it with one of `answers`
+    (each read with `actor` the one answering and `mover` the one who moved); the first answer ends it."""
+
+    who: Callable | None
+    answers: list[Move]
 
 
 @dataclass
@@ -324,15 +354,45 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
         checks = _checks(ctx, mp + ("legal",), parts, mscope) if "legal" in mspec else [[] for _ in range(len(parts) + 1)]
         effects = compile_effects(ctx, mp + ("do",), mscope, own, any(p.kind in ("card", "position") for p in parts),
                                   budget)
-        if effects is None or ("if" in mspec and allowed is None) or checks is None:
+        respond = _respond(ctx, mp + ("respond",), str(mname), mscope, own, parts, budget, labels) \
+            if "respond" in mspec else None
+        if effects is None or ("if" in mspec and allowed is None) or checks is None or \
+                ("respond" in mspec and respond is None):
             ok = False
             continue
-        moves.append(Move(str(mname), slot, parts, allowed.fn if allowed else None, checks, effects))
+        moves.append(Move(str(mname), slot, parts, allowed.fn if allowed else None, checks, effects, respond))
     if not ok:
         return None
     return Turns(name, first_mode, first_fn, who.fn if who else None, {n: v for n, (_, v) in tracked.items()},
                  start, after, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
                  dict(spec))
+
+
+MOVER = X.Binding(X.SEAT, lambda e: e.loc.get("mover"))
+
+
+def _respond(ctx: Ctx, path: tuple, mname: str, scope: X.Scope, own: dict, parts: list[Part], budget: Budget,
+             labels: list[str]) -> "Respond | None":
+    """A move's reaction window: the other players in turn may answer it (each answer a slot of the block)."""
+    spec = ctx.get(path) or {}
+    rscope = scope.with_names(mover=MOVER)
+    who = ctx.expr(path + ("who",), X.BOOL, rscope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"]))) \
+        if "who" in spec else None
+    answers: list[Move] = []
+    ok = not ("who" in spec and who is None)
+    for rname in spec.get("moves") or {}:
+        rp = path + ("moves", rname)
+        rspec = ctx.get(rp)
+        slot = len(labels)
+        labels.append(f"{mname}: {rname}")
+        allowed = ctx.expr(rp + ("if",), X.BOOL, rscope) if "if" in rspec else None
+        effects = compile_effects(ctx, rp + ("do",), rscope, own, any(p.kind in ("card", "position") for p in parts),
+                                  budget)
+        if effects is None or ("if" in rspec and allowed is None):
+            ok = False
+            continue
+        answers.append(Move(str(rname), slot, [], allowed.fn if allowed else None, [[]], effects))
+    return Respond(who.fn if who else None, answers) if ok else None
 
 
 def _checks(ctx: Ctx, path: tuple, parts: list[Part], scope: X.Scope) -> list[list[Check]] | None:
@@ -383,6 +443,13 @@ def describe(spec: dict, phase=None) -> str:
         if "legal" in m:
             line += f", only where {formula(m['legal'])}"
         out.append(line + f"; then {say_effects(m.get('do'))}.")
+        if "respond" in m:
+            r = m["respond"]
+            who = f"each player for whom {formula(r['who'])}" if "who" in r else "each other player"
+            answers = "; or ".join(f"{k}" + (f" (when {formula(v['if'])})" if "if" in v else "") +
+                                   f": {say_effects(v.get('do'))}" for k, v in r["moves"].items())
+            out.append(f"Then {who}, in turn from the mover's left, may answer ({answers}), or pass; the first "
+                       "answer ends it.")
     if spec.get("after-turn"):
         out.append(f"After every move: {say_effects(spec['after-turn'])}.")
     out.append("A player with no possible move is passed; when nobody can move, the phase ends.")
@@ -437,5 +504,6 @@ def _line_order(ev: dict) -> str:
 ACCOUNT = {"move": _line_move, "reveal": lambda ev: f"Shown: {', '.join(map(str, ev.get('cards') or []))}.",
            "set": _line_set, "shuffle": lambda ev: f"{ev.get('zone')} is shuffled.", "turn-order": _line_order,
            "cannot-move": lambda ev: f"Seat {ev.get('seat')} cannot move.",
-           "turns-over": lambda ev: f"The {ev.get('phase')} phase ends ({ev.get('why')})."}
+           "turns-over": lambda ev: f"The {ev.get('phase')} phase ends ({ev.get('why')}).",
+           "respond": lambda ev: f"Seat {ev.get('seat')} answers seat {ev.get('to')}: {ev.get('move')}."}
 NARRATION = {k: (lambda f: lambda n, ev: [f(ev)])(f) for k, f in ACCOUNT.items()}

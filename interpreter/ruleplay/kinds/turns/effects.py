@@ -92,6 +92,11 @@ def _one(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str], 
         return None if ref is None else (lambda g, r=ref: g.shuffle(r))
     # reveal: the chosen card, or a zone's cards
     raw = spec["reveal"]
+    if raw == "picked":
+        if "picked" not in scope.names:
+            ctx.error(p, "this move chooses no set of cards to reveal", value=True)
+            return None
+        return lambda g: g.reveal(list(g.t.loc.get("picked", ())))
     if raw == "card":
         if not chose_card:
             ctx.error(p, "this move chooses no card to reveal", "reveal a zone instead, e.g. reveal: target.hand",
@@ -232,8 +237,9 @@ def say(spec: Any) -> str:
         return f"the turn passes to {formula(spec['next'])}"
     if "shuffle" in spec:
         return f"{spec['shuffle']} is shuffled"
-    return "the chosen card is turned face up for everyone" if spec["reveal"] == "card" else \
-        f"the cards of {spec['reveal']} are shown to everyone"
+    return {"card": "the chosen card is turned face up for everyone",
+            "picked": "the cards picked are turned face up for everyone"}.get(
+        spec["reveal"], f"the cards of {spec['reveal']} are shown to everyone")
 
 
 def _added(name: str, value: Any) -> str:

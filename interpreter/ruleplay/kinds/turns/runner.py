@@ -46,6 +46,8 @@ class Going:
             self.seat = t.first_seat(ph.first_mode, ph.first_fn)
             self.direction, self.turns, self.blocked, self.over = 1, 0, 0, None
             self.again, self.skips, self.to = False, 0, None    # (a turn's order: `start` may not change it)
+            self.answering: int | None = None                   # the move whose reaction window is open
+            self.asked = 0                                      # the players asked in it so far
             self.picked: list = []
             t.actor = self.seat
             for fn in ph.start:
@@ -67,25 +69,34 @@ class Going:
                     if not self.takes_turns(self.seat):
                         self.seat = self.after(self.seat, 1)
                     t.actor = self.seat
-                self.again, self.skips, self.to = False, 0, None
-                move, combo = yield from self.choose(resume)
-                resume = False
+                if resume and self.answering is not None:    # a copy stopped in a reaction window
+                    move = ph.moves[self.answering]
+                else:
+                    self.again, self.skips, self.to = False, 0, None
+                    move, combo = yield from self.choose(resume)
+                    resume = False
+                    if move is not None:
+                        self.blocked = 0
+                        for part, answer in zip(move.parts, combo):
+                            part.bind(t, answer)
+                        for fn in move.effects:
+                            fn(self)
+                        if move.respond is not None:
+                            self.answering, self.asked = ph.moves.index(move), 0
                 if move is None:
                     self.blocked += 1
                     t.emit("cannot-move", phase=ph.name, seat=self.seat)
                     if self.blocked >= self.in_turn():
                         self.over = "blocked"
                 else:
-                    self.blocked = 0
-                    for part, answer in zip(move.parts, combo):
-                        part.bind(t, answer)
-                    for fn in move.effects:
-                        fn(self)
+                    if self.answering is not None:
+                        yield from self.window(move.respond)
+                        resume, self.answering = False, None
                     t.card = None
                     for fn in ph.after:
                         fn(self)
                     for k in ("target", "rank", "suit", "value", "number", "position", "picked", "source",
-                              "source-ref", "dest", "dest-ref"):
+                              "source-ref", "dest", "dest-ref", "mover"):
                         t.loc.pop(k, None)
                 self.turns += 1
                 t.act()
@@ -93,6 +104,39 @@ class Going:
                 self.seat = self.following()
         finally:
             t.extra_state = keep_extra
+
+    def window(self, respond):
+        """A move's reaction window (a generator): each other player in turn from the mover's left may answer
+        or pass; the first answer's effects run (`actor` the one answering, `mover` the one who moved)."""
+        t, ph = self.t, self.ph
+        seats = []
+        for k in range(1, t.n):
+            s = t.next_seat(self.seat, k * self.direction)
+            if t.takes_part(s):
+                t.loc["s"] = s
+                if respond.who is None or respond.who(t):
+                    seats.append(s)
+        t.loc["mover"] = self.seat
+        space = t.space
+        while self.asked < len(seats):
+            s = t.actor = seats[self.asked]
+            offered = {self.block + r.slot: r for r in respond.answers if r.allowed is None or r.allowed(t)}
+            if offered:
+                d = Decision(s, [space.PASS, *offered], GUESS)
+                self.pending = d
+                a = t.answer(d)
+                if a is None:
+                    a = yield from t.outside(d)
+                self.pending = None
+                if a in offered:
+                    t.emit("respond", phase=ph.name, seat=s, move=offered[a].name, to=self.seat)
+                    for fn in offered[a].effects:
+                        fn(self)
+                    break
+                if a != space.PASS:
+                    raise GameError(f"action {a} is not one of the choices offered")
+            self.asked += 1
+        t.actor = self.seat
 
     def key(self) -> tuple:
         """What decides the future besides the table (for cycle detection)."""

@@ -219,8 +219,8 @@ def say(spec: Any) -> str:
                  "the cards picked" if m.get("picked") else
                  f"every card for which {formula(m['where'])}" if "where" in m else
                  "all the cards" if m.get("all") else "the chosen card")
-        out = f"{which} of {m['from']} go{'' if which.startswith(('all the', 'the top ', 'the cards')) and which != 'the top card' else 'es'} to " \
-              f"{'the bottom of ' if m.get('at') == 'bottom' else ''}{m['to']}"
+        out = f"{which} of {_zone(m['from'])} go{'' if which.startswith(('all the', 'the top ', 'the cards')) and which != 'the top card' else 'es'} to " \
+              f"{'the bottom of ' if m.get('at') == 'bottom' else ''}{_zone(m['to'])}"
         return out + (", shown to everyone" if m.get("show") == "all" else "")
     if "set" in spec or "add" in spec:
         add = "add" in spec
@@ -236,13 +236,18 @@ def say(spec: Any) -> str:
     if "next" in spec:
         return f"the turn passes to {formula(spec['next'])}"
     if "shuffle" in spec:
-        return f"{spec['shuffle']} is shuffled"
+        return f"{_zone(spec['shuffle'])} is shuffled"
     return {"card": "the chosen card is turned face up for everyone",
             "picked": "the cards picked are turned face up for everyone"}.get(
-        spec["reveal"], f"the cards of {spec['reveal']} are shown to everyone")
+        spec["reveal"], f"the cards of {_zone(spec['reveal'])} are shown to everyone")
 
 
 def _added(name: str, value: Any) -> str:
     if isinstance(value, int) and value < 0:
         return f"{name} goes down by {-value}"
     return f"{name} goes up by {value}" if isinstance(value, int) else f"{formula(value)} is added to {name}"
+
+
+def _zone(ref: str) -> str:
+    """A zone as the rule sheet says it: `pile`, or a seat's zone in words (`actor.hand`: the player's hand)."""
+    return formula(ref) if "." in str(ref) else str(ref)

@@ -212,21 +212,21 @@ def _with_decisions():
 def test_it_plays_legal_moves_in_every_ruleset_with_decisions(name):
     """Seat 0 is ismcts (few iterations), the others random, every decision asked from outside: the state
     refuses an illegal action. Slap windows are answered by the bot's reaction profile, not searched. At
-    most 12 of seat 0's searches and 150 actions of the game played inline (4 and 30 alone at the table: a
+    most 12 of seat 0's searches and 150 actions of the game played inline (2 and 15 alone at the table: a
     patience or a memory game asks one seat hundreds of times, each search playing to the end of the
     game)."""
     g = ruleplay.load_game(name)
     s = g.new_initial_state(4, max_actions=400)
     bots = make_bots(["ismcts:3"] + ["random"] * (g.num_players() - 1), 4)
     asked = 0
-    while not s.is_terminal() and asked < (12 if g.num_players() > 1 else 4):
+    while not s.is_terminal() and asked < (12 if g.num_players() > 1 else 2):
         d = s.decision()
         asked += d.seat == 0 and d.window is None
         s.apply_action(ruleplay.bot_action(s, bots[d.seat]))
     searched = bots[0].proven
     assert searched or not asked
     r = play(load(name), 5, bots=["ismcts:2"] + ["random"] * (g.num_players() - 1), check=True,
-             max_actions=150 if g.num_players() > 1 else 30)
+             max_actions=150 if g.num_players() > 1 else 15)
     assert r.outcome in ("finished", "limit", "cycle")
 
 

@@ -1,23 +1,26 @@
-"""docs/agents.md: every Python example runs as written."""
+"""docs/agents.md: every Python example (a ```python block) and every learning recipe (a ```py block)
+runs as written and prints its result; a block that needs an optional library is skipped without it."""
 import re
 from pathlib import Path
 
 import pytest
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "agents.md"
-BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+DOC = (Path(__file__).resolve().parent.parent / "docs" / "agents.md").read_text(encoding="utf-8")
+BLOCKS = re.findall(r"```python\n(.*?)```", DOC, re.S)
+RECIPES = re.findall(r"```py\n(.*?)```", DOC, re.S)
+OPTIONAL = ("pyspiel", "pettingzoo", "jax", "flax", "optax")
 
 
-def test_the_page_has_examples():
-    assert len(BLOCKS) == 3
+def test_the_page_has_examples_and_recipes():
+    assert (len(BLOCKS), len(RECIPES)) == (3, 4)
 
 
-@pytest.mark.parametrize("i", range(len(BLOCKS)))
-def test_example_runs(i, capsys):
-    code = BLOCKS[i]
-    if "pyspiel" in code:
-        pytest.importorskip("pyspiel")
-    if "pettingzoo" in code:
-        pytest.importorskip("pettingzoo")
-    exec(compile(code, f"docs/agents.md[{i}]", "exec"), {})
-    assert capsys.readouterr().out.strip()          # each example prints its result
+@pytest.mark.parametrize("kind, i", [("example", i) for i in range(len(BLOCKS))] +
+                         [("recipe", i) for i in range(len(RECIPES))])
+def test_block_runs(kind, i, capsys):
+    code = (BLOCKS if kind == "example" else RECIPES)[i]
+    for module in OPTIONAL:
+        if module in code:
+            pytest.importorskip(module)
+    exec(compile(code, f"docs/agents.md {kind} {i}", "exec"), {})
+    assert capsys.readouterr().out.strip()          # each block prints its result

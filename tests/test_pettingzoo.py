@@ -37,14 +37,20 @@ def test_observation_shows_own_cards_and_hides_others():
     assert legal == raw.game_state.legal_actions()
 
 
-def test_a_full_game_gives_the_returns_as_rewards():
-    e = env("oh-hell", 4, {"hand-sizes": [5]})
-    e.reset(seed=0)
+def rewards_of_a_game(e, seed: int) -> dict:
+    """Each agent's rewards summed over a game in which every agent takes its first legal action."""
+    e.reset(seed=seed)
     total = {a: 0.0 for a in e.possible_agents}
     for agent in e.agent_iter():
         obs, reward, term, trunc, info = e.last()
         total[agent] += reward
         e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    return total
+
+
+def test_a_full_game_gives_the_returns_as_rewards():
+    e = env("oh-hell", 4, {"hand-sizes": [5]})
+    total = rewards_of_a_game(e, 0)
     state = e.unwrapped.game_state
     assert list(total.values()) == [float(x) for x in state.result().scores]     # Oh Hell: the highest total wins
 
@@ -110,12 +116,7 @@ def test_infos_carry_labels_and_points():
 
 def test_normalized_rewards_stay_available():
     e = env("oh-hell", 3, {"hand-sizes": [2]}, returns="normalized")
-    e.reset(seed=3)
-    total = {a: 0.0 for a in e.possible_agents}
-    for agent in e.agent_iter():
-        obs, reward, term, trunc, info = e.last()
-        total[agent] += reward
-        e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    total = rewards_of_a_game(e, 3)
     assert list(total.values()) == e.unwrapped.game_state.returns() and max(total.values()) == 1.0
 
 

@@ -85,13 +85,18 @@ def call(port: int, path: str, body: dict | None = None) -> dict:
         return json.load(r)
 
 
+def new_hand(port: int) -> str:
+    """A Hearts game (no passing) of one person and three bots: the API path of the person's seat."""
+    g = call(port, "/api/games", {"ruleset": "hearts", "options": {"passing": "none"},
+                                  "seats": ["human", "smart", "smart", "smart"]})
+    return "/api/seat/" + g["seats"][0]["link"].rsplit("/", 1)[1]
+
+
 def test_a_server_killed_mid_hand_resumes_the_game(tmp_path):
     port = free_port()
     proc = serve(port, tmp_path)
     try:
-        g = call(port, "/api/games", {"ruleset": "hearts", "options": {"passing": "none"},
-                                      "seats": ["human", "smart", "smart", "smart"]})
-        seat = "/api/seat/" + g["seats"][0]["link"].rsplit("/", 1)[1]
+        seat = new_hand(port)
         for _ in range(4):
             page = call(port, seat)
             call(port, seat + "/act", {"action": page["choices"][0]["action"]})
@@ -130,9 +135,7 @@ def test_a_seat_is_told_of_each_change_by_push(tmp_path):
     port = free_port()
     proc = serve(port, tmp_path)
     try:
-        g = call(port, "/api/games", {"ruleset": "hearts", "options": {"passing": "none"},
-                                      "seats": ["human", "smart", "smart", "smart"]})
-        seat = "/api/seat/" + g["seats"][0]["link"].rsplit("/", 1)[1]
+        seat = new_hand(port)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}{seat}/events", timeout=10) as stream:
             assert stream.headers["content-type"].startswith("text/event-stream")
             first = next_change(stream)

@@ -85,6 +85,15 @@ class Part:
         else:
             t.loc[self.name] = answer
 
+    def unbind(self, t) -> None:
+        """Forget what `bind` made readable, once the move is done."""
+        if self.kind in ("card", "position"):
+            t.card = None
+        if self.kind != "card":
+            t.loc.pop(self.name, None)
+        if self.piles:
+            t.loc.pop(self.name + "-ref", None)
+
     def label(self, answer, names) -> str:
         if self.piles:
             return self.piles[answer].text

@@ -92,12 +92,11 @@ class Going:
                     if self.answering is not None:
                         yield from self.window(move.respond)
                         resume, self.answering = False, None
-                    t.card = None
+                    for part in move.parts:
+                        part.unbind(t)
+                    t.loc.pop("mover", None)
                     for fn in ph.after:
                         fn(self)
-                    for k in ("target", "rank", "suit", "value", "number", "position", "picked", "source",
-                              "source-ref", "dest", "dest-ref", "mover"):
-                        t.loc.pop(k, None)
                 self.turns += 1
                 t.act()
                 t.boundary()

@@ -336,6 +336,27 @@ def test_a_phase_that_never_ends_stops_at_its_turn_limit(tmp_path):
     assert r.outcome == "limit" and "7 turns" in r.reason and "play" in r.reason
 
 
+# `start` may choose who plays first: dealer 2, so seat 0 would; `next: left-of(left-of(dealer))` makes it
+# seat 1, and a `skip` after it seat 2. `again` there has no turn to repeat and is refused.
+@pytest.mark.parametrize("start, first", [("[{next: left-of(left-of(dealer))}]", 1),
+                                          ("[{next: left-of(left-of(dealer))}, skip]", 2), ("[skip]", 1)])
+def test_start_may_choose_who_plays_first(tmp_path, start, first):
+    path = tmp_path / "mini.yaml"
+    path.write_text(MINI.replace("    until:", f"    start: {start}\n    until:"), encoding="utf-8")
+    s = ruleplay.load_game(str(path)).new_initial_state(seed=1, deal=Deal([["AC", "2C"], ["3C", "AD"], ["2D", "3D"]],
+                                                                          dealer=2))
+    assert s.current_player() == first
+
+
+def test_again_in_start_is_refused(tmp_path, capsys):
+    from ruleplay.tools.cli import main
+    (tmp_path / "mini.yaml").write_text(MINI.replace("    until:", "    start: [{if: 'true', then: [again]}]\n    until:"),
+                                        encoding="utf-8")
+    assert main(["validate", str(tmp_path / "mini.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert "[phases.play.start[0].then[0]]: `again` in `start`" in err and "hint:" in err, err
+
+
 BAD = [
     ("          - next: target", "          - move: {from: hand, to: pil}",
      "mini.yaml:22:36: error [phases.play.moves.guess.do[2].move.to]: unknown zone 'pil'\n    hint: did you mean 'pile'?"),

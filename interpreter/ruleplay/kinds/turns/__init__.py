@@ -322,6 +322,18 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
     return Declared(names, own=frozenset(names), at_start=frozenset(names))
 
 
+def _word_paths(specs: list, path: tuple, word: str):
+    """Where `word` stands among effects `specs` at `path`, nested ones too (`if`, `repeat`, `every-player`)."""
+    for i, spec in enumerate(specs if isinstance(specs, list) else []):
+        if spec == word:
+            yield path + (i,)
+        elif isinstance(spec, dict):
+            for key in ("then", "else", "every-player"):
+                yield from _word_paths(spec.get(key), path + (i, key), word)
+            if isinstance(spec.get("repeat"), dict):
+                yield from _word_paths(spec["repeat"].get("do"), path + (i, "repeat", "do"), word)
+
+
 def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
     spec = ctx.get(path)
     tracked = _tracked(ctx, path)
@@ -334,6 +346,10 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
     max_turns = ctx.const_int(path + ("max-turns",), 1000, 1, MAX_TURNS)
     budget = Budget()
     start = compile_effects(ctx, path + ("start",), scope, own, False, budget)
+    for at in _word_paths(spec.get("start") or [], path + ("start",), "again"):
+        ctx.error(at, "`again` in `start`: no turn has been taken yet to take again",
+                  "choose who plays first with `first:` or `next: SEAT`")
+        start = None
     after = compile_effects(ctx, path + ("after-turn",), scope, own, False, budget)
     moves: list[Move] = []
     labels: list[str] = []

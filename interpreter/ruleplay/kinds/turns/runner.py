@@ -45,13 +45,16 @@ class Going:
         if not resume:
             self.seat = t.first_seat(ph.first_mode, ph.first_fn)
             self.direction, self.turns, self.blocked, self.over = 1, 0, 0, None
-            self.again, self.skips, self.to = False, 0, None    # (a turn's order: `start` may not change it)
+            self.again, self.skips, self.to = False, 0, None    # `start` may choose who plays first
             self.answering: int | None = None                   # the move whose reaction window is open
             self.asked = 0                                      # the players asked in it so far
             self.picked: list = []
             t.actor = self.seat
             for fn in ph.start:
                 fn(self)
+            if self.to is not None or self.skips:        # `next` or `skip` in `start`: who plays first
+                self.seat = self.after(self.to if self.to is not None else self.seat, self.skips)
+                self.to, self.skips = None, 0
             if not ph.moves:                 # a phase of fixed play alone (a dealer's draws)
                 return
         keep_extra, t.extra_state = t.extra_state, self.key

@@ -161,6 +161,10 @@ def _compare_words(a: Any, op: str, b: Any, vocab: Vocabulary, loops: tuple[_Loo
     sa, sb = _words(a, vocab, loops), _words(b, vocab, loops)
     if sa is None or sb is None:
         return None
+    if sa == sb and op in ("==", "!=") and not (isinstance(a, Const) or isinstance(b, Const)) and a != b:
+        # two names said alike (`s != actor`: both 'the player'): the second is the one acting
+        return f"{sa} is {'not ' if op == '!=' else ''}the one acting" if sa == "the player" else \
+            f"{sa} {_COMP_WORDS[op]} the other {sb.removeprefix('the ')}"
     return f"{sa} {_COMP_WORDS[op]} {sb}"
 
 

@@ -324,16 +324,20 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]]) -> list[tuple]
             got = known[key] = bool(c.fn(t))
         return got
 
+    # a check that reads every part chosen so far sees each combination once: tested directly, not remembered
+    direct = [[c.fn for c in tests if c.reads == tuple(range(k))] for k, tests in enumerate(checks)]
+    remembered = [[c for c in tests if c.reads != tuple(range(k))] for k, tests in enumerate(checks)]
+
     def extend(k: int) -> None:
         nonlocal a_now
         if k == last:
             out.append(tuple(prefix))
             return
-        part, tests = parts[k], checks[k + 1]
+        part, fns, tests = parts[k], direct[k + 1], remembered[k + 1]
         for a in options[k]:
             part.bind(t, a)
             a_now = a
-            if all(passes(c) for c in tests):
+            if all(f(t) for f in fns) and all(passes(c) for c in tests):
                 prefix.append(a)
                 extend(k + 1)
                 prefix.pop()

@@ -17,6 +17,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from ruleplay.tools.cli import main  # noqa: E402
 from ruleplay.tools.play.seat import HumanSeat  # noqa: E402
+from ruleplay.tools.web.analysis import REPORT_POLICY, WEB_LADDER  # noqa: E402
 from ruleplay.tools.web.app import MAX_BODY, create_app  # noqa: E402
 from ruleplay.tools.web.gametable import GameTable  # noqa: E402
 from ruleplay.tools.explain.sheet import sheet_text  # noqa: E402
@@ -422,6 +423,40 @@ def test_a_compare_side_never_reads_a_file_of_the_servers_directory(client, tmp_
     monkeypatch.chdir(tmp_path)                         # compare's own side parser takes an existing file whole
     r = client.post("/api/compare", json={"sides": ["ers", "ers:x"], "games": 1})
     assert r.status_code == 400 and "built-in rulesets only" in r.text
+
+
+VARIANT = "extends: ers\nname: ers-burn\ntitle: ERS, burn two\noptions:\n  burn: {default: 2}\n"
+
+
+def test_an_analysis_from_the_page_is_the_command_lines_report(client, tmp_path):
+    """An uploaded variant against its base: the report is `ruleplay analyze` run on the same file, with the
+    uploader's file name for the temporary path; it is served with a policy that allows no script."""
+    r = client.post("/api/analyze", json={"base": "ers", "upload": {"text": VARIANT, "name": "my burn.yaml"},
+                                          "games": 6, "seed": 2})
+    assert r.status_code == 200, r.text
+    page = client.get("/analysis/" + r.json()["report"])
+    assert page.status_code == 200
+    assert page.headers["content-security-policy"] == REPORT_POLICY.decode()      # its own, not the pages' one
+    (tmp_path / "my-burn.yaml").write_text(VARIANT)
+    out = tmp_path / "report.html"
+    assert main(["analyze", "ers", str(tmp_path / "my-burn.yaml"), "-n", "6", "--seed", "2", "--jobs", "1", "-q",
+                 "--ladder", WEB_LADDER, "--shape-games", "6", "--html", str(out)]) == 0
+    cli = re.sub(r"[0-9.]+ s\b", "T s", out.read_text().replace(str(tmp_path / "my-burn.yaml"), "my-burn.yaml"))
+    assert re.sub(r"[0-9.]+ s\b", "T s", page.text) == cli
+    assert "<svg" in page.text and "<script" not in page.text and "my-burn.yaml" in page.text
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"base": "ers", "upload": {"text": VARIANT.replace("burn:", "brun:"), "name": "v.yaml"}},
+     "v.yaml:5:3: error [options.brun]: the base has no option 'brun'"),
+    ({"base": "/etc/passwd", "upload": {"text": VARIANT, "name": "v.yaml"}}, "no built-in ruleset named"),
+    ({"base": "ers", "upload": {"text": VARIANT, "name": "v.yaml"}, "games": 10 ** 5}, "1 to 500 games"),
+    ({"base": "ers"}, "give base"),
+])
+def test_an_analysis_from_the_page_is_bounded(client, body, message):
+    r = client.post("/api/analyze", json=body)
+    assert r.status_code == 400 and message in r.text, r.text
+    assert client.get("/analysis/not-a-report").status_code == 404
 
 
 def test_a_rule_that_fails_while_playing_ends_the_game_with_its_placed_message(client):

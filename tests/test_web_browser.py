@@ -339,6 +339,32 @@ def test_the_new_game_form_offers_one_person_and_bots_and_every_option_in_words(
         look_at_both_sizes(browser, page.strip("/"))
 
 
+def test_a_variant_is_analyzed_against_its_base_from_the_compare_page(server, browser):
+    """The compare page's analysis: the base follows the file's `extends:` line, a progress bar shows while
+    it runs, and the report (tables and inline SVG pictures) appears in a frame."""
+    url, _ = server
+    browser.get(url + "/compare")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#base option[value='ers']"))
+    box = browser.find_element(By.ID, "variant")
+    box.clear()
+    box.send_keys("extends: ers\nname: ers-burn\noptions:\n  burn: {default: 2}\n")
+    assert Select(browser.find_element(By.ID, "base")).first_selected_option.get_attribute("value") == "ers"
+    games = browser.find_element(By.ID, "agames")
+    games.clear()
+    games.send_keys("4")
+    browser.find_element(By.ID, "analyze").click()
+    frame = wait(browser, lambda d: (f := d.find_element(By.ID, "report")).is_displayed() and f)
+    assert browser.find_element(By.ID, "busy").get_attribute("hidden") is not None     # the bar is gone again
+    browser.switch_to.frame(frame)
+    try:
+        wait(browser, lambda d: d.find_elements(By.TAG_NAME, "svg"))
+        assert "ers-burn" in browser.find_element(By.TAG_NAME, "h1").text or "variant.yaml" in browser.page_source
+        assert browser.find_elements(By.TAG_NAME, "table")
+    finally:
+        browser.switch_to.default_content()
+    look_at_both_sizes(browser, "analysis")
+
+
 PROMPT = "return [document.getElementById('prompt').textContent, (document.getElementById('counter') || {}).textContent]"
 HAND_BUTTONS = "return [...document.querySelectorAll('#seats button.playable')].map(b => b.dataset.card)"
 

@@ -348,6 +348,11 @@ def write_markdown(rep: dict, path: str) -> None:
 
 
 def write_html(rep: dict, path: str) -> None:
+    Path(path).write_text(html_page(rep), encoding="utf-8")
+
+
+def html_page(rep: dict) -> str:
+    """The report as one self-contained HTML page: its pictures inline SVG, no script, nothing fetched."""
     title = "ruleplay analyze: " + " vs ".join(s["name"] for s in rep["sides"])
     parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">', f"<title>{escape(title)}</title>",
              "<style>body{font-family:sans-serif;max-width:1200px;margin:1em auto;padding:0 1em}"
@@ -365,4 +370,4 @@ def write_html(rep: dict, path: str) -> None:
         parts += ["<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows]
         parts.append("</table>")
     parts.append("</body></html>")
-    Path(path).write_text("\n".join(parts), encoding="utf-8")
+    return "\n".join(parts)

@@ -9,6 +9,9 @@ Routes:
     POST /api/check             {text, name, options?, players?} -> errors (placed) and the rule sheet, within
                                 CHECK_SECONDS (checks.py)
     POST /api/compare           {sides, games?, seed?, bots?} -> compare's table and plot (a data: URL)
+    POST /api/analyze           {base, upload: {text, name}, games?, seed?} -> `ruleplay analyze BASE VARIANT` in a
+                                bounded child (analysis.py): {report: ID} or the upload's placed errors
+    GET  /analysis/{ID}         that report, a self-contained page (inline SVG, no script), shown in a frame
     POST /api/games             {ruleset | upload: {text, name}, players?, options?, seats} -> seat links
     GET  /api/seat/{token}      what that seat may see, its choices, what happened
     GET  /api/seat/{token}/events   server-sent events: `change` whenever the table changed (push.py)
@@ -45,6 +48,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ruleplay.errors import GameError, RuleError, RuleplayError
+from ruleplay.tools.web.analysis import REPORT_POLICY, report, run_analysis
 from ruleplay.tools.web.checks import CHECK_SECONDS, CheckBusy, timed_check
 from ruleplay.tools.web.compare import Busy, run_compare
 from ruleplay.tools.web.gametable import GameTable
@@ -153,7 +157,11 @@ class SafeHeaders:
 
         async def with_headers(message):
             if message["type"] == "http.response.start":
-                message = {**message, "headers": list(message.get("headers", [])) + HEADERS}
+                own = list(message.get("headers", []))
+                if any(k == HEADERS[0][0] for k, _ in own):      # a response with a policy of its own
+                    message = {**message, "headers": own + HEADERS[1:]}
+                else:
+                    message = {**message, "headers": own + HEADERS}
             await send(message)
         await self.app(scope, receive, with_headers)
 
@@ -219,6 +227,24 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
                 raise BadRequest(400, f"{name} is a whole number")
         result = await run_in_threadpool(run_compare, sides, games, seed, str(bots or "random"))
         return JSONResponse({"text": result.text, "plot": result.plot})
+
+    async def analyze(request: Request) -> Response:
+        data = await _json_body(request)
+        base, up = data.get("base"), _upload(data)
+        games, seed = data.get("games", 100), data.get("seed", 0)
+        if not isinstance(base, str) or len(base) > 100 or up is None:
+            raise BadRequest(400, "give base (a built-in's name) and upload {text, name} (the variant)")
+        for name, value in (("games", games), ("seed", seed)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value >= 2 ** 31:
+                raise BadRequest(400, f"{name} is a whole number")
+        answer = await run_in_threadpool(run_analysis, base, up[0], up[1], games, seed)
+        return JSONResponse(answer, status_code=200 if answer["ok"] else 400)
+
+    async def analysis_report(request: Request) -> Response:
+        html = report(request.path_params["token"])
+        if html is None:
+            raise BadRequest(404, "no such report (this server keeps the last few)")
+        return Response(html, media_type="text/html", headers={"content-security-policy": REPORT_POLICY.decode()})
 
     async def new_game(request: Request) -> Response:
         data = await _json_body(request)
@@ -329,6 +355,8 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
         Route("/api/check", check, methods=["POST"]),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/compare", compare, methods=["POST"]),
+        Route("/api/analyze", analyze, methods=["POST"]),
+        Route("/analysis/{token}", analysis_report),
         Route("/api/seat/{token}", seat_view),
         Route("/api/seat/{token}/events", events),
         Route("/api/seat/{token}/act", act, methods=["POST"]),

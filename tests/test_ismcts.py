@@ -197,6 +197,7 @@ def test_parse_bots_reads_the_iterations():
 
 CANNOT_PROVE: dict[str, str] = {
     "baccarat": "eight packs: equal cards the search cannot tell apart, so ismcts plays its policy unsearched",
+    "blackjack": "six packs: equal cards the search cannot tell apart, so ismcts plays its policy unsearched",
 }
 
 

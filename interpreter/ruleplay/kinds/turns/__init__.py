@@ -447,6 +447,8 @@ def describe(spec: dict, phase=None) -> str:
         out.append(f"{name} is kept, starting at {start}.")
     if spec.get("start"):
         out.append(f"First: {say_effects(spec['start'])}.")
+    if not spec.get("moves"):                        # fixed play alone: no turns are taken
+        return " ".join(out) if out else "Nothing happens."
     players = f"each player for whom {formula(spec['who'])}" if "who" in spec else "the players"
     out.append(f"Starting with {who}, {players} take turns in the direction of play"
                + (f" until {formula(spec['until'])}" if "until" in spec else "")

@@ -348,6 +348,24 @@ def test_start_may_choose_who_plays_first(tmp_path, start, first):
     assert s.current_player() == first
 
 
+# A move that takes a card of the pile but moves it from the hand: the file validates, and the first time
+# it is played the game stops with an error at that effect's own line, not a bare message.
+def test_an_effect_that_cannot_be_done_stops_the_game_at_its_line(tmp_path, capsys):
+    text = MINI.replace('choose: {number: [1, 3], seat: "s != actor"}', "choose: {card: pile}").replace(
+        '        legal: "number != 2"\n', "").replace("          - set: {last: number}\n", "").replace(
+        "          - next: target\n", "          - move: {from: hand, to: pile}\n")
+    text = text.replace("deal: {to: hand, count: 2}", "deal: {to: hand, count: 1, rest: pile}")
+    (tmp_path / "mini.yaml").write_text(text, encoding="utf-8")
+    from ruleplay.tools.cli import main
+    assert main(["validate", str(tmp_path / "mini.yaml")]) == 0
+    assert main(["run", str(tmp_path / "mini.yaml"), "--seed", "1", "-q"]) == 1
+    line = text.splitlines().index("          - move: {from: hand, to: pile}") + 1
+    err = capsys.readouterr().err.replace(str(tmp_path) + "/", "")
+    assert f"mini.yaml:{line}:13: error [phases.play.moves.guess.do[1]]: the play phase moves the chosen card " \
+           "from hand, where it is not\n    hint: guard the effect with `if:`" in err, err
+    assert "Traceback" not in err
+
+
 def test_again_in_start_is_refused(tmp_path, capsys):
     from ruleplay.tools.cli import main
     (tmp_path / "mini.yaml").write_text(MINI.replace("    until:", "    start: [{if: 'true', then: [again]}]\n    until:"),

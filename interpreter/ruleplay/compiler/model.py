@@ -728,7 +728,11 @@ def _compile_phases(ctx: Ctx, specs: dict, kinds: Mapping[str, Any]) -> tuple[li
     for k, (pname, kind, _) in enumerate(declared):
         ctx.late = _late(declared, at_start, k)
         ctx.start_deferred = k in deferred
+        before = len(ctx.errors)
         ph = kind.compile(ctx, ("phases", pname), pname)
+        if ph is None and len(ctx.errors) == before:     # never a phase left out without a word
+            ctx.error(("phases", pname), f"the {pname} phase could not be compiled (an internal error: please "
+                                         "report it with this file)")
         when = ctx.expr(("phases", pname, "when"), X.BOOL)          # None when the phase has none
         if ph is not None:
             phases.append(ph)

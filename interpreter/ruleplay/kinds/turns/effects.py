@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ruleplay.compiler.model import Ctx, card_scope
+from ruleplay.errors import GameError, RuleError, RuleplayError
 from ruleplay.kinds.turns.refs import Target, ZoneRef, target, zone_ref
 from ruleplay.kinds.words import formula
 from ruleplay.lang import expr as X
@@ -55,6 +56,28 @@ def compile_effects(ctx: Ctx, path: tuple, scope: X.Scope, own: dict[str, str], 
 
 def _one(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str], chose_card: bool,
          budget: Budget, depth: int) -> Effect | None:
+    fn = _effect(ctx, path, spec, scope, own, chose_card, budget, depth)
+    if fn is None or isinstance(spec, str):          # a word (again, skip...) cannot fail
+        return fn
+    return _placed(ctx, path, fn)
+
+
+def _placed(ctx: Ctx, path: tuple, fn: Effect) -> Effect:
+    """`fn`, whose failures while playing (a card moved from where it is not, a seat that does not exist) are
+    the file's: reported at the effect's own line, as a faulty expression is."""
+    mark = ctx.doc.mark(path)
+
+    def run(g) -> None:
+        try:
+            fn(g)
+        except GameError as exc:
+            raise RuleplayError(RuleError(str(exc), mark, path, "guard the effect with `if:` so that it "
+                                                                "runs only when it can")) from None
+    return run
+
+
+def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str], chose_card: bool,
+            budget: Budget, depth: int) -> Effect | None:
     if isinstance(spec, str):
         return _WORD_EFFECTS[spec]                   # the schema allows only WORDS here
     key = next(k for k in KEYS if k in spec)        # the schema requires exactly one (or `if` with then/else)

@@ -223,3 +223,77 @@ def test_showdown_split_and_odd_chip():
         state.apply_action(labels[m])
     assert state.is_terminal()
     assert state.result().scores == [-1, 1, 0]                # pot 5: seat 1 gets 3, seat 2 gets 2
+
+
+# ------------------------------------------------------------------ a referee of random games' logs
+
+def referee(events: list[dict]) -> None:
+    """Re-derive one hand from its log by the rules as a card room states them: who acts, what they may
+    do, when the board comes, and what each player wins, with the brute-force ranking above."""
+    start = events[0]
+    n, opts = start["players"], start["options"]
+    deal = next(e for e in events if e["event"] == "deal")
+    hands, rest, dealer = deal["hands"], deal["rest"], deal["dealer"]
+    assert dealer == n - 1
+    sb = dealer if n == 2 else (dealer + 1) % n
+    bb = (sb + 1) % n
+    put = [0] * n
+    put[sb], put[bb] = opts["small-blind"], opts["big-blind"]
+    live = [True] * n
+    board: list[str] = []
+    rnd, bets, acted = 1, 1, [False] * n
+    turn = (bb + 1) % n
+    decisions = [e for e in events if e["event"] == "decision"]
+    moves_to_board = [e["cards"] for e in events if e["event"] == "move" and e.get("to") == "board"]
+    for d in decisions:
+        assert d["seat"] == turn, (d, turn)
+        stake = max(put)
+        may = {"call"} | ({"fold"} if put[turn] < stake else set()) | ({"raise"} if bets < opts["cap"] else set())
+        assert d["label"] in may, (d, may)
+        if d["label"] == "fold":
+            live[turn] = False
+        elif d["label"] == "call":
+            put[turn] = stake
+        else:
+            put[turn] = stake + (opts["small-bet"] if rnd <= 2 else opts["big-bet"])
+            bets += 1
+            acted = [False] * n
+        acted[turn] = True
+        if sum(live) == 1:
+            break
+        if all(acted[s] and put[s] == max(put) for s in range(n) if live[s]):
+            if rnd == 4:
+                rnd = 5
+                break
+            board += rest[len(board):len(board) + (3 if rnd == 1 else 1)]
+            rnd, bets, acted = rnd + 1, 0, [False] * n
+            turn = next(s % n for s in range(dealer + 1, dealer + 1 + n) if live[s % n])
+        else:
+            turn = next(s % n for s in range(turn + 1, turn + 1 + n) if live[s % n])
+    assert decisions[-1] is d
+    assert [c for cards in moves_to_board for c in cards] == board
+    pot = sum(put)
+    if rnd == 5:
+        strength = {s: brute(hands[s] + board) for s in range(n) if live[s]}
+        top = max(strength.values())
+        winners = [s for s in range(n) if live[s] and strength[s] == top]   # seat 0 is left of the dealer
+    else:
+        winners = [live.index(True)]
+    won = [0] * n
+    for k, s in enumerate(winners):
+        won[s] = pot // len(winners) + (1 if k < pot % len(winners) else 0)
+    assert events[-1]["scores"] == [won[s] - put[s] for s in range(n)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_referee_rederives_random_games(players):
+    game = ruleplay.load_game("limit-holdem", players=players)
+    rng = random.Random(players)
+    for seed in range(60):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            names = [state.action_to_string(x) for x in legal]
+            weights = [0.1 if nm == "fold" else 1.0 for nm in names]
+            state.apply_action(rng.choices(legal, weights)[0])
+        referee(state.events())

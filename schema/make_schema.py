@@ -78,7 +78,8 @@ schema = {
                                        "description": "All `size` cards of one suit (a flush; with run, a straight flush)."},
                          "description": s("The combination in words, for the rule sheet (default: its pattern in words).", examples=["five cards in a row of one suit"]),
                      }, ["name"])},
-  }, ["categories"], desc="A ranking of combinations (poker hands): read in expressions as best-hand(cards, ...), an int score (higher wins), and best-hand-name(cards, ...), the combination's name. See docs/hand-ranking.md."),
+  }, ["categories"], desc="A ranking of combinations (poker hands): read in expressions as best-hand(cards, ...), an int score (higher wins), and best-hand-name(cards, ...), the combination's name. See docs/hand-ranking.md.",
+     examples=[{"size": 5, "ace-low": True, "categories": [{"name": "straight-flush", "run": 5, "same-suit": True}, {"name": "four-of-a-kind", "groups": [4]}, {"name": "high-card"}]}]),
   "phases": {"type": "object", "description": "The phases of a hand, run in the order written. Each has a kind.",
              "minProperties": 1, "propertyNames": {"pattern": name_pat}, "additionalProperties": {"$ref": "#/$defs/phase"}},
   "scoring": obj({

@@ -8,12 +8,14 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 import ruleplay
 from ruleplay.engine.run import Deal
 
+ROOT = Path(__file__).resolve().parent.parent
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUITS = "CDHS"                  # OpenSpiel's c, d, h, s
 NAMES = {0: "fold", 1: "call", 2: "raise"}
@@ -297,3 +299,26 @@ def test_referee_rederives_random_games(players):
             weights = [0.1 if nm == "fold" else 1.0 for nm in names]
             state.apply_action(rng.choices(legal, weights)[0])
         referee(state.events())
+
+
+def test_bad_rankings_are_placed_errors(tmp_path, capsys):
+    """A ranking that cannot be is refused at its key with a hint, never run."""
+    from ruleplay.tools.cli import main
+    src = (ROOT / "rulesets" / "limit-holdem.yaml").read_text()
+    cases = {
+        "    - {name: full-house, groups: [3, 2]}": ("    - {name: full-house, groups: [3, 3]}",
+                                                   "[hand-ranking.categories[2].groups]: these groups hold 6 cards"),
+        "    - {name: straight, run: 5}": ("    - {name: straight, run: 5, groups: [2]}",
+                                          "a pattern has groups of equal ranks or a run, not both"),
+        "  size: 5 ": ("  size: 7 ", "[hand-ranking.size]: scores of 7-card hands over 13 ranks"),
+        "    - {name: pair, groups: [2]}": ("    - {name: pair, group: [2]}", "did you mean 'groups'?"),
+    }
+    for old, (new, message) in cases.items():
+        f = tmp_path / "bad.yaml"
+        f.write_text(src.replace(old, new))
+        assert main(["validate", str(f)]) == 1
+        out = capsys.readouterr()
+        assert f"{f}:" in out.err + out.out and message in out.err + out.out, out
+    f.write_text(src.replace(src[src.index("hand-ranking:"):src.index("counters:")], ""))
+    assert main(["validate", str(f)]) == 1
+    assert "best-hand needs a ranking of hands" in capsys.readouterr().err

@@ -322,3 +322,70 @@ def test_bad_rankings_are_placed_errors(tmp_path, capsys):
     f.write_text(src.replace(src[src.index("hand-ranking:"):src.index("counters:")], ""))
     assert main(["validate", str(f)]) == 1
     assert "best-hand needs a ranking of hands" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ any ranking: matching on all the cards = the best subset
+
+def subset_best(cards: list[tuple[int, int]], cats, size: int, ace_low: bool, ranks: int) -> tuple:
+    """The best hand by trying every subset of `size` cards (value, suit) and, in each, every way the
+    pattern could be laid out: the meaning docs/hand-ranking.md gives, written without the ranking's code."""
+    def tie(sub, cat):
+        vals = sorted((v for v, _ in sub), reverse=True)
+        if cat.same_suit and (len(sub) < size or len({s for _, s in sub}) != 1):
+            return None
+        got = []
+        if cat.groups:
+            count = Counter(vals)
+            for pick in itertools.permutations(sorted(count), len(cat.groups)):
+                if all(count[r] >= g for r, g in zip(pick, cat.groups)):
+                    rest = list(vals)
+                    for r, g in zip(pick, cat.groups):
+                        for _ in range(g):
+                            rest.remove(r)
+                    laid = [r for g, r in sorted(zip(cat.groups, pick), key=lambda p: (-p[0], -p[1]))]
+                    got.append(laid + rest[:size - sum(cat.groups)])
+        elif cat.run:
+            tops = [(t, list(range(t - cat.run + 1, t + 1))) for t in range(cat.run, ranks + 1)]
+            if ace_low:
+                tops.append((cat.run - 1, [ranks] + list(range(1, cat.run))))
+            for t, need in tops:
+                if all(v in vals for v in need):
+                    rest = list(vals)
+                    for v in need:
+                        rest.remove(v)
+                    got.append([t] + rest[:size - cat.run])
+        else:
+            got.append(vals[:size])
+        return max(got) if got else None
+    best = (0, [])
+    for sub in (itertools.combinations(cards, size) if len(cards) >= size else [cards]):
+        for i, cat in enumerate(cats):
+            t = tie(sub, cat)
+            if t is not None:
+                best = max(best, (len(cats) - i, t))
+                break
+    return best
+
+
+def test_any_ranking_matches_the_best_subset():
+    from ruleplay.compiler.ranking import Category, Ranking
+    rng = random.Random(5)
+    pool = [dict(groups=(2,)), dict(groups=(2, 2)), dict(groups=(3,)), dict(groups=(3, 2)), dict(groups=(4,)),
+            dict(groups=(2, 2, 2)), dict(run=3), dict(run=4), dict(run=5), dict(same_suit=True),
+            dict(run=3, same_suit=True), dict(run=5, same_suit=True), dict(groups=(2,), same_suit=True), dict()]
+    for trial in range(40):
+        size, ranks, suits, copies = rng.randint(3, 6), rng.randint(5, 9), rng.randint(1, 4), rng.randint(1, 2)
+        fits = [p for p in pool if sum(p.get("groups", ())) + p.get("run", 0) <= size
+                and not (p.get("same_suit") and p.get("groups") and copies < max(p["groups"]))]
+        cats = [Category(f"c{i}", **p) for i, p in enumerate(rng.sample(fits, min(len(fits), rng.randint(2, 6))))]
+        deck = [(v, s) for _ in range(copies) for s in range(suits) for v in range(1, ranks + 1)]
+        ace_low = rng.random() < 0.5
+        ranking = Ranking(size, cats, [v for v, _ in deck], [s for _, s in deck], ranks, ace_low)
+        for _ in range(40):
+            ids = rng.sample(range(len(deck)), min(len(deck), rng.randint(1, 9)))
+            want = subset_best([deck[c] for c in ids], cats, size, ace_low, ranks)
+            got, _ = ranking.best(ids)
+            enc = want[0]
+            for k in range(size):
+                enc = enc * (ranks + 1) + (want[1][k] if k < len(want[1]) else 0)
+            assert got == (enc if want[0] else 0), (trial, cats, [deck[c] for c in ids], want)

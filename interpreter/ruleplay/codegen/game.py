@@ -37,7 +37,8 @@ class Module:
 RULES_FIELDS = {"name", "title", "description", "source", "files", "doc", "options", "option_specs", "players",
                 "deck", "zones", "direction", "dealer", "dealer_order", "deal", "phases", "end", "scoring",
                 "match", "option_set", "ref", "teams", "counters", "phase_when",
-                "events"}      # events: what each seat may see of an event (no effect on play)
+                "events",      # events: what each seat may see of an event (no effect on play)
+                "ranking"}     # hand-ranking: a ruleset with one is interpreted (below)
 MATCH_FIELDS = {"end", "mode", "winners", "dealer", "max_hands", "knock_out", "dealer_to"}
 
 
@@ -49,6 +50,8 @@ def unsupported_rules(rules, emitters: dict[type, Callable]) -> str | None:
         return "rules with parts this generator does not know"
     if rules.counters or rules.teams:
         return "counters or teams"
+    if rules.ranking is not None:
+        return "a hand ranking (best-hand)"
     if any(w is not None for w in rules.phase_when):
         return "a phase that runs only when a condition holds"
     if rules.match is not None and rules.match.knock_out is not None:

@@ -19,6 +19,7 @@ from ruleplay.compiler.cards import Deck, build_deck, rank_symbol, split_name, J
 from ruleplay.errors import Mark, RuleError, RuleplayError, did_you_mean, one_of
 from ruleplay.lang.resolve import Resolved
 from ruleplay.compiler.teams import add_team_names, compile_teams
+from ruleplay.compiler.ranking import Ranking, compile_ranking
 from ruleplay.lang.yamlload import Doc
 
 
@@ -103,6 +104,7 @@ class Rules:
     counters: dict[str, int] = field(default_factory=dict)     # counters kept across hands: start values
     phase_when: list[Callable | None] = field(default_factory=list)   # per phase: it runs only when this holds
     events: dict = field(default_factory=dict)    # event kind -> events.EventSpec: what each seat may see of it
+    ranking: Ranking | None = None                # hand-ranking: the best hand of a set of cards (ranking.py)
 
     @property
     def seat_zones(self) -> list[Zone]:
@@ -155,6 +157,7 @@ class Ctx:
         self.defines: dict[str, X.Definition] = {}       # the file's vocabulary (defines.py)
         self.define_consts: dict[str, X.Binding] = {}
         self.define_cycles: dict[str, X.Binding] = {}
+        self.ranking: Ranking | None = None        # hand-ranking: (ranking.py)
 
     @contextmanager
     def at_hand_start(self) -> Iterator[None]:
@@ -577,7 +580,8 @@ def build_scope(ctx: Ctx) -> X.Scope:
     tables = {"rank": deck.rank, "suit": deck.suit, "name": deck.names, "joker": deck.joker,
               "color": colors, **deck.attrs, **deck.orders}
     return X.Scope(names, X.Fields(card=card_fields, seat=seat_fields, seat_zones=seat_zones,
-                                   card_tables={k: v for k, v in tables.items() if k in card_fields}),
+                                   card_tables={k: v for k, v in tables.items() if k in card_fields},
+                                   ranking=ctx.ranking),
                    defines=ctx.defines)
 
 
@@ -647,6 +651,7 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
             ctx.zones[zname] = Zone(zname, "table", z.get("visibility", "public"), shared_i, z.get("description", ""))
             shared_i += 1
     ctx.teams = compile_teams(ctx)
+    ctx.ranking = compile_ranking(ctx, ctx.deck)
     ctx.defines, ctx.define_consts, ctx.define_cycles = compile_defines(
         ctx, set(res.options) | set(ctx.zones) | set(RESERVED) | {"true", "false"})
     if ctx.errors:
@@ -704,7 +709,8 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         direction=direction, dealer=dealer, dealer_order=ctx.deck.orders[order_name], deal=deal,
         phases=phases, end=end_rules, scoring=scoring, match=match,
         option_set={k: res.options[k] for k in res.option_set if k in res.options},
-        teams=ctx.teams, counters=dict(ctx.counters), phase_when=phase_when, events=dict(events))
+        teams=ctx.teams, counters=dict(ctx.counters), phase_when=phase_when, events=dict(events),
+        ranking=ctx.ranking)
 
 
 def _compile_phases(ctx: Ctx, specs: dict, kinds: Mapping[str, Any]) -> tuple[list, list]:

@@ -458,7 +458,23 @@ class Compiler:
             else:
                 agg = max if kind == "max" else min
                 fn = lambda e: agg(values(e), default=None)
+        if var in self.scope.loop_vars:
+            fn = _keeping(fn, var)
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+
+
+def _keeping(fn: Callable[[Any], Any], var: str) -> Callable[[Any], Any]:
+    """A loop inside a loop over the same variable (often through a definition: `all(x.put == stake for x in
+    seats)` where `stake` is `max(x.put for x in seats)`): the outer loop's value of the variable comes back
+    after the inner loop, as in a language with scopes."""
+    def run(e):
+        loc = e.loc
+        keep = loc.get(var)
+        try:
+            return fn(e)
+        finally:
+            loc[var] = keep
+    return run
 
 
 @dataclass

@@ -40,7 +40,8 @@ _WHO = {"s": "the player", "actor": "the player", "dealer": "the dealer", "partn
 _SEAT_WORDS = {"left-of": "the player left of {}", "right-of": "the player right of {}",
                "opposite": "the player opposite {}"}
 _ARITH_WORDS = {"+": "+", "-": "-", "*": "times"}
-_CALL_WORDS = {"max": "the larger of {}", "min": "the smaller of {}", "abs": "the size of {}"}
+_CALL_WORDS = {"max": "the larger of {}", "min": "the smaller of {}", "abs": "the size of {}",
+               "best-hand": "the score of the best hand of {}", "best-hand-name": "the name of the best hand of {}"}
 
 
 @dataclass(frozen=True)

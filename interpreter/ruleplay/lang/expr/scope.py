@@ -26,6 +26,7 @@ class Fields:
     seat: dict[str, tuple[str, Callable]] = field(default_factory=dict)
     seat_zones: dict[str, int] = field(default_factory=dict)   # seat field -> Table.seat_zones index
     card_tables: dict[str, list] = field(default_factory=dict)  # card field -> its per-card list
+    ranking: Any = None        # the file's hand-ranking (compiler/ranking.py), read by best-hand(...)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,11 @@ Pile helpers read the top `n` cards of a cards value (`pile`, `s.hand`), counted
 - `adds-to(cards, n, field, total)`: the top n cards each have a value of `field` above 0 and those
   values add up to `total` (a card whose value is 0, say a J under a `tens` attribute, never counts).
 `order` and `field` are written as the name of a card field (`run`, `tens`), not as a value.
+
+Hand words read the file's `hand-ranking:` (compiler/ranking.py) on the cards of one to four cards values
+together (`s.hand` and `board`: the union of a player's hand and the board):
+- `best-hand(cards, ...)`: the score of the best hand among them, an int (higher wins; 0 for none);
+- `best-hand-name(cards, ...)`: the name of its combination (`'full-house'`; `'none'`).
 Each is one closure that behaves like the comparisons written out (`pile[1].rank == pile[2].rank and ...`):
 a missing card or a missing value makes the pattern false.
 """
@@ -20,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from lark import Tree
 
-from ruleplay.lang.expr.parse import BOOL, CARDS, ExprError, INT, SEAT, _col, unwrap
+from ruleplay.lang.expr.parse import BOOL, CARDS, ExprError, INT, SEAT, STR, _col, unwrap
 from ruleplay.lang.expr.scope import Compiled, const
 
 if TYPE_CHECKING:
@@ -29,16 +34,21 @@ if TYPE_CHECKING:
 MAX_TOP = 60          # cards a pile helper may look at: each evaluation reads each of them once
 SEAT_WORDS = ("left-of", "right-of", "opposite")
 PILE_WORDS = {"same-rank": 2, "in-a-row": (2, 4), "adds-to": 4}
-NAMES = SEAT_WORDS + tuple(PILE_WORDS)
+HAND_WORDS = ("best-hand", "best-hand-name")
+MAX_HAND_ARGS = 4
+NAMES = SEAT_WORDS + tuple(PILE_WORDS) + HAND_WORDS
 USAGE = {"left-of": "left-of(seat)", "right-of": "right-of(seat)", "opposite": "opposite(seat)",
          "same-rank": "same-rank(cards, n)", "in-a-row": "in-a-row(cards, n, order, wrap)",
-         "adds-to": "adds-to(cards, n, field, total)"}
+         "adds-to": "adds-to(cards, n, field, total)", "best-hand": "best-hand(cards, ...)",
+         "best-hand-name": "best-hand-name(cards, ...)"}
 
 
 def compile_word(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
     """The call `name(args...)` (args as parse trees) compiled, for a name in NAMES."""
     if name in SEAT_WORDS:
         return _seat(comp, name, args, tok)
+    if name in HAND_WORDS:
+        return _best_hand(comp, name, args, tok)
     want = PILE_WORDS[name]
     lo, hi = want if isinstance(want, tuple) else (want, want)
     if not lo <= len(args) <= hi:
@@ -162,3 +172,35 @@ def _adds_to(cards: Compiled, n: int, arr: list, total: Compiled) -> Compiled:
         return t is not None and acc == t
     return Compiled(run, BOOL, uses=cards.uses | total.uses)
 
+
+
+def _best_hand(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
+    """`best-hand(s.hand, board)`: the file's hand ranking on the cards of its arguments together."""
+    ranking = comp.scope.fields.ranking
+    if ranking is None:
+        raise ExprError(f"{name} needs a ranking of hands: this file has no hand-ranking", _col(tok),
+                        "declare one at the top level (docs/hand-ranking.md)")
+    if not 1 <= len(args) <= MAX_HAND_ARGS:
+        raise ExprError(f"{name} takes 1 to {MAX_HAND_ARGS} cards values: {USAGE[name]}", _col(tok))
+    parts = [comp._typed(a, CARDS) for a in args]
+    uses = frozenset().union(*(p.uses for p in parts))
+    fns = [p.fn for p in parts]
+    best = ranking.best
+    if len(fns) == 1:
+        f = fns[0]
+        cards = f
+    elif len(fns) == 2:
+        f1, f2 = fns
+
+        def cards(e):
+            return [*f1(e), *f2(e)]
+    else:
+        def cards(e):
+            out: list = []
+            for f in fns:
+                out.extend(f(e))
+            return out
+    if name == "best-hand":
+        return Compiled(lambda e: best(cards(e))[0], INT, uses=uses)
+    cats = [c.name for c in ranking.categories]
+    return Compiled(lambda e: cats[i] if (i := best(cards(e))[1]) >= 0 else "none", STR, uses=uses)

@@ -107,6 +107,8 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
                  if len(deal.sizes) <= 40 else f"{len(deal.sizes)} hands")
     w(f"Deal: {count}, one at a time, into each player's {deal.to.name}" +
       (f"; the rest to {deal.rest.name}" if deal.rest and (deal.count is not None or deal.remainder == "rest") else "") + ".\n")
+    if rules.ranking is not None:
+        w(rules.ranking.describe())
     write_definitions(d, rules.players, out)
     w("Play:\n")
     for phase in rules.phases:            # in the order they run (`before:` included)

@@ -15,6 +15,7 @@ from typing import Any, Iterator
 from lark import Token, Tree
 
 from ruleplay.lang import expr as X
+from ruleplay.lang.expr.combos import WORDS as COMBO_WORDS
 from ruleplay.lang.expr.words import PILE_WORDS
 from ruleplay.lang.expr.fold import Const, Vocabulary, fold, text_of, value
 
@@ -216,6 +217,28 @@ def _arith_words(ch: list, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str |
     return out
 
 
+def _combo_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
+    """The combination words (combos.py) in words: 'the number of sets of the hand and the starter whose
+    fifteen values add up to 15'."""
+    split = len(args) - COMBO_WORDS[name]
+    said = [_words(a, vocab, loops) for a in args[:split]]
+    if None in said or split < 1:
+        return None
+    group = " and ".join(_the(z) for z in said)            # type: ignore[arg-type]
+    if name == "pairs":
+        return f"the pairs of one rank among {group}"
+    if name == "ways-to-sum":
+        total = _words(args[split + 1], vocab, loops)
+        return None if total is None else \
+            f"the number of sets of {group} whose {text_of(args[split])} values add up to {total}"
+    order = "rank order" if text_of(args[-1]) == "order" else f"the {text_of(args[-1])} order"
+    if name == "longest-run":
+        return f"the most cards of {group} in a row in {order}"
+    least = _words(args[split], vocab, loops)
+    runs = f"runs of at least {least} of {group} in {order}"
+    return f"the number of {runs}" if name == "run-count" else f"the cards in {runs}, each run counted"
+
+
 def _call_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
     if name in _SEAT_WORDS and len(args) == 1:
         who = _words(args[0], vocab, loops)
@@ -238,6 +261,8 @@ def _call_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, ..
                                              f"(wrapping around when {said})"
         return f"{top} go up or down one step at a time in the {field} order" + \
             (", wrapping around from the last to the first" if wrap.v else "")
+    if name in COMBO_WORDS:
+        return _combo_words(name, args, vocab, loops)
     if name in _CALL_WORDS:
         said = [_words(a, vocab, loops) for a in args]
         if None in said:

@@ -16,6 +16,8 @@ Hand words read the file's `hand-ranking:` (compiler/ranking.py) on the cards of
 together (`s.hand` and `board`: the union of a player's hand and the board):
 - `best-hand(cards, ...)`: the score of the best hand among them, an int (higher wins; 0 for none);
 - `best-hand-name(cards, ...)`: the name of its combination (`'full-house'`; `'none'`).
+Combination words (combos.py) count sets among such cards: `ways-to-sum`, `longest-run`, `run-count`,
+`run-cards`, `pairs`.
 Each is one closure that behaves like the comparisons written out (`pile[1].rank == pile[2].rank and ...`):
 a missing card or a missing value makes the pattern false.
 """
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from lark import Tree
 
+from ruleplay.lang.expr.combos import USAGE as COMBO_USAGE, WORDS as COMBO_WORDS, compile_combo
 from ruleplay.lang.expr.parse import BOOL, CARDS, ExprError, INT, SEAT, STR, _col, unwrap
 from ruleplay.lang.expr.scope import Compiled, const
 
@@ -36,11 +39,11 @@ SEAT_WORDS = ("left-of", "right-of", "opposite")
 PILE_WORDS = {"same-rank": 2, "in-a-row": (2, 4), "adds-to": 4}
 HAND_WORDS = ("best-hand", "best-hand-name")
 MAX_HAND_ARGS = 4
-NAMES = SEAT_WORDS + tuple(PILE_WORDS) + HAND_WORDS
+NAMES = SEAT_WORDS + tuple(PILE_WORDS) + HAND_WORDS + tuple(COMBO_WORDS)
 USAGE = {"left-of": "left-of(seat)", "right-of": "right-of(seat)", "opposite": "opposite(seat)",
          "same-rank": "same-rank(cards, n)", "in-a-row": "in-a-row(cards, n, order, wrap)",
          "adds-to": "adds-to(cards, n, field, total)", "best-hand": "best-hand(cards, ...)",
-         "best-hand-name": "best-hand-name(cards, ...)"}
+         "best-hand-name": "best-hand-name(cards, ...)", **COMBO_USAGE}
 
 
 def compile_word(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
@@ -49,6 +52,8 @@ def compile_word(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
         return _seat(comp, name, args, tok)
     if name in HAND_WORDS:
         return _best_hand(comp, name, args, tok)
+    if name in COMBO_WORDS:
+        return compile_combo(comp, name, args, tok, _field_table)
     want = PILE_WORDS[name]
     lo, hi = want if isinstance(want, tuple) else (want, want)
     if not lo <= len(args) <= hi:

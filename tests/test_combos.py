@@ -1,0 +1,103 @@
+"""The combination words of the expression language (lang/expr/combos.py): hand-checked cribbage hands and a
+brute force over every subset of random hands, which each word must agree with."""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+import ruleplay
+from ruleplay.engine.run import Deal
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+FIFTEEN = {r: min(i + 1, 10) for i, r in enumerate(RANKS)}
+GAME = """
+name: combos
+description: Each word of combos.py scored on a hand and a starter.
+players: 1
+deck:
+  ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K]
+  attributes:
+    fifteen: {A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 10, Q: 10, K: 10}
+zones:
+  hand: {owner: seat, visibility: owner}
+  starter: {owner: table, visibility: public}
+  stock: {owner: table, visibility: hidden}
+deal: {to: hand, count: HAND, rest: stock}
+phases:
+  cut:
+    kind: turns
+    start: [{move: {from: stock, to: starter, count: 1}}]
+scoring:
+  points: "WORD"
+"""
+WORDS = {"ways-to-sum(s.hand, starter, fifteen, 15)": "fifteens", "pairs(s.hand, starter)": "pairs",
+         "longest-run(s.hand, starter, order)": "longest", "run-count(s.hand, starter, 3, order)": "runs",
+         "run-cards(s.hand, starter, 3, order)": "run-cards"}
+
+
+def score(tmp_path, word: str, hand: list[str], starter: str) -> int:
+    path = tmp_path / "combos.yaml"
+    path.write_text(GAME.replace("WORD", word).replace("HAND", str(len(hand))), encoding="utf-8")
+    game = ruleplay.load_game(str(path))
+    rest = [starter] + [c for c in (f"{r}{s}" for r in RANKS for s in "CDHS") if c not in hand and c != starter]
+    s = game.new_initial_state(seed=1, deal=Deal([hand], rest=rest, dealer=0))
+    assert s.is_terminal()
+    return next(e["points"][0] for e in s.events() if e["event"] == "score")
+
+
+def reference(word: str, cards: list[str]) -> int:
+    """Every subset, judged from the words' definitions."""
+    rank = [c[:-1] for c in cards]
+    subsets = [s for k in range(1, len(cards) + 1) for s in combinations(range(len(cards)), k)]
+    if word == "fifteens":
+        return sum(sum(FIFTEEN[rank[i]] for i in s) == 15 for s in subsets)
+    if word == "pairs":
+        return sum(rank[i] == rank[j] for i, j in combinations(range(len(cards)), 2))
+    order = [RANKS.index(r) for r in rank]
+
+    def run(s) -> bool:
+        vals = sorted(order[i] for i in s)
+        return len(set(vals)) == len(vals) and vals[-1] - vals[0] == len(vals) - 1
+
+    if word == "longest":
+        return max(len(s) for s in subsets if run(s))
+    runs = [s for s in subsets if len(s) >= 3 and run(s) and not any(
+        order[j] in (min(order[i] for i in s) - 1, max(order[i] for i in s) + 1) for j in range(len(cards)))]
+    return len(runs) if word == "runs" else sum(len(s) for s in runs)
+
+
+# The 29 hand: 5C 5D 5H JS with the 5S turned: fifteens are the four sets of three fives and the four J-5
+# pairs (8), pairs are the six pairs of fives. 3C 3D 4H 5S with 9C: 3-3-9 and 3-3-4-5 make 15 (2), one
+# pair, a double run of three (two runs, six cards); 3C 4D 5H 6S with KC: 5-K and 4-5-6 make 15, one run of four.
+@pytest.mark.parametrize("hand, starter, want", [
+    (["5C", "5D", "5H", "JS"], "5S", {"fifteens": 8, "pairs": 6, "longest": 1, "runs": 0, "run-cards": 0}),
+    (["3C", "3D", "4H", "5S"], "9C", {"fifteens": 2, "pairs": 1, "longest": 3, "runs": 2, "run-cards": 6}),
+    (["3C", "4D", "5H", "6S"], "KC", {"fifteens": 2, "pairs": 0, "longest": 4, "runs": 1, "run-cards": 4}),
+])
+def test_cribbage_hands_counted_by_hand(tmp_path, hand, starter, want):
+    got = {name: score(tmp_path, word, hand, starter) for word, name in WORDS.items()}
+    assert got == want
+    assert {name: reference(name, hand + [starter]) for name in want} == want
+
+
+def test_the_words_agree_with_every_subset_on_random_hands(tmp_path):
+    rng = random.Random(7)
+    deck = [f"{r}{s}" for r in RANKS for s in "CDHS"]
+    for _ in range(12):
+        cards = rng.sample(deck, rng.choice([5, 6, 7]))
+        if rng.random() < 0.5:                       # many ranks alike: runs with doubles, many pairs
+            cards = rng.sample([c for c in deck if c[:-1] in ("3", "4", "5", "6", "7")], len(cards))
+        for word, name in WORDS.items():
+            assert score(tmp_path, word, cards[:-1], cards[-1]) == reference(name, cards), (word, cards)
+
+
+def test_a_sum_over_too_many_totals_is_refused(tmp_path, capsys):
+    from ruleplay.tools.cli import main
+    text = GAME.replace("WORD", "ways-to-sum(s.hand, starter, big, 15)").replace("HAND", "4").replace(
+        "    fifteen:", "    big: {A: 5000}\n    fifteen:")
+    (tmp_path / "combos.yaml").write_text(text, encoding="utf-8")
+    assert main(["validate", str(tmp_path / "combos.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert "ways-to-sum: totals of 52 cards with values up to 5000 could be 260,000; the limit is 100,000" in err

@@ -10,6 +10,7 @@ kept in memory.
 """
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import secrets
@@ -18,8 +19,9 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from ruleplay.errors import RuleError, RuleplayError
+from ruleplay.errors import GameError, RuleError, RuleplayError
 from ruleplay.resources import builtin_names
+from ruleplay.tools.analysis.command import add_parser, cmd_analyze
 from ruleplay.tools.web.checks import run_bounded
 from ruleplay.tools.web.compare import Busy
 from ruleplay.tools.web.rulefiles import formatted, load_upload
@@ -38,7 +40,6 @@ _KEPT = threading.Lock()
 
 def analyze_upload(base: str, text: str, name: str, games: int, seed: int) -> dict[str, Any]:
     """In a child process: `ruleplay analyze BASE UPLOAD` as HTML, or the upload's placed errors."""
-    from ruleplay.tools.cli import main
     if base not in builtin_names():
         return {"ok": False, "errors": formatted([RuleError(f"no built-in ruleset named {base[:40]!r}", None, (),
                                                            "the base is the built-in the variant extends")])}
@@ -49,14 +50,18 @@ def analyze_upload(base: str, text: str, name: str, games: int, seed: int) -> di
     try:
         path, shown = loaded.shown[0], loaded.rules.ref
         out = Path(loaded.keep.name) / "report.html"
-        said = io.StringIO()
-        with contextlib.redirect_stderr(said):
-            code = main(["analyze", base, path, "-n", str(games), "--seed", str(seed), "--jobs", "1", "-q",
-                         "--ladder", WEB_LADDER, "--shape-games", str(min(games, MAX_SHAPE_GAMES)),
-                         "--html", str(out)])
-        if code != 0:
-            message = said.getvalue().replace(path, shown).strip().splitlines() or ["the analysis failed"]
-            return {"ok": False, "errors": formatted([RuleError(message[0][:300])])}
+        parser = argparse.ArgumentParser(prog="ruleplay")
+        add_parser(parser.add_subparsers(dest="cmd"))
+        args = parser.parse_args(["analyze", base, path, "-n", str(games), "--seed", str(seed), "--jobs", "1", "-q",
+                                  "--ladder", WEB_LADDER, "--shape-games", str(min(games, MAX_SHAPE_GAMES)),
+                                  "--html", str(out)])
+        try:
+            with contextlib.redirect_stderr(io.StringIO()):
+                cmd_analyze(args, {})
+        except RuleplayError as exc:
+            return {"ok": False, "errors": formatted(loaded.tidy(exc.errors))}
+        except GameError as exc:
+            return {"ok": False, "errors": formatted([RuleError(str(exc).replace(path, shown)[:300])])}
         return {"ok": True, "html": out.read_text(encoding="utf-8").replace(path, shown)}
     finally:
         loaded.keep.cleanup()

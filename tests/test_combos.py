@@ -101,3 +101,28 @@ def test_a_sum_over_too_many_totals_is_refused(tmp_path, capsys):
     assert main(["validate", str(tmp_path / "combos.yaml")]) == 1
     err = capsys.readouterr().err
     assert "ways-to-sum: totals of 52 cards with values up to 5000 could be 260,000; the limit is 100,000" in err
+
+
+def top_run_reference(pile: list[str]) -> int:
+    """The largest k whose top k cards, sorted, are k consecutive different ranks."""
+    best = 0
+    for k in range(1, len(pile) + 1):
+        vals = sorted(RANKS.index(c[:-1]) for c in pile[-k:])
+        if len(set(vals)) == k and vals[-1] - vals[0] == k - 1:
+            best = k
+    return best
+
+
+# Pegging: 4, 6, 5 played in a row make a run of three whatever their order; a 9 on top breaks it (1);
+# a 5 on 4-6-5 is a pair, no run (1).
+@pytest.mark.parametrize("pile, want", [(["4C", "6D", "5H"], 3), (["4C", "6D", "5H", "9S"], 1),
+                                        (["4C", "6D", "5H", "5S"], 1), (["2C", "AD", "3H", "4S", "7C"], 1),
+                                        (["7C", "2C", "AD", "3H", "4S"], 4)])
+def test_top_run_reads_the_top_of_a_pile_in_any_order(tmp_path, pile, want):
+    text = GAME.replace("WORD", "top-run(s.hand, order)").replace("HAND", str(len(pile)))
+    path = tmp_path / "top.yaml"
+    path.write_text(text, encoding="utf-8")
+    rest = [c for c in (f"{r}{s}" for r in RANKS for s in "CDHS") if c not in pile]
+    s = ruleplay.load_game(str(path)).new_initial_state(seed=1, deal=Deal([pile[::-1]], rest=rest, dealer=0))
+    assert top_run_reference(pile) == want                     # a deal lists a hand from its top card down
+    assert next(e["points"][0] for e in s.events() if e["event"] == "score") == want

@@ -9,7 +9,9 @@ up to a total, the runs and the pairs they hold. Each reads one to four cards va
   consecutive values, one a value, that no other of the cards extends); with two 4s, 3-4-5 is two runs;
 - `run-cards(cards, ..., n, order)`: the cards in those runs, each run counted whole (a cribbage hand's
   points for runs: 3-3-4-5 is 6);
-- `pairs(cards, ...)`: the number of pairs of cards of one rank (three of a rank are three pairs).
+- `pairs(cards, ...)`: the number of pairs of cards of one rank (three of a rank are three pairs);
+- `top-run(pile, order)`: the most cards from the top of one pile that make a run in any order (cribbage's
+  pegging: 4-6-5 played in a row is a run of three; 0 when not even the top card has a value).
 
 The work is bounded when the file is validated: a sum is counted over the reachable totals (at most the
 deck's cards times the field's largest value, MAX_SUMS), runs and pairs over the cards once.
@@ -27,10 +29,11 @@ if TYPE_CHECKING:
 
 MAX_CARDS_ARGS = 4
 MAX_SUMS = 100_000      # the totals `ways-to-sum` may keep: the deck's cards times the field's largest value
-WORDS = {"ways-to-sum": 2, "longest-run": 1, "run-count": 2, "run-cards": 2, "pairs": 0}   # arguments after cards
+WORDS = {"ways-to-sum": 2, "longest-run": 1, "run-count": 2, "run-cards": 2, "pairs": 0,     # arguments after
+         "top-run": 1}                                                                        # the cards
 USAGE = {"ways-to-sum": "ways-to-sum(cards, ..., field, total)", "longest-run": "longest-run(cards, ..., order)",
          "run-count": "run-count(cards, ..., n, order)", "run-cards": "run-cards(cards, ..., n, order)",
-         "pairs": "pairs(cards, ...)"}
+         "pairs": "pairs(cards, ...)", "top-run": "top-run(pile, order)"}
 
 
 def union(parts: list[Compiled]) -> Callable[[Any], list]:
@@ -72,6 +75,10 @@ def compile_combo(comp: "Compiler", name: str, args: list, tok: Any, field_table
         tf = total.fn
         return Compiled(lambda e: _ways(cards(e), arr, tf(e)), INT, uses=uses | total.uses)
     order = field_table(comp, rest[-1], name, "order")
+    if name == "top-run":
+        if len(parts) != 1:
+            raise ExprError(f"top-run reads one pile: {USAGE[name]}", _col(tok))
+        return Compiled(lambda e: _top_run(cards(e), order), INT, uses=uses)
     if name == "longest-run":
         return Compiled(lambda e: _runs(cards(e), order, 1)[0], INT, uses=uses)
     n = comp._typed(rest[0], INT)
@@ -123,3 +130,18 @@ def _runs(cards: list, order: list, least: int) -> tuple[int, int, int]:
             in_runs += ways * length
         i = j + 1
     return longest, runs, in_runs
+
+
+def _top_run(pile, order: list) -> int:
+    """The most cards from the top of `pile` whose values are consecutive, one card a value, in any order."""
+    best, seen = 0, set()
+    lo = hi = 0
+    for k, c in enumerate(reversed(pile), 1):
+        v = order[c]
+        if v is None or v <= 0 or v in seen:
+            break
+        seen.add(v)
+        lo, hi = (v, v) if k == 1 else (min(lo, v), max(hi, v))
+        if hi - lo == k - 1:
+            best = k
+    return best

@@ -234,6 +234,8 @@ def _combo_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, .
     order = "rank order" if text_of(args[-1]) == "order" else f"the {text_of(args[-1])} order"
     if name == "longest-run":
         return f"the most cards of {group} in a row in {order}"
+    if name == "top-run":
+        return f"the most cards from the top of {group} that make a run in {order}, in any order"
     least = _words(args[split], vocab, loops)
     runs = f"runs of at least {least} of {group} in {order}"
     return f"the number of {runs}" if name == "run-count" else f"the cards in {runs}, each run counted"

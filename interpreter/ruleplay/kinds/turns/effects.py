@@ -142,7 +142,7 @@ class Move:
 
 def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -> Effect | None:
     src = zone_ref(ctx, path + ("from",), scope)
-    dest = zone_ref(ctx, path + ("to",), scope)
+    dest = zone_ref(ctx, path + ("to",), scope, new=True)      # a family: its first empty pile
     count = ctx.expr(path + ("count",), X.INT, scope) if "count" in spec else None
     where = ctx.expr(path + ("where",), X.BOOL, card_scope(scope)) if "where" in spec else None
     which = [k for k in ("count", "where", "all", "picked") if k in spec]

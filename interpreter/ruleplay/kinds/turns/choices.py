@@ -68,6 +68,8 @@ class Part:
                 return melds.find(z, self.shapes, lo, hi, t.rules.deck, keys)
             held = sorted(z, key=keys.__getitem__)
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
+        if self.keeps:                               # laying off: only the piles laid out (not empty)
+            return [a for a in self.answers if self.piles[a].cards(t)]
         if self.kind == "seat":
             out = []
             for s in self.answers:
@@ -333,8 +335,13 @@ def _adds_cards(ctx: Ctx, path: tuple, before: list[str]) -> bool:
 
 def _pile_list(ctx: Ctx, path: tuple, scope: X.Scope, raw) -> list:
     """A list of piles (a family's name standing for its piles), or a family's name alone."""
-    if isinstance(raw, str) and family(ctx, raw):
-        return family(ctx, raw)
+    if isinstance(raw, str):
+        if family(ctx, raw):
+            return family(ctx, raw)
+        families = getattr(ctx, "families", {})
+        ctx.error(path, f"'{raw}' is not a family of piles (a zone declared with a count)",
+                  did_you_mean(raw, families) or "list the piles instead, e.g. [col1, col2, cell1]", value=True)
+        return [None]
     refs: list = []
     for i, r in enumerate(raw if isinstance(raw, list) else []):
         piles = family(ctx, r) if isinstance(r, str) else []

@@ -215,6 +215,8 @@ def say(spec: Any) -> str:
         return out + (f"; otherwise: {say_effects(spec['else'])}" if spec.get("else") else "")
     if "move" in spec:
         m = spec["move"]
+        if m.get("count") == f"{m.get('from')}.size" and not m.get("at") and not m.get("show"):
+            return f"{_zone(m['from'])} is turned over onto {_zone(m['to'])} (its cards one by one, top first)"
         which = ("the top card" if m.get("count") == 1 else f"the top {formula(m['count'])} cards" if "count" in m else
                  "the cards picked" if m.get("picked") else
                  f"every card for which {formula(m['where'])}" if "where" in m else

@@ -62,10 +62,10 @@ class Part:
             z = self.zone.cards(t)
             if z is None:
                 return []
-            keys = t.space.keys                      # each set in the canonical order, asked card by card
             lo, hi = self.sizes
-            if self.shapes:
-                return melds.find(z, self.shapes, lo, hi, t.rules.deck, keys)
+            if self.shapes:                          # sets and runs, low card first (the deck's rank order)
+                return melds.find(z, self.shapes, lo, hi, t.rules.deck)
+            keys = t.space.keys                      # each set in the canonical order, asked card by card
             held = sorted(z, key=keys.__getitem__)
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
         if self.keeps:                               # laying off: only the piles laid out (not empty)

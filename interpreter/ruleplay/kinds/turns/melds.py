@@ -50,10 +50,23 @@ def fits(cards, shapes: tuple[str, ...], deck) -> bool:
     return ("set" in shapes and is_set(cards, deck)) or ("run" in shapes and is_run(cards, deck))
 
 
-def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck, keys) -> list[tuple]:
-    """The sets and runs of `lo` to `hi` cards among `held`, each in the canonical order (equal cards of a
-    multi-deck game taken once)."""
+def order(deck) -> list[tuple]:
+    """A key per card: its place in the deck's rank order, then its suit's: a run is asked and laid out low
+    card first (A-2-3 with the ace low), a set suit by suit."""
+    got = deck.__dict__.get("_meld_order")
+    if got is None:
+        pos = _positions(deck)
+        suits = {s: i for i, s in enumerate(deck.suits)}
+        got = deck.__dict__["_meld_order"] = [(-1 if pos[c] is None else pos[c], suits.get(deck.suit[c], -1), c)
+                                              for c in range(len(deck.names))]
+    return got
+
+
+def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
+    """The sets and runs of `lo` to `hi` cards among `held`, each in the deck's order (`order`: low card
+    first), equal cards of a multi-deck game taken once."""
     pos = _positions(deck)
+    keys = order(deck)
     one: dict[str, int] = {}
     for c in sorted(held, key=keys.__getitem__):
         if pos[c] is not None:

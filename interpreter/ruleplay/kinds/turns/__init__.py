@@ -32,8 +32,7 @@ from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.events import EventSpec, Private, zone_public
 from ruleplay.engine.table import Table
 from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
-from ruleplay.kinds.turns.choices import (Check, Part, alternatives, bindings, compile_parts, pile_checks, reads,
-                                          uses_hidden_card)
+from ruleplay.kinds.turns.choices import Check, Part, alternatives, bindings, compile_parts, reads, uses_hidden_card
 from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects
 from ruleplay.kinds.turns.runner import Going
 from ruleplay.kinds.words import formula
@@ -381,8 +380,6 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
         mscope = scope.with_names(**bindings(parts))
         allowed = ctx.expr(mp + ("if",), X.BOOL) if "if" in mspec else None
         checks = _checks(ctx, mp + ("legal",), parts, mscope) if "legal" in mspec else [[] for _ in range(len(parts) + 1)]
-        for check in pile_checks(parts) if checks is not None else ():    # a pile that `keeps` a set or run
-            checks[check.level].insert(0, check)
         effects = compile_effects(ctx, mp + ("do",), mscope, own, any(p.kind in ("card", "position") for p in parts),
                                   budget)
         respond = _respond(ctx, mp + ("respond",), str(mname), mscope, own, parts, budget, labels) \

@@ -12,7 +12,7 @@ top card, `-size`, its number of cards, and `-cards`, its cards), `rank`, `suit`
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations, product
 from math import comb
 from typing import Callable
@@ -46,6 +46,8 @@ class Part:
     piles: tuple = ()                         # from-pile, to-pile: the piles to choose among (ZoneRefs)
     shapes: tuple = ()                        # cards `as:`: only the sets and runs of the zone (melds.find)
     keeps: tuple = ()                         # to-pile `keeps:`: only piles still a set or run with the cards added
+    adds_one: bool = True                     # ... the move's `card` (else its set of cards, `picked`)
+    known: dict = field(default_factory=dict, compare=False, repr=False)   # a pile's cards -> melds.ends
 
     def options(self, t) -> list:
         """The answers possible now: cards or positions of the zone, the seats `seat_ok` allows, or the list."""
@@ -68,8 +70,8 @@ class Part:
             keys = t.space.keys                      # each set in the canonical order, asked card by card
             held = sorted(z, key=keys.__getitem__)
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
-        if self.keeps:                               # laying off: only the piles laid out (not empty)
-            return [a for a in self.answers if self.piles[a].cards(t)]
+        if self.keeps:                               # laying off: asked once the card (or cards) is chosen
+            return self.extended(t)
         if self.kind == "seat":
             out = []
             for s in self.answers:
@@ -78,6 +80,29 @@ class Part:
                     out.append(s)
             return out
         return list(self.answers)
+
+    def extended(self, t) -> list:
+        """The piles laid out that stay a set or a run with the move's card (or cards) laid on them."""
+        deck, known, out = t.rules.deck, self.known, []
+        shared = t.shared
+        for a, ref in enumerate(self.piles):
+            zone = getattr(ref, "zone", None)
+            pile = shared[zone.index] if zone is not None and zone.owner == "table" else ref.cards(t)
+            if not pile:
+                continue
+            if not self.adds_one:
+                if melds.fits((*pile, *t.loc.get("picked", ())), self.keeps, deck):
+                    out.append(a)
+                continue
+            cards = tuple(pile)
+            info = known.get(cards)
+            if info is None:
+                if len(known) > 4096:
+                    known.clear()
+                info = known[cards] = melds.ends(cards, self.keeps, deck)
+            if melds.extends(info, t.card, deck):
+                out.append(a)
+        return out
 
     def bind(self, t, answer) -> None:
         """Make `answer` readable by the move's rules (and a position's card as `card`)."""
@@ -245,6 +270,8 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
                 continue
             answers = tuple(range(raw[0], raw[1] + 1))
             part = Part(kind, name, answers=answers, slots=len(answers))
+        if part.keeps:                       # the card part chosen last before the pile is what is laid off
+            part = replace(part, adds_one=[q.kind for q in parts if q.kind in ("card", "cards")][-1] == "card")
         parts.append(replace(part, base=base))
         base += part.slots
     if not ok:
@@ -349,28 +376,6 @@ def _pile_list(ctx: Ctx, path: tuple, scope: X.Scope, raw) -> list:
     return refs
 
 
-def pile_checks(parts: list[Part]) -> list["Check"]:
-    """A `to-pile` with `keeps:`: offered only where the pile holds cards and, with the move's card (or set of
-    cards) added, is still one of the shapes; tested once both are chosen."""
-    out = []
-    for k, p in enumerate(parts):
-        if p.keeps:
-            adds = max(i for i, q in enumerate(parts[:k]) if q.kind in ("card", "cards"))
-            one = parts[adds].kind == "card"
-            out.append(Check(_keeps(p.name + "-ref", p.keeps, one), (adds, k)))
-    return out
-
-
-def _keeps(key: str, shapes: tuple, one: bool) -> Callable:
-    def fn(t) -> bool:
-        pile = t.loc[key].cards(t)
-        if not pile:
-            return False
-        added = (t.card,) if one else tuple(t.loc.get("picked", ()))
-        return melds.fits((*pile, *added), shapes, t.rules.deck)
-    return fn
-
-
 @dataclass(frozen=True)
 class Check:
     """One condition of a move's `legal` (a part of a top-level `and`): tested as soon as the parts it reads
@@ -406,8 +411,9 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]]) -> list[tuple]
     tested once the first k parts are chosen)."""
     if not all(c.fn(t) for c in checks[0]):
         return []
-    options = [p.options(t) for p in parts]
-    if not any(checks):                      # nothing to test: every combination (no binding needed)
+    lazy = [bool(p.keeps) for p in parts]    # a pile laid off on: its answers depend on the card chosen before
+    options = [None if lazy[k] else p.options(t) for k, p in enumerate(parts)]
+    if not any(checks) and not any(lazy):    # nothing to test: every combination (no binding needed)
         return list(product(*options))
     out: list[tuple] = []
     prefix: list = []
@@ -427,7 +433,7 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]]) -> list[tuple]
             out.append(tuple(prefix))
             return
         part, tests = parts[k], checks[k + 1]
-        for a in options[k]:
+        for a in (part.options(t) if lazy[k] else options[k]):
             part.bind(t, a)
             a_now = a
             if all(passes(c) for c in tests):

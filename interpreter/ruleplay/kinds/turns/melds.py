@@ -50,6 +50,31 @@ def fits(cards, shapes: tuple[str, ...], deck) -> bool:
     return ("set" in shapes and is_set(cards, deck)) or ("run" in shapes and is_run(cards, deck))
 
 
+def ends(pile: tuple, shapes: tuple[str, ...], deck) -> tuple:
+    """What one card laid off on `pile` must be for the pile to stay one of the shapes: (rank, suits
+    taken) for a set, (suit, the places in the rank order either end) for a run; None for what it is not."""
+    pos = _positions(deck)
+    as_set = (deck.rank[pile[0]], frozenset(deck.suit[c] for c in pile)) \
+        if "set" in shapes and is_set(pile, deck) else None
+    as_run = None
+    if "run" in shapes and is_run(pile, deck):
+        at = [pos[c] for c in pile]
+        as_run = (deck.suit[pile[0]], min(at) - 1, max(at) + 1)
+    return as_set, as_run
+
+
+def extends(info: tuple, card: int, deck) -> bool:
+    """`card` laid off on a pile whose `ends` are `info` keeps it a set or a run."""
+    as_set, as_run = info
+    if as_set is not None and deck.rank[card] == as_set[0] and deck.suit[card] not in as_set[1] \
+            and not deck.joker[card]:
+        return True
+    if as_run is not None and deck.suit[card] == as_run[0]:
+        p = _positions(deck)[card]
+        return p is not None and (p == as_run[1] or p == as_run[2])
+    return False
+
+
 def order(deck) -> list[tuple]:
     """A key per card: its place in the deck's rank order, then its suit's: a run is asked and laid out low
     card first (A-2-3 with the ace low), a set suit by suit."""

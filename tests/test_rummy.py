@@ -233,3 +233,30 @@ def test_bad_finders_and_families_get_placed_errors(tmp_path, capsys, old, new, 
     assert message in err and f"{path}:" in err and "Traceback" not in err, err
     if hint:
         assert hint in err
+
+
+def test_a_set_of_cards_laid_off_at_once_keeps_the_meld_a_set_or_run(tmp_path):
+    """`keeps:` after a `cards:` part tests the pile with the whole set added: Rummy laying off one or two
+    cards at a time (a house rule written in the file) still leaves every meld a set or a run."""
+    from ruleplay.resources import builtin_path
+    text = builtin_path("rummy").read_text()
+    old = "          card: hand\n          to-pile: {among: meld, keeps: [set, run]}\n        do:\n" \
+          "          - move: {from: hand, to: dest}"
+    assert old in text
+    path = tmp_path / "two.yaml"
+    path.write_text(text.replace(old, "          cards: {from: hand, min: 1, max: 2}\n          to-pile: {among: meld, "
+                                      "keeps: [set, run]}\n        do:\n          - move: {from: hand, to: dest, "
+                                      "picked: true}"))
+    piles: dict[str, list[str]] = {}
+    twos = 0
+    for seed in range(2):
+        r = play(load(str(path), {"target": "20"}, 2), seed=seed, check=True)
+        for e in r.events:
+            if e["event"] == "deal":
+                piles = {}
+            elif e["event"] == "move" and e["to"].startswith("meld"):
+                pile = piles.setdefault(e["to"], [])
+                pile.extend(e["cards"])
+                assert is_set(pile) or is_run(pile), pile
+                twos += len(pile) > len(e["cards"]) and len(e["cards"]) == 2
+    assert twos > 0

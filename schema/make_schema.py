@@ -143,6 +143,10 @@ schema = {
       "visibility": {"enum": ["hidden", "owner", "public"], "default": "hidden",
                      "description": "Who may see the cards: nobody, the owning seat, everyone."},
       "description": s("What the zone is for."),
+      "count": {"type": "integer", "minimum": 1, "maximum": 60, "examples": [17],
+                "description": "A family of this many table piles, NAME1..NAMEn (melds laid out on the table): "
+                               "`to: NAME` in a move lays the cards out on the first empty one, `to-pile: NAME` "
+                               "chooses among them."},
   }, ["owner"], title="zone"),
   "deal": obj({
       "to": s("The per-seat zone cards are dealt into."),

@@ -147,6 +147,7 @@ class Ctx:
         self.players = players
         self.errors: list[RuleError] = []
         self.zones: dict[str, Zone] = {}
+        self.families: dict[str, list[str]] = {}   # a zone declared with a count: its piles' names (NAME1..NAMEn)
         self.deck: Deck | None = None
         self.scope: X.Scope | None = None
         self.late = Late()                 # for the phase being compiled (see _compile_phases)
@@ -394,6 +395,7 @@ def _source_lines(file: str) -> list[str]:
 
 # --------------------------------------------------------------------------- deck
 
+MAX_FAMILY = 60     # piles in a family (a zone with a count): as many as a `to-pile` list may hold
 MAX_CARDS = 900     # a deck, after copies, jokers, extra cards and strip: every card is a few table entries
 
 
@@ -644,9 +646,21 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
     for zname, z in d["zones"].items():
         if zname in RESERVED:
             ctx.error(("zones", zname), f"'{zname}' is a reserved name")
+        if z["owner"] == "seat" and "count" in z:
+            ctx.error(("zones", zname, "count"), "a family of piles (a zone with a count) lies on the table",
+                      "write owner: table, or leave count out")
         if z["owner"] == "seat":
             ctx.zones[zname] = Zone(zname, "seat", z.get("visibility", "hidden"), seat_i, z.get("description", ""))
             seat_i += 1
+        elif "count" in z:               # a family of table piles, NAME1..NAMEn (melds laid out on the table)
+            n = ctx.const_int(("zones", zname, "count"), 1, 1, MAX_FAMILY)
+            ctx.families[zname] = [f"{zname}{k}" for k in range(1, n + 1)]
+            for pile in ctx.families[zname]:
+                if pile in d["zones"]:
+                    ctx.error(("zones", zname), f"the pile '{pile}' of the family '{zname}' is also a zone",
+                              "rename one of them")
+                ctx.zones[pile] = Zone(pile, "table", z.get("visibility", "public"), shared_i, z.get("description", ""))
+                shared_i += 1
         else:
             ctx.zones[zname] = Zone(zname, "table", z.get("visibility", "public"), shared_i, z.get("description", ""))
             shared_i += 1

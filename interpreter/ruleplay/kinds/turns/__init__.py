@@ -86,18 +86,46 @@ SCHEMA = phase_schema("turns", {
                                             "description": "The fewest cards in the set."},
                                     "max": {"type": "integer", "minimum": 1, "examples": [3],
                                             "description": "The most cards in the set (sets of the whole deck "
-                                                           "of this size may be 50,000 at most)."}},
-                                   ["from", "max"], desc="Several cards of a zone at once, asked card by card, "
-                                                         "then done; read as `picked`.",
-                                   examples=[{"from": "table", "min": 1, "max": 3}]),
+                                                           "of this size may be 50,000 at most); needed "
+                                                           "without `as` (with it: no limit but the zone)."},
+                                    "as": {"oneOf": [{"enum": ["set", "run"]},
+                                                     {"type": "array", "minItems": 1, "maxItems": 2,
+                                                      "items": {"enum": ["set", "run"]}}],
+                                           "description": "Only the combinations of this shape: set (cards of "
+                                                          "one rank, no suit twice), run (cards of one suit "
+                                                          "whose ranks follow each other in the deck's rank "
+                                                          "order: a deck listing A first plays the ace low), "
+                                                          "or [set, run] (either). Found by rank and suit, not "
+                                                          "among every subset, so a meld of 13 may be chosen.",
+                                           "examples": ["set", ["set", "run"]]}},
+                                   ["from"], desc="Several cards of a zone at once, asked card by card, "
+                                                  "then done; read as `picked`.",
+                                   examples=[{"from": "table", "min": 1, "max": 3},
+                                             {"from": "hand", "as": ["set", "run"], "min": 3}]),
                       "from-pile": {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE,
                                     "description": "One of these piles to move from; read as `source` (and "
                                                    "`source-top`, `source-size`, `source-cards`); `from: source`.",
                                     "examples": [["col1", "col2", "cell1"]]},
-                      "to-pile": {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE,
-                                  "description": "One of these piles to move to; read as `dest` (and `dest-top`, "
+                      "to-pile": {"oneOf": [
+                                      {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE},
+                                      {"type": "string"},
+                                      obj({"among": {"oneOf": [{"type": "array", "minItems": 1, "maxItems": 60,
+                                                                "items": _ZONE}, {"type": "string"}],
+                                                     "description": "The piles (a list, or a family's name).",
+                                                     "examples": ["meld"]},
+                                           "keeps": {"oneOf": [{"enum": ["set", "run"]},
+                                                               {"type": "array", "minItems": 1, "maxItems": 2,
+                                                                "items": {"enum": ["set", "run"]}}],
+                                                     "description": "Only the piles that hold cards and, with "
+                                                                    "the card (or cards) chosen before added, "
+                                                                    "are still a set or a run: laying off.",
+                                                     "examples": [["set", "run"]]}},
+                                          ["among", "keeps"], desc="Piles to lay cards off on.",
+                                          examples=[{"among": "meld", "keeps": ["set", "run"]}])],
+                                  "description": "One of these piles to move to (a list, or a family's name: "
+                                                 "a zone with a count); read as `dest` (and `dest-top`, "
                                                  "`dest-size`, `dest-cards`); `to: dest`.",
-                                  "examples": [["col1", "col2", "clubs"]]},
+                                  "examples": [["col1", "col2", "clubs"], "meld"]},
                       "position": {**_ZONE, "description": "A card taken blind by its place in this zone (1 is "
                                                            "the top); read as `position`, the card as `card`.",
                                    "examples": ["layout", "target.hand"]},
@@ -476,9 +504,9 @@ def describe(spec: dict, phase=None) -> str:
 
 def _say_part(kind: str, v) -> str:
     return {"card": lambda: f"a card from {v} (card)",
-            "cards": lambda: f"{_count(v)} cards from {v.get('from')} (picked)",
+            "cards": lambda: f"{_count(v)} {v.get('from')} (picked)",
             "from-pile": lambda: f"a pile to move from among {', '.join(map(str, v))} (source)",
-            "to-pile": lambda: f"a pile to move to among {', '.join(map(str, v))} (dest)", "position": lambda: f"a face-down card of {v} by its place "
+            "to-pile": lambda: _say_piles(v), "position": lambda: f"a face-down card of {v} by its place "
             "(position; the card is card)", "seat": lambda: f"a player for whom {formula(v)} (target)",
             "rank": lambda: "a rank (rank)", "suit": lambda: "a suit (suit)",
             "value": lambda: f"one of {', '.join(map(str, v))} (value)",
@@ -487,7 +515,23 @@ def _say_part(kind: str, v) -> str:
 
 def _count(v: dict) -> str:
     lo, hi = v.get("min", 1), v.get("max")
-    return f"{lo}" if lo == hi else f"{lo} to {hi}"
+    shapes = v.get("as")
+    if shapes:
+        what = " or ".join({"set": "a set (cards of one rank)", "run": "a run (cards of one suit in sequence)"}
+                           .get(w, str(w)) for w in (shapes if isinstance(shapes, list) else [shapes]))
+        return f"{what} of {lo}" + (f" to {hi}" if hi and hi != lo else " or more") + " cards from"
+    return (f"{lo}" if lo == hi else f"{lo} to {hi}") + " cards from"
+
+
+def _say_piles(v) -> str:
+    keeps = ""
+    if isinstance(v, dict):
+        shapes = v.get("keeps")
+        keeps = " that, with the cards laid on it, is still " + " or ".join(
+            "a " + str(w) for w in (shapes if isinstance(shapes, list) else [shapes]))
+        v = v.get("among")
+    piles = f"the {v} piles" if isinstance(v, str) else ", ".join(map(str, v or []))
+    return f"a pile to move to among {piles}{keeps} (dest)"
 
 
 # ---------------------------------------------------------------------------- the events in words

@@ -12,17 +12,20 @@ top card, `-size`, its number of cards, and `-cards`, its cards), `rank`, `suit`
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from itertools import combinations, product
 from math import comb
 from typing import Callable
 
 from ruleplay.compiler.model import Ctx
-from ruleplay.kinds.turns.refs import ZoneRef, zone_ref
+from ruleplay.errors import did_you_mean
+from ruleplay.kinds.turns import melds
+from ruleplay.kinds.turns.refs import ZoneRef, family, zone_ref
 from ruleplay.lang import expr as X
 
 MAX_ALTERNATIVES = 2_000_000  # combinations of one move's parts, reckoned on the whole deck when the file is validated
 MAX_NUMBERS = 1000           # the widest `number: [LOW, HIGH]`
+MAX_PILES = 60              # piles a from-pile or to-pile chooses among
 MAX_SETS = 50_000            # the sets of cards a `cards` part may offer at most, reckoned on the whole deck
 NAMES = {"card": "card", "position": "position", "seat": "target", "rank": "rank", "suit": "suit",
          "value": "value", "number": "number", "cards": "picked", "from-pile": "source", "to-pile": "dest"}
@@ -41,6 +44,10 @@ class Part:
     base: int = 0                             # the first of them, within the block
     sizes: tuple[int, int] = (1, 1)           # cards: the fewest and the most cards in a set
     piles: tuple = ()                         # from-pile, to-pile: the piles to choose among (ZoneRefs)
+    shapes: tuple = ()                        # cards `as:`: only the sets and runs of the zone (melds.find)
+    keeps: tuple = ()                         # to-pile `keeps:`: only piles still a set or run with the cards added
+    adds_one: bool = True                     # ... the move's `card` (else its set of cards, `picked`)
+    known: dict = field(default_factory=dict, compare=False, repr=False)   # a pile's cards -> melds.ends
 
     def options(self, t) -> list:
         """The answers possible now: cards or positions of the zone, the seats `seat_ok` allows, or the list."""
@@ -57,10 +64,14 @@ class Part:
             z = self.zone.cards(t)
             if z is None:
                 return []
+            lo, hi = self.sizes
+            if self.shapes:                          # sets and runs, low card first (the deck's rank order)
+                return melds.find(z, self.shapes, lo, hi, t.rules.deck)
             keys = t.space.keys                      # each set in the canonical order, asked card by card
             held = sorted(z, key=keys.__getitem__)
-            lo, hi = self.sizes
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
+        if self.keeps:                               # laying off: asked once the card (or cards) is chosen
+            return self.extended(t)
         if self.kind == "seat":
             out = []
             for s in self.answers:
@@ -69,6 +80,29 @@ class Part:
                     out.append(s)
             return out
         return list(self.answers)
+
+    def extended(self, t) -> list:
+        """The piles laid out that stay a set or a run with the move's card (or cards) laid on them."""
+        deck, known, out = t.rules.deck, self.known, []
+        shared = t.shared
+        for a, ref in enumerate(self.piles):
+            zone = getattr(ref, "zone", None)
+            pile = shared[zone.index] if zone is not None and zone.owner == "table" else ref.cards(t)
+            if not pile:
+                continue
+            if not self.adds_one:
+                if melds.fits((*pile, *t.loc.get("picked", ())), self.keeps, deck):
+                    out.append(a)
+                continue
+            cards = tuple(pile)
+            info = known.get(cards)
+            if info is None:
+                if len(known) > 4096:
+                    known.clear()
+                info = known[cards] = melds.ends(cards, self.keeps, deck)
+            if melds.extends(info, t.card, deck):
+                out.append(a)
+        return out
 
     def bind(self, t, answer) -> None:
         """Make `answer` readable by the move's rules (and a position's card as `card`)."""
@@ -181,7 +215,18 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
                 continue
             part = Part(kind, name, zone=ref, slots=len(deck) if kind == "position" else 0)
         elif kind in ("from-pile", "to-pile"):
-            refs = [zone_ref(ctx, p + (i,), scope, r) for i, r in enumerate(raw if isinstance(raw, list) else [])]
+            keeps: tuple = ()
+            if isinstance(raw, dict) and kind == "to-pile":      # {among: PILES, keeps: [set, run]}
+                keeps = _shapes(ctx, p + ("keeps",), raw.get("keeps"), "keeps")
+                if keeps is None or not _adds_cards(ctx, p, list(spec)[:list(spec).index(kind)]):
+                    ok = False
+                    continue
+                p, raw = p + ("among",), raw.get("among")
+            refs = _pile_list(ctx, p, scope, raw)
+            if len(refs) > MAX_PILES:
+                ctx.error(p, f"{len(refs)} piles to choose among; the limit is {MAX_PILES}", value=True)
+                ok = False
+                continue
             if not refs or None in refs or len({r.text for r in refs}) != len(refs):
                 if refs and None not in refs:
                     ctx.error(p, "a pile is listed twice", "list each pile once", value=True)
@@ -189,7 +234,8 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
                     ctx.error(p, "a list of piles is needed here, e.g. [col1, col2, cell1]", value=True)
                 ok = False
                 continue
-            part = Part(kind, name, answers=tuple(range(len(refs))), slots=len(refs), piles=tuple(refs))
+            part = Part(kind, name, answers=tuple(range(len(refs))), slots=len(refs), piles=tuple(refs),
+                        keeps=keeps)
         elif kind == "cards":
             part = _cards_part(ctx, p, scope, raw, len(deck))
             if part is None:
@@ -224,14 +270,16 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
                 continue
             answers = tuple(range(raw[0], raw[1] + 1))
             part = Part(kind, name, answers=answers, slots=len(answers))
-        parts.append(Part(part.kind, part.name, part.zone, part.answers, part.seat_ok, part.slots, base, part.sizes,
-                          part.piles))
+        if part.keeps:                       # the card part chosen last before the pile is what is laid off
+            part = replace(part, adds_one=[q.kind for q in parts if q.kind in ("card", "cards")][-1] == "card")
+        parts.append(replace(part, base=base))
         base += part.slots
     if not ok:
         return None
     size = 1
     for part in parts:
-        size *= _sets(len(deck), *part.sizes) if part.kind == "cards" else part.slots or len(deck)
+        size *= (melds.count(deck, part.shapes, *part.sizes) if part.shapes else _sets(len(deck), *part.sizes)) \
+            if part.kind == "cards" else part.slots or len(deck)
     if size > MAX_ALTERNATIVES:
         ctx.error(path, f"this move has up to {size:,} combinations to choose from; the limit is "
                         f"{MAX_ALTERNATIVES:,}", "choose fewer things at once, or narrow a `number` range")
@@ -253,25 +301,79 @@ def _sets(n: int, lo: int, hi: int) -> int:
 
 
 def _cards_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int) -> Part | None:
-    """`cards: {from: ZONE, min: A, max: B}`: a set of A to B of the zone's cards (bounded on the whole deck)."""
+    """`cards: {from: ZONE, min: A, max: B}`: a set of A to B of the zone's cards (bounded on the whole deck);
+    with `as: set | run | [set, run]` only the sets and runs among them (bounded by counting those)."""
     ref = zone_ref(ctx, path + ("from",), scope)
     if ref is not None and not seen_by_chooser(ref):
         ctx.error(path + ("from",), f"the player cannot see the cards of {raw.get('from')}: a set of cards is "
                                     "chosen from a zone face up or from the player's own hand", value=True)
         return None
+    shapes = _shapes(ctx, path + ("as",), raw.get("as"), "as") if "as" in raw else ()
     lo = ctx.const_int(path + ("min",), 1, 0, deck_size)
-    hi = ctx.const_int(path + ("max",), None, 1, deck_size)
-    if ref is None or lo is None or hi is None:
+    if shapes and "max" not in raw:
+        hi = deck_size
+    elif "max" not in raw:
+        ctx.error(path, "how many cards at most? write max: N", "or find sets and runs with as: [set, run] "
+                                                                "(no max needed)")
+        return None
+    else:
+        hi = ctx.const_int(path + ("max",), None, 1, deck_size)
+    if ref is None or lo is None or hi is None or shapes is None:
         return None
     if lo > hi:
         ctx.error(path + ("min",), f"min ({lo}) is more than max ({hi})", value=True)
         return None
+    if shapes:
+        found = melds.count(ctx.deck, shapes, lo, hi)
+        if found > MAX_SETS:
+            ctx.error(path + ("as",), f"the whole deck holds {found:,} such sets and runs; the limit is "
+                                      f"{MAX_SETS:,}", "ask for fewer cards (a smaller max)", value=True)
+            return None
+        return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi), shapes=shapes)
     if _sets(deck_size, lo, hi) > MAX_SETS:
         ctx.error(path + ("max",), f"sets of {lo} to {hi} cards of a {deck_size}-card deck are "
                                    f"{_sets(deck_size, lo, hi):,} choices; the limit is {MAX_SETS:,}",
                   "choose fewer cards at once (a smaller max)", value=True)
         return None
     return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi))
+
+
+def _shapes(ctx: Ctx, path: tuple, raw, key: str) -> tuple | None:
+    """`set`, `run` or a list of them (`as:` of a set of cards, `keeps:` of a pile): the shapes, or None."""
+    words = raw if isinstance(raw, list) else [raw]
+    bad = [w for w in words if w not in melds.SHAPES]
+    if not words or bad or len(set(words)) != len(words):
+        word = str(bad[0]) if bad else ""
+        ctx.error(path, f"{key}: " + (f"'{word}' is not a combination" if bad else "a combination is needed here")
+                  + ": set (cards of one rank), run (cards of one suit in sequence) or [set, run]",
+                  did_you_mean(word, melds.SHAPES) if bad else None, value=True)
+        return None
+    return tuple(w for w in melds.SHAPES if w in words)
+
+
+def _adds_cards(ctx: Ctx, path: tuple, before: list[str]) -> bool:
+    """`keeps:` tests the pile with the move's card (or cards) added: one must be chosen before the pile."""
+    if "card" in before or "cards" in before:
+        return True
+    ctx.error(path + ("keeps",), "keeps: tests the pile with the cards laid on it, but no card is chosen before "
+                                 "the pile", "choose card: hand (or cards:) before to-pile")
+    return False
+
+
+def _pile_list(ctx: Ctx, path: tuple, scope: X.Scope, raw) -> list:
+    """A list of piles (a family's name standing for its piles), or a family's name alone."""
+    if isinstance(raw, str):
+        if family(ctx, raw):
+            return family(ctx, raw)
+        families = getattr(ctx, "families", {})
+        ctx.error(path, f"'{raw}' is not a family of piles (a zone declared with a count)",
+                  did_you_mean(raw, families) or "list the piles instead, e.g. [col1, col2, cell1]", value=True)
+        return [None]
+    refs: list = []
+    for i, r in enumerate(raw if isinstance(raw, list) else []):
+        piles = family(ctx, r) if isinstance(r, str) else []
+        refs.extend(piles or [zone_ref(ctx, path + (i,), scope, r)])
+    return refs
 
 
 @dataclass(frozen=True)
@@ -309,8 +411,9 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]]) -> list[tuple]
     tested once the first k parts are chosen)."""
     if not all(c.fn(t) for c in checks[0]):
         return []
-    options = [p.options(t) for p in parts]
-    if not any(checks):                      # nothing to test: every combination (no binding needed)
+    lazy = [bool(p.keeps) for p in parts]    # a pile laid off on: its answers depend on the card chosen before
+    options = [None if lazy[k] else p.options(t) for k, p in enumerate(parts)]
+    if not any(checks) and not any(lazy):    # nothing to test: every combination (no binding needed)
         return list(product(*options))
     out: list[tuple] = []
     prefix: list = []
@@ -334,7 +437,7 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]]) -> list[tuple]
             out.append(tuple(prefix))
             return
         part, fns, tests = parts[k], direct[k + 1], remembered[k + 1]
-        for a in options[k]:
+        for a in (part.options(t) if lazy[k] else options[k]):
             part.bind(t, a)
             a_now = a
             if all(f(t) for f in fns) and all(passes(c) for c in tests):

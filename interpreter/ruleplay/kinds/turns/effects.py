@@ -165,7 +165,7 @@ class Move:
 
 def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -> Effect | None:
     src = zone_ref(ctx, path + ("from",), scope)
-    dest = zone_ref(ctx, path + ("to",), scope)
+    dest = zone_ref(ctx, path + ("to",), scope, new=True)      # a family: its first empty pile
     count = ctx.expr(path + ("count",), X.INT, scope) if "count" in spec else None
     where = ctx.expr(path + ("where",), X.BOOL, card_scope(scope)) if "where" in spec else None
     which = [k for k in ("count", "where", "all", "picked") if k in spec]
@@ -238,6 +238,8 @@ def say(spec: Any) -> str:
         return out + (f"; otherwise: {say_effects(spec['else'])}" if spec.get("else") else "")
     if "move" in spec:
         m = spec["move"]
+        if m.get("count") == f"{m.get('from')}.size" and not m.get("at") and not m.get("show"):
+            return f"{_zone(m['from'])} is turned over onto {_zone(m['to'])} (its cards one by one, top first)"
         which = ("the top card" if m.get("count") == 1 else f"the top {formula(m['count'])} cards" if "count" in m else
                  "the cards picked" if m.get("picked") else
                  f"every card for which {formula(m['where'])}" if "where" in m else

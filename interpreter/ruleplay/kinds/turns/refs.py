@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from ruleplay.compiler.model import Ctx, Zone
 from ruleplay.lang import expr as X
-from ruleplay.errors import did_you_mean, one_of
+from ruleplay.errors import GameError, did_you_mean, one_of
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,33 @@ class ChosenPile:
         return self.chosen(t).zone.name
 
 
+@dataclass(frozen=True)
+class NewPile:
+    """`to: FAMILY` in a move: the first empty pile of a family of table piles (a meld laid out anew)."""
+
+    piles: tuple                               # the family's piles (ZoneRefs), in order
+    text: str
+
+    def owner(self, _t) -> None:
+        return None
+
+    def cards(self, t):
+        for ref in self.piles:
+            z = ref.cards(t)
+            if not z:
+                t.loc["new-pile"] = ref.zone.name
+                return z
+        raise GameError(f"no pile of {self.text} is empty: {len(self.piles)} piles are all laid out")
+
+    def name(self, t) -> str:
+        return t.loc.get("new-pile", self.text)
+
+
+def family(ctx: Ctx, name: str) -> list[ZoneRef]:
+    """The piles of a family (a zone declared with a count), or [] when `name` is none."""
+    return [ZoneRef(ctx.zones[p], None, p) for p in getattr(ctx, "families", {}).get(name, ())]
+
+
 PILES = {"source": "from-pile", "dest": "to-pile"}      # the name a chosen pile is read by -> the part
 
 def split(raw: str) -> tuple[str | None, str]:
@@ -64,15 +91,25 @@ def split(raw: str) -> tuple[str | None, str]:
     return (head, tail) if dot and head else (None, raw)
 
 
-def zone_ref(ctx: Ctx, path: tuple, scope: X.Scope, raw: Any = None) -> ZoneRef | ChosenPile | None:
+def zone_ref(ctx: Ctx, path: tuple, scope: X.Scope, raw: Any = None,
+             new: bool = False) -> ZoneRef | ChosenPile | NewPile | None:
     """The zone written at `path` (or `raw`, written there), with its seat compiled in `scope`; `source` and
-    `dest` are the piles the move chose, where it chose one."""
+    `dest` are the piles the move chose, where it chose one; with `new` (a move's `to`) a family's name is
+    its first empty pile."""
     raw = ctx.get(path) if raw is None else raw
     if not isinstance(raw, str):
         ctx.error(path, "a zone is needed here, e.g. pile, hand or target.hand", value=True)
         return None
     if raw in PILES and raw + "-top" in scope.names:
         return ChosenPile(raw, raw)
+    piles = family(ctx, raw)
+    if piles:
+        if new:
+            return NewPile(tuple(piles), raw)
+        ctx.error(path, f"'{raw}' is a family of {len(piles)} piles ({piles[0].text} to {piles[-1].text}), "
+                        "not one zone", f"name one pile ({piles[0].text}), choose one with to-pile: {raw}, or lay "
+                                        f"cards out on a new one with to: {raw}", value=True)
+        return None
     seat_text, name = split(raw)
     zone = ctx.zones.get(name)
     if zone is None:

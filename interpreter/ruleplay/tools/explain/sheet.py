@@ -85,8 +85,16 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
     for aname, table in (d["deck"].get("attributes") or {}).items():
         w(f"  {aname}: " + ", ".join(f"{k} = {formula(v)}" for k, v in table.items()) + "\n")
     w("Zones:\n")
+    families = {name: int(z["count"]) for name, z in d["zones"].items() if isinstance(z, dict) and "count" in z}
     for z in rules.zones.values():
         owner = "one per player" if z.owner == "seat" else "shared"
+        fam = next((f for f, n in families.items() if z.name in (f"{f}{k}" for k in range(1, n + 1))), None)
+        if fam is not None:              # a family of piles: one line (`to: meld` lays out the first empty one)
+            if z.name == f"{fam}1":
+                w(f"  {fam}1 to {fam}{families[fam]}: {families[fam]} shared piles, {z.visibility}, laid out one "
+                  f"by one (a move to {fam} takes the first empty one)"
+                  + (f": {z.description}" if z.description else "") + "\n")
+            continue
         w(f"  {z.name}: {owner}, {z.visibility}" + (f": {z.description}" if z.description else "") + "\n")
     direction = "clockwise" if rules.direction == 1 else "counter-clockwise"
     dealer = rules.dealer

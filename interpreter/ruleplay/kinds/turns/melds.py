@@ -1,0 +1,141 @@
+"""Combinations a card player names: a set (cards of one rank, each of a different suit) and a run (cards of
+one suit whose ranks follow each other in the deck's rank order, `deck.ranks`: a deck listing A first plays
+the ace low, A-2-3, and not Q-K-A). `find` lists the sets and runs a zone holds, fast (by rank and by suit,
+never every subset); `count` bounds them on the whole deck when the file is validated; `fits` tests a
+pile with cards laid off on it.
+
+    choose:
+      cards: {from: hand, as: [set, run], min: 3}      # a new meld of 3 to 13 cards
+      to-pile: {among: meld, keeps: [set, run]}         # a meld a card is laid off on
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+SHAPES = ("set", "run")
+
+
+def _positions(deck) -> list[int | None]:
+    """Each card's place in the deck's rank order (None for a joker or a card of no listed rank)."""
+    got = deck.__dict__.get("_rank_positions")
+    if got is None:
+        where = {r: i for i, r in enumerate(deck.ranks)}
+        got = deck.__dict__["_rank_positions"] = [None if deck.joker[c] else where.get(deck.rank[c])
+                                                  for c in range(len(deck.names))]
+    return got
+
+
+def is_set(cards, deck) -> bool:
+    """One rank, no suit twice."""
+    pos = _positions(deck)
+    if not cards or pos[cards[0]] is None:
+        return False
+    rank = deck.rank[cards[0]]
+    suits = {deck.suit[c] for c in cards}
+    return len(suits) == len(cards) and all(deck.rank[c] == rank for c in cards)
+
+
+def is_run(cards, deck) -> bool:
+    """One suit, ranks one after another in the deck's order, no rank twice."""
+    pos = _positions(deck)
+    if not cards:
+        return False
+    suit = deck.suit[cards[0]]
+    at = sorted(pos[c] if deck.suit[c] == suit and pos[c] is not None else -1 for c in cards)
+    return at[0] >= 0 and at[-1] - at[0] == len(cards) - 1 and len(set(at)) == len(at)
+
+
+def fits(cards, shapes: tuple[str, ...], deck) -> bool:
+    return ("set" in shapes and is_set(cards, deck)) or ("run" in shapes and is_run(cards, deck))
+
+
+def ends(pile: tuple, shapes: tuple[str, ...], deck) -> tuple:
+    """What one card laid off on `pile` must be for the pile to stay one of the shapes: (rank, suits
+    taken) for a set, (suit, the places in the rank order either end) for a run; None for what it is not."""
+    pos = _positions(deck)
+    as_set = (deck.rank[pile[0]], frozenset(deck.suit[c] for c in pile)) \
+        if "set" in shapes and is_set(pile, deck) else None
+    as_run = None
+    if "run" in shapes and is_run(pile, deck):
+        at = [pos[c] for c in pile]
+        as_run = (deck.suit[pile[0]], min(at) - 1, max(at) + 1)
+    return as_set, as_run
+
+
+def extends(info: tuple, card: int, deck) -> bool:
+    """`card` laid off on a pile whose `ends` are `info` keeps it a set or a run."""
+    as_set, as_run = info
+    if as_set is not None and deck.rank[card] == as_set[0] and deck.suit[card] not in as_set[1] \
+            and not deck.joker[card]:
+        return True
+    if as_run is not None and deck.suit[card] == as_run[0]:
+        p = _positions(deck)[card]
+        return p is not None and (p == as_run[1] or p == as_run[2])
+    return False
+
+
+def order(deck) -> list[tuple]:
+    """A key per card: its place in the deck's rank order, then its suit's: a run is asked and laid out low
+    card first (A-2-3 with the ace low), a set suit by suit."""
+    got = deck.__dict__.get("_meld_order")
+    if got is None:
+        pos = _positions(deck)
+        suits = {s: i for i, s in enumerate(deck.suits)}
+        got = deck.__dict__["_meld_order"] = [(-1 if pos[c] is None else pos[c], suits.get(deck.suit[c], -1), c)
+                                              for c in range(len(deck.names))]
+    return got
+
+
+def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
+    """The sets and runs of `lo` to `hi` cards among `held`, each in the deck's order (`order`: low card
+    first), equal cards of a multi-deck game taken once."""
+    pos = _positions(deck)
+    keys = order(deck)
+    one: dict[str, int] = {}
+    for c in sorted(held, key=keys.__getitem__):
+        if pos[c] is not None:
+            one.setdefault(deck.names[c], c)
+    out: dict[tuple, None] = {}
+    if "set" in shapes:
+        by_rank: dict[str, list[int]] = {}
+        for c in one.values():
+            by_rank.setdefault(deck.rank[c], []).append(c)
+        for group in by_rank.values():
+            for k in range(max(lo, 1), min(hi, len(group)) + 1):
+                for combo in combinations(group, k):
+                    out[tuple(sorted(combo, key=keys.__getitem__))] = None
+    if "run" in shapes:
+        by_suit: dict[str, dict[int, int]] = {}
+        for c in one.values():
+            by_suit.setdefault(deck.suit[c], {})[pos[c]] = c
+        for at in by_suit.values():
+            for start in sorted(at):                       # every start: runs inside a longer one too
+                end = start
+                while end in at and end - start + 1 <= hi:
+                    if end - start + 1 >= max(lo, 1):
+                        out[tuple(sorted((at[p] for p in range(start, end + 1)), key=keys.__getitem__))] = None
+                    end += 1
+    return list(out)
+
+
+def count(deck, shapes: tuple[str, ...], lo: int, hi: int) -> int:
+    """How many sets and runs of `lo` to `hi` cards the whole deck holds (the bound checked at validation)."""
+    pos = _positions(deck)
+    ranks: dict[str, set] = {}
+    suits: dict[str, set] = {}
+    for c in range(len(deck.names)):
+        if pos[c] is not None:
+            ranks.setdefault(deck.rank[c], set()).add(deck.suit[c])
+            suits.setdefault(deck.suit[c], set()).add(pos[c])
+    total = 0
+    if "set" in shapes:
+        total += sum(comb(len(s), k) for s in ranks.values() for k in range(max(lo, 1), min(hi, len(s)) + 1))
+    if "run" in shapes:
+        for at in suits.values():
+            for start in at:
+                end = start
+                while end in at and end - start + 1 <= hi:
+                    total += end - start + 1 >= max(lo, 1)
+                    end += 1
+    return total

@@ -1,6 +1,8 @@
 """The expression compiler: checked trees -> closures over the table, typed against a scope."""
 from __future__ import annotations
 
+import difflib
+
 import operator
 from dataclasses import dataclass, replace
 from typing import Any, Callable
@@ -393,9 +395,11 @@ class Compiler:
                 vals = [f(e) for f in fns]
                 return None if None in vals else agg(vals)
             return Compiled(pick, INT, uses=frozenset().union(*(a.uses for a in args)))
+        close = difflib.get_close_matches(name, list(exprwords.USAGE), n=1, cutoff=0.6)
         raise ExprError(f"unknown function '{name}' for these arguments", _col(tok),
-                        "functions: abs(int), max(a, b, ...), min(a, b, ...), count/sum/max/min/any/all "
-                        "(x for x in ...), " + ", ".join(exprwords.USAGE.values()))
+                        f"did you mean {exprwords.USAGE[close[0]]}?" if close else
+                        "functions: abs, max, min; count/sum/max/min/any/all (x for x in ...); "
+                        + "; ".join(f"{group}: {', '.join(names)}" for group, names in exprwords.GROUPS.items()))
 
     def c_aggregate(self, t):
         kind_tok, body, var_tok, coll = t.children

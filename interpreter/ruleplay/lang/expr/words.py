@@ -40,6 +40,8 @@ PILE_WORDS = {"same-rank": 2, "in-a-row": (2, 4), "adds-to": 4}
 HAND_WORDS = ("best-hand", "best-hand-name")
 MAX_HAND_ARGS = 4
 NAMES = SEAT_WORDS + tuple(PILE_WORDS) + HAND_WORDS + tuple(COMBO_WORDS)
+GROUPS = {"seats": SEAT_WORDS, "top of a pile": tuple(PILE_WORDS), "hands": HAND_WORDS,
+          "combinations": tuple(COMBO_WORDS)}     # for an unknown function's hint
 USAGE = {"left-of": "left-of(seat)", "right-of": "right-of(seat)", "opposite": "opposite(seat)",
          "same-rank": "same-rank(cards, n)", "in-a-row": "in-a-row(cards, n, order, wrap)",
          "adds-to": "adds-to(cards, n, field, total)", "best-hand": "best-hand(cards, ...)",

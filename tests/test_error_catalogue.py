@@ -95,6 +95,7 @@ ELSEWHERE = {
     "uses itself (": "a guard while expanding; defines.py refuses a circle of definitions first (shown)",
     "expected a number in ": "the schema's minimum/maximum refuse first",
     "reactions need at least one profile": "the schema requires profiles; a variant's {} merges with the base",
+    "phase could not be compiled (an internal error": "a guard: a kind that refuses a phase records its own error",
     "this value must be fixed before the game starts (options only)":
         "unreachable: a schedule value compiles in a scope of options and players, which all fold",
 }

@@ -657,7 +657,7 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
             ctx.families[zname] = [f"{zname}{k}" for k in range(1, n + 1)]
             for pile in ctx.families[zname]:
                 if pile in d["zones"]:
-                    ctx.error(("zones", zname), f"the pile '{pile}' of the family '{zname}' is also a zone",
+                    ctx.error(("zones", pile), f"the pile '{pile}' of the family '{zname}' is also a zone",
                               "rename one of them")
                 ctx.zones[pile] = Zone(pile, "table", z.get("visibility", "public"), shared_i, z.get("description", ""))
                 shared_i += 1

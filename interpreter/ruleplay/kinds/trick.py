@@ -173,6 +173,7 @@ class TrickView:
     want: int | None = None               # tricks still wanted toward a bid (None: no bid)
     would_win: frozenset | None = None    # the legal cards that would win the trick as it stands
     partner_winning: bool = False         # the seat's partner (teams of two) is winning the trick so far
+    dummy: str | None = None              # playing for a dummy: the zone its cards are played from
 
 
 @dataclass
@@ -622,7 +623,8 @@ class _Run:
             who = self.who
             view = TrickView(player, leading, following, legal, [(who[s], c) for s, c in plays], t.led, t.trump, to_play,
                              st, self.ph.points, self.suits(), best[1] if best else None, self._want(seat), would,
-                             best is not None and self.partner is not None and best[0] == self.partner[seat])
+                             best is not None and self.partner is not None and best[0] == self.partner[seat],
+                             self.ph.dummy[0].name if seat == t.n and self.ph.dummy is not None else None)
         self.offered = legal
         return Decision(player, legal if space.unique else [space.card(c) for c in legal], view)
 

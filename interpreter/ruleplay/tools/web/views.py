@@ -102,7 +102,7 @@ def _choices(game: LiveGame, seat: int) -> tuple[list[dict] | None, str, dict | 
         named = [SUIT_WORDS.get(x, x) for x in getattr(v, "values", [])]
         what = "Choose " + " or ".join(named) + (", or pass" if getattr(v, "may_pass", False) else "")
     elif any(o.card is not None for o in opts):
-        what = "Play a card"
+        what = f"Play a card from the {v.dummy}" if getattr(v, "dummy", None) else "Play a card"
     else:
         what = "Choose"
     return out, what, passing

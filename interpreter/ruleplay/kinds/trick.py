@@ -105,8 +105,8 @@ SCHEMA = phase_schema('trick', {
                 "description": "Per-hand flags the winner of a trick may switch on (a player's choice, e.g. reversing the rank order); false when the hand starts; each is a name in expressions."},
     "last-trick-takes": text("A table zone whose cards the winner of the last trick also takes into won-to (a kitty)."),
     "dummy": obj({"from": text("A table zone holding the dummy's hand (dealt to it, e.g. the deal's rest); its visibility says who sees it (public: exposed to all)."),
-                  "played-by": {"description": "The seat that plays the dummy's cards (a seat expression, evaluated when the phase starts, e.g. dealer or bidder): in the dummy's turn it plays a card from the dummy, by the same rules; a trick the dummy wins counts for that seat, and the dummy leads the next.", **EXPR},
-                  "after": {"description": "The seat the dummy plays after in each trick (a seat expression evaluated when the phase starts). Default: the seat on the left of played-by (with three players, the dummy sits opposite its player).", **EXPR}},
+                  "played-by": {"description": "The seat that plays the dummy's cards (a seat number, or a seat expression evaluated when the phase starts, e.g. dealer or bidder): in the dummy's turn it plays a card from the dummy, by the same rules; a trick the dummy wins counts for that seat, and the dummy leads the next.", **EXPR},
+                  "after": {"description": "The seat the dummy plays after in each trick (a seat number, or a seat expression evaluated when the phase starts). Default: the seat on the left of played-by (with three players, the dummy sits opposite its player).", **EXPR}},
                  ["from", "played-by"],
                  "A hand with no player of its own, played by another seat (Dummy Whist): it takes a turn in every trick."),
     "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
@@ -131,7 +131,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'last-trick-takes': {"examples": ["one"]},
     'dummy': {"examples": [{"from": "dummy", "played-by": "dealer"}]},
     'dummy/from': {"examples": ["dummy"]},
-    'dummy/played-by': {"examples": ["dealer", "bidder"]},
+    'dummy/played-by': {"examples": ["dealer", "bidder", 0]},
     'dummy/after': {"default": "left-of(played-by)", "examples": ["left-of(dealer)"]},
     'want': {"examples": ["hand-size", "3 - sum(x.tricks for x in actor.team-seats)"]},
     **trickrules.EXAMPLES,
@@ -388,15 +388,15 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     dummy = None
     if "dummy" in spec:
         dz = ctx.zone(path + ("dummy", "from"), owner="table")
-        by = ctx.expr(path + ("dummy", "played-by"), X.SEAT)
-        after = ctx.expr(path + ("dummy", "after"), X.SEAT) if "after" in spec["dummy"] else None
+        by = _seat_expr(ctx, path + ("dummy", "played-by"))
+        after = _seat_expr(ctx, path + ("dummy", "after")) if "after" in spec["dummy"] else None
         if None in (dz, by) or ("after" in spec["dummy"] and after is None):
             return None
         if pile is not None and dz.index == pile.index:
             ctx.error(path + ("dummy", "from"), "the dummy's hand cannot be the zone the trick is played to",
                       "name a table zone of its own, e.g. dummy", value=True)
             return None
-        dummy = (dz, by.fn, after.fn if after else None)
+        dummy = (dz, by, after)
     if None in (src, pile, won_to, switched) or ("want" in spec and want is None):
         return None
     return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
@@ -404,6 +404,20 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                  spec.get("description", ""), dict(spec), trump_card.fn if trump_card else None,
                  from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
                  ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy)
+
+
+def _seat_expr(ctx: Ctx, path: tuple) -> Callable | None:
+    """A seat: a fixed seat number (0 = the first), or a seat expression (dealer, left-of(dealer)); None after a
+    placed error."""
+    raw = ctx.get(path)
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if not 0 <= raw < ctx.players:
+            ctx.error(path, f"seat {raw} does not exist with {ctx.players} players", f"seats are 0..{ctx.players - 1}",
+                      value=True)
+            return None
+        return lambda e: raw
+    c = ctx.expr(path, X.SEAT)
+    return c.fn if c else None
 
 
 class _Run:

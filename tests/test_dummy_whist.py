@@ -225,3 +225,18 @@ def test_the_referee_refuses_a_log_that_breaks_the_rules():
     bad[i]["card"] = other                          # the dealer's own card played as the dummy's
     with pytest.raises(AssertionError):
         referee(bad)
+
+
+def test_a_copy_made_at_the_dummy_s_turn_goes_on_as_the_game_does(game):
+    """The runner keeps the dummy's place: a clone at the dummy's decision (the search's `fork` too) plays on
+    to the same events."""
+    s = game.new_initial_state(seed=1, deal=MIXED)
+    step(s, "2C")
+    assert s.decision().view.dummy == "dummy"       # the tables say "play a card from the dummy"
+    c = s.clone()
+    for state in (s, c):
+        rng = random.Random(3)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert c.events() == s.events()
+    assert referee(s.events()) >= 52

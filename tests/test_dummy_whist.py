@@ -240,3 +240,40 @@ def test_a_copy_made_at_the_dummy_s_turn_goes_on_as_the_game_does(game):
             state.apply_action(rng.choice(state.legal_actions()))
     assert c.events() == s.events()
     assert referee(s.events()) >= 52
+
+
+def test_the_web_table_asks_the_dealer_for_the_dummy_s_card_and_shows_nobody_the_dealer_s_hand():
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    import re
+    from starlette.testclient import TestClient
+    from ruleplay.tools.play.seat import HumanSeat
+    from ruleplay.tools.web.app import create_app
+    from ruleplay.tools.web.gametable import GameTable
+    card = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[CDHS](?![0-9A-Za-z])")
+    table = GameTable(max_games=2, clock=lambda: 1000.0, seeds=lambda: 4, per_client=8)
+    client = TestClient(create_app(table), raise_server_exceptions=False)
+    r = client.post("/api/games", json={"ruleset": "dummy-whist", "seats": ["human"] * 3})
+    assert r.status_code == 200, r.text
+    tokens = [s["link"].rsplit("/", 1)[1] for s in r.json()["seats"]]
+    game = next(iter(table.games.values()))
+    for _ in range(8):
+        pages = [client.get(f"/api/seat/{t}").json() for t in tokens]
+        dealer = next(s for s, p in enumerate(pages) if p["choices"])
+        page = pages[dealer]
+        if not page["prompt"].startswith("Play a card from the dummy"):
+            client.post(f"/api/seat/{tokens[dealer]}/act", json={"action": page["choices"][0]["action"]})
+            continue
+        own = {c["name"] for z in page["seats"][dealer]["zones"] if z["name"] == "hand" for c in z["cards"]}
+        offered = {c["label"] for c in page["choices"] if c["card"]}
+        assert offered and not offered & own            # the dummy's cards, none of the dealer's own
+        assert not any("why_not" in c for z in page["seats"][dealer]["zones"] for c in (z["cards"] or []))
+        trump = next(e["card"] for e in game.state.events() if e["event"] == "trump")   # turned up: public
+        secret = {c for z in HumanSeat(game.state, dealer).view().seat_zones
+                  if z.seat == dealer and z.name == "hand" for c in (z.cards or [])} - {trump}
+        for s in range(3):
+            if s != dealer:
+                shown = set(card.findall(client.get(f"/api/seat/{tokens[s]}").text))
+                assert offered <= shown and not shown & secret, shown & secret   # the dummy, not the hand
+        return
+    raise AssertionError("the dummy's turn never came")

@@ -72,9 +72,13 @@ def check_invariants(events: list[dict], players: int, direction: int = 1) -> No
         elif kind == "trick":
             cards = [tuple(c) for c in ev["cards"]]
             assert pending == cards, f"event {i + 1}: the trick's cards {cards} are not the plays {pending}"
-            order = [s for s in ((ev["leader"] + k * direction) % players for k in range(players))
-                     if s not in out | sitting][:len(cards)]
-            assert [s for s, _ in cards] == order, f"event {i + 1}: plays out of turn {cards}, leader {ev['leader']}"
+            own = list(cards)
+            if ev.get("dummy") is not None:        # a dummy's card, played by its player in the dummy's turn
+                del own[ev["dummy"]]
+            first = own[0][0] if own and ev.get("dummy") == 0 else ev["leader"]
+            order = [s for s in ((first + k * direction) % players for k in range(players))
+                     if s not in out | sitting][:len(own)]
+            assert [s for s, _ in own] == order, f"event {i + 1}: plays out of turn {cards}, leader {ev['leader']}"
             pending = []
         elif kind in ("deal", "take"):
             if kind == "deal":

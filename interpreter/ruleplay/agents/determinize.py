@@ -71,6 +71,9 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
     k = Knowledge(me, len(starts), deal["dealer"], totals[-1] if totals else None, deal["hands"], deal["rest"],
                   events[start:], voids=[set() for _ in range(n)])
     trick: list[str] = []
+    for i, c in enumerate(k.rest):           # a rest the seat sees (a dummy's hand face up) stays where it was dealt
+        if c is not None:
+            k.pins[c] = (REST, i)
     pops = 0                                 # cards taken from the rest's top so far
     shown: list[str] = []                    # every card the events name, in order
     drew = None                              # the hidden draw just before this event
@@ -82,6 +85,11 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
             if seat is None:                 # turned from the stock onto the pile
                 k.pins[card] = (REST, pops)
                 pops += 1
+                continue
+            if ev.get("from") is not None:   # played for a dummy from a table zone: no card of the seat's hand
+                trick.append(card)
+                if seat != me:
+                    k.moves.setdefault(seat, []).append((True, card))
                 continue
             if last is not None and last[0] == seat:
                 last[3] = card
@@ -282,6 +290,8 @@ class Unseen:
         got = {c for p in k.passes for picks in p["cards"] for c in picks if c is not None}
         known = {index[c] for c in k.dealt[me] if c is not None} | {index[c] for c in got} \
             | {index[c] for _, c in k.plays} | {index[c] for c in k.seen_rest} | {index[c] for c in k.pins} \
+            | {index[c] for c in k.rest if c is not None} | {index[c] for ev in k.events if ev.get("from") is not None
+                                                            for c in [ev.get("card")] if c in index} \
             | {index[c] for c in k.loose}
         hand = rules.deal.to.index
         self.held: dict[int, list] = {}      # per other seat, the places in its hand holding unseen cards

@@ -113,7 +113,7 @@ def _is_card_action(looker: Looker, action) -> bool:
 # events more than one kind logs, declared once
 OUT = EventSpec(("seat", "why"))                # a seat out of the game (a flip phase, a battle, a match's knock-out)
 TAKE = EventSpec(("seat", "count", "why"))      # a seat takes the pile
-PLAY = EventSpec(("seat", "card"))              # a card played face up
+PLAY = EventSpec(("seat", "card", "from"))      # a card played face up (`from`: a dummy's zone its player played it from)
 
 ENGINE_EVENTS: dict[str, EventSpec] = {
     "start": EventSpec(("format", "ruleset", "ref", "seed", "players", "options", "set", "bots", "profiles",

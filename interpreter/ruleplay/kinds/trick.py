@@ -104,6 +104,11 @@ SCHEMA = phase_schema('trick', {
                                              "description": text("What the choice does.")}, ["when"]),
                 "description": "Per-hand flags the winner of a trick may switch on (a player's choice, e.g. reversing the rank order); false when the hand starts; each is a name in expressions."},
     "last-trick-takes": text("A table zone whose cards the winner of the last trick also takes into won-to (a kitty)."),
+    "dummy": obj({"from": text("A table zone holding the dummy's hand (dealt to it, e.g. the deal's rest); its visibility says who sees it (public: exposed to all)."),
+                  "played-by": {"description": "The seat that plays the dummy's cards (a seat number, or a seat expression evaluated when the phase starts, e.g. dealer or bidder): in the dummy's turn it plays a card from the dummy, by the same rules; a trick the dummy wins counts for that seat, and the dummy leads the next.", **EXPR},
+                  "after": {"description": "The seat the dummy plays after in each trick (a seat number, or a seat expression evaluated when the phase starts). Default: the seat on the left of played-by (with three players, the dummy sits opposite its player).", **EXPR}},
+                 ["from", "played-by"],
+                 "A hand with no player of its own, played by another seat (Dummy Whist): it takes a turn in every trick."),
     "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
     **trickrules.SCHEMA,           # the common rules as switches: first-lead, breaks, first-trick
 }, ['from', 'to', 'won-to'])
@@ -124,6 +129,10 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'choices/when': {"examples": ["card.joker"]},
     'choices/description': {"examples": ["reverse the rank order for the rest of the hand"]},
     'last-trick-takes': {"examples": ["one"]},
+    'dummy': {"examples": [{"from": "dummy", "played-by": "dealer"}]},
+    'dummy/from': {"examples": ["dummy"]},
+    'dummy/played-by': {"examples": ["dealer", "bidder", 0]},
+    'dummy/after': {"default": "left-of(played-by)", "examples": ["left-of(dealer)"]},
     'want': {"examples": ["hand-size", "3 - sum(x.tricks for x in actor.team-seats)"]},
     **trickrules.EXAMPLES,
 }
@@ -139,7 +148,7 @@ def _kitty_seen(looker, ev: dict, _index: int | None) -> bool:
 
 
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
-EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner", "points")),
+EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner", "points", "dummy")),
           "trump": EventSpec(("suit", "card", "lead")),
           "kitty": EventSpec(("seat", "zone", "cards"), {"cards": Private(_kitty_seen)}),
           "choice": EventSpec(("seat", "name", "value"))}
@@ -164,6 +173,7 @@ class TrickView:
     want: int | None = None               # tricks still wanted toward a bid (None: no bid)
     would_win: frozenset | None = None    # the legal cards that would win the trick as it stands
     partner_winning: bool = False         # the seat's partner (teams of two) is winning the trick so far
+    dummy: str | None = None              # playing for a dummy: the zone its cards are played from
 
 
 @dataclass
@@ -208,6 +218,7 @@ class Trick:
     texts: dict = field(default_factory=dict)   # the text each rule runs: 'leader', 'lead-allowed', 'play-allowed',
                                                 # 'flags.NAME' (the file's own, AND-ed with its switches; codegen)
     words: dict = field(default_factory=dict)   # the switches' card words for the rule sheet ('H': 'suit H')
+    dummy: tuple | None = None             # (table zone, played-by, after or None): a hand another seat plays
 
     def start_hand(self, t: Table) -> None:
         """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase
@@ -374,13 +385,39 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
             choices.append((f, c.fn))
     kitty = ctx.zone(path + ("last-trick-takes",), owner="table") if "last-trick-takes" in spec else None
     want = ctx.expr(path + ("want",), X.INT) if "want" in spec else None
+    dummy = None
+    if "dummy" in spec:
+        dz = ctx.zone(path + ("dummy", "from"), owner="table")
+        by = _seat_expr(ctx, path + ("dummy", "played-by"))
+        after = _seat_expr(ctx, path + ("dummy", "after")) if "after" in spec["dummy"] else None
+        if None in (dz, by) or ("after" in spec["dummy"] and after is None):
+            return None
+        if pile is not None and dz.index == pile.index:
+            ctx.error(path + ("dummy", "from"), "the dummy's hand cannot be the zone the trick is played to",
+                      "name a table zone of its own, e.g. dummy", value=True)
+            return None
+        dummy = (dz, by, after)
     if None in (src, pile, won_to, switched) or ("want" in spec and want is None):
         return None
     return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
                  order_table, order_fn, lead_allowed, play_allowed, flags, points,
                  spec.get("description", ""), dict(spec), trump_card.fn if trump_card else None,
                  from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
-                 ctx.start_deferred, want.fn if want else None, texts, switched.words)
+                 ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy)
+
+
+def _seat_expr(ctx: Ctx, path: tuple) -> Callable | None:
+    """A seat: a fixed seat number (0 = the first), or a seat expression (dealer, left-of(dealer)); None after a
+    placed error."""
+    raw = ctx.get(path)
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if not 0 <= raw < ctx.players:
+            ctx.error(path, f"seat {raw} does not exist with {ctx.players} players", f"seats are 0..{ctx.players - 1}",
+                      value=True)
+            return None
+        return lambda e: raw
+    c = ctx.expr(path, X.SEAT)
+    return c.fn if c else None
 
 
 class _Run:
@@ -389,19 +426,61 @@ class _Run:
     def __init__(self, ph: Trick, t: Table):
         self.ph = ph
         self.t = t
-        self.hand = t.seat_zones[ph.src.index]
+        self.hand = self.hands(t)
         self.pile = t.shared[ph.pile.index]
         self.won = t.seat_zones[ph.won_to.index]
         self.deck = t.rules.deck
         self.keys = self.deck.canonical_keys()      # the bots' sort keys, a table lookup per card
         self.offered: list[int] = []               # the legal cards of the decision being asked
         self.partner = partners(t.rules.teams, t.n)  # each seat's partner, or None (no teams of two)
+        # who plays each place in a trick: a seat plays its own hand; with a dummy, place n (the dummy's hand, the
+        # last of `hand`) is played by the seat `played-by` names when the phase starts (`seat_dummy`)
+        self.who = list(range(t.n + (ph.dummy is not None)))
         self.pending: Decision | None = None       # the card decision yielded out and not answered yet
         # printed suits, a deck order and no `high` cards: a trick is judged by two list lookups a card (`_beats`)
         self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None
         # a playout in such a trick, with no winner's choices and a trump that is set, may be run out (`run_out`)
-        self.quick = self.plain and t.space.unique and not ph.choices and ph.trump_from_lead is None
+        self.quick = self.plain and t.space.unique and not ph.choices and ph.trump_from_lead is None \
+            and ph.dummy is None
         t.runner = self
+
+    def hands(self, t: Table) -> list:
+        """The hands cards are played from, by place: each seat's, then the dummy's (a table zone) if any."""
+        hands = t.seat_zones[self.ph.src.index]
+        return hands if self.ph.dummy is None else [*hands, t.shared[self.ph.dummy[0].index]]
+
+    def seat_dummy(self) -> None:
+        """Who plays the dummy this hand and where it sits (after `after`, by default the player's left), and
+        the partners bots read: the dummy and its player, and, with three players, the other two."""
+        t = self.t
+        _, by_fn, after_fn = self.ph.dummy
+        by = by_fn(t)
+        by = t.dealer if by is None else by
+        after = after_fn(t) if after_fn is not None else None
+        self.after = t.next_seat(by, 1) if after is None else after
+        n = t.n
+        self.who[n] = by
+        partner = list(self.partner) if self.partner is not None else [None] * n
+        partner.append(by)
+        partner[by] = n
+        others = [s for s in range(n) if s != by]
+        if len(others) == 2:
+            partner[others[0]], partner[others[1]] = others[1], others[0]
+        self.partner = partner
+
+    def ring(self, first: int) -> list[int]:
+        """The places in turn from `first` (a seat, or the dummy's place n): the seats in play, the dummy after
+        `after`."""
+        t = self.t
+        n, after = t.n, self.after
+        if first == n:
+            return [n, *t.playing_from(t.next_seat(after, 1))]
+        seats = t.playing_from(first)
+        if after in seats:
+            seats.insert(seats.index(after) + 1, n)
+        else:
+            seats.append(n)
+        return seats
 
     # ------------------------------------------------------------ rules
     def strength(self, card: int) -> int:
@@ -501,7 +580,7 @@ class _Run:
         if fn is None:
             return pool
         t = self.t
-        t.actor = seat
+        t.actor = self.who[seat]
         tab = fn.table(t) if fn.__class__ is X.CardRule else None
         if tab is not None:
             return [c for c in pool if tab[c]] or pool
@@ -537,7 +616,8 @@ class _Run:
         legal.sort(key=self.keys.__getitem__)
         if len(legal) == 1:
             return legal[0]
-        bot = t.inline[seat]
+        player = self.who[seat]
+        bot = t.inline[player]
         if bot is not None and bot.rollout is not None and self.quick and t.events is None and not t.check \
                 and all(b is not None and b.rollout is not None for b in t.inline):
             return None                      # a playout: the policy plays the rest of the phase (`run_out`)
@@ -554,11 +634,13 @@ class _Run:
                 st = {c: self.strength(c) for c in legal}
                 st.update((c, self.strength(c)) for _, c in plays)
                 would = frozenset(c for c in legal if self.takes(plays, best, c))
-            view = TrickView(seat, leading, following, legal, list(plays), t.led, t.trump, to_play,
+            who = self.who
+            view = TrickView(player, leading, following, legal, [(who[s], c) for s, c in plays], t.led, t.trump, to_play,
                              st, self.ph.points, self.suits(), best[1] if best else None, self._want(seat), would,
-                             best is not None and self.partner is not None and best[0] == self.partner[seat])
+                             best is not None and self.partner is not None and best[0] == self.partner[seat],
+                             self.ph.dummy[0].name if seat == t.n and self.ph.dummy is not None else None)
         self.offered = legal
-        return Decision(seat, legal if space.unique else [space.card(c) for c in legal], view)
+        return Decision(player, legal if space.unique else [space.card(c) for c in legal], view)
 
     def run_out(self, first: int) -> None:
         """The rest of the phase from turn `first` of the trick under way, every card played by the seats'
@@ -621,6 +703,9 @@ class _Run:
         that decision (`fork`)."""
         t, ph, hand, pile, deck = self.t, self.ph, self.hand, self.pile, self.deck
         names = deck.names
+        if not resume and ph.dummy is not None:
+            self.seat_dummy()
+        who = self.who
         if not resume:
             t.tricks_won = [0] * t.n
             t.flags = {f: False for f, _ in ph.flags}
@@ -632,6 +717,8 @@ class _Run:
             self.from_lead = ph.trump_from_lead is not None and t.trump is None and bool(ph.trump_from_lead(t))
             self.leader = t.first_seat(ph.leader_mode, ph.leader_fn)
             self.playing = [s for s in t.seat_range if t.takes_part(s)]   # seats out or sitting out play no card
+            if ph.dummy is not None:
+                self.playing.append(t.n)
         playing, from_lead = self.playing, self.from_lead
         while resume or any(hand[s] for s in playing):
             if resume:
@@ -642,7 +729,7 @@ class _Run:
                 plays, seats, first = self.plays, self.seats, 0
             for i in range(first, len(seats)):
                 seat = seats[i]
-                t.actor = seat
+                t.actor = who[seat]
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
                 if card is None:
                     break
@@ -668,11 +755,15 @@ class _Run:
                 t.card = None
                 t.cards_played += 1
                 if t.events is not None:
-                    t.emit("play", seat=seat, card=names[card])
+                    if seat == t.n:
+                        t.emit("play", seat=who[seat], card=names[card], **{"from": ph.dummy[0].name})
+                    else:
+                        t.emit("play", seat=seat, card=names[card])
                 t.act()
             else:
-                win_seat = t.actor = self.winner(plays)[0]
-                self.close_trick(plays, win_seat, (yield from self.offer_choices(win_seat)) if ph.choices else ())
+                win = self.winner(plays)[0]
+                win_seat = t.actor = who[win]
+                self.close_trick(plays, win, (yield from self.offer_choices(win_seat)) if ph.choices else ())
                 continue
             self.run_out(i)                  # a playout's policy played the rest of the phase
             break
@@ -680,6 +771,7 @@ class _Run:
         if ph.kitty is not None and t.trick_number:
             kitty = t.shared[ph.kitty.index]
             taken = [names[c] for c in reversed(kitty)]
+            leader = who[leader]
             self.won[leader].extend(kitty)
             kitty.clear()
             t.emit("kitty", seat=leader, zone=ph.kitty.name, cards=taken)
@@ -691,6 +783,17 @@ class _Run:
         """The next trick: its leader (the last winner, or the next seat on with cards), and the seats to play."""
         t, hand = self.t, self.hand
         leader = self.leader
+        if self.ph.dummy is not None:
+            ring = self.ring(leader)
+            if not hand[leader] or (leader < t.n and not t.takes_part(leader)):
+                leader = self.leader = next(s for s in ring if hand[s] and (s == t.n or t.takes_part(s)))
+                ring = self.ring(leader)
+            t.trick_number += 1
+            t.trick_leader = self.who[leader]
+            t.led = None
+            self.plays = []
+            self.seats = [s for s in ring if hand[s]]
+            return
         if not hand[leader] or not t.takes_part(leader):
             leader = self.leader = next(s for s in t.playing_from(leader) if hand[s])
         t.trick_number += 1
@@ -713,21 +816,24 @@ class _Run:
                 chosen.append((f, t.flags[f]))
         return chosen
 
-    def close_trick(self, plays: list[tuple[int, int]], win_seat: int, chosen) -> None:
-        """The trick to its winner, who leads the next."""
-        t, ph, pile, names = self.t, self.ph, self.pile, self.deck.names
+    def close_trick(self, plays: list[tuple[int, int]], win: int, chosen) -> None:
+        """The trick to its winner (the place `win`: a seat, or the dummy, whose player takes it), who leads the
+        next."""
+        t, ph, pile, names, who = self.t, self.ph, self.pile, self.deck.names, self.who
+        win_seat = who[win]
         self.won[win_seat].extend(pile)
         pile.clear()
         t.tricks += 1
         t.tricks_won[win_seat] += 1
         if t.events is not None:
-            t.emit("trick", number=t.trick_number, leader=self.leader, cards=[[s, names[c]] for s, c in plays],
-                   winner=win_seat, points=sum(ph.points[c] for _, c in plays))
+            t.emit("trick", number=t.trick_number, leader=who[self.leader], cards=[[who[s], names[c]] for s, c in plays],
+                   winner=win_seat, points=sum(ph.points[c] for _, c in plays),
+                   **({} if ph.dummy is None else {"dummy": next((i for i, (s, _) in enumerate(plays) if s == t.n), None)}))
         for f, v in chosen:
             t.emit("choice", seat=win_seat, name=f, value=v)
         if t.check:
             t.check_conservation()
-        self.leader = win_seat
+        self.leader = win
         t.actor = win_seat
         t.check_end()          # end rules only: a hand of tricks cannot cycle
 
@@ -735,18 +841,20 @@ class _Run:
         """The rest of the hand on `t`, a copy of this runner's table (Table.fork), from the card decision
         this runner waits on (`pending`; a generator)."""
         ph = self.ph
-        return runner_copy(self, t, hand=t.seat_zones[ph.src.index], pile=t.shared[ph.pile.index],
+        return runner_copy(self, t, hand=self.hands(t), pile=t.shared[ph.pile.index],
                            won=t.seat_zones[ph.won_to.index], plays=list(self.plays), offered=[]).loop(resume=True)
 
     def _want(self, seat: int) -> int | None:
         """Tricks the seat still wants: the `want` key, else its bid minus tricks won; in a point auction, every
         trick; else None."""
         t = self.t
+        hand = self.hand[seat]
+        seat = self.who[seat]
         if self.ph.want_fn is not None:
             t.actor = seat
             return self.ph.want_fn(t)
         if t.bid_style == "auction":
-            return len(self.hand[seat]) + 1
+            return len(hand) + 1
         b = t.bids[seat]
         return None if b is None else b - t.tricks_won[seat]
 
@@ -797,6 +905,13 @@ def describe(spec: dict, phase=None) -> str:
         text += f" A player following suit may play a card only if {formula(spec['follow-allowed'])} (lifted when none does)."
     for f, c in (spec.get("choices") or {}).items():
         text += (f" After a trick, when {formula(c['when'])}, its winner may switch {f} on for the rest of the hand.")
+    dummy = spec.get("dummy")
+    if isinstance(dummy, dict) and "from" in dummy and "played-by" in dummy:
+        by = formula(dummy["played-by"])
+        after = formula(dummy["after"]) if "after" in dummy else f"the player left of {by}"
+        text += (f" The dummy (the cards in the {dummy['from']}) has no player of its own: {by} plays it as a"
+                 f" partner, and in each trick it takes its turn after {after}, {by} playing a card from it by the"
+                 f" same rules. A trick the dummy wins goes to {by}, and the dummy leads the next.")
     text += f" The winner keeps the trick in their {spec['won-to']}."
     if "last-trick-takes" in spec:
         text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."

@@ -75,7 +75,9 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
                 bids = []
             plays = []
             pts = f", {ev['points']} point{'s' if ev['points'] != 1 else ''}" if ev.get("points") else ""
-            out.write(f"  Trick {ev.get('number', '')}: " + " ".join(f"{s}:{c}" for s, c in ev["cards"]) +
+            mark = ev.get("dummy")             # the place of the card played from a dummy, marked with '*'
+            out.write(f"  Trick {ev.get('number', '')}: " + " ".join(
+                f"{s}{'*' if i == mark else ''}:{c}" for i, (s, c) in enumerate(ev["cards"])) +
                       f"  -> {seat_name(ev['winner'])}{pts}\n")
         elif kind == "trump":
             if ev.get("lead"):

@@ -151,7 +151,8 @@ class Narrator:
             return [f"{self.verb(ev['dealer'], 'deal', 'deals')}: {sizes} cards{rest}."]
         if kind == "play":
             self.recent.append(ev["card"])
-            return [f"{self.verb(ev['seat'], 'play', 'plays')} {ev['card']}."]
+            frm = f" from the {ev['from']}" if ev.get("from") else ""
+            return [f"{self.verb(ev['seat'], 'play', 'plays')} {ev['card']}{frm}."]
         if kind == "score":
             return [f"Hand {ev['hand']} scores: " + ", ".join(
                 f"{self.who(s)} {p:+d} (total {tot})" for s, (p, tot) in enumerate(zip(ev["scores"], ev["totals"]))) +

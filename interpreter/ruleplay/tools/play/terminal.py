@@ -225,7 +225,9 @@ class Terminal:
         if passing:
             what = f"pass a card to Seat {view.to}" if view.to is not None else "pass a card"
         else:
-            what = "play a card" if cards else "bid" if getattr(view, "bidding", False) else "choose"
+            dummy = getattr(view, "dummy", None)     # playing a dummy's card for it
+            what = (f"play a card from the {dummy}" if dummy else "play a card") if cards \
+                else "bid" if getattr(view, "bidding", False) else "choose"
         sep = ", " if any(" " in o.label for o in options) else " "     # named values: 'pass, order-up D'
         rng = f"1-{len(options)} or a card name" if cards else "one of " + sep.join(o.label for o in options)
         while True:

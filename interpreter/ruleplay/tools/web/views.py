@@ -102,7 +102,7 @@ def _choices(game: LiveGame, seat: int) -> tuple[list[dict] | None, str, dict | 
         named = [SUIT_WORDS.get(x, x) for x in getattr(v, "values", [])]
         what = "Choose " + " or ".join(named) + (", or pass" if getattr(v, "may_pass", False) else "")
     elif any(o.card is not None for o in opts):
-        what = "Play a card"
+        what = f"Play a card from the {v.dummy}" if getattr(v, "dummy", None) else "Play a card"
     else:
         what = "Choose"
     return out, what, passing
@@ -209,6 +209,8 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
     names, key = deck.names, deck.canonical_key
     choices, prompt, passing = _choices(game, seat)
     legal = {c["label"] for c in choices or [] if c["card"]}
+    d = game.state.decision() if choices else None
+    for_dummy = d is not None and bool(getattr(d.view, "dummy", None))   # asked for a dummy's card, not one's own
     seats = []
     for s in range(v.players):
         zones = []
@@ -217,7 +219,7 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
                 continue
             shown = None if z.cards is None else [_card(cards, names[c]) for c in (sorted(z.ids, key=key) if s == seat else z.ids)]
             zones.append({"name": z.name, "size": z.size, "cards": shown})
-            if s == seat and shown is not None and legal:
+            if s == seat and shown is not None and legal and not for_dummy:
                 led = _card(cards, plays[0][1]) if plays and v.trick_number else None
                 for c, why in _why_not(led, shown, legal).items():
                     for x in shown:

@@ -350,3 +350,26 @@ def test_the_recipes_in_docs_turns_md_run(tmp_path):
             assert r.outcome == "finished" and len(r.winners) == 1
             deal = next(e for e in r.events if e["event"] == "deal")
             assert len(deal["rest"]) == cards
+
+
+# A table where, once the stock is gone through (passes=1), the only move left is 9H going from one black
+# ten to the other and back: col1 10S; col2 10C; col3 9H (then 2H turned up); col4 to col7 2C 2S 2D 9S; the
+# aces, 9D and the eights lie face down, so no card of the stock fits anywhere. 9H is the only card that can
+# move (the column is not asked); it goes onto 10S. The forced moves then bring the same table back with no
+# decision between: the game ends at once as a cycle, with no winner. With choices left (unlimited passes)
+# a random player dithers instead, and the game stops at max-turns (outcome limit).
+def test_klondike_back_and_forth_is_bounded():
+    hidden = ["AC", "AD", "AH", "AS", "9D", "8C", "8S", "8D", "8H"]
+    tops = ["10S", "10C", "9H", "2C", "2S", "2D", "9S"]
+    down = hidden + [c for c in PACK if c not in tops + hidden + ["2H"]][:11]
+    cols = [([], "10S"), (down[:1], "10C"), (down[1:2] + ["2H"], "9H"), (down[2:5], "2C"), (down[5:9], "2S"),
+            (down[9:14], "2D"), (down[14:20], "9S")]
+    stock = [c for c in PACK if c not in {x for d, u in cols for x in d + [u]}]
+    assert len(stock) == 24 and not set(stock) & set(hidden)
+    s = klondike(cols, stock, passes=1)
+    assert step(s, "move", "move: col1")[1] == ["move: col1", "move: col2"]
+    for _ in range(24):
+        step(s, "turn")
+    assert s.is_terminal() and s.result().outcome == "cycle" and s.result().winners == []
+    r = play(load("klondike"), seed=1, max_actions=10_000)
+    assert r.outcome == "limit" and "500 turns" in r.reason

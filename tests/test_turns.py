@@ -366,6 +366,23 @@ def test_an_effect_that_cannot_be_done_stops_the_game_at_its_line(tmp_path, caps
     assert "Traceback" not in err
 
 
+# The stock, top first, is AC 2C 3C. `count: 3` moves them one by one as dealt: AC goes first, so it lies at
+# the bottom of the pile and 3C on top. With keep-order the three are lifted together: AC stays on top.
+@pytest.mark.parametrize("keep, top_first", [(False, ["3C", "2C", "AC"]), (True, ["AC", "2C", "3C"])])
+def test_a_packet_keeps_its_order_only_when_lifted_together(tmp_path, keep, top_first):
+    text = MINI.replace("    until:", "    start: [{move: {from: stock, to: pile, count: 3"
+                        + (", keep-order: true" if keep else "") + "}}]\n    until:")
+    text = text.replace("deal: {to: hand, count: 2}", "deal: {to: hand, count: 0, rest: stock}").replace(
+        "  pile: {owner: table, visibility: public}", "  pile: {owner: table, visibility: public}\n"
+        "  stock: {owner: table, visibility: hidden}")
+    path = tmp_path / "mini.yaml"
+    path.write_text(text, encoding="utf-8")
+    s = ruleplay.load_game(str(path)).new_initial_state(seed=1, deal=Deal([[], [], []], rest=["AC", "2C", "3C", "AD", "2D", "3D"],
+                                                                          dealer=2))
+    pile = next(z for z in s.seat_view(0).table_zones if z.name == "pile")
+    assert pile.cards[::-1] == top_first                    # a view lists a zone bottom to top
+
+
 def test_again_in_start_is_refused(tmp_path, capsys):
     from ruleplay.tools.cli import main
     (tmp_path / "mini.yaml").write_text(MINI.replace("    until:", "    start: [{if: 'true', then: [again]}]\n    until:"),

@@ -177,6 +177,10 @@ _MOVE = obj({"from": {**_ZONE, "examples": ["hand", "stock", "target.hand", "sou
              "all": {"const": True, "description": "Every card of `from`.", "examples": [True]},
              "picked": {"type": "boolean", "description": "The set of cards the move chose (`cards:`).",
                         "examples": [True]},
+             "keep-order": {"type": "boolean", "default": False,
+                            "description": "With count: the top N cards are lifted together and keep their order "
+                                           "(a run moved as a unit); without it they go one by one, as dealt, "
+                                           "so their order turns over."},
              "at": {"enum": ["top", "bottom"], "default": "top", "description": "Where in `to` the cards go."},
              "show": {"enum": ["all"], "description": "The cards are shown to everyone as they move.",
                       "examples": ["all"]}},

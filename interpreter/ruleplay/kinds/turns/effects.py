@@ -161,6 +161,7 @@ class Move:
     bottom: bool
     show: bool
     picked: bool = False                 # the set of cards the move chose (`cards:`)
+    keep_order: bool = False             # `count` lifts the top cards as one packet (a run moved as a unit)
 
 
 def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -> Effect | None:
@@ -182,11 +183,15 @@ def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -
         return None
     if src is None or dest is None or ("count" in spec and count is None) or ("where" in spec and where is None):
         return None
+    if spec.get("keep-order") and "count" not in spec:
+        ctx.error(path + ("keep-order",), "keep-order is for count: N (the top N cards lifted together)",
+                  "other moves keep the cards' order already", value=True)
+        return None
     if "picked" in spec and "picked" not in scope.names:
         ctx.error(path + ("picked",), "this move chooses no set of cards", "choose them with cards: {from: ZONE}")
         return None
     m = Move(src, dest, count.fn if count else None, where.fn if where else None, spec.get("all") is True,
-             spec.get("at") == "bottom", spec.get("show") == "all", "picked" in spec)
+             spec.get("at") == "bottom", spec.get("show") == "all", "picked" in spec, spec.get("keep-order") is True)
     return lambda g: g.move(m)
 
 
@@ -240,7 +245,8 @@ def say(spec: Any) -> str:
         m = spec["move"]
         if m.get("count") == f"{m.get('from')}.size" and not m.get("at") and not m.get("show"):
             return f"{_zone(m['from'])} is turned over onto {_zone(m['to'])} (its cards one by one, top first)"
-        which = ("the top card" if m.get("count") == 1 else f"the top {formula(m['count'])} cards" if "count" in m else
+        which = ("the top card" if m.get("count") == 1 else f"the top {formula(m['count'])} cards"
+                 + (" together, in their order," if m.get("keep-order") else "") if "count" in m else
                  "the cards picked" if m.get("picked") else
                  f"every card for which {formula(m['where'])}" if "where" in m else
                  "all the cards" if m.get("all") else "the chosen card")

@@ -296,6 +296,8 @@ class Going:
         if m.count is not None:
             k = max(0, min(m.count(t), len(src)))
             cards = [src.pop() for _ in range(k)]
+            if m.keep_order:                     # lifted as one packet: the lowest of them lands first
+                cards.reverse()
         elif m.where is not None:
             cards = []
             for c in list(src):

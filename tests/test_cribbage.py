@@ -296,3 +296,23 @@ def test_cribbage_speed_and_search_bot():
     assert rate > 20, f"{rate:.0f} games/s"
     r = play(rules, seed=5, bots=["ismcts", "random"])
     assert r.outcome == "finished" and referee(r.events) > 0
+
+
+# The show's order decides: seat 0 (113) and the dealer, seat 1 (115), play the first deal above: seat 1 pegs
+# to 120, seat 0 to 119; seat 0's hand (8) is counted first and wins with 127 before the dealer's hand (4) and
+# crib are counted. And his heels alone may win: at 119 the dealer turns a jack and the game ends before a card
+# is played.
+def test_the_non_dealers_hand_is_counted_first_and_his_heels_can_win():
+    game = ruleplay.load_game("cribbage")
+    s = game.new_initial_state(seed=1, deal=deal([["4C", "5C", "KC", "9C", "AH", "3H"],
+                                                  ["6S", "5H", "10D", "2D", "7H", "QH"]], "JD",
+                                                 hand=7, scores=[113, 115]), check=True)
+    answer(s, "AH+3H", "7H+QH", "4C", "6S", "5C", "5H", "KC", "10D", "9C", "2D")
+    assert s.is_terminal() and s.result().winners == [0] and s.result().scores == [127, 120]
+    assert [e["value"] for e in s.events() if e["event"] == "set" and e.get("name") == "shown"] == [1]
+    s = game.new_initial_state(seed=1, deal=deal([["4C", "5C", "KC", "9C", "AH", "3H"],
+                                                  ["6S", "5H", "10D", "2D", "7H", "QH"]], "JD",
+                                                 hand=7, scores=[100, 119]), check=True)
+    answer(s, "AH+3H", "7H+QH")
+    assert s.is_terminal() and s.result().winners == [1] and s.result().scores == [100, 121]
+    assert not any(e["event"] == "move" and e["to"] == "pile" for e in s.events())

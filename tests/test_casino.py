@@ -1,0 +1,373 @@
+"""Casino (rulesets/casino.yaml, Pagat's two-player game): captures of several groups at once (one group a turn
+of the same player), builds made, increased and captured whole, no trailing while owning a build, the last
+capturer taking the rest. Hand-made deals checked by hand (the reasoning in the comment above each test), and
+a referee that replays random games from their logs, re-deriving every capture's, build's and increase's
+legality by brute force (every subset of the table), card conservation and each deal's points; it also checks,
+at the start of every turn, that the moves offered are exactly those its own reasoning finds possible."""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import ruleplay
+from ruleplay.agents import play
+from ruleplay.engine.run import Deal
+from ruleplay.pipeline import load
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+DECK = [f"{r}{s}" for s in "CDHS" for r in RANKS]
+MOVES = {"capture", "take", "stop", "build", "increase", "trail"}
+
+
+def value(card: str) -> int:
+    rank = card[:-1]
+    return 1 if rank == "A" else int(rank) if rank.isdigit() else 0
+
+
+def state_of(deal: Deal, **options):
+    game = ruleplay.load_game("casino", players=2, options={k: str(v) for k, v in options.items()})
+    return game.new_initial_state(seed=1, deal=deal, check=True)
+
+
+def offered(state) -> list[str]:
+    return sorted(state.action_to_string(a) for a in state.legal_actions())
+
+
+def step(state, *labels: str) -> list[tuple[int, list[str]]]:
+    """Answer the decisions by label; returns (seat asked, labels offered) for each."""
+    seen = []
+    for label in labels:
+        seen.append((state.current_player(), offered(state)))
+        by_label = {state.action_to_string(a): a for a in state.legal_actions()}
+        assert label in by_label, f"{label!r} not offered to seat {state.current_player()}: {sorted(by_label)}"
+        state.apply_action(by_label[label])
+    return seen
+
+
+def dealt(hand0: list[str], hand1: list[str], table: list[str], then: list[str] = ()) -> Deal:
+    """Seat 1 deals (seat 0 plays first); `table` is turned up first, `then` are the stock's next cards."""
+    used = [*hand0, *hand1, *table, *then]
+    return Deal([hand0, hand1], rest=[*table, *then] + [c for c in DECK if c not in used], dealer=1)
+
+
+def moves(state, since: int = 0) -> list[tuple]:
+    return [(e["from"], e["to"], e.get("to_seat"), e["cards"]) for e in state.events()[since:]
+            if e["event"] == "move"]
+
+
+# Seat 0 (2H 9C KS KD) faces 9D 5S 4H 6C. It trails 2H; seat 1 (AD QC QD JH) can only trail, and its four
+# cards are all it may play (not asked which move): it trails AD. Now 9C captures, and only 9C can (the kings
+# pair nothing, and no build is possible: 2H is gone), so the card is not asked; the groups adding up to 9
+# are 9D, 4H+5S and 6C+2H+AD, offered by their lowest card in the deck's order (clubs, diamonds, hearts,
+# spades): 4H, 6C, 9D. It takes 9D, then goes on ("take" or "stop"): 4H (5S follows unasked), then "take"
+# again: 6C+2H+AD is the only group left, so it is not asked. The table is clear: a sweep; the turn passes.
+def test_a_capture_takes_several_groups_one_after_another():
+    s = state_of(dealt(["2H", "9C", "KS", "KD"], ["AD", "QC", "QD", "JH"], ["9D", "5S", "4H", "6C"]), sweeps=True)
+    assert step(s, "trail", "2H", "AD", "capture") == [
+        (0, ["capture", "trail"]), (0, ["2H", "9C", "KD", "KS"]), (1, ["AD", "JH", "QC", "QD"]),
+        (0, ["capture", "trail"])]
+    since = len(s.events())
+    assert step(s, "9D", "take", "4H", "take") == [
+        (0, ["4H", "6C", "9D"]), (0, ["stop", "take"]), (0, ["4H", "6C"]), (0, ["stop", "take"])]
+    assert moves(s, since) == [("hand", "captured", 0, ["9C"]), ("table", "captured", 0, ["9D"]),
+                               ("table", "captured", 0, ["4H", "5S"]), ("table", "captured", 0, ["6C", "AD", "2H"])]
+    sweeps = [e for e in s.events() if e["event"] == "set" and e.get("name") == "sweeps"]
+    assert sweeps[-1] == {**sweeps[-1], "seat": 0, "value": 1} and s.current_player() == 1
+
+
+# The same deal, but seat 0 stops after 9D: 4H 5S 6C 2H AD stay on the table, no sweep, and seat 1 plays.
+def test_a_capture_may_stop_before_every_group_is_taken():
+    s = state_of(dealt(["2H", "9C", "KS", "KD"], ["AD", "QC", "QD", "JH"], ["9D", "5S", "4H", "6C"]), sweeps=True)
+    step(s, "trail", "2H", "AD", "capture", "9D", "stop")
+    assert s.current_player() == 1
+    assert [e for e in s.events() if e["event"] == "set" and e.get("name") == "sweeps" and e["value"]] == []
+
+
+# Seat 0 (2C 9C KS KD) faces 7D 5S 4H QC. 2C on 7D makes a build of 9, and seat 0 holds 9C to take it. It is
+# the only build it can make (2C+5S = 7, 2C+4H = 6, 2C+4H+5S = 11, 2C+7D+... over 10: none held; 9C on
+# anything is over 10), so once it says "build" nothing more is asked (9C could also capture 4H+5S).
+# Seat 1 (3H QD JH JS) may take QC with QD, or trail: it trails JH. Seat 0 owns a build, so it may not
+# trail: capture is its only move, and only 9C captures, so neither is asked; 9C takes its build 7D 2C and
+# may take the group 4H+5S with it, or not ("done"): it takes it. All in one play.
+def test_a_build_is_made_and_captured_whole():
+    s = state_of(dealt(["2C", "9C", "KS", "KD"], ["3H", "QD", "JH", "JS"], ["7D", "5S", "4H", "QC"]))
+    seen = step(s, "build")
+    assert seen == [(0, ["build", "capture", "trail"])]
+    assert moves(s)[-2:] == [("table", "built", 0, ["7D"]), ("hand", "built", 0, ["2C"])]
+    step(s, "trail", "JH")
+    assert offered(s) == ["4H", "capture: done"]          # capture, 9C: not asked; the group 4H 5S or the build alone
+    since = len(s.events())
+    step(s, "4H")
+    assert moves(s, since) == [("hand", "captured", 0, ["9C"]), ("table", "captured", 0, ["4H", "5S"]),
+                               ("built", "captured", 0, ["7D", "2C"])]
+    assert s.current_player() == 1
+
+
+# Seat 0 builds 9 (2C on 7D) as above. Seat 1 (AH 10S QD JH) could capture QC with QD, or build 10 with AH
+# on 4H+5S; it increases instead: AH on seat 0's build makes 10, and it holds 10S (its one way to increase:
+# 10S would make 19, the courts add nothing, so neither card nor build is asked); the build
+# moves to its side (it is now seat 1's). Seat 0 cannot take it with 9C any more, but 9C takes 4H+5S; it owns
+# no build now, so it may trail: it trails KS. Seat 1 owns the build: it may not trail, nor build again, and
+# its courts add nothing to a build, so it must capture: 10S (the build; no loose group adds up to 10) or QD
+# (QC). It takes the build with 10S.
+def test_the_opponent_increases_a_build_and_takes_it():
+    s = state_of(dealt(["2C", "9C", "KS", "KD"], ["AH", "10S", "QD", "JH"], ["7D", "5S", "4H", "QC"]))
+    step(s, "build")
+    seen = step(s, "increase")
+    assert seen == [(1, ["build", "capture", "increase", "trail"])]   # AH on seat 0's build: nothing more asked
+    assert moves(s)[-2:] == [("hand", "built", 0, ["AH"]), ("built", "built", 1, ["7D", "2C", "AH"])]
+    assert offered(s) == ["capture", "trail"]       # 9C takes 4H 5S; the build of 10 is out of its reach
+    step(s, "trail", "KS")
+    assert offered(s) == ["10S", "QD"]      # capture is its only move (no trail): with 10S, or QD on QC
+    step(s, "10S")
+    assert moves(s)[-1] == ("built", "captured", 1, ["7D", "2C", "AH"])
+
+
+# Seat 0 (AC 4C 5C KD) faces 3D 8S QH JH. Nothing captures; its one build is AC on 3D (4, holding 4C), so
+# "build" asks nothing more. Seat 1 (2H QD JS KH) trails 2H. Seat 0 owns a build: no trail, no second build;
+# increasing its own with 5C makes 9, not held; so 4C must take the build, and nothing else on the table
+# (8S QH JH 2H) adds up to 4: the whole turn is forced, nobody is asked, and it is seat 1's turn again.
+def test_the_owner_of_a_build_may_not_trail():
+    s = state_of(dealt(["AC", "4C", "5C", "KD"], ["2H", "QD", "JS", "KH"], ["3D", "8S", "QH", "JH"]))
+    assert step(s, "build") == [(0, ["build", "trail"])]
+    since = len(s.events())
+    step(s, "trail", "2H")
+    assert moves(s, since) == [("hand", "table", None, ["2H"]), ("hand", "captured", 0, ["4C"]),
+                               ("built", "captured", 0, ["3D", "AC"])]
+    assert s.current_player() == 1
+
+
+# ------------------------------------------------------------------------------------------- the referee
+
+def adds_to(cards: list[str], total: int) -> bool:
+    """Some subset of the cards (number cards only) adds up to total: by brute force over the subsets."""
+    nums = [value(c) for c in cards if value(c) > 0]
+    return any(sum(sub) == total for k in range(1, len(nums) + 1) for sub in combinations(nums, k)) \
+        if len(nums) <= 16 else _adds_to_dp(nums, total)
+
+
+def _adds_to_dp(nums: list[int], total: int) -> bool:
+    reach = {0}
+    for v in nums:
+        reach |= {r + v for r in reach if r + v <= total}
+    return total in reach
+
+
+def groups(table: list[str], total: int) -> list[tuple]:
+    """Every set of 1 to 3 number cards of the table adding up to total."""
+    return [g for k in (1, 2, 3) for g in combinations(table, k)
+            if all(value(c) > 0 for c in g) and sum(map(value, g)) == total]
+
+
+class Referee:
+    """The table rebuilt from the log, every play checked against the rules as Pagat gives them."""
+
+    def __init__(self, sweeps: bool):
+        self.sweeps_count = sweeps
+        self.hands: list[list[str]] = [[], []]
+        self.deals = 0
+
+    def possible(self, p: int) -> set[str]:
+        """The moves seat p may make now, by brute force."""
+        if self.taking:
+            return {"stop"} | ({"take"} if groups(self.table, self.taking) else set())
+        hand, table, built, out = self.hands[p], self.table, self.built, set()
+        bval = [sum(map(value, b)) if b else 0 for b in built]
+        for c in hand:
+            v = value(c)
+            if v == 0 and any(x[:-1] == c[:-1] for x in table) or v > 0 and (groups(table, v) or v in bval):
+                out.add("capture")
+            others = [value(x) for x in hand if x != c]
+            if v > 0 and not built[p] and any(v + sum(map(value, g)) in others for k in (1, 2, 3)
+                                             for g in combinations([x for x in table if value(x) > 0], k)):
+                out.add("build")
+            if v > 0 and any(built[q] and (q == p or not built[p]) and v + bval[q] in others for q in (0, 1)):
+                out.add("increase")
+        if not built[p] and hand:
+            out.add("trail")
+        return out
+
+    def last_card(self) -> bool:
+        return not self.hands[0] and not self.hands[1] and not self.stock
+
+    def finish_capture(self) -> None:
+        """A capture (and its later groups) is over: check it, the builds it had to take, and a sweep."""
+        p, c, group, builds = self.capture
+        v = value(c)
+        if v == 0:
+            assert len(group) == 1 and group[0][:-1] == c[:-1] and not builds, self.capture
+        else:
+            assert group or builds, self.capture
+            assert len(group) <= 3 and all(value(x) > 0 for x in group) and (not group or sum(map(value, group)) == v)
+            assert all(sum(map(value, b)) == v for b in builds)
+            assert not any(b and sum(map(value, b)) == v for b in self.built), "a build of its value was left"
+        self.capture = None
+
+    def end_of_play(self, p: int, again: bool) -> None:
+        """After a capture or a take: the same player goes on exactly when more groups add up (not on the
+        last card); when it does not, a clear table is a sweep."""
+        more = self.taking_value > 0 and adds_to(self.table, self.taking_value) and not self.last_card()
+        assert again == more, (again, self.table, self.taking_value)
+        self.taking = self.taking_value if more else 0
+        if not more and not self.table and not any(self.built) and not self.last_card():
+            self.sweeps[p] += 1
+
+    def feed(self, events: list[dict]) -> None:
+        i = 0
+        while i < len(events):
+            e = events[i]
+            i += 1
+            kind = e["event"]
+            if kind == "deal":
+                self.deals += 1
+                self.hands = [list(h) for h in e["hands"]]
+                self.stock = list(e["rest"])
+                self.table, self.built, self.captured = [], [[], []], [[], []]
+                self.sweeps, self.taking, self.taking_value, self.last, self.capture = [0, 0], 0, 0, e["dealer"], None
+                self.in_take = False
+                continue
+            if kind == "decision":
+                self.in_take = e["label"] == "take" or self.in_take and e["label"] not in MOVES
+                if e["label"] == "stop":
+                    assert self.taking
+                    self.taking = 0
+                continue
+            if kind == "score":
+                assert not self.table and not any(self.built) and not any(self.hands) and not self.stock
+                assert sorted(self.captured[0] + self.captured[1]) == sorted(DECK)
+                assert e["points"] == [self.points(0), self.points(1)]
+                continue
+            if kind != "move":
+                continue
+            cards, src, dst, p = e["cards"], e["from"], e["to"], e["seat"]
+            if src == "stock":
+                assert cards == self.stock[:len(cards)]
+                del self.stock[:len(cards)]
+                (self.table if dst == "table" else self.hands[e["to_seat"]]).extend(cards)
+            elif src == "hand":
+                (c,) = cards
+                self.hands[p].remove(c)
+                assert not self.taking
+                if dst == "table":                                # a trail
+                    assert not self.built[p], "the owner of a build trailed"
+                    self.table.append(c)
+                elif dst == "captured":                           # a capture: its group and builds follow
+                    self.captured[p].append(c)
+                    self.capture, self.taking_value = [p, c, [], []], value(c)
+                    while i < len(events) and events[i]["event"] == "move" and events[i]["from"] in ("table", "built") \
+                            and events[i]["to"] == "captured" and events[i].get("to_seat") == p and \
+                            (events[i]["from"] == "built" or not self.capture[2] and not self.capture[3]):
+                        m = events[i]
+                        i += 1
+                        if m["from"] == "table":
+                            self.capture[2] = list(m["cards"])
+                            self._take(p, m["cards"])
+                        else:
+                            q = m["from_seat"]
+                            assert m["cards"] == self.built[q]
+                            self.capture[3].append(self.built[q])
+                            self.captured[p].extend(self.built[q])
+                            self.built[q] = []
+                    self.finish_capture()
+                    self.last = p
+                    self.end_of_play(p, self._again(events, i, p))
+                else:                                             # a build made (its table cards moved just
+                    q = e["to_seat"]                              # before) or increased
+                    made = self.pending_build
+                    self.pending_build = None
+                    if made is not None:
+                        assert q == p and self.built[p] == made
+                        assert value(c) > 0
+                    else:
+                        assert self.built[q] and (q == p or not self.built[p]) and value(c) > 0
+                    self.built[q].append(c)
+                    total = sum(map(value, self.built[q]))
+                    assert total in [value(x) for x in self.hands[p]], (c, self.built[q], self.hands[p])
+            elif src == "table" and dst == "built":
+                assert not self.built[p] and 1 <= len(cards) <= 3 and all(value(x) > 0 for x in cards)
+                for x in cards:
+                    self.table.remove(x)
+                self.built[p] = list(cards)
+                self.pending_build = list(cards)
+                continue
+            elif src == "built" and dst == "built":               # an increased build changes sides
+                q = e["from_seat"]
+                assert q != p and e["to_seat"] == p and cards == self.built[q] and not self.built[p]
+                self.built[p], self.built[q] = self.built[q], []
+            elif src == "table" and dst == "captured" and self.in_take:    # a later group of a capture
+                assert self.taking and e["to_seat"] == p and len(cards) <= 3
+                assert all(value(x) > 0 for x in cards) and sum(map(value, cards)) == self.taking
+                self._take(p, cards)
+                self.in_take = False
+                self.end_of_play(p, self._again(events, i, p))
+            elif src in ("table", "built") and dst == "captured":  # what is left, to the last capturer
+                assert self.last_card() and e["to_seat"] == self.last
+                assert cards == (self.table if src == "table" else self.built[e["from_seat"]])
+                self.captured[self.last].extend(cards)
+                if src == "table":
+                    self.table = []
+                else:
+                    self.built[e["from_seat"]] = []
+            else:
+                raise AssertionError(f"unexpected move {e}")
+            self.pending_build = None
+
+    pending_build = None
+
+    def _take(self, p: int, cards: list[str]) -> None:
+        for x in cards:
+            self.table.remove(x)
+        self.captured[p].extend(cards)
+
+    @staticmethod
+    def _again(events: list[dict], i: int, p: int) -> bool:
+        """Whether the same player goes on: a `turn-order` again follows before the next decision."""
+        for e in events[i:]:
+            if e["event"] in ("decision", "deal", "score", "turns-over"):
+                return False
+            if e["event"] == "turn-order":
+                return e["what"] == "again" and e["seat"] == p
+        return False
+
+    def points(self, me: int) -> int:
+        mine, theirs = self.captured[me], self.captured[1 - me]
+        spades = [sum(c.endswith("S") for c in x) for x in (mine, theirs)]
+        return (3 if len(mine) > len(theirs) else 0) + (1 if spades[0] > spades[1] else 0) + \
+            2 * ("10D" in mine) + ("2S" in mine) + sum(c.startswith("A") for c in mine) + \
+            (self.sweeps[me] if self.sweeps_count else 0)
+
+
+def test_referee_over_random_games():
+    """Random games, stepped: at every turn's start the moves offered are those the referee finds possible
+    (all of them, when more than one; the only one is not asked); every play is checked from the log."""
+    seen_moves: set[str] = set()
+    for seed, sweeps in ((1, False), (2, True), (3, False), (4, True)):
+        game = ruleplay.load_game("casino", players=2, options={"sweeps": str(sweeps).lower()})
+        s = game.new_initial_state(seed=seed, check=True)
+        ref, rng, done, fresh = Referee(sweeps), random.Random(seed), 0, True
+        while not s.is_terminal():
+            events = s.events()
+            ref.feed(events[done:])
+            done = len(events)
+            labels = offered(s)
+            if fresh and ref.capture is None:
+                want = ref.possible(s.current_player())
+                if len(want) > 1:
+                    assert set(labels) == want, (labels, want, ref.table, ref.built, ref.hands)
+                else:
+                    assert not set(labels) & MOVES - want
+            action = rng.choice(s.legal_actions())
+            seen_moves.add(s.action_to_string(action))
+            s.apply_action(action)
+            fresh = any(e["event"] != "decision" for e in s.events()[done:])
+        ref.feed(s.events()[done:])
+        assert ref.deals >= 2 and s.events()[-1]["outcome"] == "finished"
+    assert MOVES <= seen_moves
+
+
+def test_referee_over_logs_of_bot_games():
+    """Whole games with the fast bots' path, checked from their logs alone."""
+    for seed in range(6):
+        r = play(load("casino", None, 2), seed=seed, check=True)
+        assert r.outcome == "finished"
+        Referee(False).feed(r.events)

@@ -16,7 +16,7 @@ from ruleplay.pipeline import load
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 DECK = [f"{r}{s}" for s in "CDHS" for r in RANKS]
-MOVES = {"capture", "take", "stop", "build", "increase", "trail"}
+MOVES = {"capture", "take", "stop", "build", "increase", "increase-theirs", "trail"}
 
 
 def value(card: str) -> int:
@@ -113,8 +113,8 @@ def test_a_build_is_made_and_captured_whole():
 def test_the_opponent_increases_a_build_and_takes_it():
     s = state_of(dealt(["2C", "9C", "KS", "KD"], ["AH", "10S", "QD", "JH"], ["7D", "5S", "4H", "QC"]))
     step(s, "build")
-    seen = step(s, "increase")
-    assert seen == [(1, ["build", "capture", "increase", "trail"])]   # AH on seat 0's build: nothing more asked
+    seen = step(s, "increase-theirs")
+    assert seen == [(1, ["build", "capture", "increase-theirs", "trail"])]   # only AH can: it is not asked
     assert moves(s)[-2:] == [("hand", "built", 0, ["AH"]), ("built", "built", 1, ["7D", "2C", "AH"])]
     assert offered(s) == ["capture", "trail"]       # 9C takes 4H 5S; the build of 10 is out of its reach
     step(s, "trail", "KS")
@@ -135,6 +135,28 @@ def test_the_owner_of_a_build_may_not_trail():
     assert moves(s, since) == [("hand", "table", None, ["2H"]), ("hand", "captured", 0, ["4C"]),
                                ("built", "captured", 0, ["3D", "AC"])]
     assert s.current_player() == 1
+
+
+# Seat 1 deals: seat 0 (9C 5H KS KD) may capture (9C, or 5H: 5S, or 3C+2H), build (5H on 4D makes 9, and it
+# holds 9C) or trail. It plays 9C and picks a set from the table (4D 5S 3C 2H), asked card by card in the
+# deck's order (clubs, diamonds, hearts, spades): the sets adding up to 9 are 4D 5S and 3C 4D 2H, so it is
+# offered 3C or 4D first. After 4D only 5S completes a set, so nothing more is asked: 4D and 5S are taken,
+# and what is left (3C 2H) adds up to 5, not 9, so the capture is over and the turn passes. Had it picked
+# 3C, 4D and 2H would follow unasked.
+def test_a_set_of_cards_is_chosen_card_by_card():
+    deal = Deal([["9C", "5H", "KS", "KD"], ["QC", "QD", "JH", "JS"]],
+                rest=["4D", "5S", "3C", "2H"] + [f"{r}{s}" for s in "CDHS" for r in "678"], dealer=1)
+    s = state_of(deal)
+    assert sorted(e for ev_ in s.events() if ev_["event"] == "move" and ev_["to"] == "table"
+                  for e in ev_["cards"]) == ["2H", "3C", "4D", "5S"]
+    seen = step(s, "capture", "9C", "4D")
+    assert seen == [(0, ["build", "capture", "trail"]), (0, ["5H", "9C"]), (0, ["3C", "4D"])]
+    taken = [e for e in s.events() if e["event"] == "move" and e["from"] == "table"]
+    assert taken[-1]["cards"] == ["4D", "5S"] and s.current_player() == 1
+    other = state_of(deal)
+    step(other, "capture", "9C", "3C")
+    assert [e for e in other.events() if e["event"] == "move" and e["from"] == "table"][-1]["cards"] == \
+        ["3C", "4D", "2H"]
 
 
 # ------------------------------------------------------------------------------------------- the referee
@@ -181,8 +203,10 @@ class Referee:
             if v > 0 and not built[p] and any(v + sum(map(value, g)) in others for k in (1, 2, 3)
                                              for g in combinations([x for x in table if value(x) > 0], k)):
                 out.add("build")
-            if v > 0 and any(built[q] and (q == p or not built[p]) and v + bval[q] in others for q in (0, 1)):
+            if v > 0 and built[p] and v + bval[p] in others:
                 out.add("increase")
+            if v > 0 and built[1 - p] and not built[p] and v + bval[1 - p] in others:
+                out.add("increase-theirs")
         if not built[p] and hand:
             out.add("trail")
         return out
@@ -362,12 +386,15 @@ def test_referee_over_random_games():
             fresh = any(e["event"] != "decision" for e in s.events()[done:])
         ref.feed(s.events()[done:])
         assert ref.deals >= 2 and s.events()[-1]["outcome"] == "finished"
-    assert MOVES <= seen_moves
+    assert MOVES - {"increase"} <= seen_moves
 
 
 def test_referee_over_logs_of_bot_games():
-    """Whole games with the fast bots' path, checked from their logs alone."""
+    """Whole games with the fast bots' path, checked from their logs alone; every move is made in them."""
+    seen: set[str] = set()
     for seed in range(6):
         r = play(load("casino", None, 2), seed=seed, check=True)
         assert r.outcome == "finished"
         Referee(False).feed(r.events)
+        seen |= {e["label"] for e in r.events if e["event"] == "decision"}
+    assert MOVES <= seen

@@ -159,6 +159,32 @@ def test_a_set_of_cards_is_chosen_card_by_card():
         ["3C", "4D", "2H"]
 
 
+# A short first deal of 20 cards (seat 1 deals; the table KC QD JH 10S; then four each from the stock: seat 1,
+# who played the round's last card, draws 8H 9H 7S 6S first, seat 0 8C 9C AH AD). Round one: seat 0 trails
+# 2C, seat 1 JC, seat 0 3C, seat 1 JD, seat 0 captures KC with KD (its only capture: nothing more asked),
+# seat 1 trails QS, seat 0's QH may take QD or QS or trail (it trails, QH alone: not asked), seat 1's KS can
+# only trail. Round two: seat 0 can only trail (no sum, no build it holds): AH. Seat 1's only capture is 6S
+# taking 2C+3C+AH (neither asked); it captures, and is now the last capturer. Seat 0 trails 8C, seat 1 7S,
+# seat 0 AD (it could build AD on 8C, holding 9C), seat 1 8H (it could take 8C, 7S+AD, or with 9H 8C+AD).
+# Seat 0's 9C takes 8C+AD or 8H+AD: it takes 8C AD (offered 8C or AD first), and is the last capturer.
+# Seat 1's 9H, the last card, can only trail; the table (11 cards, 9H too) goes to seat 0.
+# Seat 0 has KD KC 9C 8C AD and those 11: 16 cards to 4 (3), spades 10S QS KS 7S to 6S (1), AD (1): 5.
+# Seat 1: AH (1).
+def test_the_last_capturer_takes_what_is_left():
+    deal = Deal([["KD", "2C", "3C", "QH"], ["JC", "JD", "QS", "KS"]],
+                rest=["KC", "QD", "JH", "10S"] + ["8H", "9H", "7S", "6S"] + ["8C", "9C", "AH", "AD"], dealer=1)
+    s = state_of(deal)
+    step(s, "trail", "2C", "trail", "JC", "trail", "3C", "trail", "JD", "capture", "KD", "trail", "QS", "trail")
+    step(s, "AH", "capture", "8C", "trail", "7S", "trail", "AD", "trail", "8H")
+    since = len(s.events())
+    assert step(s, "capture", "8C") == [(0, ["capture", "trail"]), (0, ["8C", "AD"])]
+    assert moves(s, since)[:4] == [             # (then the next hand begins)
+        ("hand", "captured", 0, ["9C"]), ("table", "captured", 0, ["8C", "AD"]), ("hand", "table", None, ["9H"]),
+        ("table", "captured", 0, ["QD", "JH", "10S", "JC", "JD", "QS", "QH", "KS", "7S", "8H", "9H"])]
+    (score,) = [e for e in s.events() if e["event"] == "score"]
+    assert score["points"] == [5, 1]
+
+
 # ------------------------------------------------------------------------------------------- the referee
 
 def adds_to(cards: list[str], total: int) -> bool:

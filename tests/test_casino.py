@@ -16,7 +16,7 @@ from ruleplay.pipeline import load
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 DECK = [f"{r}{s}" for s in "CDHS" for r in RANKS]
-MOVES = {"capture", "take", "stop", "build", "increase", "increase-theirs", "trail"}
+MOVES = {"capture", "take", "stop", "build", "build-multiple", "increase", "increase-theirs", "trail"}
 
 
 def value(card: str) -> int:
@@ -185,6 +185,24 @@ def test_the_last_capturer_takes_what_is_left():
     assert score["points"] == [5, 1]
 
 
+# Seat 0 (9C 9D KS KD) faces 5S 4H 9H QC. Holding two nines it may build nines: 9C (or 9D) onto 9H, onto 4H+5S,
+# or onto all three (9H and 4H+5S: two groups of 9); a single build is out of reach (9 + anything is over 10);
+# 9C could also capture. It builds with 9C onto all three: offered 4H or 9H first (the sets' lowest cards in
+# the deck's order, hearts before spades), then after 4H: 5S (4H 5S) or 9H (4H 9H 5S); it takes 9H, and 5S
+# follows. The build's value is 9, announced (build-to), though its cards add up to 27. Seat 1 (AH 8S QD
+# JH) may not increase a multiple build: it may take QC with QD, or trail; it trails JH. Seat 0 must capture
+# (no trail) and only 9D captures, the build alone: nobody is asked, and the build goes whole.
+def test_a_multiple_build_is_captured_whole_and_not_increased():
+    s = state_of(dealt(["9C", "9D", "KS", "KD"], ["AH", "8S", "QD", "JH"], ["5S", "4H", "9H", "QC"]))
+    assert step(s, "build-multiple", "9C", "4H", "9H") == [
+        (0, ["build-multiple", "capture", "trail"]), (0, ["9C", "9D"]), (0, ["4H", "9H"]), (0, ["5S", "9H"])]
+    assert moves(s)[-2:] == [("table", "built", 0, ["4H", "9H", "5S"]), ("hand", "built", 0, ["9C"])]
+    announced = [e for e in s.events() if e["event"] == "set" and e.get("name") == "build-to"]
+    assert announced[-1] == {**announced[-1], "seat": 0, "value": 9}
+    assert step(s, "trail", "JH") == [(1, ["capture", "trail"]), (1, ["8S", "AH", "JH", "QD"])]
+    assert moves(s)[-1] == ("built", "captured", 0, ["4H", "9H", "5S", "9C"]) and s.current_player() == 1
+
+
 # ------------------------------------------------------------------------------------------- the referee
 
 def adds_to(cards: list[str], total: int) -> bool:
@@ -199,6 +217,17 @@ def _adds_to_dp(nums: list[int], total: int) -> bool:
     for v in nums:
         reach |= {r + v for r in reach if r + v <= total}
     return total in reach
+
+
+def splits(cards: list[str], total: int) -> bool:
+    """The cards (number cards) split into groups each adding up to total: every way of putting the first
+    card in a group with some of the others, by brute force."""
+    if not cards:
+        return True
+    first, rest = cards[0], cards[1:]
+    return value(first) > 0 and any(value(first) + sum(map(value, g)) == total and
+                                    splits([x for x in rest if x not in g], total)
+                                    for k in range(len(rest) + 1) for g in combinations(rest, k))
 
 
 def groups(table: list[str], total: int) -> list[tuple]:
@@ -220,18 +249,22 @@ class Referee:
         if self.taking:
             return {"stop"} | ({"take"} if groups(self.table, self.taking) else set())
         hand, table, built, out = self.hands[p], self.table, self.built, set()
-        bval = [sum(map(value, b)) if b else 0 for b in built]
+        bval = self.build_to
+        single = [bool(b) and sum(map(value, b)) == bval[q] for q, b in enumerate(built)]
+        numbers = [x for x in table if value(x) > 0]
         for c in hand:
             v = value(c)
             if v == 0 and any(x[:-1] == c[:-1] for x in table) or v > 0 and (groups(table, v) or v in bval):
                 out.add("capture")
             others = [value(x) for x in hand if x != c]
-            if v > 0 and not built[p] and any(v + sum(map(value, g)) in others for k in (1, 2, 3)
-                                             for g in combinations([x for x in table if value(x) > 0], k)):
+            sets = [list(g) for k in (1, 2, 3) for g in combinations(numbers, k)] if v > 0 and not built[p] else []
+            if any(v + sum(map(value, g)) in others for g in sets):
                 out.add("build")
-            if v > 0 and built[p] and v + bval[p] in others:
+            if v in others and any(splits(g, v) for g in sets):
+                out.add("build-multiple")
+            if v > 0 and single[p] and v + bval[p] in others:
                 out.add("increase")
-            if v > 0 and built[1 - p] and not built[p] and v + bval[1 - p] in others:
+            if v > 0 and single[1 - p] and not built[p] and v + bval[1 - p] in others:
                 out.add("increase-theirs")
         if not built[p] and hand:
             out.add("trail")
@@ -249,8 +282,8 @@ class Referee:
         else:
             assert group or builds, self.capture
             assert len(group) <= 3 and all(value(x) > 0 for x in group) and (not group or sum(map(value, group)) == v)
-            assert all(sum(map(value, b)) == v for b in builds)
-            assert not any(b and sum(map(value, b)) == v for b in self.built), "a build of its value was left"
+            assert all(b == v for b in builds)
+            assert v not in self.build_to, "a build of its value was left"
         self.capture = None
 
     def end_of_play(self, p: int, again: bool) -> None:
@@ -272,7 +305,7 @@ class Referee:
                 self.deals += 1
                 self.hands = [list(h) for h in e["hands"]]
                 self.stock = list(e["rest"])
-                self.table, self.built, self.captured = [], [[], []], [[], []]
+                self.table, self.built, self.captured, self.build_to = [], [[], []], [[], []], [0, 0]
                 self.sweeps, self.taking, self.taking_value, self.last, self.capture = [0, 0], 0, 0, e["dealer"], None
                 self.in_take = False
                 continue
@@ -281,6 +314,18 @@ class Referee:
                 if e["label"] == "stop":
                     assert self.taking
                     self.taking = 0
+                continue
+            if kind == "set" and e.get("name") == "build-to":
+                q = e["seat"]
+                if self.announce is not None:              # a new build: the value announced must be one
+                    p, c, picked = self.announce           # it may be, single or multiple
+                    self.announce = None
+                    held = [value(x) for x in self.hands[p]]
+                    single = e["value"] == value(c) + sum(map(value, picked)) and e["value"] in held
+                    multiple = e["value"] == value(c) and value(c) in held and splits(picked, value(c))
+                    assert q == p and (single or multiple), (c, picked, e["value"], self.hands[p])
+                    self.build_to[q] = e["value"]
+                assert e["value"] == self.build_to[q], (e, self.build_to)
                 continue
             if kind == "score":
                 assert not self.table and not any(self.built) and not any(self.hands) and not self.stock
@@ -304,20 +349,25 @@ class Referee:
                 elif dst == "captured":                           # a capture: its group and builds follow
                     self.captured[p].append(c)
                     self.capture, self.taking_value = [p, c, [], []], value(c)
-                    while i < len(events) and events[i]["event"] == "move" and events[i]["from"] in ("table", "built") \
-                            and events[i]["to"] == "captured" and events[i].get("to_seat") == p and \
-                            (events[i]["from"] == "built" or not self.capture[2] and not self.capture[3]):
+                    while i < len(events) and (events[i]["event"] == "move" and events[i]["from"] in ("table", "built")
+                                               and events[i]["to"] == "captured" and events[i].get("to_seat") == p
+                                               and (events[i]["from"] == "built" or not self.capture[2] and
+                                                    not self.capture[3]) or
+                                               events[i]["event"] == "set" and events[i]["name"] == "build-to"):
                         m = events[i]
                         i += 1
+                        if m["event"] == "set":                   # a build taken is no more
+                            assert m["value"] == 0 and not self.built[m["seat"]]
+                            continue
                         if m["from"] == "table":
                             self.capture[2] = list(m["cards"])
                             self._take(p, m["cards"])
                         else:
                             q = m["from_seat"]
                             assert m["cards"] == self.built[q]
-                            self.capture[3].append(self.built[q])
+                            self.capture[3].append(self.build_to[q])
                             self.captured[p].extend(self.built[q])
-                            self.built[q] = []
+                            self.built[q], self.build_to[q] = [], 0
                     self.finish_capture()
                     self.last = p
                     self.end_of_play(p, self._again(events, i, p))
@@ -325,14 +375,17 @@ class Referee:
                     q = e["to_seat"]                              # before) or increased
                     made = self.pending_build
                     self.pending_build = None
-                    if made is not None:
+                    assert value(c) > 0
+                    if made is not None:                          # announced by the next `set`
                         assert q == p and self.built[p] == made
-                        assert value(c) > 0
-                    else:
-                        assert self.built[q] and (q == p or not self.built[p]) and value(c) > 0
+                        self.announce = (p, c, made)
+                    else:                                         # a single build only, to a held total
+                        single = sum(map(value, self.built[q])) == self.build_to[q]
+                        assert self.built[q] and single and (q == p or not self.built[p])
+                        total = self.build_to[q] + value(c)
+                        assert total in [value(x) for x in self.hands[p]], (c, self.built[q], self.hands[p])
+                        self.build_to[q], self.build_to[p] = 0, total
                     self.built[q].append(c)
-                    total = sum(map(value, self.built[q]))
-                    assert total in [value(x) for x in self.hands[p]], (c, self.built[q], self.hands[p])
             elif src == "table" and dst == "built":
                 assert not self.built[p] and 1 <= len(cards) <= 3 and all(value(x) > 0 for x in cards)
                 for x in cards:
@@ -363,6 +416,7 @@ class Referee:
             self.pending_build = None
 
     pending_build = None
+    announce = None
 
     def _take(self, p: int, cards: list[str]) -> None:
         for x in cards:
@@ -412,7 +466,7 @@ def test_referee_over_random_games():
             fresh = any(e["event"] != "decision" for e in s.events()[done:])
         ref.feed(s.events()[done:])
         assert ref.deals >= 2 and s.events()[-1]["outcome"] == "finished"
-    assert MOVES - {"increase"} <= seen_moves
+    assert MOVES - {"increase", "increase-theirs"} <= seen_moves     # (both are made in the next test)
 
 
 def test_referee_over_logs_of_bot_games():

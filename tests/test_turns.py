@@ -383,6 +383,17 @@ def test_a_packet_keeps_its_order_only_when_lifted_together(tmp_path, keep, top_
     assert pile.cards[::-1] == top_first                    # a view lists a zone bottom to top
 
 
+def test_a_chosen_seat_is_said_by_its_name_even_beside_an_option_of_that_name(tmp_path):
+    """An option `target: 21` must not turn the chosen seat `target` into 21 on the rule sheet."""
+    from ruleplay.tools.explain.sheet import sheet_text
+    text = MINI.replace("deck:", "options:\n  target: {type: int, default: 21, min: 1, max: 100, "
+                                 "description: points to win}\ndeck:").replace(
+        'legal: "number != 2"', 'legal: "number != 2 and target.hand.size > 0"')
+    (tmp_path / "mini.yaml").write_text(text, encoding="utf-8")
+    sheet = sheet_text(load(str(tmp_path / "mini.yaml")))
+    assert "the target's hand has cards" in sheet and "21's" not in sheet, sheet
+
+
 def test_again_in_start_is_refused(tmp_path, capsys):
     from ruleplay.tools.cli import main
     (tmp_path / "mini.yaml").write_text(MINI.replace("    until:", "    start: [{if: 'true', then: [again]}]\n    until:"),

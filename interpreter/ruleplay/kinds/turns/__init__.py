@@ -32,11 +32,12 @@ from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.events import EventSpec, Private, zone_public
 from ruleplay.engine.table import Table
 from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
-from ruleplay.kinds.turns.choices import Check, Part, alternatives, bindings, compile_parts, reads, uses_hidden_card
+from ruleplay.kinds.turns.choices import NAMES, Check, Part, alternatives, bindings, compile_parts, reads, uses_hidden_card
 from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects
 from ruleplay.kinds.turns.runner import Going
 from ruleplay.kinds.words import formula
 from ruleplay.lang import expr as X
+from ruleplay.lang.expr.say import shadowing
 
 MAX_TURNS = 100_000          # the largest `max-turns` a file may give
 MAX_MOVES = 50
@@ -490,9 +491,10 @@ def describe(spec: dict, phase=None) -> str:
         line = f"Move '{mname}'" + (f" ({m['description'].rstrip('.')})" if m.get("description") else "") \
             + (f", when {formula(m['if'])}" if "if" in m else "") + ": "
         line += ("the player chooses " + " and ".join(parts) if parts else "the player may simply do it")
-        if "legal" in m:
-            line += f", only where {formula(m['legal'])}"
-        out.append(line + f"; then {say_effects(m.get('do'))}.")
+        with shadowing(NAMES.get(k, k) for k in (m.get("choose") or {})):     # a chosen `target` is not an option
+            if "legal" in m:
+                line += f", only where {formula(m['legal'])}"
+            out.append(line + f"; then {say_effects(m.get('do'))}.")
         if "respond" in m:
             r = m["respond"]
             who = f"each player for whom {formula(r['who'])}" if "who" in r else "each other player"

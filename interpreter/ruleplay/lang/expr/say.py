@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from dataclasses import dataclass
-from typing import Any, Iterator
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Iterator
 
 from lark import Token, Tree
 
@@ -30,6 +30,23 @@ _current: contextvars.ContextVar[Vocabulary] = contextvars.ContextVar("plain_wor
 @contextlib.contextmanager
 def speaking(vocab: Vocabulary) -> Iterator[None]:
     token = _current.set(vocab)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+@contextlib.contextmanager
+def shadowing(names: Iterable[str]) -> Iterator[None]:
+    """Say rules where `names` are bound by the rule itself (a move's chosen `target`), not the options or
+    words of the same name: an option `target: 21` must not turn a chosen seat into 21."""
+    vocab = _current.get()
+    names = set(names)
+    if not names & (set(vocab.consts) | set(vocab.words)):
+        yield
+        return
+    token = _current.set(replace(vocab, consts={k: v for k, v in vocab.consts.items() if k not in names},
+                                 words={k: v for k, v in vocab.words.items() if k not in names}, folded={}))
     try:
         yield
     finally:

@@ -394,6 +394,29 @@ def test_a_chosen_seat_is_said_by_its_name_even_beside_an_option_of_that_name(tm
     assert "the target's hand has cards" in sheet and "21's" not in sheet, sheet
 
 
+# The stock, top first: AC 2C 3C AD 2D 3D. The top card put back at its middle: under AC, the other five
+# cards hold 2C 3C above the middle and AD 2D 3D below, so AC goes under 3C (two cards above it). At a random
+# place: where the seed puts it, the same each time, and the stock keeps its six cards.
+@pytest.mark.parametrize("at", ["middle", "random"])
+def test_a_card_goes_back_into_the_middle_or_anywhere(tmp_path, at):
+    text = MINI.replace("    until:", "    start: [{move: {from: stock, to: pile, count: 1}}, "
+                        f"{{move: {{from: pile, to: stock, all: true, at: {at}}}}}]\n    until:")
+    text = text.replace("deal: {to: hand, count: 2}", "deal: {to: hand, count: 0, rest: stock}").replace(
+        "  pile: {owner: table, visibility: public}", "  pile: {owner: table, visibility: public}\n"
+        "  stock: {owner: table, visibility: hidden}")
+    path = tmp_path / "mini.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = ruleplay.load_game(str(path))
+    stocks = []
+    for _ in range(2):
+        s = game.new_initial_state(seed=5, deal=Deal([[], [], []], rest=["AC", "2C", "3C", "AD", "2D", "3D"], dealer=2))
+        stocks.append(list(s._table.shared[next(z.index for z in s._table.rules.shared_zones if z.name == "stock")]))
+    top_first = [s._table.rules.deck.names[c] for c in reversed(stocks[0])]
+    assert stocks[0] == stocks[1] and sorted(top_first) == sorted(["AC", "2C", "3C", "AD", "2D", "3D"])
+    if at == "middle":
+        assert top_first == ["2C", "3C", "AC", "AD", "2D", "3D"]
+
+
 def test_again_in_start_is_refused(tmp_path, capsys):
     from ruleplay.tools.cli import main
     (tmp_path / "mini.yaml").write_text(MINI.replace("    until:", "    start: [{if: 'true', then: [again]}]\n    until:"),

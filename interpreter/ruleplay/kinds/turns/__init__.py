@@ -182,7 +182,10 @@ _MOVE = obj({"from": {**_ZONE, "examples": ["hand", "stock", "target.hand", "sou
                             "description": "With count: the top N cards are lifted together and keep their order "
                                            "(a run moved as a unit); without it they go one by one, as dealt, "
                                            "so their order turns over."},
-             "at": {"enum": ["top", "bottom"], "default": "top", "description": "Where in `to` the cards go."},
+             "at": {"enum": ["top", "bottom", "middle", "random"], "default": "top",
+                    "description": "Where in `to` the cards go: on top, under it, at its middle place (half its "
+                                   "cards above: a card put back into the middle of the talon), or at a random "
+                                   "place (shuffled in)."},
              "show": {"enum": ["all"], "description": "The cards are shown to everyone as they move.",
                       "examples": ["all"]}},
             ["from", "to"], desc="Cards from one zone to another: the chosen card unless count, where or all says.",

@@ -26,6 +26,7 @@ MAX_EFFECTS = 200        # effects in one phase, nested ones included
 MAX_DEPTH = 6            # `if` inside `if`
 WORDS = ("again", "skip", "reverse", "end")
 KEYS = ("move", "set", "add", "next", "shuffle", "reveal", "every-player", "repeat", "if")
+_PLACES = {"bottom": "the bottom of ", "middle": "the middle of ", "random": "a random place in "}
 MAX_REPEAT = 1000        # the most times a `repeat` may run its effects
 Effect = Callable[[Any], None]
 
@@ -158,7 +159,7 @@ class Move:
     count: Callable | None
     where: Callable | None
     all: bool
-    bottom: bool
+    at: str                              # top, bottom, middle (each card at the middle place), random
     show: bool
     picked: bool = False                 # the set of cards the move chose (`cards:`)
     keep_order: bool = False             # `count` lifts the top cards as one packet (a run moved as a unit)
@@ -191,7 +192,7 @@ def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -
         ctx.error(path + ("picked",), "this move chooses no set of cards", "choose them with cards: {from: ZONE}")
         return None
     m = Move(src, dest, count.fn if count else None, where.fn if where else None, spec.get("all") is True,
-             spec.get("at") == "bottom", spec.get("show") == "all", "picked" in spec, spec.get("keep-order") is True)
+             spec.get("at", "top"), spec.get("show") == "all", "picked" in spec, spec.get("keep-order") is True)
     return lambda g: g.move(m)
 
 
@@ -251,7 +252,7 @@ def say(spec: Any) -> str:
                  f"every card for which {formula(m['where'])}" if "where" in m else
                  "all the cards" if m.get("all") else "the chosen card")
         out = f"{which} of {_zone(m['from'])} go{'' if which.startswith(('all the', 'the top ', 'the cards')) and which != 'the top card' else 'es'} to " \
-              f"{'the bottom of ' if m.get('at') == 'bottom' else ''}{_zone(m['to'])}"
+              f"{_PLACES.get(m.get('at'), '')}{_zone(m['to'])}"
         return out + (", shown to everyone" if m.get("show") == "all" else "")
     if "set" in spec or "add" in spec:
         add = "add" in spec

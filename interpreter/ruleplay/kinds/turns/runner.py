@@ -323,10 +323,17 @@ class Going:
             src.remove(chosen)
             cards = [chosen]
             t.cards_played += 1                  # a chosen card that moves is a card played
-        if m.bottom:
-            dest.extendleft(cards)
-        else:
+        if m.at == "top":
             dest.extend(cards)
+        elif m.at == "bottom":
+            dest.extendleft(cards)
+        else:                                    # middle: each card at the middle place; random: anywhere
+            for c in cards:
+                if m.at == "middle":
+                    dest.insert(len(dest) - len(dest) // 2, c)     # half the cards (rounded down) above it
+                else:
+                    t.rng_draws += 1
+                    dest.insert(t.rng.randrange(len(dest) + 1), c)
         if not cards:
             return
         if t.events is None:

@@ -187,8 +187,9 @@ def write_scoring(d: dict, out: TextIO) -> None:
         dealer = m.get("dealer", "rotate")
         deal = f"goes to the first player from the dealer's left for whom {formula(dealer['to'])} (else one seat " \
             "on)" if isinstance(dealer, dict) else "passes one seat on" if dealer == "rotate" else "stays"
-        w(f"Match: ends {end}; the players with the {mode} {what} win (ties are joint); "
-          f"the deal {deal} each hand.\n")
+        winners = f"the players for whom {formula(val)} win" if mode == "where" else \
+            f"the players with the {mode} {what} win (ties are joint)"
+        w(f"Match: ends {end}; {winners}; the deal {deal} each hand.\n")
         if m.get("knock-out") is not None:
             w(f"  After each hand, a player for whom {formula(m['knock-out'])} is knocked out: dealt no more "
               "cards, out of the game.\n")

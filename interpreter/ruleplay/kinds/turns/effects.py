@@ -246,7 +246,8 @@ def say(spec: Any) -> str:
         m = spec["move"]
         if m.get("count") == f"{m.get('from')}.size" and not m.get("at") and not m.get("show"):
             return f"{_zone(m['from'])} is turned over onto {_zone(m['to'])} (its cards one by one, top first)"
-        which = ("the top card" if m.get("count") == 1 else f"the top {formula(m['count'])} cards"
+        n = formula(m["count"]) if "count" in m else None
+        which = ("the top card" if n == "1" else f"the top {n} cards"
                  + (" together, in their order," if m.get("keep-order") else "") if "count" in m else
                  "the cards picked" if m.get("picked") else
                  f"every card for which {formula(m['where'])}" if "where" in m else

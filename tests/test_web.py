@@ -90,6 +90,13 @@ def test_each_human_seat_has_its_own_secret_link_and_bots_have_none(client, tabl
         r = client.get(f"/api/seat/{bad}")
         assert r.status_code == 404 and "no such seat" in r.json()["error"]
     assert client.get(f"/play/{t0}").status_code == 200        # the page itself
+    segno = pytest.importorskip("segno")                        # each person's link as a QR code for a phone
+    qrs = [s["qr"] for s in g["seats"]]
+    assert qrs[1] is None and qrs[3] is None
+    for s in (0, 2):
+        assert qrs[s].startswith("data:image/svg+xml")
+        assert qrs[s] == segno.make("http://testserver" + links[s], error="m").svg_data_uri(
+            scale=3, dark="#000", light="#fff")
 
 
 def test_a_game_needs_a_person_and_a_kind_per_seat(client):

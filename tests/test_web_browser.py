@@ -33,6 +33,11 @@ from ruleplay.tools.web.app import create_app  # noqa: E402
 from ruleplay.tools.play.seat import HumanSeat  # noqa: E402
 from ruleplay.tools.web.gametable import GameTable  # noqa: E402
 
+try:
+    import segno  # noqa: F401 - the web extra's QR codes
+    QR = True
+except ImportError:
+    QR = False
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[CDHS](?![0-9A-Za-z])")
 WAIT = 20          # seconds a page may take on a busy machine (a bound on waiting, not a timed assertion)
 
@@ -108,6 +113,9 @@ def start_game(driver, server, ruleset: str, players: int, seats: list[str], see
             Select(box).select_by_value(value)
     driver.find_element(By.ID, "start").click()
     links = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "a.seatlink"))
+    if QR:                                  # each link as a QR code too, drawn (a width) for a phone's camera
+        qrs = driver.find_elements(By.CSS_SELECTOR, "img.qr")
+        assert len(qrs) == len(links) and all(q.get_attribute("naturalWidth") not in (None, "0") for q in qrs)
     return [a.get_attribute("href") for a in links]
 
 

@@ -130,6 +130,15 @@ def _seed_shown(game: LiveGame) -> str | None:
     return str(game.seed) if game.finished() else None
 
 
+def qr_image(url: str) -> str | None:
+    """A seat's link as a QR code (an SVG data: URL) for a phone's camera, or None without `segno` (the `web` extra)."""
+    try:
+        import segno
+    except ImportError:
+        return None
+    return segno.make(url, error="m").svg_data_uri(scale=3, dark="#000", light="#fff")
+
+
 def _upload(data: dict) -> tuple[str, str] | None:
     up = data.get("upload")
     if up is None:
@@ -274,7 +283,9 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
                 if loaded.keep is not None:
                     loaded.keep.cleanup()
                 raise
-            links = [{"seat": s, "kind": slot.kind, "link": f"/play/{slot.token}" if slot.token else None}
+            base = str(request.base_url).rstrip("/")
+            links = [{"seat": s, "kind": slot.kind, "link": f"/play/{slot.token}" if slot.token else None,
+                      "qr": qr_image(f"{base}/play/{slot.token}") if slot.token else None}
                      for s, slot in enumerate(game.seats)]
             return JSONResponse({"game": game.id, "title": rules.title, "seats": links})
         return await run_in_threadpool(work)

@@ -94,8 +94,9 @@ async function start(ev) {
       const url = location.origin + s.link;
       const copy = el("button", {type: "button", class: "choice"}, "copy");
       copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(url).then(() => { copy.textContent = "copied"; }));
-      list.append(el("li", {}, (s.seat === 0 ? "seat 0 (you): " : "seat " + s.seat + " (a person you invite): "),
-                     el("a", {href: s.link, target: "_blank", class: "seatlink"}, url), " ", copy));
+      const who = s.seat === 0 ? "seat 0 (you)" : "seat " + s.seat + " (a person you invite)";
+      const qr = s.qr ? el("img", {src: s.qr, class: "qr", alt: "QR code of the link for " + who}) : null;
+      list.append(el("li", {}, who + ": ", el("a", {href: s.link, target: "_blank", class: "seatlink"}, url), " ", copy, qr));
     } else list.append(el("li", {}, "seat " + s.seat + ": bot " + s.kind));
   }
   document.getElementById("links").replaceChildren(

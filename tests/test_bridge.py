@@ -85,10 +85,14 @@ def test_three_passes_after_a_bid_end_the_auction_and_the_first_of_the_side_to_n
     act(s, "pass")                                  # the third pass: the auction is over
     t = s._table
     assert (t.kind_state["auction"]["contract"], t.kind_state["auction"]["declarer"]) == (19, 2)
-    move = next(e for e in s.events() if e["event"] == "move")
-    assert move["from_seat"] == 0 and move["to"] == "dummy" and len(move["cards"]) == 13   # North is dummy
     assert t.trump == "S"
     assert s.current_player() == 3                  # the declarer's left leads (West)
+    assert not [e for e in s.events() if e["event"] == "lay-down"]       # the dummy is not down before the lead
+    act(s, "AC")
+    lay = next(e for e in s.events() if e["event"] == "lay-down")
+    assert lay["seat"] == 0 and lay["to"] == "dummy" and sorted(lay["cards"]) == sorted(SUITED.hands[0])
+    assert s.current_player() == 2                  # North is dummy: South plays its cards, after West
+    assert labels(s) == sorted(SUITED.hands[0])
 
 
 def test_four_passes_throw_the_deal_in_and_it_scores_nothing():
@@ -130,23 +134,27 @@ def test_the_declarer_plays_the_dummy_after_the_opening_lead_and_a_grand_slam_in
     assert score["points"] == [1510, -1510, 1510, -1510]        # 210 + 300 game + 1000 grand slam
 
 
-def test_an_opponent_does_not_see_the_dummy_s_hand_during_the_auction_and_sees_it_once_laid_down(game):
+def test_nobody_but_its_owner_sees_the_dummy_s_hand_before_the_opening_lead_and_everyone_after(game):
     s = game.new_initial_state(seed=1, deal=SUITED)
-    for call in ["pass", "pass", "4D", "pass", "pass"]:
+    for call in ["pass", "pass", "4D", "pass", "pass", "pass"]:
         act(s, call)
-    # South (2) bid 4D: North (0) will be dummy. East (1) sees nothing of North's hand yet
-    view = s.seat_view(1)
-    north = next(z for z in view.seat_zones if z.seat == 0 and z.name == "hand")
-    assert north.cards is None
-    assert "KS" not in s.observation_string(1).split()
-    act(s, "pass")
-    view = s.seat_view(1)
-    dummy = next(z for z in view.table_zones if z.name == "dummy")
-    assert sorted(dummy.cards) == sorted(SUITED.hands[0])
-    south = next(z for z in view.seat_zones if z.seat == 2 and z.name == "hand")
+    # South (2) declares 4D: North (0) is dummy. West (3) leads; nobody but North has seen North's hand yet
+    assert s.current_player() == 3
+    for me in (1, 2, 3):
+        view = s.seat_view(me)
+        north = next(z for z in view.seat_zones if z.seat == 0 and z.name == "hand")
+        assert north.cards is None and not next(z for z in view.table_zones if z.name == "dummy").cards
+        assert "KS" not in s.observation_string(me).split()
+    act(s, "AC")                                    # the opening lead: the dummy goes down
+    assert s.current_player() == 2                  # South plays from the dummy
+    for me in (1, 2, 3):
+        view = s.seat_view(me)
+        dummy = next(z for z in view.table_zones if z.name == "dummy")
+        assert sorted(dummy.cards) == sorted(SUITED.hands[0])
+        lay = next(e for e in s.seat_events(me) if e["event"] == "lay-down")
+        assert sorted(lay["cards"]) == sorted(SUITED.hands[0])
+    south = next(z for z in s.seat_view(1).seat_zones if z.seat == 2 and z.name == "hand")
     assert south.cards is None                      # the declarer's own hand stays hidden
-    move = next(e for e in s.seat_events(3) if e["event"] == "move")
-    assert sorted(move["cards"]) == sorted(SUITED.hands[0])
 
 
 # the published duplicate table (Laws of Duplicate Bridge, law 77): (contract, doubled, vulnerable, tricks
@@ -278,8 +286,6 @@ def referee(events: list[dict], deals: int = 4) -> int:
             declarer = named[(high % 2, strain)]
             dummy = (declarer + 2) % 4
             trump = None if strain == "NT" else strain
-            lay = next(e for e in it if e["event"] == "move")
-            assert lay["from_seat"] == dummy and lay["to"] == "dummy" and sorted(lay["cards"]) == sorted(hands[dummy])
             trump_ev = next(e for e in it if e["event"] == "trump")
             assert trump_ev["suit"] == trump
             leader, tricks = (declarer + 1) % 4, 0
@@ -299,6 +305,10 @@ def referee(events: list[dict], deals: int = 4) -> int:
                         assert not any(c[-1] == played[0][1][-1] for c in h)      # it could not follow
                     h.remove(card)
                     played.append((who, card))
+                    if tricks == 0 and k == 0:      # the opening lead: then the dummy is laid face up
+                        lay = next(e for e in it if e["event"] == "lay-down")
+                        assert lay["seat"] == dummy and lay["to"] == "dummy"
+                        assert sorted(lay["cards"]) == sorted(hands[dummy])
                 led = played[0][1][-1]
 
                 def power(c):
@@ -344,8 +354,8 @@ def test_the_referee_refuses_a_wrong_score_and_a_wrong_declarer():
     with pytest.raises(AssertionError):
         referee(bad)
     bad = [dict(e) for e in events]
-    i = next(i for i, e in enumerate(bad) if e["event"] == "move")
-    bad[i]["from_seat"] = (bad[i]["from_seat"] + 2) % 4
+    i = next(i for i, e in enumerate(bad) if e["event"] == "lay-down")
+    bad[i]["seat"] = (bad[i]["seat"] + 2) % 4
     with pytest.raises(AssertionError):
         referee(bad)
 

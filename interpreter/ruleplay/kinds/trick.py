@@ -956,6 +956,10 @@ def describe(spec: dict, phase=None) -> str:
         text += (f" The dummy (the cards in the {dummy['from']}) has no player of its own: {by} plays it as a"
                  f" partner, and in each trick it takes its turn after {after}, {by} playing a card from it by the"
                  f" same rules. A trick the dummy wins goes to {by}, and the dummy leads the next.")
+        lay = dummy.get("lay-down")
+        if isinstance(lay, dict) and "from" in lay and "seat" in lay:
+            text += (f" Right after the opening lead, the {lay['from']} of {formula(lay['seat'])} is laid face up"
+                     f" in the {dummy['from']}: it is the dummy's hand (hidden from the others until then).")
     text += f" The winner keeps the trick in their {spec['won-to']}."
     if "last-trick-takes" in spec:
         text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."

@@ -201,7 +201,7 @@ def _value_map(ctx: Ctx, p: tuple, raw: dict) -> Part | None:
         ctx.error(where, "a map of words to whole numbers is needed here, e.g. {1C: 1, 1D: 2}", value=True)
         return None
     if len(set(numbers)) != len(numbers):
-        twice = next(w for w in words if numbers.count(raw[w]) > 1)
+        twice = next(w for i, w in enumerate(words) if raw[w] in numbers[:i])     # the second to have it
         ctx.error(p + (twice,), f"the number {raw[twice]} is given to more than one word",
                   "give each word its own number: the rules tell the values apart by it", value=True)
         return None

@@ -363,3 +363,20 @@ def test_the_referee_refuses_a_wrong_score_and_a_wrong_declarer():
 def test_ismcts_plays_a_deal():
     r = play(load("bridge", {"deals": "1"}), 5, bots=["ismcts:10", "random", "random", "random"], check=True)
     assert referee(r.events, deals=1) >= 0
+
+
+def test_a_copy_made_at_the_opening_lead_lays_the_dummy_down_as_the_game_does(game):
+    """The lay-down changes the first trick's places after the lead: a clone at the lead (the search's `fork`
+    too) plays on to the same events."""
+    import random
+    s = game.new_initial_state(seed=4)
+    for call in ["1NT", "pass", "pass", "pass"]:
+        act(s, call)
+    assert s.current_player() == 1                  # East leads against North's 1NT
+    c = s.clone()
+    for state in (s, c):
+        rng = random.Random(3)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert c.events() == s.events()
+    assert referee(s.events()) >= 13

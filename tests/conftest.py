@@ -44,7 +44,8 @@ def check_invariants(events: list[dict], players: int, direction: int = 1) -> No
       and the `end` event's scores are the last totals (all 0 when nothing was scored);
     - no seat acts out of turn except through a declared rule (an `out-of-turn` event, never a `play`):
       in trick games the plays of a trick are exactly its cards, from the leader on in play direction,
-      one per seat, skipping the seats out of the game or sitting the hand out; in every game a seat that
+      one per seat, skipping the seats out of the game, sitting the hand out or whose hand was laid down as a
+      dummy (Bridge's, played by its partner in its place); in every game a seat that
       is out for good never plays again (a seat knocked out of a match, never in a later hand either).
     """
     totals = [0] * players
@@ -67,7 +68,7 @@ def check_invariants(events: list[dict], players: int, direction: int = 1) -> No
             out.add(ev["seat"])
             if ev.get("why") == "knocked out":
                 knocked.add(ev["seat"])
-        elif kind == "sit-out":
+        elif kind in ("sit-out", "lay-down"):        # a hand laid down as the dummy: its seat plays no more
             sitting.add(ev["seat"])
         elif kind == "trick":
             cards = [tuple(c) for c in ev["cards"]]

@@ -127,6 +127,9 @@ class Declared:
     start_exprs: tuple[tuple, ...] = ()      # paths of the expressions the hand-start hook evaluates: when one
                                              # reads what an earlier phase decides, the hook waits for the phase
     own: frozenset[str] = frozenset()        # names the file chose (e.g. a phase's own name): no other phase's
+    changes: frozenset[str] = frozenset()    # names with a value from the hand's start that the phase changes as
+                                             # it runs (a turns phase's track): a later phase's hand-start
+                                             # expression reading one waits for that phase to start
 
 
 @dataclass
@@ -765,8 +768,9 @@ def _compile_phases(ctx: Ctx, specs: dict, kinds: Mapping[str, Any]) -> tuple[li
 def _deferred_starts(ctx: Ctx, declared: list) -> set[int]:
     """The phases whose hand-start expressions (e.g. a trump) read what a phase decides (a bid, a choice):
     those are evaluated when the phase starts instead, and the names their hook sets have a value only from
-    then on (so a phase before it that reads them is refused). Found to a fixed point, since a deferred
-    name may be read by another phase's start expression. `declared` is updated in place."""
+    then on (so a phase before it that reads them is refused). So are those that read a value an earlier
+    phase changes as it runs (a turns phase's track: a contract won in an auction). Found to a fixed point,
+    since a deferred name may be read by another phase's start expression. `declared` is updated in place."""
     deferred: set[int] = set()
     while True:
         at_start = frozenset().union(*(dec.at_start for _, _, dec in declared))
@@ -775,8 +779,10 @@ def _deferred_starts(ctx: Ctx, declared: list) -> set[int]:
         for k, (pname, kind, dec) in enumerate(declared):
             if k in deferred or not dec.at_start:
                 continue
+            changed = {n: ("", "") for _, _, d in declared[:k] for n in d.changes}
+            late_k = Late({**late.names, **changed}, late.fields) if changed else late
             for path in dec.start_exprs:
-                name = _reads_late(ctx, path, late)
+                name = _reads_late(ctx, path, late_k)
                 if name is not None:
                     key = path[-1]
                     how = {n: f" (its {key} reads {name}, which an earlier phase decides)"

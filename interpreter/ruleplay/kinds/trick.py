@@ -68,7 +68,7 @@ from ruleplay.kinds.tricksense import trick_card
 from ruleplay.engine.decision import Decision
 from ruleplay.engine.table import Table, runner_copy
 from ruleplay.compiler.teams import partners
-from ruleplay.engine.events import PLAY, EventSpec, Private, zone_public
+from ruleplay.engine.events import PLAY, EventSpec, Private, movers, zone_public
 from ruleplay.engine.visibility import visible_to
 from ruleplay.kinds.words import formula
 from ruleplay.kinds.schema_parts import CARD_BOOL, EXPR, NAME_PATTERN, obj, phase_schema, text
@@ -106,7 +106,10 @@ SCHEMA = phase_schema('trick', {
     "last-trick-takes": text("A table zone whose cards the winner of the last trick also takes into won-to (a kitty)."),
     "dummy": obj({"from": text("A table zone holding the dummy's hand (dealt to it, e.g. the deal's rest); its visibility says who sees it (public: exposed to all)."),
                   "played-by": {"description": "The seat that plays the dummy's cards (a seat number, or a seat expression evaluated when the phase starts, e.g. dealer or bidder): in the dummy's turn it plays a card from the dummy, by the same rules; a trick the dummy wins counts for that seat, and the dummy leads the next.", **EXPR},
-                  "after": {"description": "The seat the dummy plays after in each trick (a seat number, or a seat expression evaluated when the phase starts). Default: the seat on the left of played-by (with three players, the dummy sits opposite its player).", **EXPR}},
+                  "after": {"description": "The seat the dummy plays after in each trick (a seat number, or a seat expression evaluated when the phase starts). Default: the seat on the left of played-by (with three players, the dummy sits opposite its player).", **EXPR},
+                  "lay-down": obj({"from": text("A seat zone: the hand that becomes the dummy (e.g. hand)."),
+                                   "seat": {"description": "Whose hand (a seat number, or a seat expression evaluated after the opening lead, e.g. left-of(left-of(declarer))).", **EXPR}},
+                                  ["from", "seat"], "Bridge: the dummy is a player's hand, laid face up on the dummy's zone right after the opening lead (the phase's first card); until then it is that player's hidden hand.")},
                  ["from", "played-by"],
                  "A hand with no player of its own, played by another seat (Dummy Whist): it takes a turn in every trick."),
     "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
@@ -133,6 +136,9 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'dummy/from': {"examples": ["dummy"]},
     'dummy/played-by': {"examples": ["dealer", "bidder", 0]},
     'dummy/after': {"default": "left-of(played-by)", "examples": ["left-of(dealer)"]},
+    'dummy/lay-down': {"examples": [{"from": "hand", "seat": "left-of(left-of(declarer))"}]},
+    'dummy/lay-down/from': {"examples": ["hand"]},
+    'dummy/lay-down/seat': {"examples": ["left-of(left-of(declarer))", 2]},
     'want': {"examples": ["hand-size", "3 - sum(x.tricks for x in actor.team-seats)"]},
     **trickrules.EXAMPLES,
 }
@@ -151,7 +157,9 @@ def _kitty_seen(looker, ev: dict, _index: int | None) -> bool:
 EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner", "points", "dummy")),
           "trump": EventSpec(("suit", "card", "lead")),
           "kitty": EventSpec(("seat", "zone", "cards"), {"cards": Private(_kitty_seen)}),
-          "choice": EventSpec(("seat", "name", "value"))}
+          "choice": EventSpec(("seat", "name", "value")),
+          # a hand laid down as the dummy after the opening lead: seen by all when the dummy's zone is public
+          "lay-down": EventSpec(("seat", "from", "to", "cards"), {"cards": movers("seat", zone="to")})}
 
 
 @dataclass
@@ -219,6 +227,7 @@ class Trick:
                                                 # 'flags.NAME' (the file's own, AND-ed with its switches; codegen)
     words: dict = field(default_factory=dict)   # the switches' card words for the rule sheet ('H': 'suit H')
     dummy: tuple | None = None             # (table zone, played-by, after or None): a hand another seat plays
+    lay_down: tuple | None = None          # (seat zone, seat): the hand laid down as the dummy after the opening lead
 
     def start_hand(self, t: Table) -> None:
         """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase
@@ -385,7 +394,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
             choices.append((f, c.fn))
     kitty = ctx.zone(path + ("last-trick-takes",), owner="table") if "last-trick-takes" in spec else None
     want = ctx.expr(path + ("want",), X.INT) if "want" in spec else None
-    dummy = None
+    dummy = lay_down = None
     if "dummy" in spec:
         dz = ctx.zone(path + ("dummy", "from"), owner="table")
         by = _seat_expr(ctx, path + ("dummy", "played-by"))
@@ -397,13 +406,25 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                       "name a table zone of its own, e.g. dummy", value=True)
             return None
         dummy = (dz, by, after)
+        lay = spec["dummy"].get("lay-down")
+        if isinstance(lay, dict) and "from" in lay and "seat" in lay:
+            lz = ctx.zone(path + ("dummy", "lay-down", "from"), owner="seat")
+            ls = _seat_expr(ctx, path + ("dummy", "lay-down", "seat"))
+            if None in (lz, ls, src):
+                return None
+            if lz.index != src.index:
+                ctx.error(path + ("dummy", "lay-down", "from"), "the hand laid down must be the zone the trick "
+                          f"is played from ('{spec.get('from')}'): its player would otherwise keep playing it",
+                          f"write from: {spec.get('from')}", value=True)
+                return None
+            lay_down = (lz, ls)
     if None in (src, pile, won_to, switched) or ("want" in spec and want is None):
         return None
     return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
                  order_table, order_fn, lead_allowed, play_allowed, flags, points,
                  spec.get("description", ""), dict(spec), trump_card.fn if trump_card else None,
                  from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
-                 ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy)
+                 ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down)
 
 
 def _seat_expr(ctx: Ctx, path: tuple) -> Callable | None:
@@ -727,7 +748,9 @@ class _Run:
             else:
                 self.start_trick()
                 plays, seats, first = self.plays, self.seats, 0
-            for i in range(first, len(seats)):
+            i = first - 1
+            while i + 1 < len(seats):            # a while: the lay-down after the lead changes the trick's places
+                i += 1
                 seat = seats[i]
                 t.actor = who[seat]
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
@@ -759,6 +782,8 @@ class _Run:
                         t.emit("play", seat=who[seat], card=names[card], **{"from": ph.dummy[0].name})
                     else:
                         t.emit("play", seat=seat, card=names[card])
+                if i == 0 and ph.lay_down is not None and t.trick_number == 1:
+                    self.lay_down(seats)         # the opening lead is down: the dummy is laid face up
                 t.act()
             else:
                 win = self.winner(plays)[0]
@@ -778,6 +803,25 @@ class _Run:
             if t.check:
                 t.check_conservation()
         t.led = None
+
+    def lay_down(self, seats: list) -> None:
+        """After the opening lead, the hand `lay-down` names goes face up to the dummy's zone (a `lay-down`
+        event), and the trick's places after the lead are read again: the dummy plays in its turn, the seat
+        whose hand it was (now empty) no more."""
+        t, hand = self.t, self.hand
+        zone, seat_fn = self.ph.lay_down
+        owner = seat_fn(t)
+        if owner is None:
+            return
+        cards = t.seat_zones[zone.index][owner]
+        moved = list(cards)
+        hand[t.n].extend(moved)
+        cards.clear()
+        if t.events is not None:
+            names = self.deck.names
+            t.emit("lay-down", seat=owner, **{"from": zone.name, "to": self.ph.dummy[0].name},
+                   cards=[names[c] for c in reversed(moved)])
+        seats[1:] = [s for s in self.ring(seats[0])[1:] if hand[s]]
 
     def start_trick(self) -> None:
         """The next trick: its leader (the last winner, or the next seat on with cards), and the seats to play."""
@@ -912,6 +956,10 @@ def describe(spec: dict, phase=None) -> str:
         text += (f" The dummy (the cards in the {dummy['from']}) has no player of its own: {by} plays it as a"
                  f" partner, and in each trick it takes its turn after {after}, {by} playing a card from it by the"
                  f" same rules. A trick the dummy wins goes to {by}, and the dummy leads the next.")
+        lay = dummy.get("lay-down")
+        if isinstance(lay, dict) and "from" in lay and "seat" in lay:
+            text += (f" Right after the opening lead, the {lay['from']} of {formula(lay['seat'])} is laid face up"
+                     f" in the {dummy['from']}: it is the dummy's hand (hidden from the others until then).")
     text += f" The winner keeps the trick in their {spec['won-to']}."
     if "last-trick-takes" in spec:
         text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
@@ -944,4 +992,15 @@ def _tell_kitty(n, ev: dict) -> list[str]:
     return [f"{n.verb(ev['seat'], 'take', 'takes')} the {ev['zone']} ({k} card{'s' if k != 1 else ''})."]
 
 
-NARRATION = {"trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty}
+def _tell_lay_down(n, ev: dict) -> list[str]:
+    cards = ev.get("cards") or []
+    shown = ", ".join(c for c in cards if c is not None)
+    return [f"{n.verb(ev['seat'], 'lay', 'lays')} the {ev.get('from')} face up as the {ev.get('to')}"
+            + (f": {shown}." if shown else f" ({len(cards)} cards).")]
+
+
+NARRATION = {"trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty,
+             "lay-down": _tell_lay_down}
+# run's account (the other trick events are told by tools/account.py)
+ACCOUNT = {"lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} face up as the {ev.get('to')}: "
+                                  f"{', '.join(map(str, ev.get('cards') or []))}."}

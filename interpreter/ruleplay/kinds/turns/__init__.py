@@ -136,10 +136,14 @@ SCHEMA = phase_schema("turns", {
                                "examples": [True]},
                       "suit": {"const": True, "description": "Any of the deck's suits; read as `suit`.",
                                "examples": [True]},
-                      "value": {"type": "array", "minItems": 1, "maxItems": 1000,
+                      "value": {"type": ["array", "object"], "minItems": 1, "maxItems": 1000,
                                 "items": {"type": ["integer", "string"]},
-                                "description": "One of these values; read as `value`.",
-                                "examples": [["player", "banker", "tie"], [1, 11]]},
+                                "minProperties": 1, "maxProperties": 1000,
+                                "additionalProperties": {"type": "integer"},
+                                "description": "One of these values; read as `value`. A map of words to "
+                                               "numbers: the player chooses (and the log says) the word, "
+                                               "the rules read its number (bridge calls `{1C: 1, ..., 7NT: 35}`).",
+                                "examples": [["player", "banker", "tie"], [1, 11], {"1C": 1, "1D": 2}]},
                       "number": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"},
                                  "description": "A whole number from LOW to HIGH; read as `number`.",
                                  "examples": [[1, 10]]},
@@ -355,7 +359,7 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
     phase = path[-1]
     names = {n: X.Binding(typ, (lambda n: lambda e: e.kind_state[phase][n])(n))
              for n, (typ, _) in _tracked(ctx, path, report=False).items()}
-    return Declared(names, own=frozenset(names), at_start=frozenset(names))
+    return Declared(names, own=frozenset(names), at_start=frozenset(names), changes=frozenset(names))
 
 
 def _word_paths(specs: list, path: tuple, word: str):
@@ -518,7 +522,8 @@ def _say_part(kind: str, v) -> str:
             "to-pile": lambda: _say_piles(v), "position": lambda: f"a face-down card of {v} by its place "
             "(position; the card is card)", "seat": lambda: f"a player for whom {formula(v)} (target)",
             "rank": lambda: "a rank (rank)", "suit": lambda: "a suit (suit)",
-            "value": lambda: f"one of {', '.join(map(str, v))} (value)",
+            "value": lambda: (f"one of {', '.join(map(str, v))} (value" +
+                              ("; each word read as its number)" if isinstance(v, dict) else ")")),
             "number": lambda: f"a number from {v[0]} to {v[1]} (number)"}[kind]()
 
 

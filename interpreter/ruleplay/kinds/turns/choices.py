@@ -47,6 +47,7 @@ class Part:
     shapes: tuple = ()                        # cards `as:`: only the sets and runs of the zone (melds.find)
     keeps: tuple = ()                         # to-pile `keeps:`: only piles still a set or run with the cards added
     adds_one: bool = True                     # ... the move's `card` (else its set of cards, `picked`)
+    words: tuple = ()                         # value as a map: the word each answer (a number) is said by
     known: dict = field(default_factory=dict, compare=False, repr=False)   # a pile's cards -> melds.ends
 
     def options(self, t) -> list:
@@ -137,6 +138,8 @@ class Part:
             return f"position {answer}"
         if self.kind == "seat":
             return f"seat {answer}"
+        if self.words:                               # a value map: the player says the word, the rules read the number
+            return self.words[self.answers.index(answer)]
         return str(answer)
 
     def slot_labels(self) -> list[str]:
@@ -186,6 +189,23 @@ def _pile_names(key: str) -> dict[str, X.Binding]:
             key + "-top": X.Binding(X.CARD, lambda e: z[-1] if (z := cards(e)) else None),
             key + "-size": X.Binding(X.INT, lambda e: len(cards(e))),
             key + "-cards": X.Binding(X.CARDS, cards)}
+
+
+def _value_map(ctx: Ctx, p: tuple, raw: dict) -> Part | None:
+    """`value: {WORD: NUMBER, ...}`: the player chooses a word (so the log, the tables and the sheet say it),
+    the rules read its number (so values compare by rank: a bridge call `1C: 1` ... `7NT: 35`)."""
+    words, numbers = tuple(raw), tuple(raw.values())
+    bad = next((w for w, n in raw.items() if not isinstance(w, str) or not w.strip() or type(n) is not int), None)
+    if not raw or len(raw) > MAX_NUMBERS or bad is not None:
+        where = p + (bad,) if bad is not None and isinstance(bad, str) else p
+        ctx.error(where, "a map of words to whole numbers is needed here, e.g. {1C: 1, 1D: 2}", value=True)
+        return None
+    if len(set(numbers)) != len(numbers):
+        twice = next(w for i, w in enumerate(words) if raw[w] in numbers[:i])     # the second to have it
+        ctx.error(p + (twice,), f"the number {raw[twice]} is given to more than one word",
+                  "give each word its own number: the rules tell the values apart by it", value=True)
+        return None
+    return Part("value", "value", answers=numbers, slots=len(numbers), words=words)
 
 
 def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part] | None:
@@ -254,6 +274,11 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
                 continue
             answers = tuple(dict.fromkeys(deck.ranks if kind == "rank" else deck.suits))
             part = Part(kind, name, answers=answers, slots=len(answers))
+        elif kind == "value" and isinstance(raw, dict):
+            part = _value_map(ctx, p, raw)
+            if part is None:
+                ok = False
+                continue
         elif kind == "value":
             answers = tuple(raw) if isinstance(raw, list) else ()
             if not answers or len(set(map(str, answers))) != len(answers) or \

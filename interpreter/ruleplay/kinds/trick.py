@@ -441,6 +441,14 @@ def _seat_expr(ctx: Ctx, path: tuple) -> Callable | None:
     return c.fn if c else None
 
 
+def _places(seats: list, first: int):
+    """The places of a trick from `first`, read as the trick goes: a lay-down may change them."""
+    i = first
+    while i < len(seats):
+        yield i
+        i += 1
+
+
 class _Run:
     exact = True        # a copy (`fork`) goes on as this game would: Run.fork, State.clone
 
@@ -656,7 +664,9 @@ class _Run:
                 st.update((c, self.strength(c)) for _, c in plays)
                 would = frozenset(c for c in legal if self.takes(plays, best, c))
             who = self.who
-            view = TrickView(player, leading, following, legal, [(who[s], c) for s, c in plays], t.led, t.trump, to_play,
+            view = TrickView(player, leading, following, legal,
+                             [(who[s], c) for s, c in plays] if self.ph.dummy is not None else list(plays),
+                             t.led, t.trump, to_play,
                              st, self.ph.points, self.suits(), best[1] if best else None, self._want(seat), would,
                              best is not None and self.partner is not None and best[0] == self.partner[seat],
                              self.ph.dummy[0].name if seat == t.n and self.ph.dummy is not None else None)
@@ -740,7 +750,8 @@ class _Run:
             self.playing = [s for s in t.seat_range if t.takes_part(s)]   # seats out or sitting out play no card
             if ph.dummy is not None:
                 self.playing.append(t.n)
-        playing, from_lead = self.playing, self.from_lead
+        playing, from_lead, lay_down = self.playing, self.from_lead, ph.lay_down is not None
+        dummy_place = t.n if ph.dummy is not None else -1     # the dummy's place in a trick (none: -1)
         while resume or any(hand[s] for s in playing):
             if resume:
                 resume = False
@@ -748,9 +759,8 @@ class _Run:
             else:
                 self.start_trick()
                 plays, seats, first = self.plays, self.seats, 0
-            i = first - 1
-            while i + 1 < len(seats):            # a while: the lay-down after the lead changes the trick's places
-                i += 1
+            # the places in turn; a lay-down after the opening lead changes the trick's places as it goes
+            for i in (range(first, len(seats)) if ph.lay_down is None else _places(seats, first)):
                 seat = seats[i]
                 t.actor = who[seat]
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
@@ -778,11 +788,11 @@ class _Run:
                 t.card = None
                 t.cards_played += 1
                 if t.events is not None:
-                    if seat == t.n:
-                        t.emit("play", seat=who[seat], card=names[card], **{"from": ph.dummy[0].name})
-                    else:
+                    if seat != dummy_place:
                         t.emit("play", seat=seat, card=names[card])
-                if i == 0 and ph.lay_down is not None and t.trick_number == 1:
+                    else:
+                        t.emit("play", seat=who[seat], card=names[card], **{"from": ph.dummy[0].name})
+                if i == 0 and lay_down and t.trick_number == 1:
                     self.lay_down(seats)         # the opening lead is down: the dummy is laid face up
                 t.act()
             else:
@@ -869,10 +879,15 @@ class _Run:
         pile.clear()
         t.tricks += 1
         t.tricks_won[win_seat] += 1
-        if t.events is not None:
+        if t.events is None:
+            pass
+        elif ph.dummy is None:
+            t.emit("trick", number=t.trick_number, leader=self.leader, cards=[[s, names[c]] for s, c in plays],
+                   winner=win_seat, points=sum(ph.points[c] for _, c in plays))
+        else:                                    # the dummy's card is played by its player; the event says which
             t.emit("trick", number=t.trick_number, leader=who[self.leader], cards=[[who[s], names[c]] for s, c in plays],
                    winner=win_seat, points=sum(ph.points[c] for _, c in plays),
-                   **({} if ph.dummy is None else {"dummy": next((i for i, (s, _) in enumerate(plays) if s == t.n), None)}))
+                   dummy=next((i for i, (s, _) in enumerate(plays) if s == t.n), None))
         for f, v in chosen:
             t.emit("choice", seat=win_seat, name=f, value=v)
         if t.check:

@@ -126,3 +126,62 @@ def test_top_run_reads_the_top_of_a_pile_in_any_order(tmp_path, pile, want):
     s = ruleplay.load_game(str(path)).new_initial_state(seed=1, deal=Deal([pile[::-1]], rest=rest, dealer=0))
     assert top_run_reference(pile) == want                     # a deal lists a hand from its top card down
     assert next(e["points"][0] for e in s.events() if e["event"] == "score") == want
+
+
+def deadwood_reference(cards: list[str]) -> int:
+    """Every way to split the cards into disjoint sets (3-4 of a rank) and runs (3+ of a suit in a row, ace low),
+    by brute force over subsets: the least value (courts 10) left over."""
+    def value(c):
+        return min(RANKS.index(c[:-1]) + 1, 10)
+
+    def meld(group):
+        ranks = {c[:-1] for c in group}
+        if len(group) >= 3 and len(ranks) == 1:
+            return len(group) <= 4
+        vals = sorted(RANKS.index(c[:-1]) for c in group)
+        return len(group) >= 3 and len({c[-1] for c in group}) == 1 and vals == list(range(vals[0], vals[0] + len(vals)))
+
+    def best(rest: tuple) -> int:
+        if not rest:
+            return 0
+        first, others = rest[0], rest[1:]
+        out = value(first) + best(others)
+        for k in range(2, len(others) + 1):
+            for combo in combinations(others, k):
+                if meld((first, *combo)):
+                    out = min(out, best(tuple(c for c in others if c not in combo)))
+        return out
+    return best(tuple(cards))
+
+
+# Gin hands. 3H 4H 5H 6H 6C 6D 9S KS AD 2C: the 6H goes in the run 3-6H (leaving 6C 6D: 34 in all) or in the
+# set of sixes with the run 3-5H (leaving 9S KS AD 2C: 9 + 10 + 1 + 2 = 22), the better. A-2-3 of clubs is a
+# run (ace low) and the four 7s a set; Q-K-A of diamonds is not a run: 10 + 10 + 1 = 21. Ten clubs in a row: 0.
+@pytest.mark.parametrize("hand, want", [
+    (["3H", "4H", "5H", "6H", "6C", "6D", "9S", "KS", "AD", "2C"], 22),
+    (["AC", "2C", "3C", "QD", "KD", "AD", "7S", "7H", "7C", "7D"], 21),
+    (["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C"], 0),
+])
+def test_deadwood_is_the_best_split_into_sets_and_runs(tmp_path, hand, want):
+    assert deadwood_reference(hand) == want
+    text = GAME.replace("WORD", "deadwood(s.hand, fifteen)").replace("HAND", str(len(hand)))
+    path = tmp_path / "gin.yaml"
+    path.write_text(text, encoding="utf-8")
+    rest = [c for c in (f"{r}{s}" for r in RANKS for s in "CDHS") if c not in hand]
+    s = ruleplay.load_game(str(path)).new_initial_state(seed=1, deal=Deal([hand], rest=rest, dealer=0))
+    assert next(e["points"][0] for e in s.events() if e["event"] == "score") == want
+
+
+def test_deadwood_agrees_with_every_split_on_random_hands(tmp_path):
+    rng = random.Random(11)
+    deck = [f"{r}{s}" for r in RANKS for s in "CDHS"]
+    text = GAME.replace("WORD", "deadwood(s.hand, fifteen)").replace("HAND", "10")
+    path = tmp_path / "gin.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = ruleplay.load_game(str(path))
+    for _ in range(15):
+        near = [c for c in deck if c[:-1] in rng.sample(RANKS, 5)]     # few ranks: many sets and runs
+        hand = rng.sample(near, 10)
+        rest = [c for c in deck if c not in hand]
+        s = game.new_initial_state(seed=1, deal=Deal([hand], rest=rest, dealer=0))
+        assert next(e["points"][0] for e in s.events() if e["event"] == "score") == deadwood_reference(hand), hand

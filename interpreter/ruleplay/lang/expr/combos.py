@@ -10,6 +10,10 @@ up to a total, the runs and the pairs they hold. Each reads one to four cards va
 - `run-cards(cards, ..., n, order)`: the cards in those runs, each run counted whole (a cribbage hand's
   points for runs: 3-3-4-5 is 6);
 - `pairs(cards, ...)`: the number of pairs of cards of one rank (three of a rank are three pairs);
+- `deadwood(cards, ..., field)`: the least total of `field` values left over when the cards are split into
+  melds, each a set (three or four cards of one rank) or a run (three or more of one suit in a row in the
+  deck's rank order), no card in two (gin rummy's deadwood; 0: every card melded); more than MAX_MELD_CARDS
+  cards give no value (the game stops with an error at the expression);
 - `top-run(pile, order)`: the most cards from the top of one pile that make a run in any order (cribbage's
   pegging: 4-6-5 played in a row is a run of three; 0 when not even the top card has a value).
 
@@ -19,6 +23,7 @@ deck's cards times the field's largest value, MAX_SUMS), runs and pairs over the
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations, product
 from typing import TYPE_CHECKING, Any, Callable
 
 from ruleplay.lang.expr.parse import INT, CARDS, ExprError, _col
@@ -30,10 +35,11 @@ if TYPE_CHECKING:
 MAX_CARDS_ARGS = 4
 MAX_SUMS = 100_000      # the totals `ways-to-sum` may keep: the deck's cards times the field's largest value
 WORDS = {"ways-to-sum": 2, "longest-run": 1, "run-count": 2, "run-cards": 2, "pairs": 0,     # arguments after
-         "top-run": 1}                                                                        # the cards
+         "top-run": 1, "deadwood": 1}                                                         # the cards
+MAX_MELD_CARDS = 16     # deadwood's cards: the split is searched over the melds they hold
 USAGE = {"ways-to-sum": "ways-to-sum(cards, ..., field, total)", "longest-run": "longest-run(cards, ..., order)",
          "run-count": "run-count(cards, ..., n, order)", "run-cards": "run-cards(cards, ..., n, order)",
-         "pairs": "pairs(cards, ...)", "top-run": "top-run(pile, order)"}
+         "pairs": "pairs(cards, ...)", "top-run": "top-run(pile, order)", "deadwood": "deadwood(cards, ..., field)"}
 
 
 def union(parts: list[Compiled]) -> Callable[[Any], list]:
@@ -74,6 +80,11 @@ def compile_combo(comp: "Compiler", name: str, args: list, tok: Any, field_table
         total = comp._typed(rest[1], INT)
         tf = total.fn
         return Compiled(lambda e: _ways(cards(e), arr, tf(e)), INT, uses=uses | total.uses)
+    if name == "deadwood":
+        arr = field_table(comp, rest[0], name, "field")
+        tables = comp.scope.fields.card_tables
+        ranks, suits, order = tables.get("rank"), tables.get("suit"), tables.get("order")
+        return Compiled(lambda e: _deadwood(cards(e), ranks, suits, order, arr), INT, uses=uses)
     order = field_table(comp, rest[-1], name, "order")
     if name == "top-run":
         if len(parts) != 1:
@@ -145,3 +156,54 @@ def _top_run(pile, order: list) -> int:
         if hi - lo == k - 1:
             best = k
     return best
+
+
+def _melds(cards: list, ranks: list, suits: list, order: list) -> list[int]:
+    """Every set and run among the cards, as bit masks over their places in `cards`."""
+    out: list[int] = []
+    by_rank: dict = {}
+    by_suit: dict = {}
+    for i, c in enumerate(cards):
+        if ranks[c] is not None:
+            by_rank.setdefault(ranks[c], []).append(i)
+        if suits[c] is not None and order[c] is not None and order[c] > 0:
+            by_suit.setdefault(suits[c], {}).setdefault(order[c], []).append(i)
+    for places in by_rank.values():
+        for k in range(3, min(4, len(places)) + 1):
+            out += [sum(1 << i for i in combo) for combo in combinations(places, k)]
+    for values in by_suit.values():                  # runs: consecutive values, one card each (any copy)
+        vals = sorted(values)
+        for a in range(len(vals)):
+            for b in range(a + 2, len(vals)):
+                if vals[b] - vals[a] != b - a:
+                    break
+                for pick in product(*(values[v] for v in vals[a:b + 1])):
+                    out.append(sum(1 << i for i in pick))
+    return out
+
+
+def _deadwood(cards, ranks: list, suits: list, order: list, arr: list) -> int | None:
+    """The least total left unmelded: each card in turn is either left over or put in a meld that holds it
+    and no card already used (a search over the used cards, remembered)."""
+    cards = list(cards)
+    if len(cards) > MAX_MELD_CARDS:
+        return None
+    values = [arr[c] or 0 for c in cards]
+    melds = _melds(cards, ranks, suits, order)
+    holding = [[m for m in melds if m >> i & 1] for i in range(len(cards))]
+    full = (1 << len(cards)) - 1
+    known: dict[int, int] = {}
+
+    def best(used: int) -> int:
+        if used == full:
+            return 0
+        got = known.get(used)
+        if got is None:
+            i = (~used & (used + 1)).bit_length() - 1          # the first card not yet placed
+            got = values[i] + best(used | 1 << i)
+            for m in holding[i]:
+                if not m & used:
+                    got = min(got, best(used | m))
+            known[used] = got
+        return got
+    return best(0)

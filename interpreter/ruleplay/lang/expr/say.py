@@ -248,6 +248,8 @@ def _combo_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, .
         total = _words(args[split + 1], vocab, loops)
         return None if total is None else \
             f"the number of sets of {group} whose {text_of(args[split])} values add up to {total}"
+    if name == "deadwood":
+        return f"the least total of the {text_of(args[-1])} values of {group} left out of sets and runs"
     order = "rank order" if text_of(args[-1]) == "order" else f"the {text_of(args[-1])} order"
     if name == "longest-run":
         return f"the most cards of {group} in a row in {order}"

@@ -245,7 +245,7 @@ def test_illegal_moves_are_refused_and_change_nothing(client, table):
 # ------------------------------------------------------------------------------------ slaps on the server's clock
 def test_a_slap_is_timed_by_the_servers_clock_from_when_the_page_showed_the_card(client, table):
     g = new_game(client, ruleset="ers", players=2, options={"reaction": "none"}, seats=["human", "random"],
-                 seed=5)
+                 seed=5, auto_deal=True)
     tok = token(g["seats"][0]["link"])
     clock = table.clock
     page = client.get(f"/api/seat/{tok}").json()          # the page shows the first card: its window starts now
@@ -358,9 +358,9 @@ def test_the_number_of_live_games_is_bounded(client, table):
         toks.append(token(g["seats"][0]["link"]))
     r = client.post("/api/games", json={"ruleset": "hearts", "seats": ["human", "smart", "smart", "smart"]})
     assert r.status_code == 503 and "4 games under way" in r.json()["error"]
-    # a finished game makes room: beggar-my-neighbour with a person has no decision, it is over at once
+    # a finished game makes room: beggar-my-neighbour dealt automatically has no decision, it is over at once
     table.games.popitem()
-    g = new_game(client, ruleset="beggar-my-neighbour", seats=["human", "random"], seed=0)
+    g = new_game(client, ruleset="beggar-my-neighbour", seats=["human", "random"], seed=0, auto_deal=True)
     assert client.get(f"/api/seat/{token(g['seats'][0]['link'])}").json()["finished"]
     new_game(client, ruleset="hearts", seats=["human", "smart", "smart", "smart"])
     assert len(table.games) == 4
@@ -430,6 +430,24 @@ def test_a_compare_side_never_reads_a_file_of_the_servers_directory(client, tmp_
     monkeypatch.chdir(tmp_path)                         # compare's own side parser takes an existing file whole
     r = client.post("/api/compare", json={"sides": ["ers", "ers:x"], "games": 1})
     assert r.status_code == 400 and "built-in rulesets only" in r.text
+
+
+def test_a_person_turns_their_own_cards_unless_the_game_deals_automatically(client, table):
+    """War with a person: each of their cards waits for "turn a card" (the game is played, not worked out at
+    once); started to deal automatically, the same game is over as soon as it is made."""
+    g = new_game(client, ruleset="war", seats=["human", "random"], seed=3)
+    tok = token(g["seats"][0]["link"])
+    page = client.get(f"/api/seat/{tok}").json()
+    assert not page["finished"] and [c["label"] for c in page["choices"]] == ["turn a card"]
+    assert page["prompt"].startswith("turn your top card")
+    game = table.games[g["game"]]
+    for _ in range(3):
+        before = sum(1 for e in game.state.events() if e["event"] == "battle")
+        assert client.post(f"/api/seat/{tok}/act", json={"action": page["choices"][0]["action"]}).status_code == 200
+        page = client.get(f"/api/seat/{tok}").json()
+        assert sum(1 for e in game.state.events() if e["event"] == "battle") >= before + 1
+    auto = new_game(client, ruleset="war", seats=["human", "random"], seed=3, auto_deal=True)
+    assert client.get(f"/api/seat/{token(auto['seats'][0]['link'])}").json()["finished"]
 
 
 VARIANT = "extends: ers\nname: ers-burn\ntitle: ERS, burn two\noptions:\n  burn: {default: 2}\n"

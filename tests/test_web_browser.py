@@ -91,8 +91,9 @@ def wait(driver, test):
 
 
 def start_game(driver, server, ruleset: str, players: int, seats: list[str], seed: int,
-               options: dict[str, str | bool]) -> list[str]:
-    """Start a game from the form; the server's table deals it from `seed` (a live server draws a secret one)."""
+               options: dict[str, str | bool], auto_deal: bool = True) -> list[str]:
+    """Start a game from the form; the server's table deals it from `seed` (a live server draws a secret one).
+    `auto_deal`: people's cards in flip games are turned for them (the form's checkbox)."""
     url, table = server
     table.seeds = lambda: seed
     driver.get(url + "/")
@@ -104,6 +105,9 @@ def start_game(driver, server, ruleset: str, players: int, seats: list[str], see
     box.send_keys(Keys.TAB)
     for s, kind in enumerate(seats):
         Select(wait(driver, lambda d: d.find_element(By.ID, f"seat{s}"))).select_by_value(kind)
+    auto = driver.find_element(By.ID, "auto-deal")
+    if auto.is_selected() != auto_deal:
+        auto.click()
     for name, value in options.items():
         box = driver.find_element(By.CSS_SELECTOR, f"[data-opt='{name}']")
         if isinstance(value, bool):
@@ -371,6 +375,28 @@ def test_a_variant_is_analyzed_against_its_base_from_the_compare_page(server, br
     finally:
         browser.switch_to.default_content()
     look_at_both_sizes(browser, "analysis")
+
+
+def test_a_person_turns_their_own_cards_by_button_and_by_enter(server, browser):
+    """Beggar My Neighbour with "deal automatically" left off: the page asks the person to turn each card;
+    the button and the Enter key each turn one."""
+    url, table = server
+    links = start_game(browser, server, "beggar-my-neighbour", 2, ["human", "random"], 4, {}, auto_deal=False)
+    browser.get(links[0])
+    game = newest(table, "beggar-my-neighbour")
+    played = lambda: sum(1 for e in game.state.events() if e["event"] == "play" and e["seat"] == 0)  # noqa: E731
+    turn = "return [...document.querySelectorAll('#choices button')].filter(b => b.textContent == 'turn a card')"
+    wait(browser, lambda d: d.execute_script(turn + ".length") == 1)
+    assert "turn your top card" in browser.find_element(By.ID, "prompt").text
+    look_at_both_sizes(browser, "turn-a-card")
+    before = played()
+    wait(browser, lambda d: d.execute_script(turn + ".length") == 1)
+    browser.execute_script(turn + "[0].click()")
+    wait(browser, lambda d: played() == before + 1 and version_shown(d) == game.version)
+    if not game.finished():
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#choices button"))
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ENTER)
+        wait(browser, lambda d: played() == before + 2 or game.finished())
 
 
 PROMPT = "return [document.getElementById('prompt').textContent, (document.getElementById('counter') || {}).textContent]"

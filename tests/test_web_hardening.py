@@ -23,7 +23,7 @@ from ruleplay.tools.web.gametable import GameTable  # noqa: E402
 from ruleplay.tools.web.rulefiles import MAX_UPLOAD_BYTES  # noqa: E402
 
 HEARTS = {"ruleset": "hearts", "seats": ["human", "smart", "smart", "smart"]}
-BEGGAR = {"ruleset": "beggar-my-neighbour", "seats": ["human", "random"]}     # no decision: over at once
+BEGGAR = {"ruleset": "beggar-my-neighbour", "seats": ["human", "random"], "auto_deal": True}   # no decision: over at once
 
 
 class Clock:

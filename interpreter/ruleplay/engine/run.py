@@ -9,7 +9,7 @@ are bots answering inline. The same rules, seed, options and decisions give the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ruleplay.compiler.cards import split_name
 from ruleplay.engine.decision import ActionSpace
@@ -149,12 +149,13 @@ def action_space(rules: Rules) -> ActionSpace:
 
 
 def start_fields(rules: Rules, seed: int, kinds_seen: list, profiles: list[str], max_actions: int,
-                 deal: Deal | None) -> dict:
+                 deal: Deal | None, ask_turns: frozenset = frozenset()) -> dict:
     """The log's `start` event (also written by generated games, codegen/runtime.py)."""
     return {"format": LOG_FORMAT, "ruleset": rules.name, "ref": rules.ref or rules.name, "seed": seed,
             "players": rules.players, "options": rules.options, "set": rules.option_set, "bots": kinds_seen,
             "profiles": profiles, "max_actions": max_actions, "explicit_deal": deal is not None,
-            **({"slaps": deal.slaps} if deal is not None and deal.slaps is not None else {}), "event": "start"}
+            **({"slaps": deal.slaps} if deal is not None and deal.slaps is not None else {}),
+            **({"ask_turns": sorted(ask_turns)} if ask_turns else {}), "event": "start"}
 
 
 class Run:
@@ -168,12 +169,14 @@ class Run:
                  agents: Callable[[], list] | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
                  log: bool | Callable[[], Any] = True, check: bool = False,
                  profiles: list[str | None] | None = None, seat_kinds: list[str] | None = None,
-                 cycle_length: int = 0):
+                 cycle_length: int = 0, ask_turns: Iterable[int] = ()):
         """`agents()` makes the seats' inline answerers (None for a seat asked from outside; no factory:
         every seat is asked from outside). A factory, not a list: a game that must be played again to
-        locate a cycle needs fresh agents in their starting state."""
+        locate a cycle needs fresh agents in their starting state. `ask_turns`: seats (answered outside) that
+        turn their own cards in flip and battle phases, each card a decision of one action, "turn a card"."""
+        ask_turns = frozenset(ask_turns)
         self.args = dict(rules=rules, seed=seed, deal=deal, agents=agents, max_actions=max_actions, log=log,
-                         check=check, profiles=profiles, seat_kinds=seat_kinds)
+                         check=check, profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns)
         inline = agents() if agents is not None else [None] * rules.players
         log = log or any(b is not None and b.observes for b in inline)    # a bot that reads the game's events
         t = self.t = Table(rules, seed, max_actions, log, check)
@@ -182,6 +185,7 @@ class Run:
         t.space = self.space = action_space(rules)
         t.forker = fork_table
         t.inline = inline
+        t.asks_turns = ask_turns
         t.profiles = reaction_profiles(rules, profiles or [None] * t.n)
         if deal is not None and deal.slaps is not None:
             t.script = {}
@@ -189,7 +193,7 @@ class Run:
                 t.script.setdefault(sl["after"], []).append(sl)
         if t.events is not None:
             kinds_seen = seat_kinds or [b.kind if b is not None else "external" for b in t.inline]
-            t.events.append(start_fields(rules, seed, kinds_seen, t.profiles, max_actions, deal))
+            t.events.append(start_fields(rules, seed, kinds_seen, t.profiles, max_actions, deal, ask_turns))
         self.history: list[int] = []          # the actions given from outside, in order
         self.decision = None
         self.result: Result | None = None
@@ -246,6 +250,8 @@ class Run:
             # the same game again, to find where the loop starts (a fork, a search's copy, keeps Brent's round)
             again = Run(**self.args, cycle_length=t.cycle["length"])
             for a in self.history:
+                if again.decision is None:      # the loop's start is found before the later decisions
+                    break
                 again.advance(a)
             self.t, self.result = again.t, again.result
             return

@@ -28,7 +28,7 @@ playing the game so far again (a 52-card trick hand: about 1 ms).
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ruleplay.engine.decision import Decision
 from ruleplay.engine.results import Result, returns_of
@@ -58,15 +58,17 @@ class Game:
     def new_initial_state(self, seed: int = 0, deal: Deal | None = None, *,
                           inline: Callable[[], list] | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
                           log: bool | Callable[[], Any] = True, check: bool = False,
-                          profiles: list[str | None] | None = None, seat_kinds: list[str] | None = None) -> "State":
+                          profiles: list[str | None] | None = None, seat_kinds: list[str] | None = None,
+                          ask_turns: Iterable[int] = ()) -> "State":
         """A new game. `deal` replaces the shuffle (a search bot's determinized deal). `inline` makes one
         agent per seat (None: that seat is asked through `apply_action`) answering inside the phases with no
         stop: the fast path of `agents.play` (`run`, `sim`); a factory, since a game that must be played
         again to locate a cycle needs fresh agents. `log`: keep the events in a list (True), in the sink
         `log()` makes (a server's capped list), or not at all; `check`: test card conservation at every
-        action; `profiles`: a reaction profile per seat; `seat_kinds`: who sits where, for the log."""
+        action; `profiles`: a reaction profile per seat; `seat_kinds`: who sits where, for the log;
+        `ask_turns`: seats asked before each card they turn in a flip or battle phase (a person's table)."""
         return State(self, seed, deal, inline=inline, max_actions=max_actions, log=log, check=check,
-                     profiles=profiles, seat_kinds=seat_kinds)
+                     profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns)
 
     def __repr__(self) -> str:
         return f"<ruleplay game {self.rules.name}, {self.rules.players} players>"
@@ -77,15 +79,16 @@ class State:
 
     def __init__(self, game: Game, seed: int, deal: Deal | None, *, inline: Callable[[], list] | None = None,
                  max_actions: int = DEFAULT_MAX_ACTIONS, log: bool | Callable[[], Any] = True, check: bool = False,
-                 profiles: list[str | None] | None = None, seat_kinds: list[str] | None = None):
+                 profiles: list[str | None] | None = None, seat_kinds: list[str] | None = None,
+                 ask_turns: Iterable[int] = ()):
         """The options as `Game.new_initial_state` takes them, kept to play the game again (`clone`)."""
         self.game = game
         self.seed = seed
         self.deal = deal
         self._options: dict[str, Any] | None = dict(inline=inline, max_actions=max_actions, log=log, check=check,
-                                                     profiles=profiles, seat_kinds=seat_kinds)
+                                                     profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns)
         self._run = Run(game.rules, seed, deal, agents=inline, max_actions=max_actions, log=log, check=check,
-                        profiles=profiles, seat_kinds=seat_kinds)
+                        profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns)
         self._legal: list[int] | None = None
         self._rows = 0                       # hands scored before this state began (`last_hand_scores`)
 

@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any, Callable
 
 from ruleplay.compiler.model import Rules
+from ruleplay.engine.decision import Decision
 from ruleplay.engine.visibility import SeatLooker, seat_events
 
 
@@ -108,6 +109,8 @@ class Table:
         self.phase_index = 0                   # the hand's phase under way (engine._play_hands)
         self.runner = None                     # its runner, when the phase kind can go on from a copy (`fork`)
         self.hand_only = False                 # a fork that stops when the hand is over (engine.Run.fork)
+        self.asks_turns: frozenset[int] = frozenset()   # seats asked before each card they turn in a flip or
+        # battle phase (a person at the web table turns their own cards: `Run(ask_turns=...)`)
         self.forker = None                     # engine.fork_table, set by the engine (a decision's `fork`)
 
     def fork(self, seed: int | None, log, inline: list) -> "Table":
@@ -136,6 +139,13 @@ class Table:
     def shuffle(self, cards: list[int]) -> None:
         self.rng_draws += 1
         self.rng.shuffle(cards)
+
+    def turn_asked(self, seat: int):
+        """Before `seat` turns a card in a flip or battle phase: when it turns its own cards (`asks_turns`) and is
+        answered outside the engine, a decision with one action, "turn a card" (a generator)."""
+        if seat in self.asks_turns and self.inline[seat] is None:
+            yes = self.space.YES
+            yield from self.outside(Decision(seat, [yes], None, {yes: "turn a card"}))
 
     def ask(self, d):
         """A decision's action (a generator): the seat's inline bot answers at once, else it is yielded out."""
@@ -173,7 +183,7 @@ class Table:
     def decided(self, d, a: int) -> None:
         """Record a decision: in the log (a sealed one when revealed; a window's do-nothing not at all), and
         as a draw for cycle detection (the future depends on the choice; a slap window counts once)."""
-        if d.window is None:
+        if d.window is None and len(d.actions) > 1:      # a forced step (turn a card) changes no future
             self.rng_draws += 1
         if self.events is None or a == d.default:
             return

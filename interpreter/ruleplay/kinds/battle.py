@@ -67,7 +67,8 @@ class Battle:
     description: str = ""
 
     def run(self, t: Table):
-        """No seat chooses anything, so there is nothing to yield: rounds until one seat is left."""
+        """Rounds until one seat is left (a generator: no seat chooses anything, but a person who turns their
+        own cards is asked before each, `Table.turn_asked`)."""
         src, pile = t.seat_zones[self.src.index], t.shared[self.pile.index]
         names = t.rules.deck.names
         t.boundary()
@@ -77,6 +78,9 @@ class Battle:
             while True:
                 up = []
                 for s in fighting:
+                    if s in t.asks_turns:
+                        t.actor = s
+                        yield from t.turn_asked(s)
                     hand = src[s]
                     for _ in range(min(down, len(hand) - 1)):
                         self.place(t, hand.pop(), pile)

@@ -202,6 +202,7 @@ class _Run:
         logged_or_checked = events is not None or check
         out, n, step, empty_out = t.out, t.n, t.rules.direction, ph.empty_out
         next_player = self.next_player
+        asks = t.asks_turns
         actor = t.actor
         challenger: int | None = None
         owed = 0
@@ -251,6 +252,10 @@ class _Run:
                         raise GameOver("stuck", [], "no player can play a card")
                     actor = nxt
                     continue
+                if asks and actor in asks:       # a person turns their own card (`Table.turn_asked`)
+                    sync()
+                    t.actor = actor
+                    yield from t.turn_asked(actor)
                 card = hand.pop()
                 pile.append(card)
                 k += 1

@@ -154,6 +154,8 @@ def _check_start(log: Log) -> None:
                 log.fail(0, (key, s), f"unknown bot {clip(v)}", "bots: " + ", ".join(kinds))
             if kinds is None and not (v is None or isinstance(v, str)):
                 log.fail(0, (key, s), "a reaction profile is a name (or null for the ruleset's default)")
+    need("ask_turns", lambda v: isinstance(v, list) and len(v) <= n and len(set(map(str, v))) == len(v)
+         and all(is_int(s) and 0 <= s < n for s in v), f"a list of different seats, 0..{n - 1}", True)
     slaps = need("slaps", lambda v: isinstance(v, list), "a list of scripted slaps", True)
     for j, sl in enumerate(slaps or []):
         problem = slap_problem(sl, n)
@@ -245,6 +247,7 @@ class Setup:
     bots: list
     profiles: list | None
     max_actions: int
+    ask_turns: tuple = ()           # seats that turned their own cards (a person at the web table)
 
 
 def log_ruleset(log: Log) -> str:
@@ -291,7 +294,7 @@ def setup(log: Log, ruleset: str | None = None, include: tuple[str, ...] = ()) -
         check_deal(deal, rules, fail)
         deal.slaps = [{"time": 100, "fingers": 1, **sl} for sl in start["slaps"]] if "slaps" in start else None
     return Setup(rules, start["seed"], deal, list(start.get("bots") or []) or None, start.get("profiles"),
-                 start.get("max_actions", 1_000_000))
+                 start.get("max_actions", 1_000_000), tuple(start.get("ask_turns") or ()))
 
 
 class _PastTheLog(Exception):
@@ -348,7 +351,7 @@ def replay(logged: Log, ruleset: str | None = None, include: tuple[str, ...] = (
     make, made = _bounded(logged)
     try:
         state = g.new_initial_state(game.seed, game.deal, profiles=game.profiles, seat_kinds=game.bots,
-                                    max_actions=game.max_actions, log=make)
+                                    max_actions=game.max_actions, log=make, ask_turns=game.ask_turns)
         feed = Feed(logged, g.space, complete=not unfinished)
         while not state.is_terminal():
             a = feed.answer(state.decision())

@@ -278,6 +278,7 @@ def create_app(table: GameTable | None = None, check_seconds: float = CHECK_SECO
                 if "human" not in kinds:
                     raise GameError("make at least one seat a person (ruleplay sim plays games of bots only)")
                 recipe = {"upload": {"text": up[0], "name": up[1]}} if up else {"ruleset": str(data.get("ruleset"))}
+                recipe["auto-deal"] = data.get("auto_deal") is True   # people's cards turned for them in flips
                 game = games.create(loaded, kinds, profiles, client, {**recipe, "options": sets, "players": players})
             except BaseException:
                 if loaded.keep is not None:

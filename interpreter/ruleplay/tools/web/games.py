@@ -183,6 +183,11 @@ class LiveGame:
         self._worker: threading.Thread | None = None
         self.bots = make_bots([None if k == HUMAN else k for k in kinds], seed)
         self.log = CappedEvents()
+        # people turn their own cards in flip and battle phases (War, Beggar My Neighbour, ERS), unless the game
+        # was started to deal automatically: each card is then a decision of theirs, "turn a card"
+        # (a game stored before this choice existed, or made without a recipe, deals automatically, as it did)
+        self.ask_turns = () if (recipe or {}).get("auto-deal", True) else \
+            tuple(s for s, k in enumerate(kinds) if k == HUMAN)
         self.state: State = self.fresh_state(watch=True)
         self.space = self.state.game.space
         self.meta = TableMeta(card_table(rules), teams_of(rules), slap_piles(rules), pattern_words(rules))
@@ -231,7 +236,7 @@ class LiveGame:
                 self.log, first[0] = events, False
             return events
         return Game(self.rules).new_initial_state(self.seed, None, profiles=self.profiles, seat_kinds=self.kinds,
-                                                  max_actions=MAX_ACTIONS, log=log)
+                                                  max_actions=MAX_ACTIONS, log=log, ask_turns=self.ask_turns)
 
     # ------------------------------------------------------------------ stepping
     def finished(self) -> bool:

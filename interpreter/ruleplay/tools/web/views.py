@@ -101,6 +101,8 @@ def _choices(game: LiveGame, seat: int) -> tuple[list[dict] | None, str, dict | 
     elif getattr(v, "valuing", False):
         named = [SUIT_WORDS.get(x, x) for x in getattr(v, "values", [])]
         what = "Choose " + " or ".join(named) + (", or pass" if getattr(v, "may_pass", False) else "")
+    elif [o.label for o in opts] == ["turn a card"]:    # a person turning their own cards (LiveGame.ask_turns)
+        what = "turn your top card (the button, or Enter)"
     elif any(o.card is not None for o in opts):
         what = f"Play a card from the {v.dummy}" if getattr(v, "dummy", None) else "Play a card"
     else:

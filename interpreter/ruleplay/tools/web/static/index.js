@@ -84,7 +84,8 @@ async function start(ev) {
     if (String(v) !== String(Array.isArray(o.default) ? "[" + o.default.join(",") + "]" : o.default)) options[i.dataset.opt] = v;
   }
   const seats = [...document.querySelectorAll("#seats select")].map(s => s.value);
-  const body = {players: document.getElementById("players").value, seats, options};
+  const body = {players: document.getElementById("players").value, seats, options,
+                auto_deal: document.getElementById("auto-deal").checked};
   if (c) body.ruleset = c.name; else if (upload) body.upload = upload; else { errors.textContent = "choose a rule file"; return; }
   const r = await api("/api/games", body);
   if (!r.ok) { errors.textContent = errorsText(r.data); return; }

@@ -53,7 +53,14 @@ async function slap() {
 }
 document.getElementById("slap").addEventListener("click", slap);
 window.addEventListener("resize", () => { if (shownView) render(shownView, how); });
-document.addEventListener("keydown", ev => { if (ev.code === "Space" && slapOpen) { ev.preventDefault(); slap(); } });
+document.addEventListener("keydown", ev => {
+  if (ev.code === "Space" && slapOpen) { ev.preventDefault(); slap(); return; }
+  // Enter answers a lone choice (turning your top card) unless a control of the page has the focus
+  if (ev.key === "Enter" && !(ev.target.closest && ev.target.closest("button, input, select, textarea, a"))) {
+    const only = document.querySelectorAll("#choices button");
+    if (only.length === 1 && !only[0].disabled) { ev.preventDefault(); only[0].click(); }
+  }
+});
 // Updates: server-sent events say when the table changed; without them (or while they are down) the page polls.
 let pushed = null;
 function listen() {

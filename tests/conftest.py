@@ -117,3 +117,32 @@ class Script(Bot):
         self.offered.append(sorted(labels.values()))
         want = self.script.pop(0)
         return next(a for a, lab in labels.items() if lab == want)
+
+
+def offered(state) -> list[str]:
+    """The labels of the state's legal actions, sorted (the hand-checked tests of turns games)."""
+    return sorted(state.action_to_string(a) for a in state.legal_actions())
+
+
+def step(state, *labels: str) -> list[tuple[int, list[str]]]:
+    """Answer the decisions by label; returns (seat asked, labels offered) for each."""
+    seen = []
+    for label in labels:
+        seen.append((state.current_player(), offered(state)))
+        by_label = {state.action_to_string(a): a for a in state.legal_actions()}
+        assert label in by_label, f"{label!r} not offered to seat {state.current_player()}: {sorted(by_label)}"
+        state.apply_action(by_label[label])
+    return seen
+
+
+def clone_plays_on_alike(state, seed: int = 3) -> list[dict]:
+    """A clone of `state` and the state itself, each played on with the same random choices, log the same
+    events (a copy goes on as the game does); returns them."""
+    import random
+    copy = state.clone()
+    for st in (state, copy):
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            st.apply_action(rng.choice(st.legal_actions()))
+    assert copy.events() == state.events()
+    return state.events()

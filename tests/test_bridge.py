@@ -12,6 +12,8 @@ from ruleplay.agents import play
 from ruleplay.engine.run import Deal
 from ruleplay.pipeline import load
 
+from conftest import clone_plays_on_alike
+
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 STRAINS = ["C", "D", "H", "S", "NT"]
 CALLS = [f"{level}{s}" for level in range(1, 8) for s in STRAINS]          # 1C = 1 ... 7NT = 35
@@ -368,15 +370,8 @@ def test_ismcts_plays_a_deal():
 def test_a_copy_made_at_the_opening_lead_lays_the_dummy_down_as_the_game_does(game):
     """The lay-down changes the first trick's places after the lead: a clone at the lead (the search's `fork`
     too) plays on to the same events."""
-    import random
     s = game.new_initial_state(seed=4)
     for call in ["1NT", "pass", "pass", "pass"]:
         act(s, call)
     assert s.current_player() == 1                  # East leads against North's 1NT
-    c = s.clone()
-    for state in (s, c):
-        rng = random.Random(3)
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-    assert c.events() == s.events()
-    assert referee(s.events()) >= 13
+    assert referee(clone_plays_on_alike(s)) >= 13

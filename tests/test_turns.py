@@ -11,27 +11,13 @@ from ruleplay.agents import play
 from ruleplay.engine.run import Deal
 from ruleplay.pipeline import load
 
-from conftest import ev
+from conftest import ev, offered, step
 
 
 def state_of(name: str, deal: Deal, players: int, **options):
     game = ruleplay.load_game(name, players=players, options={k: str(v) for k, v in options.items()})
     return game.new_initial_state(seed=1, deal=deal, check=True)
 
-
-def offered(state) -> list[str]:
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
-
-
-def step(state, *labels: str) -> list[tuple[int, list[str]]]:
-    """Answer the decisions by label; returns (seat asked, labels offered) for each."""
-    seen = []
-    for label in labels:
-        seen.append((state.current_player(), offered(state)))
-        by_label = {state.action_to_string(a): a for a in state.legal_actions()}
-        assert label in by_label, f"{label!r} not offered to seat {state.current_player()}: {sorted(by_label)}"
-        state.apply_action(by_label[label])
-    return seen
 
 
 def totals(state) -> list[int]:

@@ -24,7 +24,7 @@ GAMES = [
 ]
 # games whose every turn asks each other player too (a reaction window) log about ten events a turn, and
 # Rummy's turn of a draw, melds and a discard logs its values' changes at each step: cut sooner
-CUT = {"cheat": 100, "rummy": 200}
+CUT = {"cheat": 100, "rummy": 200, "gin-rummy": 200}
 # per ruleset extras, only for options a ruleset declares: a short hearts hand, a sharp and a sloppy slapper
 EXTRA = {"hands": ["--set", "hands=single"]}
 PROFILES = ["sharp", "sloppy"]

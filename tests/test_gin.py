@@ -19,6 +19,8 @@ from ruleplay.agents import play
 from ruleplay.engine.run import Deal
 from ruleplay.pipeline import load
 
+from conftest import offered, step
+
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]      # Pagat: the ace is low
 POINTS = {r: min(i + 1, 10) for i, r in enumerate(RANKS)}                      # courts 10, aces 1, pips
 
@@ -50,21 +52,6 @@ def brute_deadwood(cards: frozenset) -> int:
 def state_of(deal: Deal, **options):
     game = ruleplay.load_game("gin-rummy", options={k: str(v) for k, v in options.items()})
     return game.new_initial_state(seed=1, deal=deal, check=True)
-
-
-def offered(state) -> list[str]:
-    return sorted(state.action_to_string(a) for a in state.legal_actions())
-
-
-def step(state, *labels: str) -> list[tuple[int, list[str]]]:
-    """Answer the decisions by label; returns (seat asked, labels offered) for each."""
-    seen = []
-    for label in labels:
-        seen.append((state.current_player(), offered(state)))
-        by_label = {state.action_to_string(a): a for a in state.legal_actions()}
-        assert label in by_label, f"{label!r} not offered to seat {state.current_player()}: {sorted(by_label)}"
-        state.apply_action(by_label[label])
-    return seen
 
 
 def moves(state, where: str) -> list[tuple[str, str, list[str]]]:

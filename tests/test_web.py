@@ -528,6 +528,21 @@ def test_a_pass_is_sent_as_one_request_all_legal_or_nothing_made(client, table):
     assert mine == [c["label"] for c in page["choices"][:3]]
 
 
+def test_a_scoring_rule_that_fired_has_its_columns_in_the_score_table():
+    """Seat 2 shot the moon: it took 26 points and scores 0, each other seat 26: the table shows the points
+    taken, the rule and for whom it fired, and the hand's scores after it."""
+    from ruleplay.tools.web.views import _score_table
+    ev = {"event": "score", "hand": 3, "points": [0, 0, 26, 0], "scores": [26, 26, 0, 26],
+          "totals": [40, 30, 12, 50], "tricks_won": [0, 0, 13, 0], "rule": "moon", "who": [2]}
+    st = _score_table([ev], 0, 4, False)
+    assert [c["label"] for c in st["columns"]] == ["Player", "Tricks taken", "Points taken", "Rule: moon",
+                                                   "This hand", "Total"]
+    assert [(r["taken"], r["rule"], r["points"], r["total"]) for r in st["rows"]] == [
+        (0, "no", 26, 40), (0, "no", 26, 30), (26, "yes", 0, 12), (0, "no", 26, 50)]
+    plain = _score_table([{**ev, "rule": None, "scores": ev["points"]}], 0, 4, False)
+    assert [c["label"] for c in plain["columns"]] == ["Player", "Tricks taken", "This hand", "Total"]
+
+
 def test_the_end_of_a_hand_waits_for_a_person_with_a_labelled_score_table(client, table):
     g = new_game(client, ruleset="hearts", options={"passing": "none"}, seats=["human", "smart", "smart", "smart"],
                  seed=5)

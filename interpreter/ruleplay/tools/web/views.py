@@ -183,13 +183,20 @@ def _score_table(events: list[dict], me: int, players: int, waiting: bool) -> di
     tricks = ev.get("tricks_won")
     if tricks and any(tricks):
         cols.append(("tricks", "Tricks taken"))
+    rule = ev.get("rule")                  # a named scoring rule fired (Hearts' moon): what it changed, and for whom
+    if rule:
+        cols += [("taken", "Points taken"), ("rule", f"Rule: {rule}")]
     cols += [("points", "This hand"), ("total", "Total")]
+    scored = ev.get("scores", ev.get("points"))
     rows = []
     for s in range(players):
         row = {"seat": _seat_name(s, me, players).capitalize() if s == me else _seat_name(s, me, players),
-               "points": _at(ev.get("points"), s), "total": _at(ev.get("totals"), s)}
+               "points": _at(scored, s), "total": _at(ev.get("totals"), s)}
         if tricks and any(tricks):
             row["tricks"] = _at(tricks, s)
+        if rule:
+            row["taken"] = _at(ev.get("points"), s)
+            row["rule"] = "yes" if s in (ev.get("who") or []) else "no"
         rows.append(row)
     return {"hand": ev.get("hand"), "columns": [{"key": k, "label": t} for k, t in cols], "rows": rows,
             "waiting": waiting}

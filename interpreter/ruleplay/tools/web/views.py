@@ -183,7 +183,7 @@ def _score_table(events: list[dict], me: int, players: int, waiting: bool) -> di
     tricks = ev.get("tricks_won")
     if tricks and any(tricks):
         cols.append(("tricks", "Tricks taken"))
-    rule = ev.get("rule")                  # a named scoring rule fired (Hearts' moon): what it changed, and for whom
+    rule = ev.get("rule")                  # a named scoring rule fired: what it changed, and for whom
     if rule:
         cols += [("taken", "Points taken"), ("rule", f"Rule: {rule}")]
     cols += [("points", "This hand"), ("total", "Total")]

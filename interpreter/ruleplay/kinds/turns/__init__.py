@@ -489,10 +489,13 @@ def describe(spec: dict, phase=None) -> str:
         out.append(f"First: {say_effects(spec['start'])}.")
     if not spec.get("moves"):                        # fixed play alone: no turns are taken
         return " ".join(out) if out else "Nothing happens."
+    alone = formula("players") == "1"                  # a patience: one player, move after move
     players = f"each player for whom {formula(spec['who'])}" if "who" in spec else "the players"
-    out.append(f"Starting with {who}, {players} take turns in the direction of play"
-               + (f" until {formula(spec['until'])}" if "until" in spec else "")
-               + f" (at most {spec.get('max-turns', 1000)} turns; more ends the game with no result).")
+    until = f" until {formula(spec['until'])}" if "until" in spec else ""
+    limit = f" (at most {spec.get('max-turns', 1000)} {'moves' if alone else 'turns'}; more ends the game " \
+            "with no result)."
+    out.append(f"The player makes move after move{until}{limit}" if alone else
+               f"Starting with {who}, {players} take turns in the direction of play{until}{limit}")
     for mname, m in (spec.get("moves") or {}).items():
         parts = [_say_part(k, v) for k, v in (m.get("choose") or {}).items()]
         line = f"Move '{mname}'" + (f" ({m['description'].rstrip('.')})" if m.get("description") else "") \
@@ -511,7 +514,8 @@ def describe(spec: dict, phase=None) -> str:
                        "answer ends it.")
     if spec.get("after-turn"):
         out.append(f"After every move: {say_effects(spec['after-turn'])}.")
-    out.append("A player with no possible move is passed; when nobody can move, the phase ends.")
+    out.append("When no move is possible, the phase ends." if alone else
+               "A player with no possible move is passed; when nobody can move, the phase ends.")
     return " ".join(out)
 
 

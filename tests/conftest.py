@@ -146,3 +146,20 @@ def clone_plays_on_alike(state, seed: int = 3) -> list[dict]:
             st.apply_action(rng.choice(st.legal_actions()))
     assert copy.events() == state.events()
     return state.events()
+
+
+def lift(e: dict, hands: list, zones: dict) -> tuple[list, list, list]:
+    """A logged `move` replayed on a referee's zones (a hand per seat, the table's by name): its source and
+    destination lists and its cards, taken out of the source (the stock's from its top, listed first; any
+    other zone's wherever they lie, each of them there)."""
+    src = hands[e["from_seat"]] if e["from"] == "hand" else zones.setdefault(e["from"], [])
+    dst = hands[e["to_seat"]] if e["to"] == "hand" else zones.setdefault(e["to"], [])
+    cards = e["cards"]
+    if e["from"] == "stock":
+        assert cards == src[:len(cards)]
+        del src[:len(cards)]
+    else:
+        assert all(c in src for c in cards), (e, src)
+        for c in cards:
+            src.remove(c)
+    return src, dst, cards

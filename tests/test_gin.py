@@ -19,7 +19,7 @@ from ruleplay.agents import play
 from ruleplay.engine.run import Deal
 from ruleplay.pipeline import load
 
-from conftest import offered, step
+from conftest import lift, offered, step
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]      # Pagat: the ace is low
 POINTS = {r: min(i + 1, 10) for i, r in enumerate(RANKS)}                      # courts 10, aces 1, pips
@@ -194,16 +194,7 @@ def test_gin_referee():
                 knock_dw = None
                 void = False
             elif kind == "move":
-                src = hands[e["from_seat"]] if e["from"] == "hand" else zones.setdefault(e["from"], [])
-                dst = hands[e["to_seat"]] if e["to"] == "hand" else zones.setdefault(e["to"], [])
-                cards = e["cards"]
-                if e["from"] == "stock":
-                    assert cards == src[:len(cards)]
-                    del src[:len(cards)]
-                else:
-                    assert all(c in src for c in cards), (e, src)
-                    for c in cards:
-                        src.remove(c)
+                src, dst, cards = lift(e, hands, zones)
                 if e["to"] == "hand" and e["from"] in ("stock", "discard") and first_draw:
                     first_draw = False
                     if e["from"] == "stock":

@@ -18,7 +18,7 @@ from ruleplay.engine.run import Deal
 from ruleplay.kinds.turns import melds
 from ruleplay.pipeline import load
 
-from conftest import offered, step
+from conftest import lift, offered, step
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]      # Pagat: the ace is low
 POINTS = {r: min(i + 1, 10) for i, r in enumerate(RANKS)}                      # courts 10, aces 1, pips
@@ -134,17 +134,8 @@ def test_rummy_referee():
                 zones = {"stock": list(e["rest"]), "discard": []}
                 taken = None
             elif kind == "move":
-                src = hands[e["from_seat"]] if e["from"] == "hand" else zones.setdefault(e["from"], [])
-                dst = hands[e["to_seat"]] if e["to"] == "hand" else zones.setdefault(e["to"], [])
-                cards = e["cards"]
                 pile_before = list(zones["discard"])
-                if e["from"] == "stock":
-                    assert cards == src[:len(cards)]
-                    del src[:len(cards)]
-                else:
-                    assert all(c in src for c in cards), (e, src)
-                    for c in cards:
-                        src.remove(c)
+                src, dst, cards = lift(e, hands, zones)
                 if e["to"].startswith("meld"):
                     if not dst:
                         assert len(cards) >= 3 and (is_set(cards) or is_run(cards)), cards

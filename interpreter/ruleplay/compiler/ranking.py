@@ -17,7 +17,7 @@ when the file is validated.
 
 No subset is enumerated: each combination is matched greedily on all the cards (the highest group first,
 the highest run, the highest cards of a suit), which gives the same hand as trying every subset of `size`
-cards (tests/test_openspiel_limit_holdem.py checks it against a brute force) and costs a pass over the
+cards (a test checks it against a brute force over every subset) and costs a pass over the
 cards per combination. Results are kept by the cards' ranks (and, when a suit could hold a same-suit
 combination, that suit's ranks), so the usual evaluation is one dict lookup.
 """

@@ -109,9 +109,9 @@ SCHEMA = phase_schema('trick', {
                   "after": {"description": "The seat the dummy plays after in each trick (a seat number, or a seat expression evaluated when the phase starts). Default: the seat on the left of played-by (with three players, the dummy sits opposite its player).", **EXPR},
                   "lay-down": obj({"from": text("A seat zone: the hand that becomes the dummy (e.g. hand)."),
                                    "seat": {"description": "Whose hand (a seat number, or a seat expression evaluated after the opening lead, e.g. left-of(left-of(declarer))).", **EXPR}},
-                                  ["from", "seat"], "Bridge: the dummy is a player's hand, laid face up on the dummy's zone right after the opening lead (the phase's first card); until then it is that player's hidden hand.")},
+                                  ["from", "seat"], "A player's hand that becomes the dummy: laid face up on the dummy's zone right after the opening lead (the phase's first card); until then it is that player's hidden hand.")},
                  ["from", "played-by"],
-                 "A hand with no player of its own, played by another seat (Dummy Whist): it takes a turn in every trick."),
+                 "A hand with no player of its own, played by another seat: it takes a turn in every trick."),
     "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
     **trickrules.SCHEMA,           # the common rules as switches: first-lead, breaks, first-trick
 }, ['from', 'to', 'won-to'])

@@ -142,7 +142,7 @@ SCHEMA = phase_schema("turns", {
                                 "additionalProperties": {"type": "integer"},
                                 "description": "One of these values; read as `value`. A map of words to "
                                                "numbers: the player chooses (and the log says) the word, "
-                                               "the rules read its number (bridge calls `{1C: 1, ..., 7NT: 35}`).",
+                                               "the rules read its number (calls that compare by rank: `{1C: 1, ..., 7NT: 35}`).",
                                 "examples": [["player", "banker", "tie"], [1, 11], {"1C": 1, "1D": 2}]},
                       "number": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"},
                                  "description": "A whole number from LOW to HIGH; read as `number`.",

@@ -193,7 +193,7 @@ def _pile_names(key: str) -> dict[str, X.Binding]:
 
 def _value_map(ctx: Ctx, p: tuple, raw: dict) -> Part | None:
     """`value: {WORD: NUMBER, ...}`: the player chooses a word (so the log, the tables and the sheet say it),
-    the rules read its number (so values compare by rank: a bridge call `1C: 1` ... `7NT: 35`)."""
+    the rules read its number (so values compare by rank: calls `1C: 1` ... `7NT: 35`)."""
     words, numbers = tuple(raw), tuple(raw.values())
     bad = next((w for w, n in raw.items() if not isinstance(w, str) or not w.strip() or type(n) is not int), None)
     if not raw or len(raw) > MAX_NUMBERS or bad is not None:

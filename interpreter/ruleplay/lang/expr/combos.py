@@ -1,6 +1,7 @@
 """Words that count the combinations among some cards (a hand and a starter, the table): how many sets add
 up to a total, the runs and the pairs they hold. Each reads one to four cards values together, as
-`best-hand` does, so `ways-to-sum(s.hand, starter, fifteen, 15)` counts a cribbage hand's fifteens.
+`best-hand` does, so `ways-to-sum(s.hand, starter, fifteen, 15)` counts the sets of a hand and a starter
+whose `fifteen` values add up to 15.
 
 - `ways-to-sum(cards, ..., field, total)`: the number of different sets of the cards whose values of
   `field` (a card field with numbers) add up to `total`; a card with no value above 0 is in none;

@@ -32,7 +32,8 @@ from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.events import EventSpec, Private, zone_public
 from ruleplay.engine.table import Table
 from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
-from ruleplay.kinds.turns.choices import NAMES, Check, Part, alternatives, bindings, compile_parts, reads, uses_hidden_card
+from ruleplay.kinds.turns.choices import (NAMES, Check, Part, Plan, alternatives, bindings, compile_parts, plan, reads,
+                                          uses_hidden_card)
 from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects
 from ruleplay.kinds.turns.runner import Going
 from ruleplay.kinds.words import formula
@@ -279,8 +280,12 @@ class Move:
     effects: list
     respond: "Respond | None" = None     # a reaction window after the move
 
+    @cached_property
+    def plan(self) -> Plan:
+        return plan(self.parts, self.checks)
+
     def alternatives(self, t: Table) -> list[tuple]:
-        return alternatives(t, self.parts, self.checks)
+        return alternatives(t, self.parts, self.checks, self.plan)
 
 
 @dataclass

@@ -431,12 +431,31 @@ def _names_of(p: Part) -> set[str]:
     return {p.name}
 
 
-def alternatives(t, parts: list[Part], checks: list[list[Check]]) -> list[tuple]:
+@dataclass(frozen=True)
+class Plan:
+    """How a move's combinations are searched, worked out once when the file is compiled: per number of parts
+    chosen, the checks that read every part chosen so far (each combination is seen once: tested directly)
+    and the others (remembered by the answers they read); and the parts whose answers depend on the card
+    chosen before them (a pile laid off on: asked for its answers as the search reaches it)."""
+
+    direct: tuple[tuple[Callable, ...], ...]
+    remembered: tuple[tuple[Check, ...], ...]
+    lazy: tuple[bool, ...]
+
+
+def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
+    whole = [tuple(range(k)) for k in range(len(checks))]
+    return Plan(tuple(tuple(c.fn for c in tests if c.reads == whole[k]) for k, tests in enumerate(checks)),
+                tuple(tuple(c for c in tests if c.reads != whole[k]) for k, tests in enumerate(checks)),
+                tuple(bool(p.keeps) for p in parts))
+
+
+def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> list[tuple]:
     """Every combination of the parts' answers now (in order) that passes every check (`checks[k]`: those
-    tested once the first k parts are chosen)."""
+    tested once the first k parts are chosen), searched as `how` says."""
     if not all(c.fn(t) for c in checks[0]):
         return []
-    lazy = [bool(p.keeps) for p in parts]    # a pile laid off on: its answers depend on the card chosen before
+    lazy = how.lazy
     options = [None if lazy[k] else p.options(t) for k, p in enumerate(parts)]
     if not any(checks) and not any(lazy):    # nothing to test: every combination (no binding needed)
         return list(product(*options))
@@ -452,9 +471,7 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]]) -> list[tuple]
             got = known[key] = bool(c.fn(t))
         return got
 
-    # a check that reads every part chosen so far sees each combination once: tested directly, not remembered
-    direct = [[c.fn for c in tests if c.reads == tuple(range(k))] for k, tests in enumerate(checks)]
-    remembered = [[c for c in tests if c.reads != tuple(range(k))] for k, tests in enumerate(checks)]
+    direct, remembered = how.direct, how.remembered
 
     def extend(k: int) -> None:
         nonlocal a_now

@@ -1,6 +1,6 @@
 """ruleplay benchmark: games/s for every shipped ruleset and the project's ratios, measured side by side.
 
-    python bench/bench.py            # about a minute on 2 cores
+    python bench/bench.py            # over 10 minutes on 2 cores: the slow `turns` games at full counts
     python bench/bench.py --quick    # a few seconds, for a smoke test
 
 (a) Beggar-my-neighbour through the engine vs the hand-written loop in

@@ -34,7 +34,7 @@ def test_observation_shows_own_cards_and_hides_others():
             col = np.flatnonzero(onehot[c])[0]
             assert col == (zi * 3 if s == me else places - 1)        # own hand at offset 0; others unknown
     legal = np.flatnonzero(obs["action_mask"]).tolist()
-    assert legal == raw.game_state.legal_actions()
+    assert [raw.actions.ruleplay(a) for a in legal] == raw.game_state.legal_actions()
 
 
 def rewards_of_a_game(e, seed: int) -> dict:
@@ -101,8 +101,9 @@ def test_infos_carry_labels_and_points():
     raw = e.unwrapped
     agent = e.agent_selection
     info = raw.infos[agent]
-    assert info["legal_actions"] == raw.game_state.legal_actions()
-    assert info["labels"] == [raw.game_state.action_to_string(a) for a in info["legal_actions"]]
+    ruleplay_ids = [raw.actions.ruleplay(a) for a in info["legal_actions"]]
+    assert ruleplay_ids == raw.game_state.legal_actions()
+    assert info["labels"] == [raw.game_state.action_to_string(a) for a in ruleplay_ids]
     assert all(raw.infos[a]["points"] == 0 for a in raw.possible_agents)
     final = {}
     for agent in e.agent_iter():

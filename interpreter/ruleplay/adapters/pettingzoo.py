@@ -12,8 +12,9 @@ Needs `pip install 'ruleplay[pettingzoo]'`. Agents are `player_0 .. player_{n-1}
 is `{"observation": float32 array, "action_mask": int8 array}`: the observation tensor of the OpenSpiel
 adapter, generated from the rules (adapters/tensors.py: where the agent knows each card to be, zone
 sizes, the trick in order, trump, led suit, bids, scores, counters, public choices, voids). `state()` is
-the global state: every agent's observation, seat by seat (`state_space`). The action space is
-ruleplay's fixed one (`Game.num_distinct_actions()`).
+the global state: every agent's observation, seat by seat (`state_space`). The actions are numbered
+0..k-1 over those the ruleset's phases may ever offer (adapters/actions.py, as in the OpenSpiel adapter;
+`env.unwrapped.actions.ruleplay(a)` is ruleplay's id, the one its logs record).
 
 Rewards come at the end: `returns="points"` (the default) as the OpenSpiel adapter pays them (a game
 scored by totals: each seat's total, negated when the lowest wins; a game won or lost: the winners
@@ -33,6 +34,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ruleplay.adapters.actions import Actions
 from ruleplay.adapters.tensors import Layout, Memory
 from ruleplay.adapters.returns import points_returns
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS
@@ -61,7 +63,8 @@ class RuleplayEnv(AECEnv):
         self.layout = Layout(self.game, perfect_recall=False)
         self._memory = [Memory(self.layout, s) for s in range(len(self.possible_agents))]   # each seat's reading
         size = self.layout.size
-        n_actions = self.game.num_distinct_actions()
+        self.actions = Actions.of(self.game)
+        n_actions = len(self.actions)
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (size,), dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (n_actions,), dtype=np.int8)}) for a in self.possible_agents}
@@ -100,7 +103,7 @@ class RuleplayEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.game_state.apply_action(int(action))
+        self.game_state.apply_action(self.actions.ruleplay(int(action)))
         self._settle()
         self._accumulate_rewards()
 
@@ -131,7 +134,7 @@ class RuleplayEnv(AECEnv):
         seat = s.current_player()
         self.agent_selection = self.possible_agents[seat]
         legal = s.legal_actions()
-        self.infos[self.agent_selection].update(legal_actions=legal,
+        self.infos[self.agent_selection].update(legal_actions=self.actions.compact_all(legal),
                                                 labels=[s.action_to_string(x) for x in legal])
 
     def observe(self, agent):
@@ -143,10 +146,10 @@ class RuleplayEnv(AECEnv):
         return np.concatenate([self._observation(i) for i in range(len(self.possible_agents))])
 
     def _mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        mask = np.zeros(len(self.actions), dtype=np.int8)
         s = self.game_state
         if s is not None and not s.is_terminal() and s.current_player() == seat:
-            mask[s.legal_actions()] = 1
+            mask[self.actions.compact_all(s.legal_actions())] = 1
         return mask
 
     def _observation(self, seat: int) -> np.ndarray:

@@ -9,7 +9,9 @@ options included.
 The game opens with one chance node: the seed of the deal and of every later chance draw (one of
 SEEDS, uniform), so OpenSpiel's algorithms see the game's randomness as chance (`SeedSampler` draws it for
 `rl_environment` without weighing SEEDS probabilities). The decisions are ruleplay's steppable state
-(`ruleplay.engine.state`): the same actions and labels.
+(`ruleplay.engine.state`) with the same labels; the actions are numbered 0..k-1 over those the ruleset's phases
+may ever offer (`adapters/actions.py`: a 52-card trick game's 52, not ruleplay's fixed 1,057), and `game.actions` translates
+(`ruleplay(a)` is ruleplay's id, the one its logs record).
 
 Returns (`returns="points"`): a game scored by totals whose match is won by the lowest (highest) total
 pays each seat its final total, negated (as it is): totals [4, 16, 0, 6] won low pay [-4, -16, 0, -6]; the
@@ -41,6 +43,7 @@ import pyspiel
 from ruleplay.agents import bot_action, make_bots
 from ruleplay.agents.determinize import determinize, knowledge, learn_slots, Unseen
 from ruleplay.agents.ismcts import Script, prove
+from ruleplay.adapters.actions import Actions
 from ruleplay.adapters.returns import MAX_HAND_POINTS, points_returns, scored as _scored
 from ruleplay.adapters.tensors import Layout, Memory
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal
@@ -132,7 +135,8 @@ class RuleplayGame(pyspiel.Game):
             utility, lo, hi, total = _U.GENERAL_SUM, -bound, bound, None
         else:
             utility, lo, hi, total = _U.ZERO_SUM, -1.0, 1.0, 0.0
-        info = pyspiel.GameInfo(num_distinct_actions=self.ruleplay.num_distinct_actions(),
+        self.actions = Actions.of(self.ruleplay)        # the learner's numbering (adapters/actions.py)
+        info = pyspiel.GameInfo(num_distinct_actions=len(self.actions),
                                 max_chance_outcomes=SEEDS, num_players=n, min_utility=lo, max_utility=hi,
                                 utility_sum=total, max_game_length=self.params["max_actions"] + 1)
         self.layouts = {False: Layout(self.ruleplay, False), True: Layout(self.ruleplay, True)}
@@ -206,7 +210,7 @@ class RuleplayState(pyspiel.State):
         return pyspiel.PlayerId.TERMINAL if p == TERMINAL else p
 
     def _legal_actions(self, player):
-        return self._inner.state.legal_actions()
+        return self.get_game().actions.compact_all(self._inner.state.legal_actions())
 
     def chance_outcomes(self):
         return _chance_outcomes()
@@ -218,14 +222,14 @@ class RuleplayState(pyspiel.State):
             state = g.ruleplay.new_initial_state(seed=int(action), max_actions=p["max_actions"])
             self._inner = _Inner(state, (p["ruleset"], p["players"], p["options"], p["max_actions"]))
         else:
-            self._inner.state.apply_action(int(action))
+            self._inner.state.apply_action(self.get_game().actions.ruleplay(int(action)))
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
         if self._inner is None:
             return f"action {action}"
-        return self._inner.state.action_to_string(action)
+        return self._inner.state.action_to_string(self.get_game().actions.ruleplay(action))
 
     def is_terminal(self):
         return self._inner is not None and self._inner.state.is_terminal()
@@ -408,12 +412,12 @@ class RuleplayBot(pyspiel.Bot):
     def __init__(self, game: RuleplayGame, player: int, kind: str, seed: int = 0):
         pyspiel.Bot.__init__(self)
         self.player, self.kind = player, kind
-        self._space = game.ruleplay.space
+        self._actions = game.actions
         self._bot = make_bots([kind], seed)[0]
 
     def step(self, state) -> int:
         inner = state.ruleplay_state
-        return bot_action(inner, self._bot)
+        return self._actions.compact(bot_action(inner, self._bot))
 
     def restart_at(self, state) -> None:
         pass

@@ -90,6 +90,30 @@ class ActionSpace:
     def card(self, c: int) -> int:
         return self.card_action[c]
 
+    def card_actions(self) -> list[int]:
+        """The actions that name a card, one per card name (equal cards of a multi-deck game are one)."""
+        return sorted(self.first.values())
+
+    def own_actions(self, phase: str) -> range:
+        """A phase's own block (its `action_labels`)."""
+        start = self.own.get(phase)
+        if start is None:
+            return range(0)
+        end = min((s for s in self.own.values() if s > start), default=self.size)
+        return range(start, end)
+
+    def offered(self) -> tuple[int, ...]:
+        """The actions some phase of the rules may ever offer, ascending: each phase's `offers(space)`, and a
+        phase without it may offer any. The adapters number only these (adapters/actions.py), so a learner's
+        action space is the size of the game's decisions, not the whole fixed space (logs keep these ids)."""
+        got: set[int] = set()
+        for ph in self.rules.phases:
+            offers = getattr(ph, "offers", None)
+            if offers is None:
+                return tuple(range(self.size))
+            got.update(offers(self))
+        return tuple(sorted(got)) or (self.PASS,)
+
     def bid(self, b: int | None) -> int:
         if b is None:
             return self.PASS

@@ -66,6 +66,10 @@ class Battle:
     shuffled: bool
     description: str = ""
 
+    def offers(self, space) -> list[int]:
+        """Only a card turned on its owner's word (`Table.turn_asked`)."""
+        return [space.YES]
+
     def run(self, t: Table):
         """Rounds until one seat is left (a generator: no seat chooses anything, but a person who turns their
         own cards is asked before each, `Table.turn_asked`)."""

@@ -138,6 +138,10 @@ class Bid:
     description: str = ""
     spec: dict = field(default_factory=dict)
     rounds: int | None = None              # auction: at most this many turns each (None: no limit)
+    most: int = MAX_BID                    # the highest bid the range can reach (its constant max, else a bound)
+
+    def offers(self, space) -> list[int]:
+        return [space.PASS, *range(space.BID0, space.BID0 + self.most + 1)]
 
     def __post_init__(self):
         self.total = sum(self.points)        # the deck's card points
@@ -313,7 +317,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
 
     first_mode, first_fn = ctx.first_seat(path + ("first",))
     lo = _bid_bound(ctx, path + ("range", "min"), ctx.expr(path + ("range", "min"), X.INT, default=0))
-    hi = _bid_bound(ctx, path + ("range", "max"), ctx.expr(path + ("range", "max"), X.INT, default="hand-size"))
+    hi_c = ctx.expr(path + ("range", "max"), X.INT, default="hand-size")
+    hi = _bid_bound(ctx, path + ("range", "max"), hi_c)
     may_pass = ctx.expr(path + ("pass",), X.BOOL, default=False)
     style = ctx.word(path + ("style",), STYLES, "one-each")
     forbid = ctx.expr(path + ("forbid",), X.BOOL, bid_scope) if "forbid" in spec else None
@@ -347,7 +352,17 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     return Bid(name, first_mode, first_fn, lo, hi, may_pass.fn, style,
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
                tricks.fn if tricks else None, trump.fn if trump else None, spec.get("description", ""),
-               dict(spec), rounds)
+               dict(spec), rounds, _most(ctx, path, hi_c))
+
+
+def _most(ctx: Ctx, path: tuple, hi: X.Compiled) -> int:
+    """The highest bid the range reaches, for the adapters' action space: its constant max; `hand-size` (a
+    hand holds at most the deck); else any bid."""
+    if hi.is_const and hi.const is not None:
+        return hi.const
+    if str(ctx.get(path + ("range", "max"), "hand-size")).strip() == "hand-size":
+        return len(ctx.deck)
+    return MAX_BID
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)

@@ -96,6 +96,10 @@ class Choose:
     description: str = ""
     spec: dict = field(default_factory=dict)
 
+    def offers(self, space) -> list[int]:
+        """A pass or one of the values (numbered from the bid block's start)."""
+        return [space.PASS, *range(space.BID0, space.BID0 + len(self.values))]
+
     def start_hand(self, t: Table) -> None:
         t.chosen[self.name] = ("none", None)
 

@@ -121,6 +121,10 @@ class Climb:
         """This phase's own actions (decision.py gives them a block): one per combination."""
         return [c.label for c in self.combos]
 
+    def offers(self, space) -> list[int]:
+        """A single card, a combination (its own block), a pass."""
+        return [*space.card_actions(), space.PASS, *space.own_actions(self.name)]
+
     def start_hand(self, t: Table) -> None:
         """Nobody has gone out yet: every place is 0 until the phase runs."""
         t.places = [0] * t.n

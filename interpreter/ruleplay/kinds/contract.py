@@ -3,7 +3,8 @@ defaults to. `tests/test_phase_kinds.py` holds every registered kind to it.
 
 A kind is a module (or a package), not a class: the registry in `kinds/__init__.py` maps a rule file's
 `kind:` to it. ARCHITECTURE.md says who reads each member; the members the review proposes beyond these
-(`FIELDS`, `public`, a typed view, `SMART`, `ACTIONS`) are not part of the contract yet.
+(`FIELDS`, `public`, a typed view, `SMART`) are not part of the contract yet. The compiled phase object's
+`offers(space)` (the actions it may ever offer; without it, any) is what the review called `ACTIONS`.
 """
 from __future__ import annotations
 

@@ -76,6 +76,9 @@ class Discard:
     keep_taken: Callable | None = None       # bool: the taken cards may not be discarded (None: never)
     keep_always: bool = False                # keep_taken folded to true with the options (the sheet says so)
 
+    def offers(self, space) -> list[int]:
+        return space.card_actions()
+
     def run(self, t: Table):
         """A generator: each pick is a Decision, sealed when every seat discards (no one sees the
         others' picks before the cards move)."""

@@ -65,6 +65,13 @@ class Flip:
     reactions: Reactions | None
     description: str = ""
 
+    def offers(self, space) -> list[int]:
+        """A card turned on its owner's word (`Table.turn_asked`), the slap windows, an out-of-turn play."""
+        r = self.reactions
+        if r is None:
+            return [space.YES]
+        return [space.NO, space.YES, *space.slaps(r.pace)]
+
     def run(self, t: Table):
         """A generator: its slap windows yield decisions (when some seat is answered outside the engine)."""
         return _Run(self, t).loop()

@@ -122,6 +122,9 @@ class Pass:
     by: list[int] | None = None
     pass_received: bool = False
 
+    def offers(self, space) -> list[int]:
+        return space.card_actions()
+
     def _receivers(self, t: Table) -> list[int | None]:
         """With a receiver rule: each seat's receiver, the first seat in play after it for which the rule
         holds (None: it gives nothing; a seat not in play neither gives nor receives)."""

@@ -103,6 +103,10 @@ class Shed:
     description: str = ""
     spec: dict = field(default_factory=dict)
 
+    def offers(self, space) -> list[int]:
+        """A card, a draw (pass), a value named after a card."""
+        return [*space.card_actions(), space.PASS, *range(space.BID0, space.BID0 + len(self.name_values))]
+
     def _legal(self, t: Table, seat: int) -> list[int]:
         t.actor, out = seat, []
         for c in sorted(t.seat_zones[self.src.index][seat], key=t.rules.deck.canonical_key):

@@ -42,6 +42,9 @@ class Tally:
     sets: list[tuple[str, Callable]]
     description: str = ""
 
+    def offers(self, space) -> list[int]:
+        return []
+
     def run(self, t: Table):
         """Sets the counters; no seat chooses anything, so there is nothing to yield."""
         for counter, fn in self.sets:

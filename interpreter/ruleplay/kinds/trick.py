@@ -229,6 +229,10 @@ class Trick:
     dummy: tuple | None = None             # (table zone, played-by, after or None): a hand another seat plays
     lay_down: tuple | None = None          # (seat zone, seat): the hand laid down as the dummy after the opening lead
 
+    def offers(self, space) -> list[int]:
+        """A card, and the trick winner's yes or no to a choice (`choices`)."""
+        return space.card_actions() + ([space.NO, space.YES] if self.choices else [])
+
     def start_hand(self, t: Table) -> None:
         """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase
         (then no trump until then: a seat choosing it is not shown the last hand's); no tricks yet."""

@@ -323,6 +323,10 @@ class Turns:
         """This phase's own actions (decision.py gives them a block): each move, then its parts' answers."""
         return self.labels
 
+    def offers(self, space) -> list[int]:
+        """A card, a pass in a reaction window, the phase's own block."""
+        return [*space.card_actions(), space.PASS, *space.own_actions(self.name)]
+
     def start_hand(self, t: Table) -> None:
         t.kind_state[self.name] = dict(self.track)
 

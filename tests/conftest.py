@@ -163,3 +163,12 @@ def lift(e: dict, hands: list, zones: dict) -> tuple[list, list, list]:
         for c in cards:
             src.remove(c)
     return src, dst, cards
+
+
+def chance_to_play(state, seed: int = 0):
+    """An OpenSpiel state's chance nodes (a deal, card by card) drawn at random with `seed`, up to a seat's turn."""
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+    return state

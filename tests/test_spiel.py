@@ -9,6 +9,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import ruleplay  # noqa: E402
 import ruleplay.adapters.spiel  # noqa: E402,F401 - registers "ruleplay"
 from ruleplay.adapters.spiel import format_options, parse_options  # noqa: E402
+from conftest import chance_to_play  # noqa: E402
 
 CASES = [
     ("hearts", 0, "hands=single"),
@@ -30,8 +31,38 @@ def test_random_sim_test_with_serialization(ruleset, players, options):
     pyspiel.random_sim_test(load(ruleset, players, options), num_sims=2, serialize=True, verbose=False)
 
 
-def test_the_chance_node_is_the_deal_and_play_goes_through_ruleplay():
-    game = load("one-card", 3)
+def test_deals_are_drawn_card_by_card_at_chance_nodes():
+    """Each chance node is uniform over the cards not drawn yet; the deal gives them out as a dealer would,
+    one at a time from the dealer's left, the first card drawn first."""
+    game = load("hearts", options="hands=single")
+    assert game.max_chance_outcomes() == 52 and game.get_parameters()["chance"] == "cards"
+    s = game.new_initial_state()
+    assert s.is_chance_node() and [a for a, _ in s.chance_outcomes()] == [0, 1, 2, 3]   # who deals
+    s.apply_action(3)
+    names = game.ruleplay.rules.deck.names
+    drawn = []
+    while s.is_chance_node():
+        outs = s.chance_outcomes()
+        assert len(outs) == 52 - len(drawn) and sum(p for _, p in outs) == pytest.approx(1.0)
+        assert len({p for _, p in outs}) == 1 and not set(a for a, _ in outs) & set(drawn)
+        a = outs[len(outs) // 2][0]                          # the middle card of those left
+        assert s.action_to_string(a) == f"deal {names[a]}"
+        drawn.append(a)
+        s.apply_action(a)
+    assert len(drawn) == 51
+    last = (set(range(52)) - set(drawn)).pop()
+    order = drawn + [last]
+    deal = next(ev for ev in s.ruleplay_state.events() if ev["event"] == "deal")
+    for seat in range(4):
+        mine = [names[c] for i, c in enumerate(order) if i % 4 == seat]     # seat 0 is the dealer's left
+        assert deal["hands"][seat] == mine[::-1]                            # the log lists a hand top first
+    assert not s.is_chance_node() and s.current_player() in range(4)
+    c = pickle.loads(pickle.dumps(s))
+    assert c.history() == s.history() and str(c) == str(s)
+
+
+def test_the_seed_node_keeps_seeded_games():
+    game = load("one-card", 3, chance="seed")
     s = game.new_initial_state()
     assert s.is_chance_node() and len(s.chance_outcomes()) == ruleplay.adapters.spiel.SEEDS
     s.apply_action(3)
@@ -57,7 +88,7 @@ def play_out(state, seed=0):
     rng = random.Random(seed)
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(rng.randrange(1000))
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     return state
@@ -103,8 +134,7 @@ def test_the_game_string_round_trips_with_options():
 
 def test_states_pickle_deepcopy_and_serialize():
     game = load("oh-hell", 3, "hand-sizes=[3,2]")
-    s = game.new_initial_state()
-    s.apply_action(7)
+    s = chance_to_play(game.new_initial_state(), 7)
     for _ in range(4):
         s.apply_action(s.legal_actions()[-1])
     for other in (pickle.loads(pickle.dumps(s)), copy.deepcopy(s),
@@ -119,8 +149,7 @@ def test_states_pickle_deepcopy_and_serialize():
 def test_information_state_is_perfect_recall_and_private():
     game = load("hearts", 0, "hands=single")
     assert game.get_type().provides_information_state_string
-    s = game.new_initial_state()
-    s.apply_action(4)
+    s = chance_to_play(game.new_initial_state(), 4)
     dealt0 = s.ruleplay_state.seat_view(0).seat_zones[0].cards
     passed = []
     while not any(ev["event"] == "pass" for ev in s.ruleplay_state.events()):     # the pass, revealed
@@ -144,8 +173,7 @@ def test_information_state_never_forgets():
     import random
     rng = random.Random(3)
     game = load("oh-hell", 3, "hand-sizes=[3]")
-    s = game.new_initial_state()
-    s.apply_action(9)
+    s = chance_to_play(game.new_initial_state(), 9)
     forgot = 0
     while not s.is_terminal():
         before = [s.information_state_string(p).splitlines() for p in range(3)]

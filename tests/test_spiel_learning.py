@@ -8,6 +8,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 import ruleplay.adapters.spiel  # noqa: E402,F401 - registers "ruleplay"
 from ruleplay.adapters.spiel import make_bot  # noqa: E402
+from conftest import chance_to_play  # noqa: E402
 
 
 def load(ruleset, players=0, options="", **more):
@@ -24,8 +25,7 @@ def hidden_hands(state, seat):
 # ---------------------------------------------------------------- resampling
 def test_resample_keeps_the_information_state_and_deals_the_unseen_cards_again():
     game = load("hearts", 0, "hands=single")
-    s = game.new_initial_state()
-    s.apply_action(5)
+    s = chance_to_play(game.new_initial_state(), 5)
     rng = random.Random(0)
     while len(s.ruleplay_state.seat_view(0).table_zones[0].cards or []) < 2 or s.current_player() != 0:
         s.apply_action(rng.choice(s.legal_actions()))       # into the first tricks, seat 0 to play
@@ -54,11 +54,13 @@ def test_resample_keeps_the_information_state_and_deals_the_unseen_cards_again()
 ])
 def test_resample_at_each_decision_of_other_games(ruleset, options, decisions):
     game = load(ruleset, 0, options, max_actions=3000)
-    s = game.new_initial_state()
-    s.apply_action(3)
+    s, games = chance_to_play(game.new_initial_state(), 3), 1
     rng = np.random.RandomState(0)
     done = 0
-    while not s.is_terminal() and done < decisions:
+    while done < decisions and games <= 3:
+        if s.is_terminal():                   # a short game: the next one goes on
+            s, games = chance_to_play(game.new_initial_state(), 3 + games), games + 1
+            continue
         p = s.current_player()
         if p == 0:
             t = s.resample_from_infostate(p, rng.random_sample)
@@ -74,8 +76,7 @@ def test_resample_at_each_decision_of_other_games(ruleset, options, decisions):
 def test_a_slap_window_is_not_resampled():
     """What ruleplay's sampler cannot prove (a slap window) is refused, not guessed from the true state."""
     game = load("slapjack", 2)
-    s = game.new_initial_state()
-    s.apply_action(1)
+    s = chance_to_play(game.new_initial_state(), 1)
     with pytest.raises(pyspiel.SpielError):
         s.resample_from_infostate(s.current_player(), np.random.RandomState(0).random_sample)
 
@@ -86,8 +87,7 @@ def test_ismcts_bot_plays_a_hearts_hand_unchanged():
     rng = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=4,
                            random_state=rng)
-    s = game.new_initial_state()
-    s.apply_action(3)
+    s = chance_to_play(game.new_initial_state(), 3)
     asked = 0
     while not s.is_terminal():
         if s.current_player() == 0:
@@ -114,8 +114,7 @@ def test_make_bot_seats_ruleplay_bots_at_an_openspiel_table():
 def test_tensors_have_the_declared_sizes_and_hide_nothing_they_should_not_show():
     game = load("oh-hell", 3, "hand-sizes=[4]")
     assert game.get_type().provides_observation_tensor and game.get_type().provides_information_state_tensor
-    s = game.new_initial_state()
-    s.apply_action(2)
+    s = chance_to_play(game.new_initial_state(), 2)
     layout = game.layouts[False]
     obs = np.asarray(s.observation_tensor(1))
     assert obs.shape == (game.observation_tensor_size(),) == (layout.size,)
@@ -143,8 +142,7 @@ def collisions(game, seeds):
     rng = random.Random(0)
     n = game.num_players()
     for seed in seeds:
-        s = game.new_initial_state()
-        s.apply_action(seed)
+        s = chance_to_play(game.new_initial_state(), seed)
         while not s.is_terminal():
             for p in range(n):
                 key = np.asarray(s.observation_tensor(p), dtype=np.float32).tobytes()
@@ -170,8 +168,7 @@ def test_trump_and_the_trick_in_order_reach_the_tensor():
     layout = game.layouts[False]
     trumps = {}
     for seed in range(40):
-        s = game.new_initial_state()
-        s.apply_action(seed)
+        s = chance_to_play(game.new_initial_state(), seed)
         t = np.asarray(s.observation_tensor(0))
         seg = next(sg for sg in layout.segments if sg.name == "trump")
         trumps[int(np.argmax(t[seg.start:seg.start + seg.size]))] = True
@@ -181,10 +178,13 @@ def test_trump_and_the_trick_in_order_reach_the_tensor():
 def test_rl_environment_starts_on_hearts():
     from open_spiel.python import rl_environment
     from ruleplay.adapters.spiel import SEEDS, SeedSampler
-    game = load("hearts", 0, "hands=single")
     sampler = SeedSampler(0)
-    seeds = {sampler(game.new_initial_state()) for _ in range(20)}
+    seeded = load("hearts", 0, "hands=single", chance="seed")
+    seeds = {sampler(seeded.new_initial_state()) for _ in range(20)}
     assert len(seeds) > 15 and all(0 <= x < SEEDS for x in seeds)
+    game = load("hearts", 0, "hands=single")
+    first = game.new_initial_state()
+    assert {sampler(first) for _ in range(40)} == {a for a, _ in first.chance_outcomes()}    # who deals
     env = rl_environment.Environment(game, chance_event_sampler=SeedSampler(1))
     step = env.reset()
     assert len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]
@@ -229,11 +229,10 @@ def test_tensors_leak_no_hidden_card(ruleset, players, options):
     """A state the seat cannot tell from the true one (the unseen cards dealt again: resample) gives it the
     same observation and information-state tensors: nothing in them depends on a card it has not seen."""
     game = load(ruleset, players, options, max_actions=3000)
-    s = game.new_initial_state()
-    s.apply_action(6)
+    s = chance_to_play(game.new_initial_state(), 6)
     rng = np.random.RandomState(2)
     checked = differ = 0
-    while not s.is_terminal() and checked < 12:
+    while not chance_to_play(s, checked).is_terminal() and checked < 12:
         p = s.current_player()
         t = s.resample_from_infostate(p, rng.random_sample)
         differ += hidden_hands(t, p) != hidden_hands(s, p)

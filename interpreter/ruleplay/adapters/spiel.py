@@ -6,9 +6,12 @@ Parameters: `ruleset` (a built-in name or a path), `players` (0: the ruleset's d
 Needs `pip install 'ruleplay[openspiel]'`. `str(game)` is a game string `pyspiel.load_game` reads back,
 options included.
 
-The game opens with one chance node: the seed of the deal and of every later chance draw (one of
-SEEDS, uniform), so OpenSpiel's algorithms see the game's randomness as chance (`SeedSampler` draws it for
-`rl_environment` without weighing SEEDS probabilities). The decisions are ruleplay's steppable state
+Chance (`chance="cards"`, the default): every deal is drawn card by card, each chance node uniform over the
+cards not drawn yet (a chance action is the card's deck index, `action_to_string` its name), and a random
+first dealer is a chance node over the seats (ruleplay's `Table.draw_order`); the hand's other random events
+(a reshuffled stock, a tie drawn by lot) follow from its deal. `chance="seed"` keeps one node instead, the
+seed of the whole game (one of SEEDS, uniform): ruleplay's seeded games, for reproducible runs
+(`SeedSampler` draws it for `rl_environment` without weighing SEEDS probabilities). The decisions are ruleplay's steppable state
 (`ruleplay.engine.state`) with the same labels; the actions are numbered 0..k-1 over those the ruleset's phases
 may ever offer (`adapters/actions.py`: a 52-card trick game's 52, not ruleplay's fixed 1,057), and `game.actions` translates
 (`ruleplay(a)` is ruleplay's id, the one its logs record).
@@ -53,8 +56,9 @@ from ruleplay.pipeline import load_game
 SEEDS = 1 << 16
 TRIES = 100            # sampled deals a resample proves before it copies the game or gives up
 RETURNS = ("points", "normalized")
+CHANCE = ("cards", "seed")
 DEFAULTS = {"ruleset": "oh-hell", "players": 0, "options": "", "returns": "points",
-            "max_actions": DEFAULT_MAX_ACTIONS}
+            "max_actions": DEFAULT_MAX_ACTIONS, "chance": "cards"}
 
 _U = pyspiel.GameType.Utility
 
@@ -122,9 +126,12 @@ class RuleplayGame(pyspiel.Game):
         given = {**DEFAULTS, **dict(params or {})}
         options = format_options(parse_options(str(given["options"])))
         self.params = {"ruleset": str(given["ruleset"]), "players": int(given["players"]), "options": options,
-                       "returns": str(given["returns"]), "max_actions": int(given["max_actions"])}
+                       "returns": str(given["returns"]), "max_actions": int(given["max_actions"]),
+                       "chance": str(given["chance"])}
         if self.params["returns"] not in RETURNS:
             raise ValueError(f"returns: one of {', '.join(RETURNS)}, got {self.params['returns']!r}")
+        if self.params["chance"] not in CHANCE:
+            raise ValueError(f"chance: one of {', '.join(CHANCE)}, got {self.params['chance']!r}")
         self.ruleplay = _ruleplay_game(self.params["ruleset"], self.params["players"], options)
         rules = self.ruleplay.rules
         n = self.ruleplay.num_players()
@@ -136,9 +143,11 @@ class RuleplayGame(pyspiel.Game):
         else:
             utility, lo, hi, total = _U.ZERO_SUM, -1.0, 1.0, 0.0
         self.actions = Actions.of(self.ruleplay)        # the learner's numbering (adapters/actions.py)
+        by_cards = self.params["chance"] == "cards"
         info = pyspiel.GameInfo(num_distinct_actions=len(self.actions),
-                                max_chance_outcomes=SEEDS, num_players=n, min_utility=lo, max_utility=hi,
-                                utility_sum=total, max_game_length=self.params["max_actions"] + 1)
+                                max_chance_outcomes=max(len(rules.deck), n) if by_cards else SEEDS,
+                                num_players=n, min_utility=lo, max_utility=hi, utility_sum=total,
+                                max_game_length=self.params["max_actions"] + 1)
         self.layouts = {False: Layout(self.ruleplay, False), True: Layout(self.ruleplay, True)}
         super().__init__(_game_type(utility), info, dict(self.params))
 
@@ -181,20 +190,23 @@ class _Inner:
 
 
 def _rebuild(params: tuple, seed: int, deal: Deal | None, history: list[int]) -> _Inner:
-    ruleset, players, options, max_actions = params
-    state = _ruleplay_game(ruleset, players, options).new_initial_state(seed, deal, max_actions=max_actions)
+    ruleset, players, options, max_actions, chance = params
+    state = _ruleplay_game(ruleset, players, options).new_initial_state(seed, deal, max_actions=max_actions,
+                                                                        chance=chance)
     for a in history:
         state.apply_action(a)
     return _Inner(state, params)
 
 
 class RuleplayState(pyspiel.State):
-    """One game: a chance node (the seed), then ruleplay's decisions."""
+    """One game: ruleplay's decisions, its deals drawn card by card at chance nodes (or one seed node first)."""
 
     def __init__(self, game: RuleplayGame):
         super().__init__(game)
         self._players = game.num_players()
-        self._inner: _Inner | None = None   # the ruleplay state, once the chance node has drawn the seed
+        self._inner: _Inner | None = None   # the ruleplay state (with chance="seed": once the seed is drawn)
+        if game.params["chance"] == "cards":
+            self._start(0, chance=True)
         self._prefix: list[dict] | None = None   # a resampled state: the events before its own (see resample)
         self._copy: tuple[int, dict[int, str]] | None = None   # a resampled copy: (log length, string per seat)
 
@@ -209,24 +221,39 @@ class RuleplayState(pyspiel.State):
         p = self._inner.state.current_player()
         return pyspiel.PlayerId.TERMINAL if p == TERMINAL else p
 
+    def _start(self, seed: int, chance: bool) -> None:
+        p = self.get_game().params
+        state = self.get_game().ruleplay.new_initial_state(seed=seed, max_actions=p["max_actions"], chance=chance)
+        self._inner = _Inner(state, (p["ruleset"], p["players"], p["options"], p["max_actions"], chance))
+
     def _legal_actions(self, player):
-        return self.get_game().actions.compact_all(self._inner.state.legal_actions())
+        inner = self._inner.state
+        if inner.is_chance_node():
+            return [a for a, _ in inner.chance_outcomes()]
+        return self.get_game().actions.compact_all(inner.legal_actions())
 
     def chance_outcomes(self):
-        return _chance_outcomes()
+        if self._inner is None:
+            return _chance_outcomes()
+        return self._inner.state.chance_outcomes()
 
     def _apply_action(self, action):
         if self._inner is None:
-            g = self.get_game()
-            p = g.params
-            state = g.ruleplay.new_initial_state(seed=int(action), max_actions=p["max_actions"])
-            self._inner = _Inner(state, (p["ruleset"], p["players"], p["options"], p["max_actions"]))
+            self._start(int(action), chance=False)
+        elif self._inner.state.is_chance_node():
+            self._inner.state.apply_action(int(action))     # a card drawn (its deck index) or a seat
         else:
             self._inner.state.apply_action(self.get_game().actions.ruleplay(int(action)))
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            if self._inner is None:
+                return f"seed {action}"
+            inner = self._inner.state
+            d = inner.decision()
+            if d is not None and d.labels and action in d.labels:
+                return d.labels[action]
+            return f"deal {inner.game.space.label(action)}"
         if self._inner is None:
             return f"action {action}"
         return self._inner.state.action_to_string(self.get_game().actions.ruleplay(action))

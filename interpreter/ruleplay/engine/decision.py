@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 MAX_BID = 1000
+CHANCE = -1        # OpenSpiel's kChancePlayerId: the seat of a draw answered by chance (`Table.draw_order`)
 
 
 @dataclass(slots=True)

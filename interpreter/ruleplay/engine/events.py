@@ -121,6 +121,8 @@ ENGINE_EVENTS: dict[str, EventSpec] = {
     "deal": EventSpec(("dealer", "hands", "rest"),
                       {"hands": Private(_hand_seen, per_seat=True), "rest": Private(_rest_seen)}),
     "draw-for-dealer": EventSpec(("draws",)),
+    # the labels of a deal's chance decisions, for replay: no seat learns of it (the deal event says what each sees)
+    "chance-draw": EventSpec(("drawn",), {"drawn": Private(nobody)}, only=nobody),
     "score": EventSpec(("hand", "points", "scores", "totals", "tricks_won", "rule", "who")),
     "out": OUT,
     "decision": EventSpec(("seat", "action", "label", "after"), only=_own_or_public_choice),

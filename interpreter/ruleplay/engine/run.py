@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from ruleplay.compiler.cards import split_name
-from ruleplay.engine.decision import ActionSpace
+from ruleplay.engine.decision import CHANCE, ActionSpace, Decision
 from ruleplay.errors import GameError, RuleplayError
 from ruleplay.compiler.model import Rules
 from ruleplay.engine.results import Result, finish
@@ -53,7 +53,8 @@ def reaction_profiles(rules: Rules, wanted: list[str | None]) -> list[str]:
     return out
 
 
-def _choose_dealer(rules: Rules, t: Table) -> int:
+def _choose_dealer(rules: Rules, t: Table):
+    """The first dealer (a generator: a draw may be a chance decision, `Table.draw_order`)."""
     d = rules.dealer
     if isinstance(d, int):
         return d
@@ -61,13 +62,20 @@ def _choose_dealer(rules: Rules, t: Table) -> int:
         return t.n - 1
     if d == "random":
         t.rng_draws += 1
+        if t.chance:
+            labels = {s: f"seat {s} deals" for s in t.seat_range}
+            s = yield Decision(CHANCE, tuple(t.seat_range), None, labels)
+            t.emit("chance-draw", drawn=[labels[s]])
+            return s
         return t.rng.randrange(t.n)
     # low-card: every seat draws from a shuffled deck; the lowest deals; tied lowest seats draw again.
     order = rules.dealer_order
     contenders = list(range(t.n))
     while True:
         cards = list(range(len(rules.deck)))
-        t.shuffle(cards)
+        yield from t.draw_order(cards, len(contenders))
+        if t.chance:
+            cards.reverse()              # the cards drawn by chance, the first drawn first (seeded games as ever)
         draws = {s: cards[i] for i, s in enumerate(contenders)}
         t.emit("draw-for-dealer", draws={s: rules.deck.names[c] for s, c in draws.items()})
         low = min(order[c] for c in draws.values())
@@ -76,10 +84,11 @@ def _choose_dealer(rules: Rules, t: Table) -> int:
             return contenders[0]
 
 
-def _deal(rules: Rules, t: Table) -> None:
+def _deal(rules: Rules, t: Table):
+    """Shuffle and deal (a generator: the shuffle may be drawn by chance decisions, `Table.draw_order`)."""
     spec = rules.deal
     cards = list(range(len(rules.deck)))
-    t.shuffle(cards)
+    yield from t.draw_order(cards)
     to = t.seat_zones[spec.to.index]
     per = spec.count
     if spec.sizes:                        # a hand schedule: this hand's size (the last size repeats past the end)
@@ -149,13 +158,14 @@ def action_space(rules: Rules) -> ActionSpace:
 
 
 def start_fields(rules: Rules, seed: int, kinds_seen: list, profiles: list[str], max_actions: int,
-                 deal: Deal | None, ask_turns: frozenset = frozenset()) -> dict:
+                 deal: Deal | None, ask_turns: frozenset = frozenset(), chance: bool = False) -> dict:
     """The log's `start` event (also written by generated games, codegen/runtime.py)."""
     return {"format": LOG_FORMAT, "ruleset": rules.name, "ref": rules.ref or rules.name, "seed": seed,
             "players": rules.players, "options": rules.options, "set": rules.option_set, "bots": kinds_seen,
             "profiles": profiles, "max_actions": max_actions, "explicit_deal": deal is not None,
             **({"slaps": deal.slaps} if deal is not None and deal.slaps is not None else {}),
-            **({"ask_turns": sorted(ask_turns)} if ask_turns else {}), "event": "start"}
+            **({"ask_turns": sorted(ask_turns)} if ask_turns else {}), **({"chance": True} if chance else {}),
+            "event": "start"}
 
 
 class Run:
@@ -169,14 +179,16 @@ class Run:
                  agents: Callable[[], list] | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
                  log: bool | Callable[[], Any] = True, check: bool = False,
                  profiles: list[str | None] | None = None, seat_kinds: list[str] | None = None,
-                 cycle_length: int = 0, ask_turns: Iterable[int] = ()):
+                 cycle_length: int = 0, ask_turns: Iterable[int] = (), chance: bool = False):
         """`agents()` makes the seats' inline answerers (None for a seat asked from outside; no factory:
         every seat is asked from outside). A factory, not a list: a game that must be played again to
         locate a cycle needs fresh agents in their starting state. `ask_turns`: seats (answered outside) that
-        turn their own cards in flip and battle phases, each card a decision of one action, "turn a card"."""
+        turn their own cards in flip and battle phases, each card a decision of one action, "turn a card".
+        `chance`: every shuffle for a deal (and a random dealer) is drawn as chance decisions of seat CHANCE,
+        card by card (`Table.draw_order`: OpenSpiel's chance nodes); `seed` then only starts the stream."""
         ask_turns = frozenset(ask_turns)
         self.args = dict(rules=rules, seed=seed, deal=deal, agents=agents, max_actions=max_actions, log=log,
-                         check=check, profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns)
+                         check=check, profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns, chance=chance)
         inline = agents() if agents is not None else [None] * rules.players
         log = log or any(b is not None and b.observes for b in inline)    # a bot that reads the game's events
         t = self.t = Table(rules, seed, max_actions, log, check)
@@ -186,6 +198,7 @@ class Run:
         t.forker = fork_table
         t.inline = inline
         t.asks_turns = ask_turns
+        t.chance = chance
         t.profiles = reaction_profiles(rules, profiles or [None] * t.n)
         if deal is not None and deal.slaps is not None:
             t.script = {}
@@ -193,7 +206,7 @@ class Run:
                 t.script.setdefault(sl["after"], []).append(sl)
         if t.events is not None:
             kinds_seen = seat_kinds or [b.kind if b is not None else "external" for b in t.inline]
-            t.events.append(start_fields(rules, seed, kinds_seen, t.profiles, max_actions, deal, ask_turns))
+            t.events.append(start_fields(rules, seed, kinds_seen, t.profiles, max_actions, deal, ask_turns, chance))
         self.history: list[int] = []          # the actions given from outside, in order
         self.decision = None
         self.result: Result | None = None
@@ -284,14 +297,14 @@ def _game(rules: Rules, t: Table, deal: Deal | None):
     elif deal is not None:
         t.dealer = t.n - 1
     else:
-        t.dealer = _choose_dealer(rules, t)
+        t.dealer = yield from _choose_dealer(rules, t)
     if deal is not None:
         t.hand_number = deal.hand
         if deal.scores is not None:
             t.scores = list(deal.scores)
         _explicit_deal(rules, t, deal)
     else:
-        _deal(rules, t)
+        yield from _deal(rules, t)
     if t.check:                          # the multiset conservation is checked against, only when checking
         t.in_play = t.all_cards()
     yield from _play_hands(rules, t)
@@ -333,7 +346,7 @@ def _play_hands(rules: Rules, t: Table, resume=None):
                 if t.hand_number >= MAX_THROW_INS:
                     raise GameOver("limit", [], f"every hand thrown in ({MAX_THROW_INS} deals)") from None
                 t.hand_number += 1
-                _redeal(rules, t, same_dealer=True)
+                yield from _redeal(rules, t, same_dealer=True)
                 continue
         else:
             if rules.scoring is not None:
@@ -355,7 +368,7 @@ def _play_hands(rules: Rules, t: Table, resume=None):
         t.hand_number += 1
         if match.dealer_to is not None:
             _dealer_to(match.dealer_to, t)
-        _redeal(rules, t, same_dealer=match.dealer != "rotate")
+        yield from _redeal(rules, t, same_dealer=match.dealer != "rotate")
 
 
 def _dealer_to(to, t: Table) -> None:
@@ -370,14 +383,14 @@ def _dealer_to(to, t: Table) -> None:
     t.dealer = t.next_in_play(t.dealer)
 
 
-def _redeal(rules: Rules, t: Table, same_dealer: bool) -> None:
-    """The next deal: the dealer moves on to the next seat still in the game (or stays), every seat is back in
-    play for the hand, the cards are gathered and dealt again."""
+def _redeal(rules: Rules, t: Table, same_dealer: bool):
+    """The next deal (a generator, as `_deal`): the dealer moves on to the next seat still in the game (or
+    stays), every seat is back in play for the hand, the cards are gathered and dealt again."""
     t.sitting = [False] * t.n
     if not same_dealer:
         t.dealer = t.next_in_play(t.dealer)
     _gather(t)
-    _deal(rules, t)
+    yield from _deal(rules, t)
     if t.check:
         t.in_play = t.all_cards()
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Callable, Iterable
 
-from ruleplay.engine.decision import Decision
+from ruleplay.engine.decision import CHANCE, Decision
 from ruleplay.engine.results import Result, returns_of
 from ruleplay.engine.visibility import SeatLooker, SeatView, observation_tensor, seat_events, seat_view
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Run, action_space
@@ -59,16 +59,18 @@ class Game:
                           inline: Callable[[], list] | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
                           log: bool | Callable[[], Any] = True, check: bool = False,
                           profiles: list[str | None] | None = None, seat_kinds: list[str] | None = None,
-                          ask_turns: Iterable[int] = ()) -> "State":
+                          ask_turns: Iterable[int] = (), chance: bool = False) -> "State":
         """A new game. `deal` replaces the shuffle (a search bot's determinized deal). `inline` makes one
         agent per seat (None: that seat is asked through `apply_action`) answering inside the phases with no
         stop: the fast path of `agents.play` (`run`, `sim`); a factory, since a game that must be played
         again to locate a cycle needs fresh agents. `log`: keep the events in a list (True), in the sink
         `log()` makes (a server's capped list), or not at all; `check`: test card conservation at every
         action; `profiles`: a reaction profile per seat; `seat_kinds`: who sits where, for the log;
-        `ask_turns`: seats asked before each card they turn in a flip or battle phase (a person's table)."""
+        `ask_turns`: seats asked before each card they turn in a flip or battle phase (a person's table);
+        `chance`: the deals are drawn card by card as chance decisions (`current_player()` is CHANCE, -1;
+        `chance_outcomes()`), as OpenSpiel's adapter plays them."""
         return State(self, seed, deal, inline=inline, max_actions=max_actions, log=log, check=check,
-                     profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns)
+                     profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns, chance=chance)
 
     def __repr__(self) -> str:
         return f"<ruleplay game {self.rules.name}, {self.rules.players} players>"
@@ -80,15 +82,16 @@ class State:
     def __init__(self, game: Game, seed: int, deal: Deal | None, *, inline: Callable[[], list] | None = None,
                  max_actions: int = DEFAULT_MAX_ACTIONS, log: bool | Callable[[], Any] = True, check: bool = False,
                  profiles: list[str | None] | None = None, seat_kinds: list[str] | None = None,
-                 ask_turns: Iterable[int] = ()):
+                 ask_turns: Iterable[int] = (), chance: bool = False):
         """The options as `Game.new_initial_state` takes them, kept to play the game again (`clone`)."""
         self.game = game
         self.seed = seed
         self.deal = deal
         self._options: dict[str, Any] | None = dict(inline=inline, max_actions=max_actions, log=log, check=check,
-                                                     profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns)
+                                                     profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns,
+                                                     chance=chance)
         self._run = Run(game.rules, seed, deal, agents=inline, max_actions=max_actions, log=log, check=check,
-                        profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns)
+                        profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns, chance=chance)
         self._legal: list[int] | None = None
         self._rows = 0                       # hands scored before this state began (`last_hand_scores`)
 
@@ -99,6 +102,18 @@ class State:
 
     def is_terminal(self) -> bool:
         return self._run.decision is None
+
+    def is_chance_node(self) -> bool:
+        d = self._run.decision
+        return d is not None and d.seat == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance decision (`chance`), its outcomes, uniform: the cards not drawn yet (or the seats)."""
+        d = self._run.decision
+        if d is None or d.seat != CHANCE:
+            return []
+        p = 1.0 / len(d.actions)
+        return [(a, p) for a in d.actions]
 
     def legal_actions(self) -> list[int]:
         d = self._run.decision
@@ -309,7 +324,7 @@ class State:
             lines.append("scores: " + " ".join(map(str, v.scores)))
         d = self._run.decision
         if d is not None:
-            lines.append(f"to move: seat {d.seat}")
+            lines.append("to move: chance (the deal's next card)" if d.seat == CHANCE else f"to move: seat {d.seat}")
             if d.seat == seat:
                 lines.append("choices: " + ", ".join(self.action_to_string(a) for a in self.legal_actions()[:60]))
         return "\n".join(lines)

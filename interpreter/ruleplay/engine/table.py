@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any, Callable
 
 from ruleplay.compiler.model import Rules
-from ruleplay.engine.decision import Decision
+from ruleplay.engine.decision import CHANCE, Decision
 from ruleplay.engine.visibility import SeatLooker, seat_events
 
 
@@ -37,6 +37,7 @@ class Table:
         self.seed = seed
         self.rng = random.Random(seed)
         self.rng_draws = 0
+        self.chance = False                    # shuffles are drawn card by card as chance decisions (draw_order)
         self.seat_range = list(range(n))
         self.seat_zones = [[deque() for _ in range(n)] for _ in rules.seat_zones]
         self.shared = [deque() for _ in rules.shared_zones]
@@ -128,6 +129,8 @@ class Table:
         c.rng = random.Random(seed)
         if seed is None:
             c.rng.setstate(self.rng.getstate())
+        # a copy answered from outside keeps drawing by chance decisions; a search's copy shuffles by itself
+        c.chance = self.chance and seed is None and all(b is None for b in inline)
         return c
 
     # ---------------------------------------------------------------- helpers
@@ -139,6 +142,29 @@ class Table:
     def shuffle(self, cards: list[int]) -> None:
         self.rng_draws += 1
         self.rng.shuffle(cards)
+
+    def draw_order(self, cards: list[int], first: int | None = None):
+        """Shuffle `cards` for a deal (a generator; `cards.pop()` then gives the first card drawn). From the
+        random stream; at a table whose chance is drawn outside (`chance`: OpenSpiel's chance nodes), card by
+        card as chance decisions, each uniform over the cards not drawn yet (`first`: only that many matter,
+        the others follow in deck order). The draws are logged (`chance-draw`, seen by no seat) for replay,
+        and they seed the stream the hand's other random events use (a reshuffle, a tie), so the game is a
+        function of its chance decisions and its players' choices."""
+        if not self.chance:
+            self.shuffle(cards)
+            return
+        self.rng_draws += 1
+        left, drawn = sorted(cards), []
+        names = self.rules.deck.names
+        want = len(left) - 1 if first is None else min(first, len(left) - 1)
+        while len(drawn) < want:
+            a = yield Decision(CHANCE, tuple(left))           # a card's action is the card (its label, its name)
+            left.remove(a)
+            drawn.append(a)
+        order = drawn + left
+        cards[:] = order[::-1]
+        self.rng.seed("|".join(names[c] for c in order))
+        self.emit("chance-draw", drawn=[names[c] for c in drawn])
 
     def turn_asked(self, seat: int):
         """Before `seat` turns a card in a flip or battle phase: when it turns its own cards (`asks_turns`) and is

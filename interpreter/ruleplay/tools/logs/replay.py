@@ -24,6 +24,7 @@ from typing import Callable, NoReturn
 
 from ruleplay.agents import BOT_KINDS, is_kind
 from ruleplay.tools.logs.dealfile import check_deal, check_deal_data, is_int, slap_problem
+from ruleplay.engine.decision import CHANCE
 from ruleplay.engine.run import LOG_FORMAT, Deal
 from ruleplay.agents import play
 from ruleplay.errors import GameError, RuleplayError, clip, path_str, printable
@@ -33,7 +34,8 @@ from ruleplay.lang.files import LOG_BYTES, read_bytes
 
 # Every kind of event the engine and its phases emit: the engine's own, then each phase kind's EVENTS
 # (a test keeps the engine's list complete).
-ENGINE_EVENTS = ("start", "deal", "draw-for-dealer", "score", "out", "decision", "end")   # out: a match's knock-out
+ENGINE_EVENTS = ("start", "deal", "draw-for-dealer", "chance-draw", "score", "out", "decision",
+                 "end")   # out: a match's knock-out; chance-draw: a game whose deals were drawn as chance decisions
 EVENT_KINDS = tuple(dict.fromkeys(ENGINE_EVENTS + tuple(e for k in KINDS.values() for e in k.EVENTS)))
 OLD_KINDS = ("choice", "reaction")    # a person's decisions in format 1 logs
 SEAT_KINDS = (*BOT_KINDS, "human", "external")     # external: a seat a State's caller answered
@@ -122,6 +124,10 @@ def check_log(log: Log) -> None:
     for i, ev in enumerate(log):
         if ev["event"] == "decision":
             _check_decision(log, i, ev, players)
+        elif ev["event"] == "chance-draw":
+            drawn = ev.get("drawn")
+            if not (isinstance(drawn, list) and len(drawn) <= 10_000 and all(isinstance(x, str) for x in drawn)):
+                log.fail(i, ("drawn",), "a chance draw lists the cards (or seat) drawn, as texts")
 
 
 def _check_start(log: Log) -> None:
@@ -154,6 +160,7 @@ def _check_start(log: Log) -> None:
                 log.fail(0, (key, s), f"unknown bot {clip(v)}", "bots: " + ", ".join(kinds))
             if kinds is None and not (v is None or isinstance(v, str)):
                 log.fail(0, (key, s), "a reaction profile is a name (or null for the ruleset's default)")
+    need("chance", lambda v: isinstance(v, bool), "true or false", True)
     need("ask_turns", lambda v: isinstance(v, list) and len(v) <= n and len(set(map(str, v))) == len(v)
          and all(is_int(s) and 0 <= s < n for s in v), f"a list of different seats, 0..{n - 1}", True)
     slaps = need("slaps", lambda v: isinstance(v, list), "a list of scripted slaps", True)
@@ -202,12 +209,16 @@ class Feed:
         self.space = space
         self.complete = complete
         self.queue = deque((i, ev) for i, ev in enumerate(log) if ev["event"] == "decision" and "after" not in ev)
+        self.chance = deque((i, label) for i, ev in enumerate(log) if ev["event"] == "chance-draw"
+                            for label in ev["drawn"])
         self.windows = {(ev["after"], ev["seat"], ev["action"] >= space.NO_SLAP): (i, ev)
                         for i, ev in enumerate(log) if ev["event"] == "decision" and "after" in ev}
         self.last_card = sum(1 for ev in log if ev["event"] == "play")   # windows before it were all logged
         self.log = log
 
     def answer(self, d) -> int | None:
+        if d.seat == CHANCE:
+            return self._drawn(d)
         if d.window is not None:
             got = self.windows.pop((d.window, d.seat, d.default == self.space.NO_SLAP), None)
             if got is not None:
@@ -218,6 +229,21 @@ class Feed:
         if self.complete:
             raise GameError(f"the log has no more decisions, but the game asks seat {d.seat} for one")
         return None
+
+    def _drawn(self, d) -> int | None:
+        """A chance decision, answered by the next label the log's `chance-draw` events list."""
+        if not self.chance:
+            if self.complete:
+                raise GameError("the log has no more chance draws, but the game draws a card")
+            return None
+        i, label = self.chance.popleft()
+        for a in d.actions:
+            if ((d.labels or {}).get(a) or self.space.label(a)) == label:
+                return a
+        msg = f"the log's chance draw {clip(label)} is not one this game can draw now"
+        if isinstance(self.log, Log):
+            self.log.fail(i, ("drawn",), msg)
+        raise GameError(msg)
 
     def _fits(self, d, i: int, ev: dict) -> int:
         a = ev["action"]
@@ -248,6 +274,7 @@ class Setup:
     profiles: list | None
     max_actions: int
     ask_turns: tuple = ()           # seats that turned their own cards (a person at the web table)
+    chance: bool = False            # the deals were drawn as chance decisions (OpenSpiel's adapter)
 
 
 def log_ruleset(log: Log) -> str:
@@ -294,7 +321,7 @@ def setup(log: Log, ruleset: str | None = None, include: tuple[str, ...] = ()) -
         check_deal(deal, rules, fail)
         deal.slaps = [{"time": 100, "fingers": 1, **sl} for sl in start["slaps"]] if "slaps" in start else None
     return Setup(rules, start["seed"], deal, list(start.get("bots") or []) or None, start.get("profiles"),
-                 start.get("max_actions", 1_000_000), tuple(start.get("ask_turns") or ()))
+                 start.get("max_actions", 1_000_000), tuple(start.get("ask_turns") or ()), start.get("chance") is True)
 
 
 class _PastTheLog(Exception):
@@ -351,7 +378,8 @@ def replay(logged: Log, ruleset: str | None = None, include: tuple[str, ...] = (
     make, made = _bounded(logged)
     try:
         state = g.new_initial_state(game.seed, game.deal, profiles=game.profiles, seat_kinds=game.bots,
-                                    max_actions=game.max_actions, log=make, ask_turns=game.ask_turns)
+                                    max_actions=game.max_actions, log=make, ask_turns=game.ask_turns,
+                                    chance=game.chance)
         feed = Feed(logged, g.space, complete=not unfinished)
         while not state.is_terminal():
             a = feed.answer(state.decision())

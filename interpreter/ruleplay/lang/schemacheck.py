@@ -61,6 +61,11 @@ def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
             return [RuleError(f"expected {' or '.join(wants)}, got {type(err.instance).__name__} "
                               f"{err.instance!r}"[:200], doc.value_mark(path), path,
                               _yaml_1_1_hint(err.instance, wants))]
+        if isinstance(err.instance, dict) and err.validator in ("oneOf", "anyOf"):
+            meant = _meant_branches(err)
+            if meant is None:
+                return _no_branch(err, doc, path)
+            fitting = [e for e in fitting if e.schema_path[0] in meant] or fitting
         from jsonschema.exceptions import best_match
         deeper = best_match(fitting)
         if deeper is not None:
@@ -87,8 +92,10 @@ def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
     if err.validator == "type":
         want = err.validator_value
         want = " or ".join(want) if isinstance(want, list) else want
+        hint = _yaml_1_1_hint(err.instance, [want]) or (
+            "a list: each item on a line of its own, starting with '- '" if want == "array" else None)
         return [RuleError(f"expected {want}, got {type(err.instance).__name__} {err.instance!r}"[:200],
-                          doc.value_mark(path), path, _yaml_1_1_hint(err.instance, [want]))]
+                          doc.value_mark(path), path, hint)]
     if err.validator == "pattern" and path and path[-1] == "name":
         return [RuleError(f"{err.instance!r} is not a kebab-case name", doc.value_mark(path), path,
                           "use lowercase letters, digits and hyphens, e.g. my-house-rules")]
@@ -106,6 +113,40 @@ _YAML_1_1 = [   # plain values YAML 1.1 read as numbers or yes/no, text in the Y
      "{v!r} is text: numbers are written in decimal digits, without prefix or underscores"),
     (re.compile(r"(?i)yes|no|on|off|y|n"), ("boolean",), "{v!r} is text, not a yes/no as in YAML 1.1; write true or false"),
 ]
+
+
+def _keyed(branch: object) -> dict:
+    return branch.get("properties", {}) if isinstance(branch, dict) else {}
+
+
+def _meant_branches(err: ValidationError) -> set[int] | None:
+    """Of alternatives that are mappings (an effect: `move:`, `set:`, `if:`...), the ones the keys written name:
+    those that allow every key written, else those that allow some. None: no alternative knows any of them."""
+    keys = set(err.instance)
+    branches = err.validator_value
+    every = {i for i, b in enumerate(branches) if keys and keys <= set(_keyed(b))}
+    some = {i for i, b in enumerate(branches) if keys & set(_keyed(b))}
+    if every or some:
+        return every or some
+    return None if any(_keyed(b) for b in branches) else set(range(len(branches)))
+
+
+def _no_branch(err: ValidationError, doc: Doc, path: tuple) -> list[RuleError]:
+    """A mapping whose keys no alternative knows: each unknown key, with the keys the alternatives allow and,
+    for a word written as a key (`again: true`), how to write the word."""
+    known = list(dict.fromkeys(k for b in err.validator_value for k in _keyed(b)))
+    words = [str(w) for b in err.validator_value if isinstance(b, dict) for w in b.get("enum", [])]
+    out = []
+    for key in err.instance:
+        sub = path + (key,)
+        if key in words:
+            out.append(RuleError(f"'{key}' is a word written alone, not a key", doc.mark(sub), sub,
+                                 f"write `- {key}` (no colon, no value)"))
+            continue
+        hint = did_you_mean(str(key), known + words) or f"allowed here: {one_of(known)}" + \
+            (f", or one of the words {one_of(words)} alone" if words else "")
+        out.append(RuleError(f"unknown key '{key}'", doc.mark(sub), sub, hint))
+    return out
 
 
 def _yaml_1_1_hint(value: object, wants: list) -> str | None:

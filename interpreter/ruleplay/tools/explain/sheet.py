@@ -79,8 +79,9 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
         w(f"Source: {rules.source}\n")
     if len(rules.files) > 1:
         w(f"Based on: {' <- '.join(shown_file(f) for f in reversed(rules.files))}\n")
-    w(f"\nPlayers: {rules.players}" + ("" if isinstance(d.get('players', 2), int) else
-                                      f" ({d['players']['min']}-{d['players']['max']})") + "\n")
+    span = d.get("players", 2)
+    w(f"\nPlayers: {rules.players}" + ("" if isinstance(span, int) or span["min"] == span["max"] else
+                                      f" ({span['min']}-{span['max']})") + "\n")
     w(f"Cards: {_cards(rules)}\n")
     for aname, table in (d["deck"].get("attributes") or {}).items():
         w(f"  {aname}: " + ", ".join(f"{k} = {formula(v)}" for k, v in table.items()) + "\n")

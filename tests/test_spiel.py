@@ -129,7 +129,10 @@ def test_the_game_string_round_trips_with_options():
     again = pyspiel.load_game(str(game))
     assert str(again) == str(game)
     assert again.ruleplay.rules.option_set == game.ruleplay.rules.option_set
-    assert again.ruleplay.rules.options["hand-sizes"] == [3, 2] and again.max_game_length() == 5001
+    assert again.ruleplay.rules.options["hand-sizes"] == [3, 2]
+    hands = again.ruleplay.rules.match.max_hands                # each deal's chance draws besides the actions
+    assert again.max_game_length() == 5000 + 53 * hands
+    assert load("oh-hell", 3, max_actions=5000, chance="seed").max_game_length() == 5001
 
 
 def test_states_pickle_deepcopy_and_serialize():

@@ -49,7 +49,7 @@ from ruleplay.agents.ismcts import Script, prove
 from ruleplay.adapters.actions import Actions
 from ruleplay.adapters.returns import MAX_HAND_POINTS, points_returns, scored as _scored
 from ruleplay.adapters.tensors import Layout, Memory
-from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal
+from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, MAX_THROW_INS, Deal
 from ruleplay.engine.state import TERMINAL, Game, State
 from ruleplay.pipeline import load_game
 
@@ -144,10 +144,13 @@ class RuleplayGame(pyspiel.Game):
             utility, lo, hi, total = _U.ZERO_SUM, -1.0, 1.0, 0.0
         self.actions = Actions.of(self.ruleplay)        # the learner's numbering (adapters/actions.py)
         by_cards = self.params["chance"] == "cards"
+        # chance decisions are not actions of the action limit: a deal's draws (and a first dealer's) besides
+        deals = rules.match.max_hands if rules.match is not None else MAX_THROW_INS + 1
+        draws = (len(rules.deck) + 1) * deals if by_cards else 1
         info = pyspiel.GameInfo(num_distinct_actions=len(self.actions),
                                 max_chance_outcomes=max(len(rules.deck), n) if by_cards else SEEDS,
                                 num_players=n, min_utility=lo, max_utility=hi, utility_sum=total,
-                                max_game_length=self.params["max_actions"] + 1)
+                                max_game_length=self.params["max_actions"] + draws)
         self.layouts = {False: Layout(self.ruleplay, False), True: Layout(self.ruleplay, True)}
         super().__init__(_game_type(utility), info, dict(self.params))
 

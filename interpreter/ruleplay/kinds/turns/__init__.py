@@ -539,19 +539,35 @@ def describe(spec: dict, phase=None) -> str:
         with shadowing(NAMES.get(k, k) for k in (m.get("choose") or {})):     # a chosen `target` is not an option
             if "legal" in m:
                 line += f", only where {formula(m['legal'])}"
-            out.append(line + f"; then {say_effects(m.get('do'))}.")
+            out.append(line + f"; then {say_effects(m.get('do'))}." + _say_prefer(m))
         if "respond" in m:
             r = m["respond"]
             who = f"each player for whom {formula(r['who'])}" if "who" in r else "each other player"
             answers = "; or ".join(f"{k}" + (f" (when {formula(v['if'])})" if "if" in v else "") +
-                                   f": {say_effects(v.get('do'))}" for k, v in r["moves"].items())
+                                   f": {say_effects(v.get('do'))}" + _say_prefer(v, " (", ")")
+                                   for k, v in r["moves"].items())
             out.append(f"Then {who}, in turn from the mover's left, may answer ({answers}), or pass; the first "
                        "answer ends it.")
     if spec.get("after-turn"):
         out.append(f"After every move: {say_effects(spec['after-turn'])}.")
+    if _rates(spec):
+        out.append("A sensible player (the smart bot) makes the choice rated highest, a move or answer not "
+                   "rated counting 0 (passing too); the rules are the same for every player.")
     out.append("When no move is possible, the phase ends." if alone else
                "A player with no possible move is passed; when nobody can move, the phase ends.")
     return " ".join(out)
+
+
+def _say_prefer(m: dict, before: str = " ", after: str = ".") -> str:
+    """A move's (or an answer's) `prefer` in words, or nothing."""
+    return f"{before}A sensible player rates it {formula(m['prefer'])}{after}" if "prefer" in m else ""
+
+
+def _rates(spec: dict) -> bool:
+    """Does some move or answer of the phase say what a sensible player aims for?"""
+    moves = (spec.get("moves") or {}).values()
+    return any("prefer" in m for m in moves) or \
+        any("prefer" in r for m in moves for r in ((m.get("respond") or {}).get("moves") or {}).values())
 
 
 def _say_part(kind: str, v) -> str:

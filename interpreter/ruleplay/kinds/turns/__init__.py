@@ -498,7 +498,12 @@ def _checks(ctx: Ctx, path: tuple, parts: list[Part], scope: X.Scope) -> list[li
 def _prefer(ctx: Ctx, path: tuple, parts: list[Part], scope: X.Scope) -> X.Compiled | None:
     """A move's (or an answer's) `prefer`: a whole number read with the parts chosen. It steers `smart` alone,
     so it is a number (the bot takes the highest) and may not read what the player cannot see."""
-    c = ctx.expr(path, X.INT, scope)
+    c = ctx.expr(path, None, scope)
+    if c is not None and c.type != X.INT:
+        ctx.error(path, f"prefer is a whole number (the highest is preferred), but this expression gives {c.type}",
+                  f"write \"1 if {ctx.get(path)} else 0\"" if c.type == X.BOOL else
+                  "a number that grows with what is aimed for, e.g. card.value or picked.size", value=True)
+        return None
     return None if c is None or _peeks(ctx, path, parts, c, "prefer") else c
 
 

@@ -40,41 +40,41 @@ def test_smart_captures_the_most_cards():
     assert taken == [["9C"], ["2C", "3D", "4S"]]
 
 
-# Cheat, three players, seat 2 deals: seat 0 lays two cards claiming aces (2C and AC, asked in that order: a lie). Seat 1 holds
-# AD AH AS: with the two claimed that is five aces, so the claim cannot be true (`impossible`): the answer
-# `cheat` rates 1, passing 0, and smart calls. Had seat 1 held no ace, `cheat` would rate -1: it passes, and
-# seat 2, holding none either, passes too.
-@pytest.mark.parametrize("aces, calls", [(["AD", "AH", "AS"], True), (["3D", "3H", "3S"], False)])
-def test_smart_calls_only_a_sure_lie(aces, calls):
-    rest = ["AD", "AH", "AS", "3D", "3H", "3S"]
-    hands = [["AC", "2C", "2D"], aces + ["4C"], [c for c in rest if c not in aces] + ["4D"]]
+# Cheat, three players, seat 2 deals: seat 0 lays two cards claiming aces (2C and AC, asked in that order: a
+# lie). The other three aces are in one hand: with the two claimed that makes five, so for its holder the
+# claim cannot be true (`impossible`): the answer `cheat` rates 1, passing 0, and smart calls. For the other
+# player `cheat` rates -1: it passes. Seat 1 answers first; holding the threes it passes and seat 2 calls.
+@pytest.mark.parametrize("holder", [1, 2])
+def test_smart_calls_only_a_sure_lie(holder):
+    aces, threes = ["AD", "AH", "AS", "4C"], ["3D", "3H", "3S", "4D"]
+    hands = [["AC", "2C", "2D"], aces if holder == 1 else threes, threes if holder == 1 else aces]
     s = ruleplay.load_game("cheat", players=3).new_initial_state(seed=1, deal=Deal(hands, dealer=2), check=True)
     for label in ("2C", "AC"):                     # two cards: "done" is then the only way on, not asked
         s.apply_action(next(a for a in s.legal_actions() if s.action_to_string(a) == label))
     bot = Bot("smart", random.Random(0))
-    assert s.current_player() == 1 and labelled(s) == {"pass": 0, "lay: cheat": 1 if calls else -1}
-    s.apply_action(bot_action(s, bot))
-    if not calls:
-        assert s.current_player() == 2 and labelled(s) == {"pass": 0, "lay: cheat": -1}
+    rated = []
+    while not [e for e in s.events() if e["event"] == "respond"]:
+        rated.append((s.current_player(), labelled(s)))
         s.apply_action(bot_action(s, bot))
-    answers = [(e["seat"], e["move"]) for e in s.events() if e["event"] == "respond"]
-    assert answers == ([(1, "cheat")] if calls else [])
+    assert rated == [(1, {"pass": 0, "lay: cheat": 1})] if holder == 1 else \
+        [(1, {"pass": 0, "lay: cheat": -1}), (2, {"pass": 0, "lay: cheat": 1})]
+    assert [(e["seat"], e["move"]) for e in s.events() if e["event"] == "respond"] == [(holder, "cheat")]
 
 
-MINI_CASINO = "extends: casino\nname: bad\nphases:\n  play:\n    moves:\n      trail:\n        prefer: {}\n"
+BAD_FILE = "extends: casino\nname: bad\nphases:\n  play:\n    moves:\n      trail:\n        prefer: {}\n"
 
 
 # A condition is not a number: refused where it is written, with the number to write instead; a word too.
 @pytest.mark.parametrize("prefer, message", [
-    ('"card.value == 0"', 'bad.yaml:7:17: error [phases.play.moves.trail.prefer]: prefer is a whole number (the '
-                          'highest is preferred), but this expression gives bool\n    hint: write "1 if card.value '
-                          '== 0 else 0"'),
+    ('"card.value == 0"', 'bad.yaml:7:17: error [phases.play.moves.trail.prefer]: prefer is a whole number '
+                          '(the highest is preferred), but this expression gives bool\n    hint: write "1 if '
+                          'card.value == 0 else 0"'),
     ('"card.suit"', "but this expression gives str\n    hint: a number that grows with what is aimed for"),
     ('"card.valu"', "bad.yaml:7:23: error [phases.play.moves.trail.prefer]: in expression 'card.valu': card has "
                     "no field 'valu'\n    hint: did you mean 'value'?")])
 def test_a_bad_prefer_gets_a_placed_error(tmp_path, capsys, monkeypatch, prefer, message):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "bad.yaml").write_text(MINI_CASINO.format(prefer), encoding="utf-8")
+    (tmp_path / "bad.yaml").write_text(BAD_FILE.format(prefer), encoding="utf-8")
     assert main(["validate", "bad.yaml"]) == 1
     assert message in capsys.readouterr().err
 
@@ -82,7 +82,7 @@ def test_a_bad_prefer_gets_a_placed_error(tmp_path, capsys, monkeypatch, prefer,
 # A blind pick's prefer may not look at the card it takes (the player cannot see it), as its legal may not.
 def test_a_blind_pick_may_not_prefer_by_the_card(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    text = "extends: concentration\nname: bad\nphases:\n  play:\n    moves:\n      turn-up:\n        prefer: card.order\n"
+    text = BAD_FILE.replace("casino", "concentration").replace("trail", "turn-up").format("card.order")
     (tmp_path / "bad.yaml").write_text(text, encoding="utf-8")
     assert main(["validate", "bad.yaml"]) == 1
     assert "bad.yaml:7:9: error [phases.play.moves.turn-up.prefer]: a blind pick's `prefer` may not read `card`" \

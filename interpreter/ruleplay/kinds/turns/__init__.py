@@ -549,7 +549,7 @@ def describe(spec: dict, phase=None) -> str:
             r = m["respond"]
             who = f"each player for whom {formula(r['who'])}" if "who" in r else "each other player"
             answers = "; or ".join(f"{k}" + (f" (when {formula(v['if'])})" if "if" in v else "") +
-                                   f": {say_effects(v.get('do'))}" + _say_prefer(v, " (", ")")
+                                   f": {say_effects(v.get('do'))}" + _say_prefer(v, "; a", "")
                                    for k, v in r["moves"].items())
             out.append(f"Then {who}, in turn from the mover's left, may answer ({answers}), or pass; the first "
                        "answer ends it.")
@@ -563,9 +563,9 @@ def describe(spec: dict, phase=None) -> str:
     return " ".join(out)
 
 
-def _say_prefer(m: dict, before: str = " ", after: str = ".") -> str:
+def _say_prefer(m: dict, before: str = " A", after: str = ".") -> str:
     """A move's (or an answer's) `prefer` in words, or nothing."""
-    return f"{before}A sensible player rates it {formula(m['prefer'])}{after}" if "prefer" in m else ""
+    return f"{before} sensible player rates it {formula(m['prefer'])}{after}" if "prefer" in m else ""
 
 
 def _rates(spec: dict) -> bool:

@@ -136,7 +136,8 @@ class Going:
             s = t.actor = seats[self.asked]
             offered = {self.block + r.slot: r for r in respond.answers if r.allowed is None or r.allowed(t)}
             if offered:
-                d = Decision(s, [space.PASS, *offered], _answers_view(t, offered.values()) if self.sense(s) else GUESS)
+                view = _answers_view(t, offered.values()) if self.sense(s) else GUESS
+                d = Decision(s, [space.PASS, *offered], view)
                 self.pending = d
                 a = t.answer(d)
                 if a is None:

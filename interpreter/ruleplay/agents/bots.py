@@ -150,8 +150,7 @@ def _smart_how(v) -> str:
     """Which heuristic `smart` uses for a view of this class (its class's flag: every view of a phase kind is
     answered alike), remembered per class: the hot path of a playout is one dict lookup."""
     how = next((f for f in ("climbing", "shedding", "valuing", "bidding", "discarding", "choosing", "guessing",
-                                 "preferring")
-                if getattr(v, f, False)), "card" if hasattr(v, "strength") else "none")
+                            "preferring") if getattr(v, f, False)), "card" if hasattr(v, "strength") else "none")
     _SMART_HOW[v.__class__] = how
     return how
 

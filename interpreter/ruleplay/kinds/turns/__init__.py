@@ -173,7 +173,7 @@ SCHEMA = phase_schema("turns", {
                                            "examples": ["actor.hand.size > 0"], **EXPR},
                                     "do": {"$ref": "#/$defs/effects", "description": "What the answer does.",
                                            "examples": [["end"]]},
-                                    "prefer": {**_PREFER, "examples": ["actor.hand.size - 2"]}}, ["do"])}},
+                                    "prefer": {**_PREFER, "examples": ["1 if impossible else -1"]}}, ["do"])}},
                       ["moves"], desc="A reaction window after the move: each other player in turn, from the "
                                       "mover's left, may answer it or pass; the first answer ends the window.",
                       examples=[{"moves": {"challenge": {"do": ["end"]}}}]),
@@ -322,8 +322,8 @@ class Turns:
     @cached_property
     def prefers(self) -> bool:
         """Some move or answer says what a sensible player aims for (`smart` reads it, runner.PreferView)."""
-        return any(m.prefer for m in self.moves) or \
-            any(r.prefer for m in self.moves if m.respond for r in m.respond.answers)
+        return any(m.prefer is not None for m in self.moves) or \
+            any(r.prefer is not None for m in self.moves if m.respond for r in m.respond.answers)
 
     @cached_property
     def has_sets(self) -> bool:

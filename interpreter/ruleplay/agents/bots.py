@@ -10,7 +10,9 @@ shedding (`smart_shed`: keeps wild cards,
 plays what keeps its hand moving) and climbing (`smart_climb`: the lowest
 combination that beats, no broken sets, high cards kept); where a phase's
 view says it has no sense for the choice (`guessing`: a `turns` phase) it
-picks at random; elsewhere it plays like `lowest`;
+picks at random, and where the rules say what a sensible player aims for
+(`preferring`: a `turns` phase's `prefer`) it takes the highest value,
+at random among equals; elsewhere it plays like `lowest`;
 `ismcts` searches (ismcts.py: information-set Monte Carlo tree search);
 `lowest` and `highest` are deterministic: the lowest/highest legal card in
 the canonical order (suit C<D<H<S, then rank 2..A, jokers last), the
@@ -84,6 +86,8 @@ class Bot:
                 return acts[smart_choice(v)]
             if how == "guessing":                   # a choice it has no sense for: any, not always the same
                 return acts[self.rng.randrange(len(acts))]
+            if how == "preferring":                 # what the rules say a sensible player aims for
+                return acts[smart_prefer(v.best, self.rng)]
         pick = max if self.kind == "highest" else min
         # cards in the canonical order; other actions are numbered in the bots' order (a pass below every bid)
         if acts[0] >= space.cards:
@@ -145,8 +149,8 @@ _SMART_HOW: dict[type, str] = {}     # a view's class -> which of smart's heuris
 def _smart_how(v) -> str:
     """Which heuristic `smart` uses for a view of this class (its class's flag: every view of a phase kind is
     answered alike), remembered per class: the hot path of a playout is one dict lookup."""
-    how = next((f for f in ("climbing", "shedding", "valuing", "bidding", "discarding", "choosing", "guessing")
-                if getattr(v, f, False)), "card" if hasattr(v, "strength") else "none")
+    how = next((f for f in ("climbing", "shedding", "valuing", "bidding", "discarding", "choosing", "guessing",
+                            "preferring") if getattr(v, f, False)), "card" if hasattr(v, "strength") else "none")
     _SMART_HOW[v.__class__] = how
     return how
 
@@ -397,6 +401,14 @@ def smart_value(v) -> int:
     if not v.may_pass:
         return best
     return 1 + best if v.held[best] * 2 >= v.hand_size and v.held[best] > 0 else 0
+
+
+def smart_prefer(best: list[int], rng: random.Random) -> int:
+    """The index of an action with the highest `prefer` value (a `turns` phase's rules say what a sensible
+    player aims for), any of equals at random: with every value equal it guesses as with no `prefer`."""
+    top = max(best)
+    ties = [i for i, b in enumerate(best) if b == top]
+    return ties[rng.randrange(len(ties))]
 
 
 def smart_choice(v) -> int:

@@ -48,6 +48,9 @@ TYPES = {"number": X.INT, "word": X.STR, "seat": X.SEAT, "card": X.CARD}
 SUMMARY = "turns: players take turns choosing moves (cards, seats, ranks, numbers) whose effects move cards " \
           "between any zones, keep running values and change the order of play, until a condition holds."
 _ZONE = text("A zone: a table zone (pile), the actor's own (hand), or a seat's (target.hand, left-of(actor).hand).")
+_PREFER = {"description": "Int over the chosen parts: what a sensible player aims for. The `smart` bot takes "
+                          "the choice with the highest value (a move without it counts 0; passing an answer, 0); "
+                          "the rules of the game are unchanged.", **EXPR}
 SCHEMA = phase_schema("turns", {
     "first": {"description": "Who takes the first turn: left-of-dealer, dealer, or a bool over seat `s` (the first "
                              "seat from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
@@ -154,6 +157,7 @@ SCHEMA = phase_schema("turns", {
                             "examples": ["card.suit == pile.top.suit or card.rank == pile.top.rank"], **EXPR},
                   "do": {"$ref": "#/$defs/effects", "description": "What the move does, in order.",
                          "examples": [[{"move": {"from": "hand", "to": "pile"}}, "again"]]},
+                  "prefer": {**_PREFER, "examples": ["picked.size", "card.value"]},
                   "respond": obj({
                       "who": {"description": "Bool over seat `s` (with `mover`): who may answer (default: every "
                                              "other player in the hand).", "examples": ["s != mover"], **EXPR},
@@ -168,7 +172,8 @@ SCHEMA = phase_schema("turns", {
                                     "if": {"description": "Bool: this answer is possible only when it holds.",
                                            "examples": ["actor.hand.size > 0"], **EXPR},
                                     "do": {"$ref": "#/$defs/effects", "description": "What the answer does.",
-                                           "examples": [["end"]]}}, ["do"])}},
+                                           "examples": [["end"]]},
+                                    "prefer": {**_PREFER, "examples": ["1 if impossible else -1"]}}, ["do"])}},
                       ["moves"], desc="A reaction window after the move: each other player in turn, from the "
                                       "mover's left, may answer it or pass; the first answer ends the window.",
                       examples=[{"moves": {"challenge": {"do": ["end"]}}}]),
@@ -279,6 +284,7 @@ class Move:
     checks: list[list[Check]]            # `legal`, split: per number of parts chosen, what can be tested then
     effects: list
     respond: "Respond | None" = None     # a reaction window after the move
+    prefer: Callable | None = None       # what a sensible player aims for (steers `smart` alone)
 
     @cached_property
     def plan(self) -> Plan:
@@ -312,6 +318,12 @@ class Turns:
     labels: list[str]
     description: str = ""
     spec: dict = field(default_factory=dict)
+
+    @cached_property
+    def prefers(self) -> bool:
+        """Some move or answer says what a sensible player aims for (`smart` reads it, runner.PreferView)."""
+        return any(m.prefer is not None for m in self.moves) or \
+            any(r.prefer is not None for m in self.moves if m.respond for r in m.respond.answers)
 
     @cached_property
     def has_sets(self) -> bool:
@@ -421,11 +433,13 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
                                   budget)
         respond = _respond(ctx, mp + ("respond",), str(mname), mscope, own, parts, budget, labels) \
             if "respond" in mspec else None
+        prefer = _prefer(ctx, mp + ("prefer",), parts, mscope) if "prefer" in mspec else None
         if effects is None or ("if" in mspec and allowed is None) or checks is None or \
-                ("respond" in mspec and respond is None):
+                ("respond" in mspec and respond is None) or ("prefer" in mspec and prefer is None):
             ok = False
             continue
-        moves.append(Move(str(mname), slot, parts, allowed.fn if allowed else None, checks, effects, respond))
+        moves.append(Move(str(mname), slot, parts, allowed.fn if allowed else None, checks, effects, respond,
+                          prefer.fn if prefer else None))
     if not ok:
         return None
     return Turns(name, first_mode, first_fn, who.fn if who else None, {n: v for n, (_, v) in tracked.items()},
@@ -453,10 +467,12 @@ def _respond(ctx: Ctx, path: tuple, mname: str, scope: X.Scope, own: dict, parts
         allowed = ctx.expr(rp + ("if",), X.BOOL, rscope) if "if" in rspec else None
         effects = compile_effects(ctx, rp + ("do",), rscope, own, any(p.kind in ("card", "position") for p in parts),
                                   budget)
-        if effects is None or ("if" in rspec and allowed is None):
+        prefer = _prefer(ctx, rp + ("prefer",), parts, rscope) if "prefer" in rspec else None
+        if effects is None or ("if" in rspec and allowed is None) or ("prefer" in rspec and prefer is None):
             ok = False
             continue
-        answers.append(Move(str(rname), slot, [], allowed.fn if allowed else None, [[]], effects))
+        answers.append(Move(str(rname), slot, [], allowed.fn if allowed else None, [[]], effects,
+                            prefer=prefer.fn if prefer else None))
     return Respond(who.fn if who else None, answers) if ok else None
 
 
@@ -476,13 +492,32 @@ def _checks(ctx: Ctx, path: tuple, parts: list[Part], scope: X.Scope) -> list[li
         c = ctx.expr_of(path, text_, X.BOOL, scope, at=at)
         if c is None:
             return None
-        if uses_hidden_card(parts, c.uses):
-            ctx.error(path, "a blind pick's `legal` may not read `card`: the player cannot see it",
-                      "read `position` instead, or choose with `card:` from a zone the player sees")
+        if _peeks(ctx, path, parts, c, "legal"):
             return None
         check = Check(c.fn, reads(parts, c, scope))
         out[check.level].append(check)
     return out
+
+
+def _prefer(ctx: Ctx, path: tuple, parts: list[Part], scope: X.Scope) -> X.Compiled | None:
+    """A move's (or an answer's) `prefer`: a whole number read with the parts chosen. It steers `smart` alone,
+    so it is a number (the bot takes the highest) and may not read what the player cannot see."""
+    c = ctx.expr(path, None, scope)
+    if c is not None and c.type != X.INT:
+        ctx.error(path, f"prefer is a whole number (the highest is preferred), but this expression gives {c.type}",
+                  f"write \"1 if {ctx.get(path)} else 0\"" if c.type == X.BOOL else
+                  "a number that grows with what is aimed for, e.g. card.value or picked.size", value=True)
+        return None
+    return None if c is None or _peeks(ctx, path, parts, c, "prefer") else c
+
+
+def _peeks(ctx: Ctx, path: tuple, parts: list[Part], c: X.Compiled, key: str) -> bool:
+    """A blind pick's `key` that reads `card` would tell the player what lies face down: a placed error."""
+    if not uses_hidden_card(parts, c.uses):
+        return False
+    ctx.error(path, f"a blind pick's `{key}` may not read `card`: the player cannot see it",
+              "read `position` instead, or choose with `card:` from a zone the player sees")
+    return True
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
@@ -513,19 +548,35 @@ def describe(spec: dict, phase=None) -> str:
         with shadowing(NAMES.get(k, k) for k in (m.get("choose") or {})):     # a chosen `target` is not an option
             if "legal" in m:
                 line += f", only where {formula(m['legal'])}"
-            out.append(line + f"; then {say_effects(m.get('do'))}.")
+            out.append(line + f"; then {say_effects(m.get('do'))}." + _say_prefer(m))
         if "respond" in m:
             r = m["respond"]
             who = f"each player for whom {formula(r['who'])}" if "who" in r else "each other player"
             answers = "; or ".join(f"{k}" + (f" (when {formula(v['if'])})" if "if" in v else "") +
-                                   f": {say_effects(v.get('do'))}" for k, v in r["moves"].items())
+                                   f": {say_effects(v.get('do'))}" + _say_prefer(v, "; a", "")
+                                   for k, v in r["moves"].items())
             out.append(f"Then {who}, in turn from the mover's left, may answer ({answers}), or pass; the first "
                        "answer ends it.")
     if spec.get("after-turn"):
         out.append(f"After every move: {say_effects(spec['after-turn'])}.")
+    if _rates(spec):
+        out.append("A sensible player (the smart bot) makes the choice rated highest, a move or answer not "
+                   "rated counting 0 (passing too); the rules are the same for every player.")
     out.append("When no move is possible, the phase ends." if alone else
                "A player with no possible move is passed; when nobody can move, the phase ends.")
     return " ".join(out)
+
+
+def _say_prefer(m: dict, before: str = " A", after: str = ".") -> str:
+    """A move's (or an answer's) `prefer` in words, or nothing."""
+    return f"{before} sensible player rates it {formula(m['prefer'])}{after}" if "prefer" in m else ""
+
+
+def _rates(spec: dict) -> bool:
+    """Does some move or answer of the phase say what a sensible player aims for?"""
+    moves = (spec.get("moves") or {}).values()
+    return any("prefer" in m for m in moves) or \
+        any("prefer" in r for m in moves for r in ((m.get("respond") or {}).get("moves") or {}).values())
 
 
 def _say_part(kind: str, v) -> str:

@@ -13,12 +13,24 @@ from ruleplay.errors import GameError
 
 
 class TurnsView:
-    """What a bot sees of a turn beyond its actions: nothing yet, so `smart` guesses (agents/bots.py)."""
+    """What a bot sees of a turn beyond its actions in a phase that says nothing of what a sensible player
+    aims for (no `prefer`): nothing, so `smart` guesses (agents/bots.py)."""
 
     guessing = True
 
 
 GUESS = TurnsView()
+
+
+class PreferView:
+    """Per action of a decision, the highest `prefer` value among the alternatives it leads to (a move
+    without `prefer`, or a pass, counts 0): `smart` takes the highest, guessing among equals."""
+
+    preferring = True
+    __slots__ = ("best",)
+
+    def __init__(self, best: list[int]):
+        self.best = best
 
 
 MAX_WORK = 200_000       # effects a phase's repeats and every-player loops may run in a hand (docs/limits.md)
@@ -124,7 +136,8 @@ class Going:
             s = t.actor = seats[self.asked]
             offered = {self.block + r.slot: r for r in respond.answers if r.allowed is None or r.allowed(t)}
             if offered:
-                d = Decision(s, [space.PASS, *offered], GUESS)
+                view = _answers_view(t, offered.values()) if self.sense(s) else GUESS
+                d = Decision(s, [space.PASS, *offered], view)
                 self.pending = d
                 a = t.answer(d)
                 if a is None:
@@ -161,6 +174,7 @@ class Going:
         picked = self.picked
         if not resume:
             picked.clear()
+        scores: dict[tuple, int] | None = None       # each alternative's `prefer`, worked out when first needed
         while True:
             k = len(picked)
             left = [a for a in alts if a[:k] == tuple(picked)]
@@ -178,7 +192,11 @@ class Going:
             else:
                 part, block = ph.moves[picked[0]].parts[k - 1], self.block
                 answers = {part.action(t, block, x): x for x in options}
-            d = Decision(self.seat, list(answers), GUESS)
+            view = GUESS
+            if ph.prefers and self.sense(self.seat):
+                scores = _scores(t, alts) if scores is None else scores
+                view = _best(scores, left, k, answers.values())
+            d = Decision(self.seat, list(answers), view)
             self.pending = d
             a = t.answer(d)
             if a is None:
@@ -197,6 +215,11 @@ class Going:
             return self.t.space.card(step[2])
         part = move.parts[step[1]]
         return self.block + part.base if kind == "done" else part.action(self.t, self.block, step[2])
+
+    def sense(self, seat: int) -> bool:
+        """Does the seat's answerer read a view (a `smart` bot, a search, a player outside)?"""
+        bot = self.t.inline[seat]
+        return bot is None or bot.wants_view
 
     def in_turn(self) -> int:
         return sum(1 for s in self.t.seat_range if self.takes_turns(s))
@@ -359,6 +382,36 @@ class Going:
     def reveal(self, cards: list[int]) -> None:
         names = self.t.rules.deck.names
         self.t.emit("reveal", phase=self.ph.name, seat=self.seat, cards=[names[c] for c in cards])
+
+
+def _scores(t: Table, alts: dict[tuple, tuple]) -> dict[tuple, int]:
+    """Each alternative's `prefer` (0 for a move without one), read with its parts bound as they would be."""
+    out = {}
+    for key, (move, combo) in alts.items():
+        if move.prefer is None:
+            out[key] = 0
+            continue
+        for part, answer in zip(move.parts, combo):
+            part.bind(t, answer)
+        out[key] = move.prefer(t)
+    return out
+
+
+def _best(scores: dict[tuple, int], left: list[tuple], k: int, options) -> PreferView:
+    """Per option of step `k`, the best score among the alternatives left that take it."""
+    best: dict = {}
+    for a in left:
+        x, v = a[k], scores[a]
+        if x not in best or v > best[x]:
+            best[x] = v
+    return PreferView([best[x] for x in options])
+
+
+def _answers_view(t: Table, answers) -> PreferView | TurnsView:
+    """A reaction window's view: passing counts 0, each answer its `prefer` (0 without one)."""
+    if all(r.prefer is None for r in answers):
+        return GUESS
+    return PreferView([0, *(0 if r.prefer is None else r.prefer(t) for r in answers)])
 
 
 def _steps(i: int, move, combo: tuple) -> tuple:

@@ -394,6 +394,8 @@ def _scores(t: Table, alts: dict[tuple, tuple]) -> dict[tuple, int]:
         for part, answer in zip(move.parts, combo):
             part.bind(t, answer)
         out[key] = move.prefer(t)
+        for part in move.parts:                  # nothing of a weighed alternative stays readable
+            part.unbind(t)
     return out
 
 

@@ -29,11 +29,12 @@ class RuleError:
     mark: Mark | None = None
     path: tuple = ()
     hint: str | None = None
+    level: str = "error"            # or "note": the file validates, but the writer may want to know
 
     def format(self) -> str:
         where = str(self.mark) if self.mark else "<command line>"
         key = f" [{printable(path_str(self.path))}]" if self.path else ""
-        text = f"{where}: error{key}: {printable(self.message)}"
+        text = f"{where}: {self.level}{key}: {printable(self.message)}"
         if self.hint:
             text += f"\n    hint: {printable(self.hint)}"
         return text

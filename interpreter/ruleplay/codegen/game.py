@@ -38,7 +38,8 @@ RULES_FIELDS = {"name", "title", "description", "source", "files", "doc", "optio
                 "deck", "zones", "direction", "dealer", "dealer_order", "deal", "phases", "end", "scoring",
                 "match", "option_set", "ref", "teams", "counters", "phase_when",
                 "events",      # events: what each seat may see of an event (no effect on play)
-                "ranking"}     # hand-ranking: a ruleset with one is interpreted (below)
+                "ranking",     # hand-ranking: a ruleset with one is interpreted (below)
+                "notes"}       # what validate tells besides OK (no effect on play)
 MATCH_FIELDS = {"end", "mode", "winners", "dealer", "max_hands", "knock_out", "dealer_to"}
 
 

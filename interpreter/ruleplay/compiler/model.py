@@ -105,6 +105,7 @@ class Rules:
     phase_when: list[Callable | None] = field(default_factory=list)   # per phase: it runs only when this holds
     events: dict = field(default_factory=dict)    # event kind -> events.EventSpec: what each seat may see of it
     ranking: Ranking | None = None                # hand-ranking: the best hand of a set of cards (ranking.py)
+    notes: list[RuleError] = field(default_factory=list)   # what `validate` tells besides OK (unused definitions)
 
     @property
     def seat_zones(self) -> list[Zone]:
@@ -727,7 +728,20 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         phases=phases, end=end_rules, scoring=scoring, match=match,
         option_set={k: res.options[k] for k in res.option_set if k in res.options},
         teams=ctx.teams, counters=dict(ctx.counters), phase_when=phase_when, events=dict(events),
-        ranking=ctx.ranking)
+        ranking=ctx.ranking, notes=_unused_definitions(ctx, res.files[0]))
+
+
+def _unused_definitions(ctx: Ctx, top: str) -> list[RuleError]:
+    """Notes (not errors) for the definitions of the file itself (`top`, not a base it extends) that no rule
+    reads: a definition is checked where it is used, in that place's names, so one never used is never
+    checked, and its writer should know."""
+    out = []
+    for name, d in ctx.defines.items():
+        mark = ctx.doc.mark(("define", name))
+        if not d.compiled and mark is not None and mark.file == top:
+            out.append(RuleError(f"'{name}' is defined but never used (with these options), so it is not "
+                                 "checked", mark, ("define", name), "use it in a rule, or remove it", level="note"))
+    return out
 
 
 def _compile_phases(ctx: Ctx, specs: dict, kinds: Mapping[str, Any]) -> tuple[list, list]:

@@ -182,6 +182,8 @@ def _dispatch(args) -> int:
         for f in args.files:
             try:
                 rules = load(f, sets, args.players, tuple(args.include))
+                for note in rules.notes:
+                    print(note.format())
                 print(printable(f"{f}: OK ({rules.title}, {rules.players} players, {len(rules.deck)} cards)"))
             except RuleplayError as exc:
                 bad += 1

@@ -36,7 +36,7 @@ from ruleplay.kinds.turns.choices import (NAMES, Check, Part, Plan, alternatives
                                           uses_hidden_card)
 from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects
 from ruleplay.kinds.turns.runner import Going
-from ruleplay.kinds.words import formula
+from ruleplay.kinds.words import first_player, formula
 from ruleplay.lang import expr as X
 from ruleplay.lang.expr.say import shadowing
 
@@ -524,13 +524,13 @@ def _peeks(ctx: Ctx, path: tuple, parts: list[Part], c: X.Compiled, key: str) ->
 def describe(spec: dict, phase=None) -> str:
     first = spec.get("first", "left-of-dealer")
     who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
-        first, f"the first player from the dealer's left for whom {formula(first)}")
+        first, first_player(first))
     out = []
     for name, raw in (spec.get("track") or {}).items():
         start = raw.get("start", "none") if isinstance(raw, dict) else raw
         out.append(f"{name} is kept, starting at {start}.")
     if spec.get("start"):
-        out.append(f"First: {say_effects(spec['start'])}.")
+        out.append(f"First: {say_effects(spec['start']) or 'nothing'}.")
     if not spec.get("moves"):                        # fixed play alone: no turns are taken
         return " ".join(out) if out else "Nothing happens."
     alone = formula("players") == "1"                  # a patience: one player, move after move
@@ -558,7 +558,7 @@ def describe(spec: dict, phase=None) -> str:
             out.append(f"Then {who}, in turn from the mover's left, may answer ({answers}), or pass; the first "
                        "answer ends it.")
     if spec.get("after-turn"):
-        out.append(f"After every move: {say_effects(spec['after-turn'])}.")
+        out.append(f"After every move: {say_effects(spec['after-turn']) or 'nothing'}.")
     if _rates(spec):
         out.append("A sensible player (the smart bot) makes the choice rated highest, a move or answer not "
                    "rated counting 0 (passing too); the rules are the same for every player.")

@@ -228,8 +228,8 @@ _WORD_EFFECTS: dict[str, Effect] = {
 
 # ---------------------------------------------------------------------------- the effects in words (explain)
 def say_effects(specs: list) -> str:
-    """The effects in order, as a sentence's parts joined by '; '."""
-    return "; ".join(say(s) for s in specs or ())
+    """The effects in order, as a sentence's parts joined by '; ' (one the options leave out says nothing)."""
+    return "; ".join(text for text in (say(s) for s in specs or ()) if text)
 
 
 def say(spec: Any) -> str:
@@ -239,7 +239,7 @@ def say(spec: Any) -> str:
     if "if" in spec:
         cond = formula(spec["if"])
         if cond in ("yes", "no"):                # options decided it: only the branch that applies
-            return say_effects(spec.get("then") if cond == "yes" else spec.get("else")) or "nothing"
+            return say_effects(spec.get("then") if cond == "yes" else spec.get("else"))
         out = f"if {cond}: {say_effects(spec.get('then'))}"
         return out + (f"; otherwise: {say_effects(spec['else'])}" if spec.get("else") else "")
     if "move" in spec:

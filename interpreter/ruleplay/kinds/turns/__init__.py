@@ -102,11 +102,21 @@ SCHEMA = phase_schema("turns", {
                                                           "order: a deck listing A first plays the ace low), "
                                                           "or [set, run] (either). Found by rank and suit, not "
                                                           "among every subset, so a meld of 13 may be chosen.",
-                                           "examples": ["set", ["set", "run"]]}},
+                                           "examples": ["set", ["set", "run"]]},
+                                    "adds-to": {"description": "Only the sets whose values (`counting`) add up to "
+                                                               "this int, read once the parts before it are "
+                                                               "chosen (e.g. card.value: a capture by sums). "
+                                                               "Found by the sum, not among every subset; no max "
+                                                               "needed.", "examples": ["card.value", 15], **EXPR},
+                                    "counting": {"type": "string", "examples": ["value"],
+                                                 "description": "With adds-to: the deck attribute giving each "
+                                                                "card's value (a card of 0 or less is never part "
+                                                                "of a sum)."}},
                                    ["from"], desc="Several cards of a zone at once, asked card by card, "
                                                   "then done; read as `picked`.",
                                    examples=[{"from": "table", "min": 1, "max": 3},
-                                             {"from": "hand", "as": ["set", "run"], "min": 3}]),
+                                             {"from": "hand", "as": ["set", "run"], "min": 3},
+                                             {"from": "table", "adds-to": "card.value", "counting": "value"}]),
                       "from-pile": {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE,
                                     "description": "One of these piles to move from; read as `source` (and "
                                                    "`source-top`, `source-size`, `source-cards`); `from: source`.",
@@ -594,6 +604,9 @@ def _say_part(kind: str, v) -> str:
 def _count(v: dict) -> str:
     lo, hi = v.get("min", 1), v.get("max")
     shapes = v.get("as")
+    if "adds-to" in v:
+        return (f"cards whose {v.get('counting')} add up to {formula(v['adds-to'])} "
+                f"({lo}" + (f" to {hi}" if hi else " or more") + ") from")
     if shapes:
         what = " or ".join({"set": "a set (cards of one rank)", "run": "a run (cards of one suit in sequence)"}
                            .get(w, str(w)) for w in (shapes if isinstance(shapes, list) else [shapes]))

@@ -96,3 +96,43 @@ def test_a_bad_sum_is_placed(tmp_path, cards, message):
     with pytest.raises(RuleplayError) as err:
         load(str(p))
     assert any(message in e.message and e.mark.line == 23 for e in err.value.errors), err.value.errors
+
+
+THROW = DATA / "throw-in.yaml"
+
+
+def test_an_answer_chooses_a_card_and_a_copy_asks_the_same():
+    s = ruleplay.load_game(str(THROW)).new_initial_state(
+        deal=Deal(hands=[["2C", "3C", "4C", "5C"], ["2D", "2H", "3D", "4D"], ["5D", "5H", "3H", "4H"]]))
+    step(s, "2C")
+    assert s.current_player() == 1 and offered(s) == ["lead: throw", "pass"]
+    step(s, "lead: throw")
+    assert offered(s) == ["2D", "2H"]                     # only the cards its `legal` allows: the rank led
+    copy = s.clone()
+    assert copy.current_player() == 1 and offered(copy) == ["2D", "2H"]
+    step(s, "2H")
+    step(copy, "2H")
+    assert copy.events() == s.events()
+    got = [(e["event"], e["seat"], e.get("cards") or e.get("move")) for e in s.events()
+           if e["event"] in ("move", "respond")]
+    assert got == [("move", 0, ["2C"]), ("respond", 1, "throw"), ("move", 1, ["2H"])]
+    assert s.current_player() == 1                        # the first answer ends the window; play goes on
+
+
+def test_a_seat_with_nothing_to_throw_is_not_asked_and_bots_play_it_out():
+    s = ruleplay.load_game(str(THROW)).new_initial_state(
+        deal=Deal(hands=[["2C", "3C", "4C", "5C"], ["3D", "4D", "5D", "3H"], ["2D", "2H", "4H", "5H"]]))
+    step(s, "2C")
+    assert s.current_player() == 2 and offered(s) == ["lead: throw", "pass"]     # seat 1 holds no two
+    rules = load(str(THROW))
+    for seed in range(4):
+        for bots in (["random"] * 3, ["smart"] * 3, ["ismcts:5", "random", "smart"]):
+            ev = ruleplay.agents.play(rules, seed, bots=bots).events
+            moves_ = [e for e in ev if e["event"] == "move"]
+            for i, e in enumerate(ev):
+                if e["event"] == "respond":
+                    led = next(x for x in reversed(ev[:i]) if x["event"] == "move")
+                    thrown = next(x for x in ev[i:] if x["event"] == "move")
+                    assert thrown["cards"][0][:-1] == led["cards"][0][:-1]
+                    assert thrown["seat"] == e["seat"] != led["seat"]
+            assert moves_ and ev[-1]["event"] == "end"

@@ -51,6 +51,89 @@ _ZONE = text("A zone: a table zone (pile), the actor's own (hand), or a seat's (
 _PREFER = {"description": "Int over the chosen parts: what a sensible player aims for. The `smart` bot takes "
                           "the choice with the highest value (a move without it counts 0; passing an answer, 0); "
                           "the rules of the game are unchanged.", **EXPR}
+_CHOOSE = obj({
+    "card": {**_ZONE, "description": "A card the player sees in this zone; read as `card`.",
+             "examples": ["hand", "table"]},
+    "cards": obj({"from": {**_ZONE, "examples": ["table", "hand"]},
+                  "min": {"type": "integer", "minimum": 0, "default": 1,
+                          "description": "The fewest cards in the set."},
+                  "max": {"type": "integer", "minimum": 1, "examples": [3],
+                          "description": "The most cards in the set (sets of the whole deck "
+                                         "of this size may be 50,000 at most); needed "
+                                         "without `as` (with it: no limit but the zone)."},
+                  "as": {"oneOf": [{"enum": ["set", "run"]},
+                                   {"type": "array", "minItems": 1, "maxItems": 2,
+                                    "items": {"enum": ["set", "run"]}}],
+                         "description": "Only the combinations of this shape: set (cards of "
+                                        "one rank, no suit twice), run (cards of one suit "
+                                        "whose ranks follow each other in the deck's rank "
+                                        "order: a deck listing A first plays the ace low), "
+                                        "or [set, run] (either). Found by rank and suit, not "
+                                        "among every subset, so a meld of 13 may be chosen.",
+                         "examples": ["set", ["set", "run"]]},
+                  "adds-to": {"description": "Only the sets whose values (`counting`) add up to "
+                                             "this int, read once the parts before it are "
+                                             "chosen (e.g. card.value: a capture by sums). "
+                                             "Found by the sum, not among every subset; no max "
+                                             "needed.", "examples": ["card.value", 15], **EXPR},
+                  "counting": {"type": "string", "examples": ["value"],
+                               "description": "With adds-to: the deck attribute giving each "
+                                              "card's value (a card of 0 or less is never part "
+                                              "of a sum)."}},
+                 ["from"], desc="Several cards of a zone at once, asked card by card, "
+                                "then done; read as `picked`.",
+                 examples=[{"from": "table", "min": 1, "max": 3},
+                           {"from": "hand", "as": ["set", "run"], "min": 3},
+                           {"from": "table", "adds-to": "card.value", "counting": "value"}]),
+    "from-pile": {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE,
+                  "description": "One of these piles to move from; read as `source` (and "
+                                 "`source-top`, `source-size`, `source-cards`); `from: source`.",
+                  "examples": [["col1", "col2", "cell1"]]},
+    "to-pile": {"oneOf": [
+                    {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE},
+                    {"type": "string"},
+                    obj({"among": {"oneOf": [{"type": "array", "minItems": 1, "maxItems": 60,
+                                              "items": _ZONE}, {"type": "string"}],
+                                   "description": "The piles (a list, or a family's name).",
+                                   "examples": ["meld"]},
+                         "keeps": {"oneOf": [{"enum": ["set", "run"]},
+                                             {"type": "array", "minItems": 1, "maxItems": 2,
+                                              "items": {"enum": ["set", "run"]}}],
+                                   "description": "Only the piles that hold cards and, with "
+                                                  "the card (or cards) chosen before added, "
+                                                  "are still a set or a run: laying off.",
+                                   "examples": [["set", "run"]]}},
+                        ["among", "keeps"], desc="Piles to lay cards off on.",
+                        examples=[{"among": "meld", "keeps": ["set", "run"]}])],
+                "description": "One of these piles to move to (a list, or a family's name: "
+                               "a zone with a count); read as `dest` (and `dest-top`, "
+                               "`dest-size`, `dest-cards`); `to: dest`.",
+                "examples": [["col1", "col2", "clubs"], "meld"]},
+    "position": {**_ZONE, "description": "A card taken blind by its place in this zone (1 is "
+                                         "the top); read as `position`, the card as `card`.",
+                 "examples": ["layout", "target.hand"]},
+    "seat": {"description": "Bool over seat `s`: the seats that may be chosen; read as `target`.",
+             "examples": ["s != actor and s.hand.size > 0"], **EXPR},
+    "rank": {"const": True, "description": "Any of the deck's ranks; read as `rank`.",
+             "examples": [True]},
+    "suit": {"const": True, "description": "Any of the deck's suits; read as `suit`.",
+             "examples": [True]},
+    "value": {"type": ["array", "object"], "minItems": 1, "maxItems": 1000,
+              "items": {"type": ["integer", "string"]},
+              "minProperties": 1, "maxProperties": 1000,
+              "additionalProperties": {"type": "integer"},
+              "description": "One of these values; read as `value`. A map of words to "
+                             "numbers: the player chooses (and the log says) the word, "
+                             "the rules read its number (calls that compare by rank: `{1C: 1, ..., 7NT: 35}`).",
+              "examples": [["player", "banker", "tie"], [1, 11], {"1C": 1, "1D": 2}]},
+    "number": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"},
+               "description": "A whole number from LOW to HIGH; read as `number`.",
+               "examples": [[1, 10]]},
+}, desc="What the player chooses, asked in the order written.",
+    examples=[{"card": "hand"}, {"seat": "s != actor", "rank": True}])
+_LEGAL = {"description": "Bool over the chosen parts: the combinations the player may choose.",
+          "examples": ["card.suit == pile.top.suit or card.rank == pile.top.rank"], **EXPR}
+
 SCHEMA = phase_schema("turns", {
     "first": {"description": "Who takes the first turn: left-of-dealer, dealer, or a bool over seat `s` (the first "
                              "seat from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
@@ -83,88 +166,8 @@ SCHEMA = phase_schema("turns", {
                   "description": text("What this move is, in words.", examples=["Play a card and draw."]),
                   "if": {"description": "Bool (actor = the seat in turn): the move is possible only when it holds.",
                          "examples": ["pick-up > 0", "actor.hand.size == 2"], **EXPR},
-                  "choose": obj({
-                      "card": {**_ZONE, "description": "A card the player sees in this zone; read as `card`.",
-                               "examples": ["hand", "table"]},
-                      "cards": obj({"from": {**_ZONE, "examples": ["table", "hand"]},
-                                    "min": {"type": "integer", "minimum": 0, "default": 1,
-                                            "description": "The fewest cards in the set."},
-                                    "max": {"type": "integer", "minimum": 1, "examples": [3],
-                                            "description": "The most cards in the set (sets of the whole deck "
-                                                           "of this size may be 50,000 at most); needed "
-                                                           "without `as` (with it: no limit but the zone)."},
-                                    "as": {"oneOf": [{"enum": ["set", "run"]},
-                                                     {"type": "array", "minItems": 1, "maxItems": 2,
-                                                      "items": {"enum": ["set", "run"]}}],
-                                           "description": "Only the combinations of this shape: set (cards of "
-                                                          "one rank, no suit twice), run (cards of one suit "
-                                                          "whose ranks follow each other in the deck's rank "
-                                                          "order: a deck listing A first plays the ace low), "
-                                                          "or [set, run] (either). Found by rank and suit, not "
-                                                          "among every subset, so a meld of 13 may be chosen.",
-                                           "examples": ["set", ["set", "run"]]},
-                                    "adds-to": {"description": "Only the sets whose values (`counting`) add up to "
-                                                               "this int, read once the parts before it are "
-                                                               "chosen (e.g. card.value: a capture by sums). "
-                                                               "Found by the sum, not among every subset; no max "
-                                                               "needed.", "examples": ["card.value", 15], **EXPR},
-                                    "counting": {"type": "string", "examples": ["value"],
-                                                 "description": "With adds-to: the deck attribute giving each "
-                                                                "card's value (a card of 0 or less is never part "
-                                                                "of a sum)."}},
-                                   ["from"], desc="Several cards of a zone at once, asked card by card, "
-                                                  "then done; read as `picked`.",
-                                   examples=[{"from": "table", "min": 1, "max": 3},
-                                             {"from": "hand", "as": ["set", "run"], "min": 3},
-                                             {"from": "table", "adds-to": "card.value", "counting": "value"}]),
-                      "from-pile": {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE,
-                                    "description": "One of these piles to move from; read as `source` (and "
-                                                   "`source-top`, `source-size`, `source-cards`); `from: source`.",
-                                    "examples": [["col1", "col2", "cell1"]]},
-                      "to-pile": {"oneOf": [
-                                      {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE},
-                                      {"type": "string"},
-                                      obj({"among": {"oneOf": [{"type": "array", "minItems": 1, "maxItems": 60,
-                                                                "items": _ZONE}, {"type": "string"}],
-                                                     "description": "The piles (a list, or a family's name).",
-                                                     "examples": ["meld"]},
-                                           "keeps": {"oneOf": [{"enum": ["set", "run"]},
-                                                               {"type": "array", "minItems": 1, "maxItems": 2,
-                                                                "items": {"enum": ["set", "run"]}}],
-                                                     "description": "Only the piles that hold cards and, with "
-                                                                    "the card (or cards) chosen before added, "
-                                                                    "are still a set or a run: laying off.",
-                                                     "examples": [["set", "run"]]}},
-                                          ["among", "keeps"], desc="Piles to lay cards off on.",
-                                          examples=[{"among": "meld", "keeps": ["set", "run"]}])],
-                                  "description": "One of these piles to move to (a list, or a family's name: "
-                                                 "a zone with a count); read as `dest` (and `dest-top`, "
-                                                 "`dest-size`, `dest-cards`); `to: dest`.",
-                                  "examples": [["col1", "col2", "clubs"], "meld"]},
-                      "position": {**_ZONE, "description": "A card taken blind by its place in this zone (1 is "
-                                                           "the top); read as `position`, the card as `card`.",
-                                   "examples": ["layout", "target.hand"]},
-                      "seat": {"description": "Bool over seat `s`: the seats that may be chosen; read as `target`.",
-                               "examples": ["s != actor and s.hand.size > 0"], **EXPR},
-                      "rank": {"const": True, "description": "Any of the deck's ranks; read as `rank`.",
-                               "examples": [True]},
-                      "suit": {"const": True, "description": "Any of the deck's suits; read as `suit`.",
-                               "examples": [True]},
-                      "value": {"type": ["array", "object"], "minItems": 1, "maxItems": 1000,
-                                "items": {"type": ["integer", "string"]},
-                                "minProperties": 1, "maxProperties": 1000,
-                                "additionalProperties": {"type": "integer"},
-                                "description": "One of these values; read as `value`. A map of words to "
-                                               "numbers: the player chooses (and the log says) the word, "
-                                               "the rules read its number (calls that compare by rank: `{1C: 1, ..., 7NT: 35}`).",
-                                "examples": [["player", "banker", "tie"], [1, 11], {"1C": 1, "1D": 2}]},
-                      "number": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"},
-                                 "description": "A whole number from LOW to HIGH; read as `number`.",
-                                 "examples": [[1, 10]]},
-                  }, desc="What the player chooses, asked in the order written.",
-                      examples=[{"card": "hand"}, {"seat": "s != actor", "rank": True}]),
-                  "legal": {"description": "Bool over the chosen parts: the combinations the player may choose.",
-                            "examples": ["card.suit == pile.top.suit or card.rank == pile.top.rank"], **EXPR},
+                  "choose": _CHOOSE,
+                  "legal": _LEGAL,
                   "do": {"$ref": "#/$defs/effects", "description": "What the move does, in order.",
                          "examples": [[{"move": {"from": "hand", "to": "pile"}}, "again"]]},
                   "prefer": {**_PREFER, "examples": ["picked.size", "card.value"]},
@@ -181,6 +184,7 @@ SCHEMA = phase_schema("turns", {
                                 "additionalProperties": obj({
                                     "if": {"description": "Bool: this answer is possible only when it holds.",
                                            "examples": ["actor.hand.size > 0"], **EXPR},
+                                    "choose": _CHOOSE, "legal": _LEGAL,
                                     "do": {"$ref": "#/$defs/effects", "description": "What the answer does.",
                                            "examples": [["end"]]},
                                     "prefer": {**_PREFER, "examples": ["1 if impossible else -1"]}}, ["do"])}},
@@ -475,13 +479,23 @@ def _respond(ctx: Ctx, path: tuple, mname: str, scope: X.Scope, own: dict, parts
         slot = len(labels)
         labels.append(f"{mname}: {rname}")
         allowed = ctx.expr(rp + ("if",), X.BOOL, rscope) if "if" in rspec else None
-        effects = compile_effects(ctx, rp + ("do",), rscope, own, any(p.kind in ("card", "position") for p in parts),
-                                  budget)
-        prefer = _prefer(ctx, rp + ("prefer",), parts, rscope) if "prefer" in rspec else None
-        if effects is None or ("if" in rspec and allowed is None) or ("prefer" in rspec and prefer is None):
+        # an answer may choose too (a card thrown in): its parts are read by their names, in place of the move's
+        mine = compile_parts(ctx, rp + ("choose",), rscope, len(labels)) if "choose" in rspec else []
+        if mine is None:
             ok = False
             continue
-        answers.append(Move(str(rname), slot, [], allowed.fn if allowed else None, [[]], effects,
+        for part in mine:
+            labels.extend(f"{mname}: {rname}: {x}" for x in part.slot_labels())
+        ascope = rscope.with_names(**bindings(mine)) if mine else rscope
+        checks = _checks(ctx, rp + ("legal",), mine, ascope) if "legal" in rspec else [[] for _ in range(len(mine) + 1)]
+        chose_card = any(p.kind in ("card", "position") for p in (mine or parts))
+        effects = compile_effects(ctx, rp + ("do",), ascope, own, chose_card, budget)
+        prefer = _prefer(ctx, rp + ("prefer",), mine, ascope) if "prefer" in rspec else None
+        if effects is None or ("if" in rspec and allowed is None) or ("prefer" in rspec and prefer is None) or \
+                checks is None:
+            ok = False
+            continue
+        answers.append(Move(str(rname), slot, mine, allowed.fn if allowed else None, checks, effects,
                             prefer=prefer.fn if prefer else None))
     return Respond(who.fn if who else None, answers) if ok else None
 
@@ -563,7 +577,7 @@ def describe(spec: dict, phase=None) -> str:
             r = m["respond"]
             who = f"each player for whom {formula(r['who'])}" if "who" in r else "each other player"
             answers = "; or ".join(f"{k}" + (f" (when {formula(v['if'])})" if "if" in v else "") +
-                                   f": {say_effects(v.get('do'))}" + _say_prefer(v, "; a", "")
+                                   _say_answer_choice(v) + f": {say_effects(v.get('do'))}" + _say_prefer(v, "; a", "")
                                    for k, v in r["moves"].items())
             out.append(f"Then {who}, in turn from the mover's left, may answer ({answers}), or pass; the first "
                        "answer ends it.")
@@ -599,6 +613,14 @@ def _say_part(kind: str, v) -> str:
             "value": lambda: (f"one of {', '.join(map(str, v))} (value" +
                               ("; each word read as its number)" if isinstance(v, dict) else ")")),
             "number": lambda: f"a number from {v[0]} to {v[1]} (number)"}[kind]()
+
+
+def _say_answer_choice(v: dict) -> str:
+    """An answer's own choice in words: ", choosing a card from hand (only where ...)"."""
+    parts = [_say_part(k, x) for k, x in (v.get("choose") or {}).items()]
+    if not parts:
+        return ""
+    return ", choosing " + " and ".join(parts) + (f" (only where {formula(v['legal'])})" if "legal" in v else "")
 
 
 def _count(v: dict) -> str:

@@ -136,3 +136,19 @@ def test_a_seat_with_nothing_to_throw_is_not_asked_and_bots_play_it_out():
                     assert thrown["cards"][0][:-1] == led["cards"][0][:-1]
                     assert thrown["seat"] == e["seat"] != led["seat"]
             assert moves_ and ev[-1]["event"] == "end"
+
+
+def test_reveal_shows_the_cards_of_a_zone_a_rule_picks(tmp_path):
+    (tmp_path / "throw-in.yaml").write_text(THROW.read_text(encoding="utf-8"), encoding="utf-8")
+    p = tmp_path / "show.yaml"
+    p.write_text("extends: throw-in.yaml\nname: show\nphases:\n  play:\n    moves:\n      lead:\n"
+                 "        do:\n          - move: {from: hand, to: pile}\n"
+                 "          - reveal: {from: hand, where: \"card.rank == '5' or card.rank == '3'\", count: 1}\n",
+                 encoding="utf-8")
+    s = ruleplay.load_game(str(p)).new_initial_state(
+        deal=Deal(hands=[["2C", "3C", "4C", "5C"], ["3D", "4D", "5D", "3H"], ["2D", "2H", "4H", "5H"]]))
+    step(s, "2C")                                            # seat 0 keeps 3C 4C 5C (3C on top)
+    shown = [e for e in s.seat_events(2) if e["event"] == "reveal"]
+    assert shown == [{"event": "reveal", "phase": "play", "seat": 0, "cards": ["3C"]}]   # the first from the top
+    from ruleplay.tools.explain.sheet import sheet_text
+    assert "at most 1 of the cards of hand for which" in sheet_text(load(str(p)))

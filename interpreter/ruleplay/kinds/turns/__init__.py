@@ -231,8 +231,16 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
             obj({"next": {"description": "The turn passes to this seat.", "examples": ["target", "left-of(dealer)"],
                           **EXPR}}, ["next"]),
             obj({"shuffle": {**_ZONE, "examples": ["stock"]}}, ["shuffle"]),
-            obj({"reveal": text("card (the chosen card), picked (the set chosen) or a zone: shown to everyone.",
-                                examples=["card", "picked", "up"])},
+            obj({"reveal": {"oneOf": [
+                    text("card (the chosen card), picked (the set chosen) or a zone: shown to everyone."),
+                    obj({"from": {**_ZONE, "examples": ["hand"]},
+                         "where": {"description": "Bool over `card`: the cards of `from` for which it holds.",
+                                   "examples": ["card.rank == 'A'"], **EXPR},
+                         "count": {"description": "Int: at most this many of them, from the top.", "examples": [1],
+                                   **EXPR}},
+                        ["from", "where"], "Some cards of a zone, shown to everyone (an ace kept, a marriage).")],
+                    "description": "Cards shown to everyone: card, picked, a zone, or {from, where, count}.",
+                    "examples": ["card", "picked", "up", {"from": "hand", "where": "card.rank == 'A'", "count": 1}]}},
                 ["reveal"]),
             obj({"repeat": obj({"until": {"description": "Bool tested before each time: the repeat stops "
                                                          "when it holds.", "examples": ["not (pile.top.rank in ['2', '8'])"],

@@ -152,3 +152,27 @@ def test_reveal_shows_the_cards_of_a_zone_a_rule_picks(tmp_path):
     assert shown == [{"event": "reveal", "phase": "play", "seat": 0, "cards": ["3C"]}]   # the first from the top
     from ruleplay.tools.explain.sheet import sheet_text
     assert "at most 1 of the cards of hand for which" in sheet_text(load(str(p)))
+
+
+def test_a_set_of_up_to_four_of_a_five_card_hand_validates_and_is_counted_in_play(tmp_path):
+    """Draw poker's discard: 0 to 4 of 52 cards are 294,204 sets of the whole deck (refused before), but a
+    hand of five offers 31; a zone grown past the bound stops the game as a limit, not a long listing."""
+    text = ("name: discard\ndescription: discard 0 to 4, draw as many\nplayers: {min: 1, max: 2, default: 2}\n"
+            "deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S]}\n"
+            "zones:\n  hand: {owner: seat, visibility: owner}\n  stock: {owner: table, visibility: hidden}\n"
+            "  out: {owner: table, visibility: hidden}\ndeal: {to: hand, count: COUNT, rest: stock}\n"
+            "phases:\n  draw:\n    kind: turns\n    max-turns: 2\n    until: 'false'\n    moves:\n      discard:\n"
+            "        choose: {cards: {from: hand, min: 0, max: 4}}\n        do:\n"
+            "          - move: {from: hand, to: out, picked: true}\n"
+            "          - move: {from: stock, to: hand, count: picked.size}\nmatch:\n  end: 'true'\n")
+    p = tmp_path / "d.yaml"
+    p.write_text(text.replace("COUNT", "5"), encoding="utf-8")
+    s = ruleplay.load_game(str(p)).new_initial_state(seed=1)
+    labels = offered(s)
+    assert len(labels) == 6 and "discard: done" in labels      # any of 5 cards first, or none at all
+    p.write_text(text.replace("COUNT", "26"), encoding="utf-8")   # 26 cards: 17,902 sets of 0 to 4, within
+    result = ruleplay.agents.play(load(str(p)), 1, bots=["random"] * 2)
+    assert (result.outcome, result.reason) == ("limit", "the draw phase reached its 2 turns (max-turns) without ending")
+    p.write_text(text.replace("COUNT", "34"), encoding="utf-8")   # one player holding 34: 52,956 sets
+    result = ruleplay.agents.play(load(str(p), players=1), 1, bots=["random"])
+    assert result.outcome == "limit" and "52,956 sets of cards of 34 (more than 50,000)" in result.reason

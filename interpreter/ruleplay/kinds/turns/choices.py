@@ -28,7 +28,8 @@ from ruleplay.lang import expr as X
 MAX_ALTERNATIVES = 2_000_000  # combinations of one move's parts, reckoned on the whole deck when the file is validated
 MAX_NUMBERS = 1000           # the widest `number: [LOW, HIGH]`
 MAX_PILES = 60              # piles a from-pile or to-pile chooses among
-MAX_SETS = 50_000            # the sets of cards a `cards` part may offer at most, reckoned on the whole deck
+MAX_SETS = 50_000            # the sets of cards a `cards` part offers at most, counted in play before listing them
+                             # (`as:` sets and runs: reckoned on the whole deck when the file is validated)
 NAMES = {"card": "card", "position": "position", "seat": "target", "rank": "rank", "suit": "suit",
          "value": "value", "number": "number", "cards": "picked", "from-pile": "source", "to-pile": "dest"}
 
@@ -77,6 +78,10 @@ class Part:
                 return self.sums(t, z, lo, hi)
             keys = t.space.keys                      # each set in the canonical order, asked card by card
             held = sorted(z, key=keys.__getitem__)
+            found = _sets(len(held), lo, min(hi, len(held)))
+            if found > MAX_SETS:                     # counted before they are listed (a zone grown too large)
+                raise GameOver("limit", [], f"a move would offer {found:,} sets of cards of {len(held)} "
+                                            f"(more than {MAX_SETS:,})")
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
         if self.keeps:                               # laying off: asked once the card (or cards) is chosen
             return self.extended(t)
@@ -328,7 +333,7 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
     size = 1
     for part in parts:
         size *= (melds.count(deck, part.shapes, *part.sizes) if part.shapes else MAX_SETS if part.adds_to
-                 else _sets(len(deck), *part.sizes)) if part.kind == "cards" else part.slots or len(deck)
+                 else min(MAX_SETS, _sets(len(deck), *part.sizes))) if part.kind == "cards" else part.slots or len(deck)
     if size > MAX_ALTERNATIVES:
         ctx.error(path, f"this move has up to {size:,} combinations to choose from; the limit is "
                         f"{MAX_ALTERNATIVES:,}", "choose fewer things at once, or narrow a `number` range")
@@ -384,9 +389,9 @@ def _cards_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int
                                       f"{MAX_SETS:,}", "ask for fewer cards (a smaller max)", value=True)
             return None
         return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi), shapes=shapes)
-    if _sets(deck_size, lo, hi) > MAX_SETS:
+    if _sets(deck_size, lo, hi) > MAX_ALTERNATIVES:
         ctx.error(path + ("max",), f"sets of {lo} to {hi} cards of a {deck_size}-card deck are "
-                                   f"{_sets(deck_size, lo, hi):,} choices; the limit is {MAX_SETS:,}",
+                                   f"{_sets(deck_size, lo, hi):,} choices; the limit is {MAX_ALTERNATIVES:,}",
                   "choose fewer cards at once (a smaller max)", value=True)
         return None
     return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi))

@@ -290,7 +290,7 @@ EVENTS = {"move": EventSpec(("phase", "seat", "from", "from_seat", "to", "to_sea
                             {"cards": Private(_move_seen)}),
           "reveal": EventSpec(("phase", "seat", "cards")),
           "set": EventSpec(("phase", "name", "seat", "value")),
-          "shuffle": EventSpec(("phase", "zone")),
+          "shuffle": EventSpec(("phase", "zone", "seat")),        # seat: whose zone, when it is a seat's (a hand)
           "turn-order": EventSpec(("phase", "seat", "what", "to")),
           "cannot-move": EventSpec(("phase", "seat")),
           "turns-over": EventSpec(("phase", "why")),
@@ -685,7 +685,7 @@ def _line_order(ev: dict) -> str:
 
 
 ACCOUNT = {"move": _line_move, "reveal": lambda ev: f"Shown: {', '.join(map(str, ev.get('cards') or []))}.",
-           "set": _line_set, "shuffle": lambda ev: f"{ev.get('zone')} is shuffled.", "turn-order": _line_order,
+           "set": _line_set, "shuffle": lambda ev: (f"Seat {ev['seat']}'s " if "seat" in ev else "") + f"{ev.get('zone')} is shuffled.", "turn-order": _line_order,
            "cannot-move": lambda ev: f"Seat {ev.get('seat')} cannot move.",
            "turns-over": lambda ev: f"The {ev.get('phase')} phase ends ({ev.get('why')}).",
            "respond": lambda ev: f"Seat {ev.get('seat')} answers seat {ev.get('to')}: {ev.get('move')}."}

@@ -419,7 +419,8 @@ class Going:
         self.t.shuffle(cards)
         z.clear()
         z.extend(cards)
-        self.t.emit("shuffle", phase=self.ph.name, zone=ref.name(self.t))
+        owner = ref.owner(self.t)
+        self.t.emit("shuffle", phase=self.ph.name, zone=ref.name(self.t), **({} if owner is None else {"seat": owner}))
 
     def reveal(self, cards: list[int]) -> None:
         names = self.t.rules.deck.names

@@ -58,7 +58,7 @@ def test_a_capture_by_sums_offers_exactly_the_sets_adding_up():
     assert moves(s) == [(0, "hand", 0, "taken", ["7C"]), (0, "table", None, "taken", ["6S", "AS"])]
 
 
-def test_sums_find_and_count_agree_with_every_subset():
+def test_sums_find_agrees_with_every_subset_and_stops_at_its_bounds():
     rng = random.Random(5)
     for _ in range(200):
         values = [rng.randint(-1, 9) for _ in range(30)]
@@ -68,7 +68,12 @@ def test_sums_find_and_count_agree_with_every_subset():
         brute = sorted(s for k in range(lo, hi + 1) for s in combinations(sorted(cards), k)
                        if sum(values[c] for c in s) == total and all(values[c] > 0 for c in s))
         assert sorted(sums.find(cards, values, total, lo, hi, key=int)) == brute
-        assert sums.count([values[c] for c in cards], total, lo, hi) == len(brute)
+    ones = [1] * 40                                   # 40 cards of 1: C(40, 20) sets add up to 20
+    with pytest.raises(sums.TooMany, match="more than 1,000 sets"):
+        sums.find(range(40), ones, 20, 1, 40, most=1000)
+    twos = [2] * 40                                   # an odd total no set of twos makes: a search with no end
+    with pytest.raises(sums.TooMany, match="past 10,000 steps"):
+        sums.find(range(40), twos, 39, 1, 40, steps=10_000)
 
 
 def test_random_games_capture_only_what_adds_up():

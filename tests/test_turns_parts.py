@@ -181,3 +181,16 @@ def test_a_set_of_up_to_four_of_a_five_card_hand_validates_and_is_counted_in_pla
     p.write_text(text.replace("COUNT", "34"), encoding="utf-8")   # one player holding 34: 52,956 sets
     result = ruleplay.agents.play(load(str(p), players=1), 1, bots=["random"])
     assert result.outcome == "limit" and "52,956 sets of cards of 34 (more than 50,000)" in result.reason
+
+
+def test_who_starts_is_read_after_the_start_effects(tmp_path):
+    """`first: RULE` reads the table as `start` laid it out (before, no seat held 3 cards and the rule fell back
+    to the dealer's left: a stud game's bring-in went to the wrong seat)."""
+    (tmp_path / "throw-in.yaml").write_text(THROW.read_text(encoding="utf-8"), encoding="utf-8")
+    p = tmp_path / "first.yaml"
+    p.write_text("extends: throw-in.yaml\nname: first\nphases:\n  play:\n    first: \"s.hand.size == 3\"\n"
+                 "    start:\n      - move: {from: left-of(left-of(dealer)).hand, to: left-of(dealer).hand, count: 1}\n",
+                 encoding="utf-8")
+    s = ruleplay.load_game(str(p)).new_initial_state(
+        deal=Deal(hands=[["2C", "3C", "4C", "5C"], ["2D", "3D", "4D", "5D"], ["2H", "3H", "4H", "5H"]]))
+    assert s.current_player() == 1                    # seat 1 gave a card to seat 0: the only one with 3

@@ -72,7 +72,7 @@ class Part:
             held = sorted(z, key=keys.__getitem__)
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
         if self.keeps:                               # laying off: asked once the card (or cards) is chosen
-            return self.extended(t)
+            return self.extended(t, self.laid_out(t))
         if self.kind == "seat":
             out = []
             for s in self.answers:
@@ -82,8 +82,9 @@ class Part:
             return out
         return list(self.answers)
 
-    def extended(self, t) -> list:
-        """The piles laid out that stay a set or a run with the move's card (or cards) laid on them."""
+    def laid_out(self, t) -> list[tuple]:
+        """The piles that hold cards, as (answer, cards, melds.ends): worked out once per search, not once
+        per card tried on them (the piles do not change while the combinations are searched)."""
         deck, known, out = t.rules.deck, self.known, []
         shared = t.shared
         for a, ref in enumerate(self.piles):
@@ -91,19 +92,26 @@ class Part:
             pile = shared[zone.index] if zone is not None and zone.owner == "table" else ref.cards(t)
             if not pile:
                 continue
-            if not self.adds_one:
-                if melds.fits((*pile, *t.loc.get("picked", ())), self.keeps, deck):
-                    out.append(a)
-                continue
             cards = tuple(pile)
+            if not self.adds_one:
+                out.append((a, cards, None))
+                continue
             info = known.get(cards)
             if info is None:
                 if len(known) > 4096:
                     known.clear()
                 info = known[cards] = melds.ends(cards, self.keeps, deck)
-            if melds.extends(info, t.card, deck):
-                out.append(a)
+            out.append((a, cards, info))
         return out
+
+    def extended(self, t, laid: list[tuple]) -> list:
+        """The piles of `laid` that stay a set or a run with the move's card (or cards) laid on them."""
+        deck = t.rules.deck
+        if not self.adds_one:
+            picked = tuple(t.loc.get("picked", ()))
+            return [a for a, cards, _ in laid if melds.fits(cards + picked, self.keeps, deck)]
+        card = t.card
+        return [a for a, _, info in laid if melds.extends(info, card, deck)]
 
     def bind(self, t, answer) -> None:
         """Make `answer` readable by the move's rules (and a position's card as `card`)."""
@@ -456,7 +464,7 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
     if not all(c.fn(t) for c in checks[0]):
         return []
     lazy = how.lazy
-    options = [None if lazy[k] else p.options(t) for k, p in enumerate(parts)]
+    options = [p.laid_out(t) if lazy[k] else p.options(t) for k, p in enumerate(parts)]
     if not any(checks) and not any(lazy):    # nothing to test: every combination (no binding needed)
         return list(product(*options))
     out: list[tuple] = []
@@ -479,7 +487,7 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
             out.append(tuple(prefix))
             return
         part, fns, tests = parts[k], direct[k + 1], remembered[k + 1]
-        for a in (part.options(t) if lazy[k] else options[k]):
+        for a in (part.extended(t, options[k]) if lazy[k] else options[k]):
             part.bind(t, a)
             a_now = a
             if all(f(t) for f in fns) and all(passes(c) for c in tests):

@@ -161,14 +161,15 @@ class Going:
         picked = self.picked
         if not resume:
             picked.clear()
+        k = len(picked)
+        left = [a for a in alts if a[:k] == tuple(picked)] if k else list(alts)
         while True:
-            k = len(picked)
-            left = [a for a in alts if a[:k] == tuple(picked)]
             if len(left) == 1:
                 return alts[left[0]]
             options = list(dict.fromkeys(a[k] for a in left))
             if len(options) == 1:
                 picked.append(options[0])
+                k += 1
                 continue
             if sets:
                 move = ph.moves[picked[0][1]] if picked else None
@@ -186,7 +187,10 @@ class Going:
             self.pending = None
             if a not in answers:
                 raise GameError(f"action {a} is not one of the choices offered")
-            picked.append(answers[a])
+            x = answers[a]
+            picked.append(x)
+            left = [s for s in left if s[k] == x]        # narrowed step by step, not filtered from all again
+            k += 1
 
     def action(self, move, step: tuple) -> int:
         """The action that answers one step: ("move", i), ("part", k, answer), ("card", k, card), ("done", k)."""

@@ -190,13 +190,21 @@ def bindings(parts: list[Part]) -> dict[str, X.Binding]:
 
 def _pile_names(key: str) -> dict[str, X.Binding]:
     """`source` (the pile's name), `source-top`, `source-size`, `source-cards` (and the same for `dest`)."""
+    ref = key + "-ref"
+
     def cards(e):
-        z = e.loc[key + "-ref"].cards(e)
+        z = e.loc[ref].read(e)
         return () if z is None else z
-    return {key: X.Binding(X.STR, lambda e: e.loc.get(key)),
-            key + "-top": X.Binding(X.CARD, lambda e: z[-1] if (z := cards(e)) else None),
-            key + "-size": X.Binding(X.INT, lambda e: len(cards(e))),
-            key + "-cards": X.Binding(X.CARDS, cards)}
+
+    def top(e):
+        z = e.loc[ref].read(e)
+        return z[-1] if z else None
+
+    def size(e):
+        z = e.loc[ref].read(e)
+        return 0 if z is None else len(z)
+    return {key: X.Binding(X.STR, lambda e: e.loc.get(key)), key + "-top": X.Binding(X.CARD, top),
+            key + "-size": X.Binding(X.INT, size), key + "-cards": X.Binding(X.CARDS, cards)}
 
 
 def _value_map(ctx: Ctx, p: tuple, raw: dict) -> Part | None:
@@ -449,13 +457,14 @@ class Plan:
     direct: tuple[tuple[Callable, ...], ...]
     remembered: tuple[tuple[Check, ...], ...]
     lazy: tuple[bool, ...]
+    free: bool                   # nothing tested once a part is chosen, no lazy part: every combination
 
 
 def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
     whole = [tuple(range(k)) for k in range(len(checks))]
     return Plan(tuple(tuple(c.fn for c in tests if c.reads == whole[k]) for k, tests in enumerate(checks)),
                 tuple(tuple(c for c in tests if c.reads != whole[k]) for k, tests in enumerate(checks)),
-                tuple(bool(p.keeps) for p in parts))
+                tuple(bool(p.keeps) for p in parts), not any(checks[1:]) and not any(p.keeps for p in parts))
 
 
 def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> list[tuple]:
@@ -465,7 +474,7 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
         return []
     lazy = how.lazy
     options = [p.laid_out(t) if lazy[k] else p.options(t) for k, p in enumerate(parts)]
-    if not any(checks) and not any(lazy):    # nothing to test: every combination (no binding needed)
+    if how.free:                             # nothing to test: every combination (no binding needed)
         return list(product(*options))
     out: list[tuple] = []
     prefix: list = []
@@ -483,17 +492,19 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
 
     def extend(k: int) -> None:
         nonlocal a_now
-        if k == last:
-            out.append(tuple(prefix))
-            return
         part, fns, tests = parts[k], direct[k + 1], remembered[k + 1]
+        bind, deeper = part.bind, k + 1 < last
         for a in (part.extended(t, options[k]) if lazy[k] else options[k]):
-            part.bind(t, a)
+            bind(t, a)
             a_now = a
-            if all(f(t) for f in fns) and all(passes(c) for c in tests):
+            if fns and not all(f(t) for f in fns) or tests and not all(passes(c) for c in tests):
+                continue
+            if deeper:
                 prefix.append(a)
                 extend(k + 1)
                 prefix.pop()
+            else:                            # the last part: a whole combination (no call to say so)
+                out.append((*prefix, a))
     a_now = None
     extend(0)
     return out

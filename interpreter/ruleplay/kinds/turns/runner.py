@@ -192,13 +192,14 @@ class Going:
             left = [s for s in left if s[k] == x]        # narrowed step by step, not filtered from all again
             k += 1
 
-    def action(self, move, step: tuple) -> int:
-        """The action that answers one step: ("move", i), ("part", k, answer), ("card", k, card), ("done", k)."""
+    def action(self, move, step) -> int:
+        """The action that answers one step: ("move", i), ("part", k, answer), a card of a set (its number),
+        ("done", k)."""
+        if type(step) is int:
+            return self.t.space.card(step)
         kind = step[0]
         if kind == "move":
             return self.block + self.ph.moves[step[1]].slot
-        if kind == "card":
-            return self.t.space.card(step[2])
         part = move.parts[step[1]]
         return self.block + part.base if kind == "done" else part.action(self.t, self.block, step[2])
 
@@ -367,12 +368,8 @@ class Going:
 
 def _steps(i: int, move, combo: tuple) -> tuple:
     """An alternative as the steps that ask it: the move, then each part's answer (a set of cards as its
-    cards one by one, then done)."""
-    out: list[tuple] = [("move", i)]
+    cards one by one, each step the card's number alone, then done)."""
+    out: tuple = (("move", i),)
     for k, (part, answer) in enumerate(zip(move.parts, combo)):
-        if part.kind == "cards":
-            out.extend(("card", k, c) for c in answer)
-            out.append(("done", k))
-        else:
-            out.append(("part", k, answer))
-    return tuple(out)
+        out += (*answer, ("done", k)) if part.kind == "cards" else (("part", k, answer),)
+    return out

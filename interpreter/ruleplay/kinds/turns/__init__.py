@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable
+from typing import Callable, Iterator
 
 from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.events import EventSpec, Private, zone_public
@@ -284,7 +284,7 @@ class Move:
     def plan(self) -> Plan:
         return plan(self.parts, self.checks)
 
-    def alternatives(self, t: Table) -> list[tuple]:
+    def alternatives(self, t: Table) -> Iterator[tuple]:
         return alternatives(t, self.parts, self.checks, self.plan)
 
 

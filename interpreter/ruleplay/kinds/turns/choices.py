@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from itertools import combinations, product
 from math import comb
-from typing import Callable
+from typing import Callable, Iterator
 
 from ruleplay.compiler.model import Ctx
 from ruleplay.errors import did_you_mean
@@ -56,6 +56,8 @@ class Part:
             z = self.zone.cards(t)
             if z is None:
                 return []
+            if t.space.unique:                       # one card per name: every card is its own action
+                return list(reversed(z))             # top first
             card = t.space.card                      # equal cards of a multi-deck game are one action
             return list({card(c): c for c in z}.values())[::-1]      # top first
         if self.kind == "position":
@@ -467,16 +469,17 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                 tuple(bool(p.keeps) for p in parts), not any(checks[1:]) and not any(p.keeps for p in parts))
 
 
-def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> list[tuple]:
+def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> Iterator[tuple]:
     """Every combination of the parts' answers now (in order) that passes every check (`checks[k]`: those
-    tested once the first k parts are chosen), searched as `how` says."""
+    tested once the first k parts are chosen), searched as `how` says, one at a time: a search stopped at
+    its first combination (is the move possible?) goes on later, when the move is chosen."""
     if not all(c.fn(t) for c in checks[0]):
-        return []
+        return
     lazy = how.lazy
     options = [p.laid_out(t) if lazy[k] else p.options(t) for k, p in enumerate(parts)]
     if how.free:                             # nothing to test: every combination (no binding needed)
-        return list(product(*options))
-    out: list[tuple] = []
+        yield from product(*options)
+        return
     prefix: list = []
     last = len(parts)
     known: dict[tuple, bool] = {}
@@ -490,7 +493,7 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
 
     direct, remembered = how.direct, how.remembered
 
-    def extend(k: int) -> None:
+    def extend(k: int) -> Iterator[tuple]:
         nonlocal a_now
         part, fns, tests = parts[k], direct[k + 1], remembered[k + 1]
         bind, deeper = part.bind, k + 1 < last
@@ -501,13 +504,14 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
                 continue
             if deeper:
                 prefix.append(a)
-                extend(k + 1)
+                yield from extend(k + 1)
                 prefix.pop()
-            else:                            # the last part: a whole combination (no call to say so)
-                out.append((*prefix, a))
+            else:
+                yield (*prefix, a)
+                for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
+                    parts[j].bind(t, b)
     a_now = None
-    extend(0)
-    return out
+    yield from extend(0)
 
 
 def uses_hidden_card(parts: list[Part], uses: frozenset) -> bool:

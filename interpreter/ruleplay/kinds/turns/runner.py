@@ -148,21 +148,41 @@ class Going:
         """The move and its parts' answers, as (move, answers) (a generator): the move is asked first when
         several are possible, then each part in turn while more than one answer is left (a set of cards
         card by card, then "done"). (None, ()) when no move is possible. The answers picked so far stay on
-        the runner, so a copy asks the same question."""
+        the runner, so a copy asks the same question. Only the chosen move's alternatives are listed: the
+        others are searched to their first alternative (whether the move is possible), no further."""
         t, ph = self.t, self.ph
-        alts: dict[tuple, tuple] = {}
         sets = ph.has_sets                   # a set of cards is asked card by card: steps tagged by kind
-        for i, move in enumerate(ph.moves):
-            if move.allowed is None or move.allowed(t):
-                for combo in move.alternatives(t):
-                    alts[_steps(i, move, combo) if sets else (i, *combo)] = (move, combo)
-        if not alts:
-            return None, ()
         picked = self.picked
         if not resume:
             picked.clear()
+        found: dict[int, tuple] = {}         # a move possible -> (its first combination, the rest's search)
+        if picked:                           # a copy goes on after the move was chosen
+            i = picked[0][1] if sets else picked[0]
+        else:
+            moves = [i for i, move in enumerate(ph.moves) if move.allowed is None or move.allowed(t)]
+            if len(moves) > 1:
+                for i in moves:
+                    search = ph.moves[i].alternatives(t)
+                    combo = next(search, None)
+                    if combo is not None:
+                        found[i] = (combo, search)
+                moves = list(found)
+            if not moves:
+                return None, ()
+            i = moves[0]
+            if len(moves) > 1:
+                i = yield from self.ask({self.block + ph.moves[i].slot: i for i in moves})
+        move = ph.moves[i]
+        combos = [found[i][0], *found[i][1]] if i in found else move.alternatives(t)
+        alts: dict[tuple, tuple] = {}
+        for combo in combos:
+            alts[_steps(i, move, combo) if sets else (i, *combo)] = (move, combo)
+        if not alts:                         # the one move allowed has no alternative
+            return None, ()
+        if not picked:
+            picked.append(("move", i) if sets else i)
         k = len(picked)
-        left = [a for a in alts if a[:k] == tuple(picked)] if k else list(alts)
+        left = [a for a in alts if a[:k] == tuple(picked)] if k > 1 else list(alts)
         while True:
             if len(left) == 1:
                 return alts[left[0]]
@@ -172,25 +192,27 @@ class Going:
                 k += 1
                 continue
             if sets:
-                move = ph.moves[picked[0][1]] if picked else None
                 answers = {self.action(move, x): x for x in options}
-            elif k == 0:
-                answers = {self.block + ph.moves[i].slot: i for i in options}
             else:
-                part, block = ph.moves[picked[0]].parts[k - 1], self.block
+                part, block = move.parts[k - 1], self.block
                 answers = {part.action(t, block, x): x for x in options}
-            d = Decision(self.seat, list(answers), GUESS)
-            self.pending = d
-            a = t.answer(d)
-            if a is None:
-                a = yield from t.outside(d)
-            self.pending = None
-            if a not in answers:
-                raise GameError(f"action {a} is not one of the choices offered")
-            x = answers[a]
+            x = yield from self.ask(answers)
             picked.append(x)
             left = [s for s in left if s[k] == x]        # narrowed step by step, not filtered from all again
             k += 1
+
+    def ask(self, answers: dict):
+        """The answer chosen among `answers` (action -> answer), asked of the seat in turn (a generator)."""
+        t = self.t
+        d = Decision(self.seat, list(answers), GUESS)
+        self.pending = d
+        a = t.answer(d)
+        if a is None:
+            a = yield from t.outside(d)
+        self.pending = None
+        if a not in answers:
+            raise GameError(f"action {a} is not one of the choices offered")
+        return answers[a]
 
     def action(self, move, step) -> int:
         """The action that answers one step: ("move", i), ("part", k, answer), a card of a set (its number),

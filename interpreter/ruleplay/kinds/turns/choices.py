@@ -13,6 +13,7 @@ top card, `-size`, its number of cards, and `-cards`, its cards), `rank`, `suit`
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import combinations, product
 from math import comb
 from typing import Callable, Iterator
@@ -161,11 +162,26 @@ class Part:
         return [self.label(a, None) for a in self.answers]
 
     def action(self, t, block: int, answer) -> int:
+        return self.actions(t, block, (answer,))[0]
+
+    def actions(self, t, block: int, answers) -> list[int]:
+        """The action of each answer (a decision's list at once: a layout of 52 is asked at every turn)."""
         if self.kind == "card":
-            return t.space.card(answer)
+            table = t.space.card_action
+            return [table[c] for c in answers]
+        b = block + self.base
         if self.kind == "position":
-            return block + self.base + answer - 1
-        return block + self.base + self.answers.index(answer)
+            return [b + x - 1 for x in answers]
+        place = self.place
+        return [b + place[x] for x in answers]
+
+    @cached_property
+    def place(self) -> dict:
+        """Each possible answer's place in `answers` (its slot)."""
+        out: dict = {}
+        for i, a in enumerate(self.answers):
+            out.setdefault(a, i)
+        return out
 
 
 def bindings(parts: list[Part]) -> dict[str, X.Binding]:
@@ -457,7 +473,7 @@ class Plan:
     chosen before them (a pile laid off on: asked for its answers as the search reaches it)."""
 
     direct: tuple[tuple[Callable, ...], ...]
-    remembered: tuple[tuple[Check, ...], ...]
+    remembered: tuple[tuple[tuple[Callable, tuple[int, ...]], ...], ...]     # (fn, the earlier parts it reads)
     lazy: tuple[bool, ...]
     free: bool                   # nothing tested once a part is chosen, no lazy part: every combination
 
@@ -465,7 +481,7 @@ class Plan:
 def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
     whole = [tuple(range(k)) for k in range(len(checks))]
     return Plan(tuple(tuple(c.fn for c in tests if c.reads == whole[k]) for k, tests in enumerate(checks)),
-                tuple(tuple(c for c in tests if c.reads != whole[k]) for k, tests in enumerate(checks)),
+                tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k]) for k, tests in enumerate(checks)),
                 tuple(bool(p.keeps) for p in parts), not any(checks[1:]) and not any(p.keeps for p in parts))
 
 
@@ -484,23 +500,25 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
     last = len(parts)
     known: dict[tuple, bool] = {}
 
-    def passes(c: Check) -> bool:
-        key = (id(c), *(prefix[i] if i < len(prefix) else a_now for i in c.reads))
-        got = known.get(key)
-        if got is None:
-            got = known[key] = bool(c.fn(t))
-        return got
+    def passes(tests: tuple, a) -> bool:
+        """Each remembered check by the answers it reads: the part just chosen (`a`) and earlier ones."""
+        for fn, before in tests:
+            key = (fn, a, *[prefix[i] for i in before]) if before else (fn, a)
+            got = known.get(key)
+            if got is None:
+                got = known[key] = bool(fn(t))
+            if not got:
+                return False
+        return True
 
     direct, remembered = how.direct, how.remembered
 
     def extend(k: int) -> Iterator[tuple]:
-        nonlocal a_now
         part, fns, tests = parts[k], direct[k + 1], remembered[k + 1]
         bind, deeper = part.bind, k + 1 < last
         for a in (part.extended(t, options[k]) if lazy[k] else options[k]):
             bind(t, a)
-            a_now = a
-            if fns and not all(f(t) for f in fns) or tests and not all(passes(c) for c in tests):
+            if fns and not all(f(t) for f in fns) or tests and not passes(tests, a):
                 continue
             if deeper:
                 prefix.append(a)
@@ -510,7 +528,6 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
                 yield (*prefix, a)
                 for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
                     parts[j].bind(t, b)
-    a_now = None
     yield from extend(0)
 
 

@@ -194,8 +194,7 @@ class Going:
             if sets:
                 answers = {self.action(move, x): x for x in options}
             else:
-                part, block = move.parts[k - 1], self.block
-                answers = {part.action(t, block, x): x for x in options}
+                answers = dict(zip(move.parts[k - 1].actions(t, self.block, options), options))
             x = yield from self.ask(answers)
             picked.append(x)
             left = [s for s in left if s[k] == x]        # narrowed step by step, not filtered from all again

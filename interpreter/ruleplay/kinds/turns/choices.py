@@ -490,12 +490,17 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
     tested once the first k parts are chosen), searched as `how` says, one at a time: a search stopped at
     its first combination (is the move possible?) goes on later, when the move is chosen."""
     if not all(c.fn(t) for c in checks[0]):
-        return
+        return iter(())
     lazy = how.lazy
     options = [p.laid_out(t) if lazy[k] else p.options(t) for k, p in enumerate(parts)]
     if how.free:                             # nothing to test: every combination (no binding needed)
-        yield from product(*options)
-        return
+        return product(*options)
+    return _search(t, parts, options, how)
+
+
+def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
+    """The combinations of `options` that pass the checks, part by part (a generator: it may stop early)."""
+    lazy = how.lazy
     prefix: list = []
     last = len(parts)
     known: dict[tuple, bool] = {}

@@ -157,7 +157,7 @@ class Going:
             picked.clear()
         found: dict[int, tuple] = {}         # a move possible -> (its first combination, the rest's search)
         if picked:                           # a copy goes on after the move was chosen
-            i = picked[0][1] if sets else picked[0]
+            i = picked[0]
         else:
             moves = [i for i, move in enumerate(ph.moves) if move.allowed is None or move.allowed(t)]
             if len(moves) > 1:
@@ -174,18 +174,19 @@ class Going:
                 i = yield from self.ask({self.block + ph.moves[i].slot: i for i in moves})
         move = ph.moves[i]
         combos = [found[i][0], *found[i][1]] if i in found else move.alternatives(t)
-        alts: dict[tuple, tuple] = {}
-        for combo in combos:
-            alts[_steps(i, move, combo) if sets else (i, *combo)] = (move, combo)
+        if sets:                             # an alternative's steps after the move's -> the combination
+            alts: dict = {_steps(move, combo): combo for combo in combos}
+        else:                                # a combination is its own steps (one per part)
+            alts = dict.fromkeys(combos)
         if not alts:                         # the one move allowed has no alternative
             return None, ()
         if not picked:
-            picked.append(("move", i) if sets else i)
-        k = len(picked)
-        left = [a for a in alts if a[:k] == tuple(picked)] if k > 1 else list(alts)
+            picked.append(i)
+        k = len(picked) - 1                  # the steps answered after the move's
+        left = [a for a in alts if a[:k] == tuple(picked[1:])] if k else list(alts)
         while True:
             if len(left) == 1:
-                return alts[left[0]]
+                return move, (alts[left[0]] if sets else left[0])
             options = list(dict.fromkeys(a[k] for a in left))
             if len(options) == 1:
                 picked.append(options[0])
@@ -194,7 +195,7 @@ class Going:
             if sets:
                 answers = {self.action(move, x): x for x in options}
             else:
-                answers = dict(zip(move.parts[k - 1].actions(t, self.block, options), options))
+                answers = dict(zip(move.parts[k].actions(t, self.block, options), options))
             x = yield from self.ask(answers)
             picked.append(x)
             left = [s for s in left if s[k] == x]        # narrowed step by step, not filtered from all again
@@ -214,15 +215,11 @@ class Going:
         return answers[a]
 
     def action(self, move, step) -> int:
-        """The action that answers one step: ("move", i), ("part", k, answer), a card of a set (its number),
-        ("done", k)."""
+        """The action that answers one step: ("part", k, answer), a card of a set (its number), ("done", k)."""
         if type(step) is int:
             return self.t.space.card(step)
-        kind = step[0]
-        if kind == "move":
-            return self.block + self.ph.moves[step[1]].slot
         part = move.parts[step[1]]
-        return self.block + part.base if kind == "done" else part.action(self.t, self.block, step[2])
+        return self.block + part.base if step[0] == "done" else part.action(self.t, self.block, step[2])
 
     def in_turn(self) -> int:
         return sum(1 for s in self.t.seat_range if self.takes_turns(s))
@@ -387,10 +384,10 @@ class Going:
         self.t.emit("reveal", phase=self.ph.name, seat=self.seat, cards=[names[c] for c in cards])
 
 
-def _steps(i: int, move, combo: tuple) -> tuple:
-    """An alternative as the steps that ask it: the move, then each part's answer (a set of cards as its
+def _steps(move, combo: tuple) -> tuple:
+    """A combination as the steps that ask it after the move: each part's answer (a set of cards as its
     cards one by one, each step the card's number alone, then done)."""
-    out: tuple = (("move", i),)
+    out: tuple = ()
     for k, (part, answer) in enumerate(zip(move.parts, combo)):
         out += (*answer, ("done", k)) if part.kind == "cards" else (("part", k, answer),)
     return out

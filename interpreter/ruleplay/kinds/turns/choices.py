@@ -481,7 +481,8 @@ class Plan:
 def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
     whole = [tuple(range(k)) for k in range(len(checks))]
     return Plan(tuple(tuple(c.fn for c in tests if c.reads == whole[k]) for k, tests in enumerate(checks)),
-                tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k]) for k, tests in enumerate(checks)),
+                tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k])
+                      for k, tests in enumerate(checks)),
                 tuple(bool(p.keeps) for p in parts), not any(checks[1:]) and not any(p.keeps for p in parts))
 
 

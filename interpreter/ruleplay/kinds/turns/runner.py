@@ -175,7 +175,7 @@ class Going:
         move = ph.moves[i]
         combos = [found[i][0], *found[i][1]] if i in found else move.alternatives(t)
         if sets:                             # an alternative's steps after the move's -> the combination
-            alts: dict = {_steps(move, combo): combo for combo in combos}
+            alts: dict = {move.steps(combo): combo for combo in combos}
         else:                                # a combination is its own steps (one per part)
             alts = dict.fromkeys(combos)
         if not alts:                         # the one move allowed has no alternative
@@ -382,12 +382,3 @@ class Going:
     def reveal(self, cards: list[int]) -> None:
         names = self.t.rules.deck.names
         self.t.emit("reveal", phase=self.ph.name, seat=self.seat, cards=[names[c] for c in cards])
-
-
-def _steps(move, combo: tuple) -> tuple:
-    """A combination as the steps that ask it after the move: each part's answer (a set of cards as its
-    cards one by one, each step the card's number alone, then done)."""
-    out: tuple = ()
-    for k, (part, answer) in enumerate(zip(move.parts, combo)):
-        out += (*answer, ("done", k)) if part.kind == "cards" else (("part", k, answer),)
-    return out

@@ -116,20 +116,31 @@ class Part:
         card = t.card
         return [a for a, _, info in laid if melds.extends(info, card, deck)]
 
-    def bind(self, t, answer) -> None:
-        """Make `answer` readable by the move's rules (and a position's card as `card`)."""
+    @cached_property
+    def bind(self) -> Callable[[object, object], None]:
+        """bind(t, answer): make `answer` readable by the move's rules (and a position's card as `card`); the
+        function for this part's kind is chosen once, as it runs at every combination searched."""
+        name = self.name
         if self.kind == "card":
-            t.card = answer
+            def bind(t, answer) -> None:
+                t.card = answer
         elif self.kind == "position":
-            t.loc["position"] = answer
-            t.card = self.zone.cards(t)[-answer]
-        elif self.kind == "cards":
-            t.loc["picked"] = answer
+            cards = self.zone.cards
+
+            def bind(t, answer) -> None:
+                t.loc["position"] = answer
+                t.card = cards(t)[-answer]
         elif self.piles:
-            t.loc[self.name] = self.piles[answer].text
-            t.loc[self.name + "-ref"] = self.piles[answer]
-        else:
-            t.loc[self.name] = answer
+            piles, ref = self.piles, name + "-ref"
+
+            def bind(t, answer) -> None:
+                loc, pile = t.loc, piles[answer]
+                loc[name] = pile.text
+                loc[ref] = pile
+        else:                                        # cards (as `picked`), seat, rank, suit, value, number
+            def bind(t, answer) -> None:
+                t.loc[name] = answer
+        return bind
 
     def unbind(self, t) -> None:
         """Forget what `bind` made readable, once the move is done."""

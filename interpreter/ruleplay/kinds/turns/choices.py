@@ -483,7 +483,7 @@ class Plan:
     and the others (remembered by the answers they read); and the parts whose answers depend on the card
     chosen before them (a pile laid off on: asked for its answers as the search reaches it)."""
 
-    direct: tuple[tuple[Callable, ...], ...]
+    direct: tuple[Callable | None, ...]      # per level, its direct checks as one test (None: nothing)
     remembered: tuple[tuple[tuple[Callable, tuple[int, ...]], ...], ...]     # (fn, the earlier parts it reads)
     lazy: tuple[bool, ...]
     free: bool                   # nothing tested once a part is chosen, no lazy part: every combination
@@ -491,10 +491,18 @@ class Plan:
 
 def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
     whole = [tuple(range(k)) for k in range(len(checks))]
-    return Plan(tuple(tuple(c.fn for c in tests if c.reads == whole[k]) for k, tests in enumerate(checks)),
+    return Plan(tuple(_together([c.fn for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
                 tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k])
                       for k, tests in enumerate(checks)),
                 tuple(bool(p.keeps) for p in parts), not any(checks[1:]) and not any(p.keeps for p in parts))
+
+
+def _together(fns: list[Callable]) -> Callable | None:
+    """One test for checks that are all tested at once: the check itself when it is alone (the usual case)."""
+    if len(fns) <= 1:
+        return fns[0] if fns else None
+    fns = tuple(fns)
+    return lambda t: all(f(t) for f in fns)
 
 
 def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> Iterator[tuple]:
@@ -531,11 +539,11 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
     direct, remembered = how.direct, how.remembered
 
     def extend(k: int) -> Iterator[tuple]:
-        part, fns, tests = parts[k], direct[k + 1], remembered[k + 1]
+        part, test, tests = parts[k], direct[k + 1], remembered[k + 1]
         bind, deeper = part.bind, k + 1 < last
         for a in (part.extended(t, options[k]) if lazy[k] else options[k]):
             bind(t, a)
-            if fns and not all(f(t) for f in fns) or tests and not passes(tests, a):
+            if test is not None and not test(t) or tests and not passes(tests, a):
                 continue
             if deeper:
                 prefix.append(a)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable
+from typing import Callable, Iterator
 
 from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.events import EventSpec, Private, zone_public
@@ -312,8 +312,25 @@ class Move:
     def plan(self) -> Plan:
         return plan(self.parts, self.checks)
 
-    def alternatives(self, t: Table) -> list[tuple]:
+    def alternatives(self, t: Table) -> Iterator[tuple]:
         return alternatives(t, self.parts, self.checks, self.plan)
+
+    @cached_property
+    def steps(self) -> Callable[[tuple], tuple]:
+        """A combination as the steps that ask it after the move: each part's answer, a set of cards as its
+        cards one by one (each step the card's number alone), then done. A set alone (the usual case, every
+        subset of a hand listed at each turn) is one tuple built in place."""
+        parts = self.parts
+        if len(parts) == 1 and parts[0].kind == "cards":
+            done = ("done", 0)
+            return lambda combo: (*combo[0], done)
+
+        def steps(combo: tuple) -> tuple:
+            out: tuple = ()
+            for k, (part, answer) in enumerate(zip(parts, combo)):
+                out += (*answer, ("done", k)) if part.kind == "cards" else (("part", k, answer),)
+            return out
+        return steps
 
 
 @dataclass

@@ -13,9 +13,10 @@ top card, `-size`, its number of cards, and `-cards`, its cards), `rank`, `suit`
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import combinations, product
 from math import comb
-from typing import Callable
+from typing import Callable, Iterator
 
 from ruleplay.compiler.model import Ctx
 from ruleplay.engine.table import GameOver
@@ -62,6 +63,8 @@ class Part:
             z = self.zone.cards(t)
             if z is None:
                 return []
+            if t.space.unique:                       # one card per name: every card is its own action
+                return list(reversed(z))             # top first
             card = t.space.card                      # equal cards of a multi-deck game are one action
             return list({card(c): c for c in z}.values())[::-1]      # top first
         if self.kind == "position":
@@ -84,7 +87,7 @@ class Part:
                                             f"(more than {MAX_SETS:,})")
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
         if self.keeps:                               # laying off: asked once the card (or cards) is chosen
-            return self.extended(t)
+            return self.extended(t, self.laid_out(t))
         if self.kind == "seat":
             out = []
             for s in self.answers:
@@ -104,8 +107,9 @@ class Part:
         except sums.TooMany as over:
             raise GameOver("limit", [], f"a move would offer {over.what}") from None
 
-    def extended(self, t) -> list:
-        """The piles laid out that stay a set or a run with the move's card (or cards) laid on them."""
+    def laid_out(self, t) -> list[tuple]:
+        """The piles that hold cards, as (answer, cards, melds.ends): worked out once per search, not once
+        per card tried on them (the piles do not change while the combinations are searched)."""
         deck, known, out = t.rules.deck, self.known, []
         shared = t.shared
         for a, ref in enumerate(self.piles):
@@ -113,34 +117,52 @@ class Part:
             pile = shared[zone.index] if zone is not None and zone.owner == "table" else ref.cards(t)
             if not pile:
                 continue
-            if not self.adds_one:
-                if melds.fits((*pile, *t.loc.get("picked", ())), self.keeps, deck):
-                    out.append(a)
-                continue
             cards = tuple(pile)
+            if not self.adds_one:
+                out.append((a, cards, None))
+                continue
             info = known.get(cards)
             if info is None:
                 if len(known) > 4096:
                     known.clear()
                 info = known[cards] = melds.ends(cards, self.keeps, deck)
-            if melds.extends(info, t.card, deck):
-                out.append(a)
+            out.append((a, cards, info))
         return out
 
-    def bind(self, t, answer) -> None:
-        """Make `answer` readable by the move's rules (and a position's card as `card`)."""
+    def extended(self, t, laid: list[tuple]) -> list:
+        """The piles of `laid` that stay a set or a run with the move's card (or cards) laid on them."""
+        deck = t.rules.deck
+        if not self.adds_one:
+            picked = tuple(t.loc.get("picked", ()))
+            return [a for a, cards, _ in laid if melds.fits(cards + picked, self.keeps, deck)]
+        card = t.card
+        return [a for a, _, info in laid if melds.extends(info, card, deck)]
+
+    @cached_property
+    def bind(self) -> Callable[[object, object], None]:
+        """bind(t, answer): make `answer` readable by the move's rules (and a position's card as `card`); the
+        function for this part's kind is chosen once, as it runs at every combination searched."""
+        name = self.name
         if self.kind == "card":
-            t.card = answer
+            def bind(t, answer) -> None:
+                t.card = answer
         elif self.kind == "position":
-            t.loc["position"] = answer
-            t.card = self.zone.cards(t)[-answer]
-        elif self.kind == "cards":
-            t.loc["picked"] = answer
+            cards = self.zone.cards
+
+            def bind(t, answer) -> None:
+                t.loc["position"] = answer
+                t.card = cards(t)[-answer]
         elif self.piles:
-            t.loc[self.name] = self.piles[answer].text
-            t.loc[self.name + "-ref"] = self.piles[answer]
-        else:
-            t.loc[self.name] = answer
+            piles, ref = self.piles, name + "-ref"
+
+            def bind(t, answer) -> None:
+                loc, pile = t.loc, piles[answer]
+                loc[name] = pile.text
+                loc[ref] = pile
+        else:                                        # cards (as `picked`), seat, rank, suit, value, number
+            def bind(t, answer) -> None:
+                t.loc[name] = answer
+        return bind
 
     def unbind(self, t) -> None:
         """Forget what `bind` made readable, once the move is done."""
@@ -173,11 +195,26 @@ class Part:
         return [self.label(a, None) for a in self.answers]
 
     def action(self, t, block: int, answer) -> int:
+        return self.actions(t, block, (answer,))[0]
+
+    def actions(self, t, block: int, answers) -> list[int]:
+        """The action of each answer (a decision's list at once: a layout of 52 is asked at every turn)."""
         if self.kind == "card":
-            return t.space.card(answer)
+            table = t.space.card_action
+            return [table[c] for c in answers]
+        b = block + self.base
         if self.kind == "position":
-            return block + self.base + answer - 1
-        return block + self.base + self.answers.index(answer)
+            return [b + x - 1 for x in answers]
+        place = self.place
+        return [b + place[x] for x in answers]
+
+    @cached_property
+    def place(self) -> dict:
+        """Each possible answer's place in `answers` (its slot)."""
+        out: dict = {}
+        for i, a in enumerate(self.answers):
+            out.setdefault(a, i)
+        return out
 
 
 def bindings(parts: list[Part]) -> dict[str, X.Binding]:
@@ -204,13 +241,21 @@ def bindings(parts: list[Part]) -> dict[str, X.Binding]:
 
 def _pile_names(key: str) -> dict[str, X.Binding]:
     """`source` (the pile's name), `source-top`, `source-size`, `source-cards` (and the same for `dest`)."""
+    ref = key + "-ref"
+
     def cards(e):
-        z = e.loc[key + "-ref"].cards(e)
+        z = e.loc[ref].read(e)
         return () if z is None else z
-    return {key: X.Binding(X.STR, lambda e: e.loc.get(key)),
-            key + "-top": X.Binding(X.CARD, lambda e: z[-1] if (z := cards(e)) else None),
-            key + "-size": X.Binding(X.INT, lambda e: len(cards(e))),
-            key + "-cards": X.Binding(X.CARDS, cards)}
+
+    def top(e):
+        z = e.loc[ref].read(e)
+        return z[-1] if z else None
+
+    def size(e):
+        z = e.loc[ref].read(e)
+        return 0 if z is None else len(z)
+    return {key: X.Binding(X.STR, lambda e: e.loc.get(key)), key + "-top": X.Binding(X.CARD, top),
+            key + "-size": X.Binding(X.INT, size), key + "-cards": X.Binding(X.CARDS, cards)}
 
 
 def _value_map(ctx: Ctx, p: tuple, raw: dict) -> Part | None:
@@ -406,7 +451,7 @@ def _sum_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int, 
     counting = raw.get("counting")
     if counting not in attrs:
         ctx.error(path + ("counting",) if "counting" in raw else path,
-                  f"adds-to needs `counting:`, a deck attribute giving each card's value" if "counting" not in raw
+                  "adds-to needs `counting:`, a deck attribute giving each card's value" if "counting" not in raw
                   else f"'{counting}' is not an attribute of the deck",
                   did_you_mean(str(counting), attrs) or (f"attributes: {', '.join(attrs)}" if attrs else
                                                          "declare one under deck: attributes:"), value=True)
@@ -498,57 +543,80 @@ class Plan:
     chosen before them (a pile laid off on, a card taken blind from the chosen player's hand, the cards
     adding up to the card played: asked for their answers as the search reaches them)."""
 
-    direct: tuple[tuple[Callable, ...], ...]
-    remembered: tuple[tuple[Check, ...], ...]
+    direct: tuple[Callable | None, ...]      # per level, its direct checks as one test (None: nothing)
+    remembered: tuple[tuple[tuple[Callable, tuple[int, ...]], ...], ...]     # (fn, the earlier parts it reads)
     lazy: tuple[bool, ...]
+    free: bool                   # nothing tested once a part is chosen, no lazy part: every combination
 
 
 def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
     whole = [tuple(range(k)) for k in range(len(checks))]
-    return Plan(tuple(tuple(c.fn for c in tests if c.reads == whole[k]) for k, tests in enumerate(checks)),
-                tuple(tuple(c for c in tests if c.reads != whole[k]) for k, tests in enumerate(checks)),
-                tuple(bool(p.keeps) or p.after for p in parts))
+    lazy = tuple(bool(p.keeps) or p.after for p in parts)
+    return Plan(tuple(_together([c.fn for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
+                tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k])
+                      for k, tests in enumerate(checks)),
+                lazy, not any(checks[1:]) and not any(lazy))
 
 
-def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> list[tuple]:
+def _together(fns: list[Callable]) -> Callable | None:
+    """One test for checks that are all tested at once: the check itself when it is alone (the usual case)."""
+    if len(fns) <= 1:
+        return fns[0] if fns else None
+    fns = tuple(fns)
+    return lambda t: all(f(t) for f in fns)
+
+
+def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> Iterator[tuple]:
     """Every combination of the parts' answers now (in order) that passes every check (`checks[k]`: those
-    tested once the first k parts are chosen), searched as `how` says."""
+    tested once the first k parts are chosen), searched as `how` says, one at a time: a search stopped at
+    its first combination (is the move possible?) goes on later, when the move is chosen."""
     if not all(c.fn(t) for c in checks[0]):
-        return []
+        return iter(())
     lazy = how.lazy
-    options = [None if lazy[k] else p.options(t) for k, p in enumerate(parts)]
-    if not any(checks) and not any(lazy):    # nothing to test: every combination (no binding needed)
-        return list(product(*options))
-    out: list[tuple] = []
+    options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.options(t) for k, p in enumerate(parts)]
+    if how.free:                             # nothing to test: every combination (no binding needed)
+        return product(*options)
+    return _search(t, parts, options, how)
+
+
+def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
+    """The combinations of `options` that pass the checks, part by part (a generator: it may stop early)."""
+    lazy = how.lazy
     prefix: list = []
     last = len(parts)
     known: dict[tuple, bool] = {}
 
-    def passes(c: Check) -> bool:
-        key = (id(c), *(prefix[i] if i < len(prefix) else a_now for i in c.reads))
-        got = known.get(key)
-        if got is None:
-            got = known[key] = bool(c.fn(t))
-        return got
+    def passes(tests: tuple, a) -> bool:
+        """Each remembered check by the answers it reads: the part just chosen (`a`) and earlier ones."""
+        for fn, before in tests:
+            key = (fn, a, *[prefix[i] for i in before]) if before else (fn, a)
+            got = known.get(key)
+            if got is None:
+                got = known[key] = bool(fn(t))
+            if not got:
+                return False
+        return True
 
     direct, remembered = how.direct, how.remembered
 
-    def extend(k: int) -> None:
-        nonlocal a_now
-        if k == last:
-            out.append(tuple(prefix))
-            return
-        part, fns, tests = parts[k], direct[k + 1], remembered[k + 1]
-        for a in (part.options(t) if lazy[k] else options[k]):
-            part.bind(t, a)
-            a_now = a
-            if all(f(t) for f in fns) and all(passes(c) for c in tests):
+    def extend(k: int) -> Iterator[tuple]:
+        part, test, tests = parts[k], direct[k + 1], remembered[k + 1]
+        bind, deeper = part.bind, k + 1 < last
+        # a lazy part's answers depend on those before it: a lay-off's piles, or its zone read anew
+        answers = options[k] if not lazy[k] else part.extended(t, options[k]) if part.keeps else part.options(t)
+        for a in answers:
+            bind(t, a)
+            if test is not None and not test(t) or tests and not passes(tests, a):
+                continue
+            if deeper:
                 prefix.append(a)
-                extend(k + 1)
+                yield from extend(k + 1)
                 prefix.pop()
-    a_now = None
-    extend(0)
-    return out
+            else:
+                yield (*prefix, a)
+                for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
+                    parts[j].bind(t, b)
+    yield from extend(0)
 
 
 def uses_hidden_card(parts: list[Part], uses: frozenset) -> bool:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable
 
 from ruleplay.compiler.model import Ctx, Zone
@@ -36,6 +37,15 @@ class ZoneRef:
     def name(self, _t) -> str:
         return self.zone.name
 
+    @cached_property
+    def read(self) -> Callable:
+        """`cards` as one call: a table zone read by index (a chosen pile's cards are read at every
+        combination a move's search tries)."""
+        if self.zone.owner != "seat":
+            i = self.zone.index
+            return lambda t: t.shared[i]
+        return self.cards
+
 
 @dataclass(frozen=True)
 class ChosenPile:
@@ -55,6 +65,10 @@ class ChosenPile:
 
     def name(self, t) -> str:
         return self.chosen(t).zone.name
+
+    @property
+    def read(self) -> Callable:
+        return self.cards
 
 
 @dataclass(frozen=True)
@@ -77,6 +91,10 @@ class NewPile:
 
     def name(self, t) -> str:
         return t.loc.get("new-pile", self.text)
+
+    @property
+    def read(self) -> Callable:
+        return self.cards
 
 
 def family(ctx: Ctx, name: str) -> list[ZoneRef]:

@@ -141,7 +141,7 @@ class Going:
             offered = {}                     # action -> (answer, the combinations of its parts: one, () without)
             for r in respond.answers:
                 if r.allowed is None or r.allowed(t):
-                    combos = r.alternatives(t) if r.parts else [()]
+                    combos = list(r.alternatives(t)) if r.parts else [()]
                     if combos:
                         offered[self.block + r.slot] = (r, combos)
             if offered and self.reply is None:
@@ -175,7 +175,7 @@ class Going:
         """An answer's parts (a generator): each step asked while more than one is left, as `choose` asks a
         move's; the steps answered stay on the runner (`reply_picked`), so a copy asks the same question."""
         t = self.t
-        alts = {_steps(0, move, c)[1:]: c for c in combos}
+        alts = {move.steps(c): c for c in combos}
         picked = self.reply_picked
         while True:
             k = len(picked)
@@ -205,60 +205,88 @@ class Going:
         """The move and its parts' answers, as (move, answers) (a generator): the move is asked first when
         several are possible, then each part in turn while more than one answer is left (a set of cards
         card by card, then "done"). (None, ()) when no move is possible. The answers picked so far stay on
-        the runner, so a copy asks the same question."""
+        the runner, so a copy asks the same question. Only the chosen move's alternatives are listed: the
+        others are searched to their first alternative (whether the move is possible), no further, unless
+        the seat's answerer weighs them all (`prefer`, read by `smart`)."""
         t, ph = self.t, self.ph
-        alts: dict[tuple, tuple] = {}
         sets = ph.has_sets                   # a set of cards is asked card by card: steps tagged by kind
-        for i, move in enumerate(ph.moves):
-            if move.allowed is None or move.allowed(t):
-                for combo in move.alternatives(t):
-                    alts[_steps(i, move, combo) if sets else (i, *combo)] = (move, combo)
-        if not alts:
-            return None, ()
         picked = self.picked
         if not resume:
             picked.clear()
-        scores: dict[tuple, int] | None = None       # each alternative's `prefer`, worked out when first needed
+        weigh = ph.prefers and self.sense(self.seat)
+        found: dict[int, tuple] = {}         # a move possible -> (its first combination, the rest's search)
+        if picked:                           # a copy goes on after the move was chosen
+            i = picked[0]
+        else:
+            moves = [i for i, move in enumerate(ph.moves) if move.allowed is None or move.allowed(t)]
+            if len(moves) > 1 or weigh:
+                for i in moves:
+                    search = ph.moves[i].alternatives(t)
+                    if weigh:                # every alternative, to rate each move by its best
+                        listed = list(search)
+                        if listed:
+                            found[i] = (listed[0], iter(listed[1:]), listed)
+                        continue
+                    combo = next(search, None)
+                    if combo is not None:
+                        found[i] = (combo, search)
+                moves = list(found)
+            if not moves:
+                return None, ()
+            i = moves[0]
+            if len(moves) > 1:
+                view = PreferView([max(_score(t, ph.moves[j], c) for c in found[j][2]) for j in moves]) \
+                    if weigh else GUESS
+                i = yield from self.ask({self.block + ph.moves[i].slot: i for i in moves}, view)
+        move = ph.moves[i]
+        combos = [found[i][0], *found[i][1]] if i in found else list(move.alternatives(t))
+        if sets:                             # an alternative's steps after the move's -> the combination
+            alts: dict = {move.steps(combo): combo for combo in combos}
+        else:                                # a combination is its own steps (one per part)
+            alts = dict.fromkeys(combos)
+        if not alts:                         # the one move allowed has no alternative
+            return None, ()
+        if not picked:
+            picked.append(i)
+        k = len(picked) - 1                  # the steps answered after the move's
+        left = [a for a in alts if a[:k] == tuple(picked[1:])] if k else list(alts)
+        scores = {a: _score(t, move, alts[a] if sets else a) for a in alts} if weigh else None
         while True:
-            k = len(picked)
-            left = [a for a in alts if a[:k] == tuple(picked)]
             if len(left) == 1:
-                return alts[left[0]]
+                return move, (alts[left[0]] if sets else left[0])
             options = list(dict.fromkeys(a[k] for a in left))
             if len(options) == 1:
                 picked.append(options[0])
+                k += 1
                 continue
             if sets:
-                move = ph.moves[picked[0][1]] if picked else None
                 answers = {self.action(move, x): x for x in options}
-            elif k == 0:
-                answers = {self.block + ph.moves[i].slot: i for i in options}
             else:
-                part, block = ph.moves[picked[0]].parts[k - 1], self.block
-                answers = {part.action(t, block, x): x for x in options}
-            view = GUESS
-            if ph.prefers and self.sense(self.seat):
-                scores = _scores(t, alts) if scores is None else scores
-                view = _best(scores, left, k, answers.values())
-            d = Decision(self.seat, list(answers), view)
-            self.pending = d
-            a = t.answer(d)
-            if a is None:
-                a = yield from t.outside(d)
-            self.pending = None
-            if a not in answers:
-                raise GameError(f"action {a} is not one of the choices offered")
-            picked.append(answers[a])
+                answers = dict(zip(move.parts[k].actions(t, self.block, options), options))
+            x = yield from self.ask(answers, _best(scores, left, k, options) if weigh else GUESS)
+            picked.append(x)
+            left = [s for s in left if s[k] == x]        # narrowed step by step, not filtered from all again
+            k += 1
 
-    def action(self, move, step: tuple) -> int:
-        """The action that answers one step: ("move", i), ("part", k, answer), ("card", k, card), ("done", k)."""
-        kind = step[0]
-        if kind == "move":
-            return self.block + self.ph.moves[step[1]].slot
-        if kind == "card":
-            return self.t.space.card(step[2])
+    def ask(self, answers: dict, view=GUESS):
+        """The answer chosen among `answers` (action -> answer), asked of the seat in turn (a generator)."""
+        t = self.t
+        d = Decision(self.seat, list(answers), view)
+        self.pending = d
+        a = t.answer(d)
+        if a is None:
+            a = yield from t.outside(d)
+        self.pending = None
+        if a not in answers:
+            raise GameError(f"action {a} is not one of the choices offered")
+        return answers[a]
+
+    def action(self, move, step) -> int:
+        """The action that answers one step: ("part", k, answer), a card of a set (its number), ("done", k)."""
+        if type(step) is int:
+            return self.t.space.card(step)
         part = move.parts[step[1]]
-        return self.block + part.base if kind == "done" else part.action(self.t, self.block, step[2])
+        return self.block + part.base if step[0] == "done" else part.action(self.t, self.block, step[2])
 
     def sense(self, seat: int) -> bool:
         """Does the seat's answerer read a view (a `smart` bot, a search, a player outside)?"""
@@ -427,21 +455,17 @@ class Going:
     def reveal(self, cards: list[int]) -> None:
         names = self.t.rules.deck.names
         self.t.emit("reveal", phase=self.ph.name, seat=self.seat, cards=[names[c] for c in cards])
-
-
-def _scores(t: Table, alts: dict[tuple, tuple]) -> dict[tuple, int]:
-    """Each alternative's `prefer` (0 for a move without one), read with its parts bound as they would be."""
-    out = {}
-    for key, (move, combo) in alts.items():
-        if move.prefer is None:
-            out[key] = 0
-            continue
-        for part, answer in zip(move.parts, combo):
-            part.bind(t, answer)
-        out[key] = move.prefer(t)
-        for part in move.parts:                  # nothing of a weighed alternative stays readable
-            part.unbind(t)
-    return out
+def _score(t: Table, move, combo: tuple) -> int:
+    """An alternative's `prefer` (0 for a move without one), read with its parts bound as they would be; none
+    of them stays readable after."""
+    if move.prefer is None:
+        return 0
+    for part, answer in zip(move.parts, combo):
+        part.bind(t, answer)
+    value = move.prefer(t)
+    for part in move.parts:
+        part.unbind(t)
+    return value
 
 
 def _best(scores: dict[tuple, int], left: list[tuple], k: int, options) -> PreferView:
@@ -459,18 +483,4 @@ def _answers_view(t: Table, offered) -> PreferView | TurnsView:
     chooses, the best of its combinations)."""
     if all(r.prefer is None for r, _ in offered):
         return GUESS
-    return PreferView([0, *(0 if r.prefer is None else max(_scores(t, {c: (r, c) for c in combos}).values())
-                            for r, combos in offered)])
-
-
-def _steps(i: int, move, combo: tuple) -> tuple:
-    """An alternative as the steps that ask it: the move, then each part's answer (a set of cards as its
-    cards one by one, then done)."""
-    out: list[tuple] = [("move", i)]
-    for k, (part, answer) in enumerate(zip(move.parts, combo)):
-        if part.kind == "cards":
-            out.extend(("card", k, c) for c in answer)
-            out.append(("done", k))
-        else:
-            out.append(("part", k, answer))
-    return tuple(out)
+    return PreferView([0, *(max(_score(t, r, c) for c in combos) for r, combos in offered)])

@@ -161,7 +161,8 @@ def test_reveal_shows_the_cards_of_a_zone_a_rule_picks(tmp_path):
 
 def test_a_set_of_up_to_four_of_a_five_card_hand_validates_and_is_counted_in_play(tmp_path):
     """Draw poker's discard: 0 to 4 of 52 cards are 294,204 sets of the whole deck (refused before), but a
-    hand of five offers 31; a zone grown past the bound stops the game as a limit, not a long listing."""
+    hand of five offers 31; a zone grown past the bound stops the game as a limit, not a long listing. A
+    five-card hand from thirteen (Big Two) validates too."""
     text = ("name: discard\ndescription: discard 0 to 4, draw as many\nplayers: {min: 1, max: 2, default: 2}\n"
             "deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S]}\n"
             "zones:\n  hand: {owner: seat, visibility: owner}\n  stock: {owner: table, visibility: hidden}\n"
@@ -181,6 +182,9 @@ def test_a_set_of_up_to_four_of_a_five_card_hand_validates_and_is_counted_in_pla
     p.write_text(text.replace("COUNT", "34"), encoding="utf-8")   # one player holding 34: 52,956 sets
     result = ruleplay.agents.play(load(str(p), players=1), 1, bots=["random"])
     assert result.outcome == "limit" and "52,956 sets of cards of 34 (more than 50,000)" in result.reason
+    p.write_text(text.replace("COUNT", "13").replace("min: 0, max: 4", "min: 5, max: 5"), encoding="utf-8")
+    s = ruleplay.load_game(str(p)).new_initial_state(seed=1)     # C(52, 5) = 2,598,960 of the deck: 1,287 here
+    assert len(offered(s)) == 9                                  # the first card of a five: any of the lowest 9
 
 
 def test_who_starts_is_read_after_the_start_effects(tmp_path):

@@ -399,7 +399,8 @@ def _sets(n: int, lo: int, hi: int) -> int:
 
 def _cards_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int,
                 earlier: set[str] = frozenset()) -> Part | None:
-    """`cards: {from: ZONE, min: A, max: B}`: a set of A to B of the zone's cards (bounded on the whole deck);
+    """`cards: {from: ZONE, min: A, max: B}`: a set of A to B of the zone's cards (counted in play before they
+    are listed: at most MAX_SETS of the zone as it is, else the game stops as a limit);
     with `as: set | run | [set, run]` only the sets and runs among them (bounded by counting those); with
     `adds-to: TOTAL, counting: ATTRIBUTE` only the sets whose values add up to the total (counted before
     they are listed, in play: sums.py)."""
@@ -432,12 +433,7 @@ def _cards_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int
                                       f"{MAX_SETS:,}", "ask for fewer cards (a smaller max)", value=True)
             return None
         return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi), shapes=shapes)
-    if _sets(deck_size, lo, hi) > MAX_ALTERNATIVES:
-        ctx.error(path + ("max",), f"sets of {lo} to {hi} cards of a {deck_size}-card deck are "
-                                   f"{_sets(deck_size, lo, hi):,} choices; the limit is {MAX_ALTERNATIVES:,}",
-                  "choose fewer cards at once (a smaller max)", value=True)
-        return None
-    return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi))
+    return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi))     # bounded in play (`options`)
 
 
 def _sum_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int, ref, earlier: set[str]) -> Part | None:

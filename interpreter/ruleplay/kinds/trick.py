@@ -1002,7 +1002,8 @@ def describe(spec: dict, phase=None) -> str:
     if lead != "yes":                   # "yes": the options leave no restriction
         text += f" A card may be led only if {lead}."
     if play != "yes":
-        text += f" A player who cannot follow may play a card only if {play}."
+        text += (f" A card that does not lead may be played only if {play}." if spec.get("follow") == "any" else
+                 f" A player who cannot follow may play a card only if {play}.")
     switches, restricting = trickrules.describe(spec, getattr(phase, "words", {}))
     text += switches
     if lead != "yes" or play != "yes" or restricting:
@@ -1020,7 +1021,9 @@ def describe(spec: dict, phase=None) -> str:
     if "follow-allowed" in spec:
         text += f" A player following suit may play a card only if {formula(spec['follow-allowed'])} (lifted when none does)."
     for f, c in (spec.get("choices") or {}).items():
-        text += (f" After a trick, when {formula(c['when'])}, its winner may switch {f} on for the rest of the hand.")
+        what = f" ({c['description'].rstrip('.')})" if c.get("description") else ""
+        text += (f" After a trick, when {formula(c['when'])}, its winner may switch {f} on{what} for the rest of "
+                 "the hand.")
     dummy = spec.get("dummy")
     if isinstance(dummy, dict) and "from" in dummy and "played-by" in dummy:
         by = formula(dummy["played-by"])

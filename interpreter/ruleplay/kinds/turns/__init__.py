@@ -658,7 +658,7 @@ def _count(v: dict) -> str:
         what = " or ".join({"set": "a set (cards of one rank)", "run": "a run (cards of one suit in sequence)"}
                            .get(w, str(w)) for w in (shapes if isinstance(shapes, list) else [shapes]))
         return f"{what} of {lo}" + (f" to {hi}" if hi and hi != lo else " or more") + " cards from"
-    return (f"{lo}" if lo == hi else f"{lo} to {hi}") + " cards from"
+    return ("1 card" if lo == hi == 1 else f"{lo} cards" if lo == hi else f"{lo} to {hi} cards") + " from"
 
 
 def _say_piles(v) -> str:
@@ -691,8 +691,8 @@ def _line_move(ev: dict) -> str:
 
 
 def _line_set(ev: dict) -> str:
-    who = "The" if ev.get("seat") is None else f"Seat {ev['seat']}'s"
-    return f"{who} {ev.get('name')} is now {ev.get('value')}."
+    who = "" if ev.get("seat") is None else f"Seat {ev['seat']}'s "
+    return f"{who}{ev.get('name')}: now {ev.get('value')}."
 
 
 def _line_order(ev: dict) -> str:

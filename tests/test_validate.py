@@ -451,3 +451,17 @@ def test_builtin_by_name_validates(cli):
     rc, out, err = cli("validate", "beggar-my-neighbour")
     assert (rc, err) == (0, "")
     assert out == "beggar-my-neighbour: OK (Beggar My Neighbour, 2 players, 52 cards)\n"
+
+
+@pytest.mark.parametrize("body, message", [
+    ("players: {}\n", "missing required key 'min'"),                             # found by the fuzzer
+    ("phases:\n  play:\n    after-turn:\n      - {}\n", "missing required key"),
+    ("phases:\n  play:\n    after-turn:\n      - reveal: {}\n", "missing required key"),
+])
+def test_an_empty_mapping_among_alternatives_is_an_error_not_a_crash(tmp_path, capsys, body, message):
+    from ruleplay.tools.cli import main
+    base = "beggar-my-neighbour" if body.startswith("players") else "ninety-eight"
+    (tmp_path / "v.yaml").write_text(f"extends: {base}\nname: v\n{body}", encoding="utf-8")
+    assert main(["validate", str(tmp_path / "v.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "internal error" not in err, err

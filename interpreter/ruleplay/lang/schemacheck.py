@@ -124,6 +124,8 @@ def _meant_branches(err: ValidationError) -> set[int] | None:
     those that allow every key written, else those that allow some. None: no alternative knows any of them."""
     keys = set(err.instance)
     branches = err.validator_value
+    if not keys:                         # an empty mapping names no alternative: every one may be meant
+        return set(range(len(branches)))
     every = {i for i, b in enumerate(branches) if keys and keys <= set(_keyed(b))}
     some = {i for i, b in enumerate(branches) if keys & set(_keyed(b))}
     if every or some:
@@ -132,8 +134,8 @@ def _meant_branches(err: ValidationError) -> set[int] | None:
 
 
 def _no_branch(err: ValidationError, doc: Doc, path: tuple) -> list[RuleError]:
-    """A mapping whose keys no alternative knows: each unknown key, with the keys the alternatives allow and,
-    for a word written as a key (`again: true`), how to write the word."""
+    """A mapping whose keys (at least one) no alternative knows: each unknown key, with the keys the
+    alternatives allow and, for a word written as a key (`again: true`), how to write the word."""
     known = list(dict.fromkeys(k for b in err.validator_value for k in _keyed(b)))
     words = [str(w) for b in err.validator_value if isinstance(b, dict) for w in b.get("enum", [])]
     out = []

@@ -8,7 +8,7 @@ import pytest
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "agents.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```python\n(.*?)```", DOC, re.S)
 RECIPES = re.findall(r"```py\n(.*?)```", DOC, re.S)
-OPTIONAL = ("pyspiel", "pettingzoo", "jax", "flax", "optax")
+OPTIONAL = ("pyspiel", "pettingzoo", "jax", "flax", "optax", "chex")
 
 
 def test_the_page_has_examples_and_recipes():

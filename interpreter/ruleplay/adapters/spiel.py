@@ -207,11 +207,22 @@ class RuleplayState(pyspiel.State):
     def __init__(self, game: RuleplayGame):
         super().__init__(game)
         self._players = game.num_players()
-        self._inner: _Inner | None = None   # the ruleplay state (with chance="seed": once the seed is drawn)
-        if game.params["chance"] == "cards":
-            self._start(0, chance=True)
+        self._held: _Inner | None = None     # the ruleplay state (with chance="seed": once the seed is drawn)
+        self._lazy = game.params["chance"] == "cards"     # started at its first chance node when first read
         self._prefix: list[dict] | None = None   # a resampled state: the events before its own (see resample)
         self._copy: tuple[int, dict[int, str]] | None = None   # a resampled copy: (log length, string per seat)
+
+    @property
+    def _inner(self) -> _Inner | None:
+        """The ruleplay state behind this one; in the card-by-card form started when first read, since OpenSpiel
+        makes a fresh state for every copy it takes (a game started for each would be thrown away)."""
+        if self._held is None and self._lazy:
+            self._start(0, chance=True)
+        return self._held
+
+    @_inner.setter
+    def _inner(self, box: _Inner | None) -> None:
+        self._held = box
 
     @property
     def ruleplay_state(self) -> State | None:
@@ -413,8 +424,8 @@ class _Observer:
         self._done: tuple | None = None      # (ruleplay state, player, actions): what `tensor` holds now
 
     def set_from(self, state, player):
-        box = state._inner
-        if box is None:
+        box = state._held               # a state not started yet shows nothing (OpenSpiel makes a fresh one to
+        if box is None:                 # learn the tensor's shape at every call: starting it would cost a game)
             self.tensor[:] = 0
             self._done = None
             return

@@ -13,7 +13,7 @@ The policy's own choice at the root (what `smart` would play, read from the
 real decision's view) is expanded first and carries a progressive bias,
 PRIOR / visits, in its UCB value (Chaslot et al. 2008): with a small budget
 the search leaves the policy only on evidence, so few iterations already
-play clearly better than the policy (README "The ismcts bot": 20
+play clearly better than the policy (docs/python-api.md "The ismcts bot": 20
 iterations with the bias are about as strong as 50 without it).
 
 An iteration is one game run from the sampled deal with every seat answered
@@ -85,9 +85,9 @@ TRIES = 30           # sampled deals per iteration before the bot gives up and p
 EXPLORE = 0.7        # UCB's exploration constant (values lie in [0, 1])
 PRIOR = 1.0          # the progressive bias of the policy's own choice at the root (PRIOR / visits)
 PER_ACTION = 4       # a decision between k actions gets at most 4k iterations (of N): two cards are told apart
-# with fewer iterations than thirteen (README "The ismcts bot": the same strength, a fifth less CPU)
+# with fewer iterations than thirteen (docs/python-api.md "The ismcts bot": the same strength, a fifth less CPU)
 CONTINUED = 2        # a decision that goes on from the seat's own last one (its next pass pick) gets N / 2, its
-# subtree included: the search of the first pick explored the same tree (README "The ismcts bot": as strong
+# subtree included: the search of the first pick explored the same tree (docs/python-api.md "The ismcts bot": as strong
 # with a tenth less CPU)
 PLAYOUT_ACTIONS = 10  # a playout stops (valued 0 for every seat) after this many actions per deck card: a
 # shed game whose seats may draw instead of playing can draw and reshuffle for a long time

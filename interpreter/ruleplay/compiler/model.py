@@ -633,6 +633,9 @@ def _players(ctx: Ctx, requested: int | None) -> int:
 
 RESERVED = ("seats", "actor", "dealer", "players", "card", "hand-number", "round-first", "round-plays",
             "round-burned", "hand-size", "hands-total", "hand-size-max")
+# names that rules bind in places (the seat `s` of a winners rule or a count, a move's chosen parts): a zone so
+# named would mean one thing here and another there
+BOUND = ("s", "r", "target", "picked", "position", "rank", "suit", "number", "source", "dest", "mover", "bid")
 
 
 def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any],
@@ -650,6 +653,9 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
     for zname, z in d["zones"].items():
         if zname in RESERVED:
             ctx.error(("zones", zname), f"'{zname}' is a reserved name")
+        elif zname in BOUND:
+            ctx.error(("zones", zname), f"'{zname}' is a name rules bind in places (a seat being judged, a move's "
+                                        "chosen part), so it cannot name a zone", "choose another zone name")
         if z["owner"] == "seat" and "count" in z:
             ctx.error(("zones", zname, "count"), "a family of piles (a zone with a count) lies on the table",
                       "write owner: table, or leave count out")

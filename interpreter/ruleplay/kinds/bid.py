@@ -57,7 +57,7 @@ from ruleplay.errors import RuleplayError
 from ruleplay.engine.table import Table
 from ruleplay.compiler.teams import partners
 from ruleplay.engine.events import EventSpec
-from ruleplay.kinds.words import formula
+from ruleplay.kinds.words import first_player, formula
 from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
 
 
@@ -370,7 +370,7 @@ def describe(spec: dict, phase=None) -> str:
     """The phase in words, from its spec (and its compiled form where options fold a value)."""
     first = spec.get("first", "left-of-dealer")
     who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
-        first, f"the first player from the dealer's left for whom {formula(first)}")
+        first, first_player(first))
     rng = spec.get("range") or {}
     style = getattr(phase, "style", spec.get("style", "one-each"))
     text = {"one-each": f"starting with {who}, each player in turn bids once, publicly",

@@ -30,7 +30,7 @@ from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.table import Table, ThrowIn
 from ruleplay.engine.events import EventSpec
 from ruleplay.kinds.schema_parts import EXPR, phase_schema
-from ruleplay.kinds.words import formula
+from ruleplay.kinds.words import first_player, formula
 
 # ---------------------------------------------------------------------------- the kind's keys (schema)
 SUMMARY = "choose: seats in turn pick one of a list of values or pass (naming trump, ordering up, going alone)."
@@ -230,7 +230,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Choose | None:
 def describe(spec: dict, phase=None) -> str:
     first = spec.get("first", "left-of-dealer")
     who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
-        first, f"the first player from the dealer's left for whom {formula(first)}")
+        first, first_player(first))
     if first not in ("left-of-dealer", "dealer") and getattr(phase, "cut", False):
         who += " (several such players cut the cards: one of them at random)"
     out = []

@@ -47,6 +47,12 @@ suit: nothing follows it, and when it leads anything may be played);
 the winner may switch the per-hand flag on (a bot's choice, logged as a
 `choice` event). `last-trick-takes: ZONE`: the winner of the last trick
 also takes that table zone's cards into `won-to` (a `kitty` event).
+`refill: {from: [ZONE, ...], when: BOOL}`: after each trick, while `when`
+holds (default: always), each player in turn from the winner draws one
+card from the first of those table zones that has any (a stock, then a
+turned-up trump card), as long as cards are left (a `refill` event, seen
+by the drawer, by all when the zone is face up); the phase goes on until
+the hands and those zones are empty.
 
 The runner keeps where the hand stands (leader, the trick's seats and plays,
 the turn of a card decision yielded out), so a game stopped at a card
@@ -70,7 +76,7 @@ from ruleplay.engine.table import Table, runner_copy
 from ruleplay.compiler.teams import partners
 from ruleplay.engine.events import PLAY, EventSpec, Private, movers, zone_public
 from ruleplay.engine.visibility import visible_to
-from ruleplay.kinds.words import formula
+from ruleplay.kinds.words import first_player, formula
 from ruleplay.kinds.schema_parts import CARD_BOOL, EXPR, NAME_PATTERN, obj, phase_schema, text
 from ruleplay.kinds import trickrules
 
@@ -112,6 +118,10 @@ SCHEMA = phase_schema('trick', {
                                   ["from", "seat"], "A player's hand that becomes the dummy: laid face up on the dummy's zone right after the opening lead (the phase's first card); until then it is that player's hidden hand.")},
                  ["from", "played-by"],
                  "A hand with no player of its own, played by another seat: it takes a turn in every trick."),
+    "refill": obj({"from": {"description": "Table zones drawn from in order: the first that has cards (a stock, then the trump card turned up under it).",
+                            "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 8}]},
+                   "when": {"description": "Bool read after each trick: the hands are refilled only while it holds (e.g. not closed). Default: always.", **EXPR}},
+                  ["from"], "After each trick, each player in turn from the winner draws a card (the trick games played with a stock: Briscola, Sixty-Six)."),
     "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
     **trickrules.SCHEMA,           # the common rules as switches: first-lead, breaks, first-trick
 }, ['from', 'to', 'won-to'])
@@ -140,6 +150,9 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'dummy/lay-down/from': {"examples": ["hand"]},
     'dummy/lay-down/seat': {"examples": ["left-of(left-of(declarer))", 2]},
     'want': {"examples": ["hand-size", "3 - sum(x.tricks for x in actor.team-seats)"]},
+    'refill': {"examples": [{"from": ["stock", "trump-card"]}]},
+    'refill/from': {"examples": ["stock", ["stock", "trump-card"]]},
+    'refill/when': {"examples": ["not closed"]},
     **trickrules.EXAMPLES,
 }
 
@@ -159,7 +172,9 @@ EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner
           "kitty": EventSpec(("seat", "zone", "cards"), {"cards": Private(_kitty_seen)}),
           "choice": EventSpec(("seat", "name", "value")),
           # a hand laid down as the dummy after the opening lead: seen by all when the dummy's zone is public
-          "lay-down": EventSpec(("seat", "from", "to", "cards"), {"cards": movers("seat", zone="to")})}
+          "lay-down": EventSpec(("seat", "from", "to", "cards"), {"cards": movers("seat", zone="to")}),
+          # a card drawn after a trick: seen by the drawer, and by all when drawn from a face-up zone
+          "refill": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat", zone="zone")})}
 
 
 @dataclass
@@ -228,6 +243,7 @@ class Trick:
     words: dict = field(default_factory=dict)   # the switches' card words for the rule sheet ('H': 'suit H')
     dummy: tuple | None = None             # (table zone, played-by, after or None): a hand another seat plays
     lay_down: tuple | None = None          # (seat zone, seat): the hand laid down as the dummy after the opening lead
+    refill: tuple | None = None            # (table zones drawn from in order, bool or None): hands drawn up after a trick
 
     def offers(self, space) -> list[int]:
         """A card, and the trick winner's yes or no to a choice (`choices`)."""
@@ -422,13 +438,31 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                           f"write from: {spec.get('from')}", value=True)
                 return None
             lay_down = (lz, ls)
-    if None in (src, pile, won_to, switched) or ("want" in spec and want is None):
+    refill = _refill(ctx, path + ("refill",), pile) if "refill" in spec else None
+    if None in (src, pile, won_to, switched) or ("want" in spec and want is None) or \
+            ("refill" in spec and refill is None):
         return None
     return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
                  order_table, order_fn, lead_allowed, play_allowed, flags, points,
                  spec.get("description", ""), dict(spec), trump_card.fn if trump_card else None,
                  from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
-                 ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down)
+                 ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down, refill)
+
+
+def _refill(ctx: Ctx, path: tuple, pile: Zone | None) -> tuple | None:
+    """`refill: {from, when}`: the table zones a hand is drawn up from, in order, and when (None: always)."""
+    raw, given = ctx.get(path + ("from",)), "when" in ctx.get(path)
+    paths = [path + ("from", i) for i in range(len(raw))] if isinstance(raw, list) else [path + ("from",)]
+    zones = [ctx.zone(p, owner="table") for p in paths]
+    when = ctx.expr(path + ("when",), X.BOOL) if given else None
+    if None in zones or (given and when is None):
+        return None
+    if pile is not None and any(z.index == pile.index for z in zones):
+        ctx.error(path + ("from",), "the hands cannot be drawn up from the zone the trick is played to",
+                  "name the stock, e.g. from: stock", value=True)
+        return None
+    return tuple(zones), (when.fn if when is not None and not when.is_const else
+                          None if when is None or when.const else False)
 
 
 def _seat_expr(ctx: Ctx, path: tuple) -> Callable | None:
@@ -898,7 +932,26 @@ class _Run:
             t.check_conservation()
         self.leader = win
         t.actor = win_seat
+        if ph.refill is not None:
+            self.draw_up(win_seat)
         t.check_end()          # end rules only: a hand of tricks cannot cycle
+
+    def draw_up(self, first: int) -> None:
+        """`refill`: each seat in play from the trick's winner draws a card from the first of the zones that has
+        any, while `when` holds."""
+        t, hand = self.t, self.hand
+        zones, when = self.ph.refill
+        if when is False or (when is not None and not when(t)):
+            return
+        names = self.deck.names
+        for seat in t.playing_from(first):
+            source = next((z for z in zones if t.shared[z.index]), None)
+            if source is None:
+                return
+            card = t.shared[source.index].pop()
+            hand[seat].append(card)
+            if t.events is not None:
+                t.emit("refill", seat=seat, zone=source.name, cards=[names[card]])
 
     def fork(self, t: Table):
         """The rest of the hand on `t`, a copy of this runner's table (Table.fork), from the card decision
@@ -927,7 +980,7 @@ def describe(spec: dict, phase=None) -> str:
     """The phase in words, from its spec (and its compiled form where options fold a value)."""
     leader = spec.get("leader", "left-of-dealer")
     who = trickrules.leader_words(spec) or {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
-        leader, f"the first player from the dealer's left for whom {formula(leader)}")
+        leader, first_player(leader))
     text = (f"{who} leads the first trick; each player in turn plays one card from their {spec['from']} "
             f"to the {spec['to']}; the winner of a trick leads the next.")
     if spec.get("follow", "suit") == "suit":
@@ -982,6 +1035,12 @@ def describe(spec: dict, phase=None) -> str:
     text += f" The winner keeps the trick in their {spec['won-to']}."
     if "last-trick-takes" in spec:
         text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
+    refill = spec.get("refill")
+    if isinstance(refill, dict) and "from" in refill:
+        zones = refill["from"] if isinstance(refill["from"], list) else [refill["from"]]
+        when = f", while {formula(refill['when'])}" if "when" in refill else ""
+        text += (f" After each trick{when}, each player in turn from its winner draws a card from the "
+                 + " or, when that is empty, the ".join(zones) + "; play goes on until every hand is empty.")
     return text
 
 
@@ -1018,8 +1077,16 @@ def _tell_lay_down(n, ev: dict) -> list[str]:
             + (f": {shown}." if shown else f" ({len(cards)} cards).")]
 
 
+def _tell_refill(n, ev: dict) -> list[str]:
+    shown = [c for c in ev.get("cards") or [] if c is not None]
+    return [f"{n.verb(ev['seat'], 'draw', 'draws')} " + (", ".join(shown) if shown else "a card")
+            + f" from the {ev.get('zone')}."]
+
+
 NARRATION = {"trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty,
-             "lay-down": _tell_lay_down}
+             "lay-down": _tell_lay_down, "refill": _tell_refill}
 # run's account (the other trick events are told by tools/account.py)
 ACCOUNT = {"lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} face up as the {ev.get('to')}: "
-                                  f"{', '.join(map(str, ev.get('cards') or []))}."}
+                                  f"{', '.join(map(str, ev.get('cards') or []))}.",
+           "refill": lambda ev: f"Seat {ev['seat']} draws {', '.join(map(str, ev.get('cards') or []))} from the "
+                                f"{ev.get('zone')}."}

@@ -1,6 +1,19 @@
 """How rule sheets say a rule file's values: in words where there are words, else a marked formula."""
 from __future__ import annotations
 
+import re
+
 from ruleplay.lang.expr.say import say as formula
 
-__all__ = ["formula"]
+__all__ = ["formula", "first_player"]
+
+_ONE_SEAT = re.compile(r"\s*s\s*==\s*(.+?)\s*")
+
+
+def first_player(rule: str) -> str:
+    """Who a `first`/`leader` rule (a bool over seat `s`) picks: "s == right-of(dealer)" is that seat itself,
+    else the first player from the dealer's left for whom it holds."""
+    m = _ONE_SEAT.fullmatch(str(rule))
+    if m and not any(w in f" {m.group(1)} " for w in ("==", " if ", " and ", " or ", " not ")):
+        return formula(m.group(1))
+    return f"the first player from the dealer's left for whom {formula(rule)}"

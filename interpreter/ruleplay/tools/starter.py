@@ -57,7 +57,7 @@ def starter_text(name: str, base: str, base_ref: str, schema_ref: str) -> str:
     lines += [
         "# Anything else of the base can be overridden the same way, e.g. the number of players:",
         "# players: {min: 2, max: 6, default: 3}",
-        "# See README.md, 'A tour of the ruleset format', and `ruleplay schema` for every key;",
+        "# See docs/language.md (the rule language) and `ruleplay schema` for every key;",
         "# an editor with the YAML language server completes and documents keys from the line at the top.",
         "",
     ]

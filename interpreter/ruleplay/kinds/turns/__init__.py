@@ -36,7 +36,7 @@ from ruleplay.kinds.turns.choices import (NAMES, Check, Part, Plan, alternatives
                                           uses_hidden_card)
 from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects
 from ruleplay.kinds.turns.runner import Going
-from ruleplay.kinds.words import formula
+from ruleplay.kinds.words import first_player, formula
 from ruleplay.lang import expr as X
 from ruleplay.lang.expr.say import shadowing
 
@@ -51,6 +51,89 @@ _ZONE = text("A zone: a table zone (pile), the actor's own (hand), or a seat's (
 _PREFER = {"description": "Int over the chosen parts: what a sensible player aims for. The `smart` bot takes "
                           "the choice with the highest value (a move without it counts 0; passing an answer, 0); "
                           "the rules of the game are unchanged.", **EXPR}
+_CHOOSE = obj({
+    "card": {**_ZONE, "description": "A card the player sees in this zone; read as `card`.",
+             "examples": ["hand", "table"]},
+    "cards": obj({"from": {**_ZONE, "examples": ["table", "hand"]},
+                  "min": {"type": "integer", "minimum": 0, "default": 1,
+                          "description": "The fewest cards in the set."},
+                  "max": {"type": "integer", "minimum": 1, "examples": [3],
+                          "description": "The most cards in the set (sets of the whole deck "
+                                         "of this size may be 50,000 at most); needed "
+                                         "without `as` (with it: no limit but the zone)."},
+                  "as": {"oneOf": [{"enum": ["set", "run"]},
+                                   {"type": "array", "minItems": 1, "maxItems": 2,
+                                    "items": {"enum": ["set", "run"]}}],
+                         "description": "Only the combinations of this shape: set (cards of "
+                                        "one rank, no suit twice), run (cards of one suit "
+                                        "whose ranks follow each other in the deck's rank "
+                                        "order: a deck listing A first plays the ace low), "
+                                        "or [set, run] (either). Found by rank and suit, not "
+                                        "among every subset, so a meld of 13 may be chosen.",
+                         "examples": ["set", ["set", "run"]]},
+                  "adds-to": {"description": "Only the sets whose values (`counting`) add up to "
+                                             "this int, read once the parts before it are "
+                                             "chosen (e.g. card.value: a capture by sums). "
+                                             "Found by the sum, not among every subset; no max "
+                                             "needed.", "examples": ["card.value", 15], **EXPR},
+                  "counting": {"type": "string", "examples": ["value"],
+                               "description": "With adds-to: the deck attribute giving each "
+                                              "card's value (a card of 0 or less is never part "
+                                              "of a sum)."}},
+                 ["from"], desc="Several cards of a zone at once, asked card by card, "
+                                "then done; read as `picked`.",
+                 examples=[{"from": "table", "min": 1, "max": 3},
+                           {"from": "hand", "as": ["set", "run"], "min": 3},
+                           {"from": "table", "adds-to": "card.value", "counting": "value"}]),
+    "from-pile": {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE,
+                  "description": "One of these piles to move from; read as `source` (and "
+                                 "`source-top`, `source-size`, `source-cards`); `from: source`.",
+                  "examples": [["col1", "col2", "cell1"]]},
+    "to-pile": {"oneOf": [
+                    {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE},
+                    {"type": "string"},
+                    obj({"among": {"oneOf": [{"type": "array", "minItems": 1, "maxItems": 60,
+                                              "items": _ZONE}, {"type": "string"}],
+                                   "description": "The piles (a list, or a family's name).",
+                                   "examples": ["meld"]},
+                         "keeps": {"oneOf": [{"enum": ["set", "run"]},
+                                             {"type": "array", "minItems": 1, "maxItems": 2,
+                                              "items": {"enum": ["set", "run"]}}],
+                                   "description": "Only the piles that hold cards and, with "
+                                                  "the card (or cards) chosen before added, "
+                                                  "are still a set or a run: laying off.",
+                                   "examples": [["set", "run"]]}},
+                        ["among", "keeps"], desc="Piles to lay cards off on.",
+                        examples=[{"among": "meld", "keeps": ["set", "run"]}])],
+                "description": "One of these piles to move to (a list, or a family's name: "
+                               "a zone with a count); read as `dest` (and `dest-top`, "
+                               "`dest-size`, `dest-cards`); `to: dest`.",
+                "examples": [["col1", "col2", "clubs"], "meld"]},
+    "position": {**_ZONE, "description": "A card taken blind by its place in this zone (1 is "
+                                         "the top); read as `position`, the card as `card`.",
+                 "examples": ["layout", "target.hand"]},
+    "seat": {"description": "Bool over seat `s`: the seats that may be chosen; read as `target`.",
+             "examples": ["s != actor and s.hand.size > 0"], **EXPR},
+    "rank": {"const": True, "description": "Any of the deck's ranks; read as `rank`.",
+             "examples": [True]},
+    "suit": {"const": True, "description": "Any of the deck's suits; read as `suit`.",
+             "examples": [True]},
+    "value": {"type": ["array", "object"], "minItems": 1, "maxItems": 1000,
+              "items": {"type": ["integer", "string"]},
+              "minProperties": 1, "maxProperties": 1000,
+              "additionalProperties": {"type": "integer"},
+              "description": "One of these values; read as `value`. A map of words to "
+                             "numbers: the player chooses (and the log says) the word, "
+                             "the rules read its number (calls that compare by rank: `{1C: 1, ..., 7NT: 35}`).",
+              "examples": [["player", "banker", "tie"], [1, 11], {"1C": 1, "1D": 2}]},
+    "number": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"},
+               "description": "A whole number from LOW to HIGH; read as `number`.",
+               "examples": [[1, 10]]},
+}, desc="What the player chooses, asked in the order written.",
+    examples=[{"card": "hand"}, {"seat": "s != actor", "rank": True}])
+_LEGAL = {"description": "Bool over the chosen parts: the combinations the player may choose.",
+          "examples": ["card.suit == pile.top.suit or card.rank == pile.top.rank"], **EXPR}
+
 SCHEMA = phase_schema("turns", {
     "first": {"description": "Who takes the first turn: left-of-dealer, dealer, or a bool over seat `s` (the first "
                              "seat from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
@@ -83,78 +166,8 @@ SCHEMA = phase_schema("turns", {
                   "description": text("What this move is, in words.", examples=["Play a card and draw."]),
                   "if": {"description": "Bool (actor = the seat in turn): the move is possible only when it holds.",
                          "examples": ["pick-up > 0", "actor.hand.size == 2"], **EXPR},
-                  "choose": obj({
-                      "card": {**_ZONE, "description": "A card the player sees in this zone; read as `card`.",
-                               "examples": ["hand", "table"]},
-                      "cards": obj({"from": {**_ZONE, "examples": ["table", "hand"]},
-                                    "min": {"type": "integer", "minimum": 0, "default": 1,
-                                            "description": "The fewest cards in the set."},
-                                    "max": {"type": "integer", "minimum": 1, "examples": [3],
-                                            "description": "The most cards in the set (sets of the whole deck "
-                                                           "of this size may be 50,000 at most); needed "
-                                                           "without `as` (with it: no limit but the zone)."},
-                                    "as": {"oneOf": [{"enum": ["set", "run"]},
-                                                     {"type": "array", "minItems": 1, "maxItems": 2,
-                                                      "items": {"enum": ["set", "run"]}}],
-                                           "description": "Only the combinations of this shape: set (cards of "
-                                                          "one rank, no suit twice), run (cards of one suit "
-                                                          "whose ranks follow each other in the deck's rank "
-                                                          "order: a deck listing A first plays the ace low), "
-                                                          "or [set, run] (either). Found by rank and suit, not "
-                                                          "among every subset, so a meld of 13 may be chosen.",
-                                           "examples": ["set", ["set", "run"]]}},
-                                   ["from"], desc="Several cards of a zone at once, asked card by card, "
-                                                  "then done; read as `picked`.",
-                                   examples=[{"from": "table", "min": 1, "max": 3},
-                                             {"from": "hand", "as": ["set", "run"], "min": 3}]),
-                      "from-pile": {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE,
-                                    "description": "One of these piles to move from; read as `source` (and "
-                                                   "`source-top`, `source-size`, `source-cards`); `from: source`.",
-                                    "examples": [["col1", "col2", "cell1"]]},
-                      "to-pile": {"oneOf": [
-                                      {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE},
-                                      {"type": "string"},
-                                      obj({"among": {"oneOf": [{"type": "array", "minItems": 1, "maxItems": 60,
-                                                                "items": _ZONE}, {"type": "string"}],
-                                                     "description": "The piles (a list, or a family's name).",
-                                                     "examples": ["meld"]},
-                                           "keeps": {"oneOf": [{"enum": ["set", "run"]},
-                                                               {"type": "array", "minItems": 1, "maxItems": 2,
-                                                                "items": {"enum": ["set", "run"]}}],
-                                                     "description": "Only the piles that hold cards and, with "
-                                                                    "the card (or cards) chosen before added, "
-                                                                    "are still a set or a run: laying off.",
-                                                     "examples": [["set", "run"]]}},
-                                          ["among", "keeps"], desc="Piles to lay cards off on.",
-                                          examples=[{"among": "meld", "keeps": ["set", "run"]}])],
-                                  "description": "One of these piles to move to (a list, or a family's name: "
-                                                 "a zone with a count); read as `dest` (and `dest-top`, "
-                                                 "`dest-size`, `dest-cards`); `to: dest`.",
-                                  "examples": [["col1", "col2", "clubs"], "meld"]},
-                      "position": {**_ZONE, "description": "A card taken blind by its place in this zone (1 is "
-                                                           "the top); read as `position`, the card as `card`.",
-                                   "examples": ["layout", "target.hand"]},
-                      "seat": {"description": "Bool over seat `s`: the seats that may be chosen; read as `target`.",
-                               "examples": ["s != actor and s.hand.size > 0"], **EXPR},
-                      "rank": {"const": True, "description": "Any of the deck's ranks; read as `rank`.",
-                               "examples": [True]},
-                      "suit": {"const": True, "description": "Any of the deck's suits; read as `suit`.",
-                               "examples": [True]},
-                      "value": {"type": ["array", "object"], "minItems": 1, "maxItems": 1000,
-                                "items": {"type": ["integer", "string"]},
-                                "minProperties": 1, "maxProperties": 1000,
-                                "additionalProperties": {"type": "integer"},
-                                "description": "One of these values; read as `value`. A map of words to "
-                                               "numbers: the player chooses (and the log says) the word, "
-                                               "the rules read its number (calls that compare by rank: `{1C: 1, ..., 7NT: 35}`).",
-                                "examples": [["player", "banker", "tie"], [1, 11], {"1C": 1, "1D": 2}]},
-                      "number": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"},
-                                 "description": "A whole number from LOW to HIGH; read as `number`.",
-                                 "examples": [[1, 10]]},
-                  }, desc="What the player chooses, asked in the order written.",
-                      examples=[{"card": "hand"}, {"seat": "s != actor", "rank": True}]),
-                  "legal": {"description": "Bool over the chosen parts: the combinations the player may choose.",
-                            "examples": ["card.suit == pile.top.suit or card.rank == pile.top.rank"], **EXPR},
+                  "choose": _CHOOSE,
+                  "legal": _LEGAL,
                   "do": {"$ref": "#/$defs/effects", "description": "What the move does, in order.",
                          "examples": [[{"move": {"from": "hand", "to": "pile"}}, "again"]]},
                   "prefer": {**_PREFER, "examples": ["picked.size", "card.value"]},
@@ -171,6 +184,7 @@ SCHEMA = phase_schema("turns", {
                                 "additionalProperties": obj({
                                     "if": {"description": "Bool: this answer is possible only when it holds.",
                                            "examples": ["actor.hand.size > 0"], **EXPR},
+                                    "choose": _CHOOSE, "legal": _LEGAL,
                                     "do": {"$ref": "#/$defs/effects", "description": "What the answer does.",
                                            "examples": [["end"]]},
                                     "prefer": {**_PREFER, "examples": ["1 if impossible else -1"]}}, ["do"])}},
@@ -217,8 +231,16 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
             obj({"next": {"description": "The turn passes to this seat.", "examples": ["target", "left-of(dealer)"],
                           **EXPR}}, ["next"]),
             obj({"shuffle": {**_ZONE, "examples": ["stock"]}}, ["shuffle"]),
-            obj({"reveal": text("card (the chosen card), picked (the set chosen) or a zone: shown to everyone.",
-                                examples=["card", "picked", "up"])},
+            obj({"reveal": {"oneOf": [
+                    text("card (the chosen card), picked (the set chosen) or a zone: shown to everyone."),
+                    obj({"from": {**_ZONE, "examples": ["hand"]},
+                         "where": {"description": "Bool over `card`: the cards of `from` for which it holds.",
+                                   "examples": ["card.rank == 'A'"], **EXPR},
+                         "count": {"description": "Int: at most this many of them, from the top.", "examples": [1],
+                                   **EXPR}},
+                        ["from", "where"], "Some cards of a zone, shown to everyone (an ace kept, a marriage).")],
+                    "description": "Cards shown to everyone: card, picked, a zone, or {from, where, count}.",
+                    "examples": ["card", "picked", "up", {"from": "hand", "where": "card.rank == 'A'", "count": 1}]}},
                 ["reveal"]),
             obj({"repeat": obj({"until": {"description": "Bool tested before each time: the repeat stops "
                                                          "when it holds.", "examples": ["not (pile.top.rank in ['2', '8'])"],
@@ -268,7 +290,7 @@ EVENTS = {"move": EventSpec(("phase", "seat", "from", "from_seat", "to", "to_sea
                             {"cards": Private(_move_seen)}),
           "reveal": EventSpec(("phase", "seat", "cards")),
           "set": EventSpec(("phase", "name", "seat", "value")),
-          "shuffle": EventSpec(("phase", "zone")),
+          "shuffle": EventSpec(("phase", "zone", "seat")),        # seat: whose zone, when it is a seat's (a hand)
           "turn-order": EventSpec(("phase", "seat", "what", "to")),
           "cannot-move": EventSpec(("phase", "seat")),
           "turns-over": EventSpec(("phase", "why")),
@@ -465,13 +487,23 @@ def _respond(ctx: Ctx, path: tuple, mname: str, scope: X.Scope, own: dict, parts
         slot = len(labels)
         labels.append(f"{mname}: {rname}")
         allowed = ctx.expr(rp + ("if",), X.BOOL, rscope) if "if" in rspec else None
-        effects = compile_effects(ctx, rp + ("do",), rscope, own, any(p.kind in ("card", "position") for p in parts),
-                                  budget)
-        prefer = _prefer(ctx, rp + ("prefer",), parts, rscope) if "prefer" in rspec else None
-        if effects is None or ("if" in rspec and allowed is None) or ("prefer" in rspec and prefer is None):
+        # an answer may choose too (a card thrown in): its parts are read by their names, in place of the move's
+        mine = compile_parts(ctx, rp + ("choose",), rscope, len(labels)) if "choose" in rspec else []
+        if mine is None:
             ok = False
             continue
-        answers.append(Move(str(rname), slot, [], allowed.fn if allowed else None, [[]], effects,
+        for part in mine:
+            labels.extend(f"{mname}: {rname}: {x}" for x in part.slot_labels())
+        ascope = rscope.with_names(**bindings(mine)) if mine else rscope
+        checks = _checks(ctx, rp + ("legal",), mine, ascope) if "legal" in rspec else [[] for _ in range(len(mine) + 1)]
+        chose_card = any(p.kind in ("card", "position") for p in (mine or parts))
+        effects = compile_effects(ctx, rp + ("do",), ascope, own, chose_card, budget)
+        prefer = _prefer(ctx, rp + ("prefer",), mine, ascope) if "prefer" in rspec else None
+        if effects is None or ("if" in rspec and allowed is None) or ("prefer" in rspec and prefer is None) or \
+                checks is None:
+            ok = False
+            continue
+        answers.append(Move(str(rname), slot, mine, allowed.fn if allowed else None, checks, effects,
                             prefer=prefer.fn if prefer else None))
     return Respond(who.fn if who else None, answers) if ok else None
 
@@ -524,13 +556,13 @@ def _peeks(ctx: Ctx, path: tuple, parts: list[Part], c: X.Compiled, key: str) ->
 def describe(spec: dict, phase=None) -> str:
     first = spec.get("first", "left-of-dealer")
     who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
-        first, f"the first player from the dealer's left for whom {formula(first)}")
+        first, first_player(first))
     out = []
     for name, raw in (spec.get("track") or {}).items():
         start = raw.get("start", "none") if isinstance(raw, dict) else raw
         out.append(f"{name} is kept, starting at {start}.")
     if spec.get("start"):
-        out.append(f"First: {say_effects(spec['start'])}.")
+        out.append(f"First: {say_effects(spec['start']) or 'nothing'}.")
     if not spec.get("moves"):                        # fixed play alone: no turns are taken
         return " ".join(out) if out else "Nothing happens."
     alone = formula("players") == "1"                  # a patience: one player, move after move
@@ -553,12 +585,12 @@ def describe(spec: dict, phase=None) -> str:
             r = m["respond"]
             who = f"each player for whom {formula(r['who'])}" if "who" in r else "each other player"
             answers = "; or ".join(f"{k}" + (f" (when {formula(v['if'])})" if "if" in v else "") +
-                                   f": {say_effects(v.get('do'))}" + _say_prefer(v, "; a", "")
+                                   _say_answer_choice(v) + f": {say_effects(v.get('do'))}" + _say_prefer(v, "; a", "")
                                    for k, v in r["moves"].items())
             out.append(f"Then {who}, in turn from the mover's left, may answer ({answers}), or pass; the first "
                        "answer ends it.")
     if spec.get("after-turn"):
-        out.append(f"After every move: {say_effects(spec['after-turn'])}.")
+        out.append(f"After every move: {say_effects(spec['after-turn']) or 'nothing'}.")
     if _rates(spec):
         out.append("A sensible player (the smart bot) makes the choice rated highest, a move or answer not "
                    "rated counting 0 (passing too); the rules are the same for every player.")
@@ -591,9 +623,20 @@ def _say_part(kind: str, v) -> str:
             "number": lambda: f"a number from {v[0]} to {v[1]} (number)"}[kind]()
 
 
+def _say_answer_choice(v: dict) -> str:
+    """An answer's own choice in words: ", choosing a card from hand (only where ...)"."""
+    parts = [_say_part(k, x) for k, x in (v.get("choose") or {}).items()]
+    if not parts:
+        return ""
+    return ", choosing " + " and ".join(parts) + (f" (only where {formula(v['legal'])})" if "legal" in v else "")
+
+
 def _count(v: dict) -> str:
     lo, hi = v.get("min", 1), v.get("max")
     shapes = v.get("as")
+    if "adds-to" in v:
+        return (f"cards whose {v.get('counting')} add up to {formula(v['adds-to'])} "
+                f"({lo}" + (f" to {hi}" if hi else " or more") + ") from")
     if shapes:
         what = " or ".join({"set": "a set (cards of one rank)", "run": "a run (cards of one suit in sequence)"}
                            .get(w, str(w)) for w in (shapes if isinstance(shapes, list) else [shapes]))
@@ -642,7 +685,7 @@ def _line_order(ev: dict) -> str:
 
 
 ACCOUNT = {"move": _line_move, "reveal": lambda ev: f"Shown: {', '.join(map(str, ev.get('cards') or []))}.",
-           "set": _line_set, "shuffle": lambda ev: f"{ev.get('zone')} is shuffled.", "turn-order": _line_order,
+           "set": _line_set, "shuffle": lambda ev: (f"Seat {ev['seat']}'s " if "seat" in ev else "") + f"{ev.get('zone')} is shuffled.", "turn-order": _line_order,
            "cannot-move": lambda ev: f"Seat {ev.get('seat')} cannot move.",
            "turns-over": lambda ev: f"The {ev.get('phase')} phase ends ({ev.get('why')}).",
            "respond": lambda ev: f"Seat {ev.get('seat')} answers seat {ev.get('to')}: {ev.get('move')}."}

@@ -18,15 +18,18 @@ from math import comb
 from typing import Callable
 
 from ruleplay.compiler.model import Ctx
+from ruleplay.engine.table import GameOver
 from ruleplay.errors import did_you_mean
 from ruleplay.kinds.turns import melds
-from ruleplay.kinds.turns.refs import ZoneRef, family, zone_ref
+from ruleplay.kinds.turns import sums
+from ruleplay.kinds.turns.refs import ZoneRef, family, names_read, zone_ref
 from ruleplay.lang import expr as X
 
 MAX_ALTERNATIVES = 2_000_000  # combinations of one move's parts, reckoned on the whole deck when the file is validated
 MAX_NUMBERS = 1000           # the widest `number: [LOW, HIGH]`
 MAX_PILES = 60              # piles a from-pile or to-pile chooses among
-MAX_SETS = 50_000            # the sets of cards a `cards` part may offer at most, reckoned on the whole deck
+MAX_SETS = 50_000            # the sets of cards a `cards` part offers at most, counted in play before listing them
+                             # (`as:` sets and runs: reckoned on the whole deck when the file is validated)
 NAMES = {"card": "card", "position": "position", "seat": "target", "rank": "rank", "suit": "suit",
          "value": "value", "number": "number", "cards": "picked", "from-pile": "source", "to-pile": "dest"}
 
@@ -48,6 +51,9 @@ class Part:
     keeps: tuple = ()                         # to-pile `keeps:`: only piles still a set or run with the cards added
     adds_one: bool = True                     # ... the move's `card` (else its set of cards, `picked`)
     words: tuple = ()                         # value as a map: the word each answer (a number) is said by
+    after: bool = False                       # its answers depend on a part chosen before it (target.hand)
+    adds_to: Callable | None = None           # cards `adds-to`: the total their `counting` values make
+    values: tuple = ()                        # ... each card's value (a deck attribute), by card
     known: dict = field(default_factory=dict, compare=False, repr=False)   # a pile's cards -> melds.ends
 
     def options(self, t) -> list:
@@ -68,8 +74,14 @@ class Part:
             lo, hi = self.sizes
             if self.shapes:                          # sets and runs, low card first (the deck's rank order)
                 return melds.find(z, self.shapes, lo, hi, t.rules.deck)
+            if self.adds_to is not None:             # the sets adding up to a total (a capture by sums)
+                return self.sums(t, z, lo, hi)
             keys = t.space.keys                      # each set in the canonical order, asked card by card
             held = sorted(z, key=keys.__getitem__)
+            found = _sets(len(held), lo, min(hi, len(held)))
+            if found > MAX_SETS:                     # counted before they are listed (a zone grown too large)
+                raise GameOver("limit", [], f"a move would offer {found:,} sets of cards of {len(held)} "
+                                            f"(more than {MAX_SETS:,})")
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
         if self.keeps:                               # laying off: asked once the card (or cards) is chosen
             return self.extended(t)
@@ -81,6 +93,18 @@ class Part:
                     out.append(s)
             return out
         return list(self.answers)
+
+    def sums(self, t, z, lo: int, hi: int) -> list:
+        """The sets of the zone whose values add up to `adds-to` now, counted before they are listed."""
+        total = self.adds_to(t)
+        if total is None or total <= 0:
+            return []
+        values = self.values
+        found = sums.count([values[c] for c in z], total, lo, hi)
+        if found > MAX_SETS:
+            raise GameOver("limit", [], f"a move would offer {found:,} sets of cards adding up to {total} "
+                                        f"(more than {MAX_SETS:,})")
+        return sums.find(z, values, total, lo, hi, t.space.keys.__getitem__)
 
     def extended(self, t) -> list:
         """The piles laid out that stay a set or a run with the move's card (or cards) laid on them."""
@@ -214,9 +238,12 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
     deck = ctx.deck
     parts: list[Part] = []
     ok = True
+    outer = scope
     for kind in spec:
         p = path + (kind,)
         name = NAMES[kind]
+        earlier = set().union(*(_names_of(q) for q in parts)) if parts else set()
+        scope = outer.with_names(**bindings(parts)) if parts else outer       # a part reads those chosen before
         if (kind == "card" and "position" in spec) or (kind == "position" and "card" in spec):
             ctx.error(p, "a move chooses one card at most (by `card` or by `position`)", "split it into two moves")
             ok = False
@@ -233,7 +260,8 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
                           "take it blind by its place with position: ZONE", value=True)
                 ok = False
                 continue
-            part = Part(kind, name, zone=ref, slots=len(deck) if kind == "position" else 0)
+            part = Part(kind, name, zone=ref, slots=len(deck) if kind == "position" else 0,
+                        after=bool(ref.reads & earlier) if isinstance(ref, ZoneRef) else False)
         elif kind in ("from-pile", "to-pile"):
             keeps: tuple = ()
             if isinstance(raw, dict) and kind == "to-pile":      # {among: PILES, keeps: [set, run]}
@@ -257,7 +285,7 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
             part = Part(kind, name, answers=tuple(range(len(refs))), slots=len(refs), piles=tuple(refs),
                         keeps=keeps)
         elif kind == "cards":
-            part = _cards_part(ctx, p, scope, raw, len(deck))
+            part = _cards_part(ctx, p, scope, raw, len(deck), earlier)
             if part is None:
                 ok = False
                 continue
@@ -266,7 +294,8 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
             if seat_ok is None:
                 ok = False
                 continue
-            part = Part(kind, name, answers=tuple(range(ctx.players)), seat_ok=seat_ok.fn, slots=ctx.players)
+            part = Part(kind, name, answers=tuple(range(ctx.players)), seat_ok=seat_ok.fn, slots=ctx.players,
+                        after=bool(names_read(seat_ok, scope) & earlier))
         elif kind in ("rank", "suit"):
             if raw is not True:
                 ctx.error(p, f"write `{kind}: true` (any of the deck's {kind}s)", value=True)
@@ -303,8 +332,8 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
         return None
     size = 1
     for part in parts:
-        size *= (melds.count(deck, part.shapes, *part.sizes) if part.shapes else _sets(len(deck), *part.sizes)) \
-            if part.kind == "cards" else part.slots or len(deck)
+        size *= (melds.count(deck, part.shapes, *part.sizes) if part.shapes else MAX_SETS if part.adds_to
+                 else min(MAX_SETS, _sets(len(deck), *part.sizes))) if part.kind == "cards" else part.slots or len(deck)
     if size > MAX_ALTERNATIVES:
         ctx.error(path, f"this move has up to {size:,} combinations to choose from; the limit is "
                         f"{MAX_ALTERNATIVES:,}", "choose fewer things at once, or narrow a `number` range")
@@ -325,10 +354,15 @@ def _sets(n: int, lo: int, hi: int) -> int:
     return sum(comb(n, k) for k in range(lo, hi + 1))
 
 
-def _cards_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int) -> Part | None:
+def _cards_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int,
+                earlier: set[str] = frozenset()) -> Part | None:
     """`cards: {from: ZONE, min: A, max: B}`: a set of A to B of the zone's cards (bounded on the whole deck);
-    with `as: set | run | [set, run]` only the sets and runs among them (bounded by counting those)."""
+    with `as: set | run | [set, run]` only the sets and runs among them (bounded by counting those); with
+    `adds-to: TOTAL, counting: ATTRIBUTE` only the sets whose values add up to the total (counted before
+    they are listed, in play: sums.py)."""
     ref = zone_ref(ctx, path + ("from",), scope)
+    if "adds-to" in raw:
+        return _sum_part(ctx, path, scope, raw, deck_size, ref, earlier)
     if ref is not None and not seen_by_chooser(ref):
         ctx.error(path + ("from",), f"the player cannot see the cards of {raw.get('from')}: a set of cards is "
                                     "chosen from a zone face up or from the player's own hand", value=True)
@@ -355,12 +389,41 @@ def _cards_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int
                                       f"{MAX_SETS:,}", "ask for fewer cards (a smaller max)", value=True)
             return None
         return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi), shapes=shapes)
-    if _sets(deck_size, lo, hi) > MAX_SETS:
+    if _sets(deck_size, lo, hi) > MAX_ALTERNATIVES:
         ctx.error(path + ("max",), f"sets of {lo} to {hi} cards of a {deck_size}-card deck are "
-                                   f"{_sets(deck_size, lo, hi):,} choices; the limit is {MAX_SETS:,}",
+                                   f"{_sets(deck_size, lo, hi):,} choices; the limit is {MAX_ALTERNATIVES:,}",
                   "choose fewer cards at once (a smaller max)", value=True)
         return None
     return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi))
+
+
+def _sum_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int, ref, earlier: set[str]) -> Part | None:
+    """`cards: {from, adds-to: TOTAL, counting: ATTRIBUTE, min, max}`: the sets adding up to TOTAL (an int read
+    once the parts before it are chosen: `card.value`, the card played)."""
+    if "as" in raw:
+        ctx.error(path + ("as",), "a set of cards is found either by shape (as:) or by sum (adds-to:), not both",
+                  "keep one of them", value=True)
+        return None
+    attrs = ctx.deck.attrs
+    counting = raw.get("counting")
+    if counting not in attrs:
+        ctx.error(path + ("counting",) if "counting" in raw else path,
+                  f"adds-to needs `counting:`, a deck attribute giving each card's value" if "counting" not in raw
+                  else f"'{counting}' is not an attribute of the deck",
+                  did_you_mean(str(counting), attrs) or (f"attributes: {', '.join(attrs)}" if attrs else
+                                                         "declare one under deck: attributes:"), value=True)
+        return None
+    total = ctx.expr(path + ("adds-to",), X.INT, scope)
+    lo = ctx.const_int(path + ("min",), 1, 1, deck_size)
+    hi = ctx.const_int(path + ("max",), deck_size, 1, deck_size)
+    if ref is None or total is None or lo is None or hi is None:
+        return None
+    if lo > hi:
+        ctx.error(path + ("min",), f"min ({lo}) is more than max ({hi})", value=True)
+        return None
+    reads = (ref.reads if isinstance(ref, ZoneRef) else frozenset()) | names_read(total, scope)
+    return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi), adds_to=total.fn,
+                values=tuple(attrs[counting]), after=bool(reads & earlier))
 
 
 def _shapes(ctx: Ctx, path: tuple, raw, key: str) -> tuple | None:
@@ -417,9 +480,7 @@ class Check:
 
 def reads(parts: list[Part], compiled: X.Compiled, scope: X.Scope) -> tuple[int, ...]:
     """The indices of the parts `compiled` reads (through the definitions it uses too)."""
-    used = set(compiled.uses)
-    for d in compiled.defines:
-        used |= set(scope.defines[d].reads) if d in scope.defines else set()
+    used = names_read(compiled, scope)
     return tuple(i for i, p in enumerate(parts) if used & _names_of(p))
 
 
@@ -435,8 +496,9 @@ def _names_of(p: Part) -> set[str]:
 class Plan:
     """How a move's combinations are searched, worked out once when the file is compiled: per number of parts
     chosen, the checks that read every part chosen so far (each combination is seen once: tested directly)
-    and the others (remembered by the answers they read); and the parts whose answers depend on the card
-    chosen before them (a pile laid off on: asked for its answers as the search reaches it)."""
+    and the others (remembered by the answers they read); and the parts whose answers depend on a part
+    chosen before them (a pile laid off on, a card taken blind from the chosen player's hand, the cards
+    adding up to the card played: asked for their answers as the search reaches them)."""
 
     direct: tuple[tuple[Callable, ...], ...]
     remembered: tuple[tuple[Check, ...], ...]
@@ -447,7 +509,7 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
     whole = [tuple(range(k)) for k in range(len(checks))]
     return Plan(tuple(tuple(c.fn for c in tests if c.reads == whole[k]) for k, tests in enumerate(checks)),
                 tuple(tuple(c for c in tests if c.reads != whole[k]) for k, tests in enumerate(checks)),
-                tuple(bool(p.keeps) for p in parts))
+                tuple(bool(p.keeps) or p.after for p in parts))
 
 
 def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> list[tuple]:

@@ -114,8 +114,10 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
     if key == "shuffle":
         ref = zone_ref(ctx, p, scope)
         return None if ref is None else (lambda g, r=ref: g.shuffle(r))
-    # reveal: the chosen card, or a zone's cards
+    # reveal: the chosen card, or a zone's cards (all, or those `where` picks)
     raw = spec["reveal"]
+    if isinstance(raw, dict):
+        return _reveal_some(ctx, p, raw, scope)
     if raw == "picked":
         if "picked" not in scope.names:
             ctx.error(p, "this move chooses no set of cards to reveal", value=True)
@@ -129,6 +131,30 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
         return lambda g: g.reveal([g.t.card])
     ref = zone_ref(ctx, p, scope)
     return None if ref is None else (lambda g, r=ref: g.reveal(list(reversed(r.cards(g.t) or ()))))
+
+
+def _reveal_some(ctx: Ctx, path: tuple, raw: dict, scope: X.Scope) -> Effect | None:
+    """`reveal: {from: ZONE, where: BOOL over card, count: N}`: those cards of the zone, top first, shown."""
+    ref = zone_ref(ctx, path + ("from",), scope)
+    where = ctx.expr(path + ("where",), X.BOOL, card_scope(scope))
+    count = ctx.expr(path + ("count",), X.INT, scope) if "count" in raw else None
+    if ref is None or where is None or ("count" in raw and count is None):
+        return None
+    test, most = where.fn, count.fn if count is not None else None
+
+    def reveal(g) -> None:
+        t = g.t
+        cards = ref.cards(t)
+        if cards is None:
+            raise GameError(f"the {g.ph.name} phase shows the cards of a seat that does not exist")
+        keep, shown = t.card, []
+        for c in reversed(cards):                # top first
+            t.card = c
+            if test(t):
+                shown.append(c)
+        t.card = keep
+        g.reveal(shown[:max(0, most(t))] if most is not None else shown)
+    return reveal
 
 
 def _repeat(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str], chose_card: bool,
@@ -228,8 +254,8 @@ _WORD_EFFECTS: dict[str, Effect] = {
 
 # ---------------------------------------------------------------------------- the effects in words (explain)
 def say_effects(specs: list) -> str:
-    """The effects in order, as a sentence's parts joined by '; '."""
-    return "; ".join(say(s) for s in specs or ())
+    """The effects in order, as a sentence's parts joined by '; ' (one the options leave out says nothing)."""
+    return "; ".join(text for text in (say(s) for s in specs or ()) if text)
 
 
 def say(spec: Any) -> str:
@@ -239,7 +265,7 @@ def say(spec: Any) -> str:
     if "if" in spec:
         cond = formula(spec["if"])
         if cond in ("yes", "no"):                # options decided it: only the branch that applies
-            return say_effects(spec.get("then") if cond == "yes" else spec.get("else")) or "nothing"
+            return say_effects(spec.get("then") if cond == "yes" else spec.get("else"))
         out = f"if {cond}: {say_effects(spec.get('then'))}"
         return out + (f"; otherwise: {say_effects(spec['else'])}" if spec.get("else") else "")
     if "move" in spec:
@@ -270,9 +296,13 @@ def say(spec: Any) -> str:
         return f"the turn passes to {formula(spec['next'])}"
     if "shuffle" in spec:
         return f"{_zone(spec['shuffle'])} is shuffled"
+    raw = spec["reveal"]
+    if isinstance(raw, dict):
+        most = f"at most {formula(raw['count'])} of " if "count" in raw else ""
+        return f"{most}the cards of {_zone(raw.get('from'))} for which {formula(raw.get('where'))} are shown to everyone"
     return {"card": "the chosen card is turned face up for everyone",
             "picked": "the cards picked are turned face up for everyone"}.get(
-        spec["reveal"], f"the cards of {_zone(spec['reveal'])} are shown to everyone")
+        raw, f"the cards of {_zone(raw)} are shown to everyone")
 
 
 def _added(name: str, value: Any) -> str:

@@ -3,7 +3,7 @@
 `total` (the phase's own value) or `actor.lives` (a seat's counter)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ruleplay.compiler.model import Ctx, Zone
@@ -18,6 +18,7 @@ class ZoneRef:
     zone: Zone
     seat: Callable[[Any], int | None] | None
     text: str
+    reads: frozenset = field(default=frozenset(), compare=False)    # the names its seat is read with
 
     def owner(self, t) -> int | None:
         """The seat whose zone this is (None for a table zone)."""
@@ -122,7 +123,15 @@ def zone_ref(ctx: Ctx, path: tuple, scope: X.Scope, raw: Any = None,
         ctx.error(path, f"'{name}' is a table zone: it belongs to no seat", f"write just '{name}'", value=True)
         return None
     seat = ctx.expr_of(path, seat_text, X.SEAT, scope)
-    return None if seat is None else ZoneRef(zone, seat.fn, raw)
+    return None if seat is None else ZoneRef(zone, seat.fn, raw, names_read(seat, scope))
+
+
+def names_read(compiled: X.Compiled, scope: X.Scope) -> frozenset:
+    """The names an expression reads, through the definitions it uses too."""
+    used = set(compiled.uses)
+    for d in compiled.defines:
+        used |= set(scope.defines[d].reads) if d in scope.defines else set()
+    return frozenset(used)
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ class Going:
 
     def fork(self, t: Table):
         """The rest of the phase on `t`, a copy of this runner's table, from the decision being asked."""
-        return runner_copy(self, t, picked=list(self.picked)).loop(resume=True)
+        return runner_copy(self, t, picked=list(self.picked), reply_picked=list(self.reply_picked)).loop(resume=True)
 
     # ------------------------------------------------------------ the loop
     def loop(self, resume: bool = False):
@@ -60,6 +60,8 @@ class Going:
             self.again, self.skips, self.to = False, 0, None    # `start` may choose who plays first
             self.answering: int | None = None                   # the move whose reaction window is open
             self.asked = 0                                      # the players asked in it so far
+            self.reply: int | None = None                       # the answer chosen there, its parts being asked
+            self.reply_picked: list = []                        # ... and the steps of those answered so far
             self.picked: list = []
             t.actor = self.seat
             for fn in ph.start:
@@ -134,8 +136,13 @@ class Going:
         space = t.space
         while self.asked < len(seats):
             s = t.actor = seats[self.asked]
-            offered = {self.block + r.slot: r for r in respond.answers if r.allowed is None or r.allowed(t)}
-            if offered:
+            offered = {}                     # action -> (answer, the combinations of its parts: one, () without)
+            for r in respond.answers:
+                if r.allowed is None or r.allowed(t):
+                    combos = r.alternatives(t) if r.parts else [()]
+                    if combos:
+                        offered[self.block + r.slot] = (r, combos)
+            if offered and self.reply is None:
                 view = _answers_view(t, offered.values()) if self.sense(s) else GUESS
                 d = Decision(s, [space.PASS, *offered], view)
                 self.pending = d
@@ -143,15 +150,50 @@ class Going:
                 if a is None:
                     a = yield from t.outside(d)
                 self.pending = None
-                if a in offered:
-                    t.emit("respond", phase=ph.name, seat=s, move=offered[a].name, to=self.seat)
-                    for fn in offered[a].effects:
-                        fn(self)
-                    break
-                if a != space.PASS:
+                if a != space.PASS and a not in offered:
                     raise GameError(f"action {a} is not one of the choices offered")
+                if a in offered:
+                    self.reply, self.reply_picked = a, []
+            if self.reply is not None:
+                r, combos = offered[self.reply]
+                combo = (yield from self.ask_parts(s, r, combos)) if r.parts else ()
+                self.reply = None
+                for part, answer in zip(r.parts, combo):
+                    part.bind(t, answer)
+                t.emit("respond", phase=ph.name, seat=s, move=r.name, to=self.seat)
+                for fn in r.effects:
+                    fn(self)
+                for part in r.parts:
+                    part.unbind(t)
+                break
             self.asked += 1
         t.actor = self.seat
+
+    def ask_parts(self, seat: int, move, combos: list[tuple]):
+        """An answer's parts (a generator): each step asked while more than one is left, as `choose` asks a
+        move's; the steps answered stay on the runner (`reply_picked`), so a copy asks the same question."""
+        t = self.t
+        alts = {_steps(0, move, c)[1:]: c for c in combos}
+        picked = self.reply_picked
+        while True:
+            k = len(picked)
+            left = [a for a in alts if a[:k] == tuple(picked)]
+            if len(left) == 1:
+                return alts[left[0]]
+            options = list(dict.fromkeys(a[k] for a in left))
+            if len(options) == 1:
+                picked.append(options[0])
+                continue
+            answers = {self.action(move, x): x for x in options}
+            d = Decision(seat, list(answers), GUESS)
+            self.pending = d
+            a = t.answer(d)
+            if a is None:
+                a = yield from t.outside(d)
+            self.pending = None
+            if a not in answers:
+                raise GameError(f"action {a} is not one of the choices offered")
+            picked.append(answers[a])
 
     def key(self) -> tuple:
         """What decides the future besides the table (for cycle detection)."""
@@ -377,7 +419,8 @@ class Going:
         self.t.shuffle(cards)
         z.clear()
         z.extend(cards)
-        self.t.emit("shuffle", phase=self.ph.name, zone=ref.name(self.t))
+        owner = ref.owner(self.t)
+        self.t.emit("shuffle", phase=self.ph.name, zone=ref.name(self.t), **({} if owner is None else {"seat": owner}))
 
     def reveal(self, cards: list[int]) -> None:
         names = self.t.rules.deck.names
@@ -409,11 +452,13 @@ def _best(scores: dict[tuple, int], left: list[tuple], k: int, options) -> Prefe
     return PreferView([best[x] for x in options])
 
 
-def _answers_view(t: Table, answers) -> PreferView | TurnsView:
-    """A reaction window's view: passing counts 0, each answer its `prefer` (0 without one)."""
-    if all(r.prefer is None for r in answers):
+def _answers_view(t: Table, offered) -> PreferView | TurnsView:
+    """A reaction window's view: passing counts 0, each answer its `prefer` (0 without one; an answer that
+    chooses, the best of its combinations)."""
+    if all(r.prefer is None for r, _ in offered):
         return GUESS
-    return PreferView([0, *(0 if r.prefer is None else r.prefer(t) for r in answers)])
+    return PreferView([0, *(0 if r.prefer is None else max(_scores(t, {c: (r, c) for c in combos}).values())
+                            for r, combos in offered)])
 
 
 def _steps(i: int, move, combo: tuple) -> tuple:

@@ -170,15 +170,20 @@ def write_scoring(d: dict, out: TextIO) -> None:
     w = out.write
     sc = d.get("scoring")
     if sc:
-        w(f"Scoring after each hand: a player's points are {formula(sc['points'])}; the first rule below that "
-          "applies gives each player's score for the hand.\n")
-        for rule in sc.get("rules", []):
+        rules = [r for r in sc.get("rules", []) if formula(r["when"]) != "no"]     # the others are off here
+        if not rules:
+            w(f"Scoring after each hand: each player scores their points, {formula(sc['points'])}. Totals add up "
+              "over the hands.\n")
+        else:
+            w(f"Scoring after each hand: a player's points are {formula(sc['points'])}; the first rule below "
+              "that applies gives each player's score for the hand.\n")
+        for rule in rules:
             label = rule.get("description") or rule.get("name") or "rule"
             when = formula(rule["when"])
-            if when != "no":                # off under these options
-                w(f"  {label}: " + ("" if when == "yes" else f"when {when}, ") +
-                  f"each player scores {formula(rule['score'])}.\n")
-        w("  Otherwise each player scores their points. Totals add up over the hands.\n")
+            w(f"  {label}: " + ("" if when == "yes" else f"when {when}, ") +
+              f"each player scores {formula(rule['score'])}.\n")
+        if rules:
+            w("  Otherwise each player scores their points. Totals add up over the hands.\n")
     m = d.get("match")
     if m is not None:
         mode, val = next(iter((m.get("winners") or {"lowest": "s.score"}).items()))

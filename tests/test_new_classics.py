@@ -388,8 +388,8 @@ def poker_rank(hand: list[str]) -> tuple:
 # Three players, seat 2 deals; antes of 1. Before the draw (bets of 2): nobody has bet, so seat 0 may
 # check or bet but not fold; it checks, seat 1 bets (3 in), seat 2 calls, seat 0 calls. The draw, from the
 # dealer's left: seat 0 discards 2C 7D 9H and may discard a fourth card while it keeps an ace: JS, not
-# AS; four discarded, it is dealt AD AC 5H 5C (aces full). Seat 1, without an ace, may discard three
-# only: 3C 4H 8S, dealt KC KH 2S (three kings). Seat 2 discards 9C, dealt 6D: 2D-6D, a straight flush.
+# AS; four discarded, it shows the AS kept and is dealt AD AC 5H 5C (aces full). Seat 1, without an ace,
+# may discard three only: 3C 4H 8S, dealt KC KH 2S (three kings). Seat 2 discards 9C, dealt 6D: 2D-6D, a straight flush.
 # After the draw (bets of 4): seat 0 bets (7 in), seat 1 folds, seat 2 raises (11 in), seat 0 calls. The
 # straight flush beats the full house: the pot of 3 + 11 + 11 = 25 goes to seat 2, which scores
 # 25 - 11 = 14; seat 0 -11, seat 1 -3.
@@ -399,14 +399,17 @@ def test_five_card_draw_the_draw_limit_betting_and_showdown():
     s = state_of("five-card-draw", deal, 3)
     seen = step(s, "call", "raise", "call", "call")
     assert seen[0] == (0, ["call", "raise"]) and seen[2] == (2, ["call", "fold", "raise"])
-    seen = step(s, "discard", "2C", "discard", "7D", "discard", "9H", "discard")
-    assert seen[-1] == (0, ["discard", "draw"])
-    # the fourth card can only be JS (AS must stay), so it goes unasked; with four gone only `draw` is left
-    assert [c for f, _, t, _, c in moves(s.events()) if t == "discards"] == [["2C"], ["7D"], ["9H"], ["JS"]]
-    seen = step(s, "discard", "3C", "discard", "4H", "discard", "8S")
-    assert seen[3] == (1, ["4H", "8S", "JD", "KD"])
+    seen = step(s, "2C", "7D", "9H")
+    assert seen[0] == (0, ["2C", "7D", "9H", "AS", "JS", "draw: done"])
+    assert offered(s) == ["JS", "draw: done"]                 # a fourth card only while an ace stays
+    step(s, "JS")
+    assert [e["cards"] for e in s.events() if e["event"] == "reveal"] == [["AS"]]
+    seen = step(s, "3C", "4H", "8S")
+    assert seen[1] == (1, ["4H", "8S", "JD", "KD", "draw: done"])
     assert s.current_player() == 2                            # no fourth without an ace: seat 1 was dealt 3
-    step(s, "discard", "9C", "draw")
+    step(s, "9C", "draw: done")
+    assert [c for f, _, t, _, c in moves(s.events()) if t == "discards"] == [["2C", "7D", "9H", "JS"],
+                                                                           ["3C", "4H", "8S"], ["9C"]]
     got = [(ts, c) for f, _, t, ts, c in moves(s.events()) if f == "deck"]
     assert got == [(0, ["AD", "AC", "5H", "5C"]), (1, ["KC", "KH", "2S"]), (2, ["6D"])]
     step(s, "raise", "fold", "raise", "call")
@@ -421,7 +424,7 @@ def test_five_card_draw_equal_hands_split_the_pot_odd_chip_to_the_dealers_left()
     deal = Deal([["AS", "KS", "QH", "JH", "9C"], ["AD", "KD", "QC", "JC", "9H"], ["2C", "3C", "4D", "5S", "7H"]],
                 rest=["8C", "8D"], dealer=2)
     s = state_of("five-card-draw", deal, 3)
-    step(s, "call", "raise", "fold", "call", "draw", "draw", "call", "call")
+    step(s, "call", "raise", "fold", "call", "draw: done", "draw: done", "call", "call")
     assert s.is_terminal() and s.result().scores == [1, 0, -1] and s.result().winners == [0]
 
 
@@ -431,7 +434,7 @@ def test_five_card_draw_referee(players):
     dealer's left, putting in as much as the most anyone has put in (a check or a call) or that plus the
     round's bet (2 before the draw, 4 after it), at most four bets a round, folding only when behind; a
     round ends once everyone still in has acted and put in the same; each player still in discards at most
-    three cards (four when an ace stays) and is dealt as many; the pot goes to the last player in or is
+    three cards (four when an ace stays, and it is shown) and is dealt as many; the pot goes to the last player in or is
     split among the best poker hands at the showdown (odd chips from the dealer's left); each score is the
     chips won less those put in."""
     rules = load("five-card-draw", None, players)
@@ -443,7 +446,7 @@ def test_five_card_draw_referee(players):
         dealer, hands = deal["dealer"], [list(h) for h in deal["hands"]]
         order = [(dealer + k) % players for k in range(1, players + 1)]    # from the dealer's left
         put, live, stage = [0] * players, set(range(players)), "ante"
-        nxt, bets, acted, discarded, drawers, draw_order = None, 0, 0, 0, [], []
+        nxt, bets, acted, discarded, shown, drawers, draw_order = None, 0, 0, 0, 0, [], []
 
         def turn(seat: int) -> None:
             nonlocal nxt
@@ -484,19 +487,23 @@ def test_five_card_draw_referee(players):
                 live.discard(seat)
                 hands[seat] = []
             elif e["event"] == "move" and e["to"] == "discards":
-                (card,) = e["cards"]
                 seat = e["from_seat"]
                 assert seat == nxt and stage == "draw"
-                hands[seat].remove(card)
-                discarded += 1
-                assert discarded <= 3 or (discarded == 4 and any(rank(c) == "A" for c in hands[seat]))
+                for c in e["cards"]:
+                    hands[seat].remove(c)
+                discarded = len(e["cards"])
+                assert discarded <= 3 or (discarded == 4 and rank(hands[seat][0]) == "A")
+            elif e["event"] == "reveal" and stage == "draw":        # the ace kept to draw four, shown
+                assert discarded == 4 and e["cards"] == hands[nxt]
+                shown += 1
             elif e["event"] == "move" and e["from"] == "deck":
                 assert e["to_seat"] == nxt and len(e["cards"]) == discarded
                 hands[nxt] += e["cards"]
             elif e["event"] == "set" and e["name"] == "drawn" and e["value"] > 0:   # a player has drawn
+                assert (discarded == 4) == (shown == 1)
                 drawers.append(nxt)
                 turn(nxt)
-                discarded = 0
+                discarded = shown = 0
         pot = sum(put)
         if len(live) > 1:
             showdowns += 1

@@ -58,7 +58,7 @@ def test_a_capture_by_sums_offers_exactly_the_sets_adding_up():
     assert moves(s) == [(0, "hand", 0, "taken", ["7C"]), (0, "table", None, "taken", ["6S", "AS"])]
 
 
-def test_sums_find_and_count_agree_with_every_subset():
+def test_sums_find_agrees_with_every_subset_and_stops_at_its_bounds():
     rng = random.Random(5)
     for _ in range(200):
         values = [rng.randint(-1, 9) for _ in range(30)]
@@ -68,7 +68,12 @@ def test_sums_find_and_count_agree_with_every_subset():
         brute = sorted(s for k in range(lo, hi + 1) for s in combinations(sorted(cards), k)
                        if sum(values[c] for c in s) == total and all(values[c] > 0 for c in s))
         assert sorted(sums.find(cards, values, total, lo, hi, key=int)) == brute
-        assert sums.count([values[c] for c in cards], total, lo, hi) == len(brute)
+    ones = [1] * 40                                   # 40 cards of 1: C(40, 20) sets add up to 20
+    with pytest.raises(sums.TooMany, match="more than 1,000 sets"):
+        sums.find(range(40), ones, 20, 1, 40, most=1000)
+    twos = [2] * 40                                   # an odd total no set of twos makes: a search with no end
+    with pytest.raises(sums.TooMany, match="past 10,000 steps"):
+        sums.find(range(40), twos, 39, 1, 40, steps=10_000)
 
 
 def test_random_games_capture_only_what_adds_up():
@@ -176,3 +181,16 @@ def test_a_set_of_up_to_four_of_a_five_card_hand_validates_and_is_counted_in_pla
     p.write_text(text.replace("COUNT", "34"), encoding="utf-8")   # one player holding 34: 52,956 sets
     result = ruleplay.agents.play(load(str(p), players=1), 1, bots=["random"])
     assert result.outcome == "limit" and "52,956 sets of cards of 34 (more than 50,000)" in result.reason
+
+
+def test_who_starts_is_read_after_the_start_effects(tmp_path):
+    """`first: RULE` reads the table as `start` laid it out (before, no seat held 3 cards and the rule fell back
+    to the dealer's left: a stud game's bring-in went to the wrong seat)."""
+    (tmp_path / "throw-in.yaml").write_text(THROW.read_text(encoding="utf-8"), encoding="utf-8")
+    p = tmp_path / "first.yaml"
+    p.write_text("extends: throw-in.yaml\nname: first\nphases:\n  play:\n    first: \"s.hand.size == 3\"\n"
+                 "    start:\n      - move: {from: left-of(left-of(dealer)).hand, to: left-of(dealer).hand, count: 1}\n",
+                 encoding="utf-8")
+    s = ruleplay.load_game(str(p)).new_initial_state(
+        deal=Deal(hands=[["2C", "3C", "4C", "5C"], ["2D", "3D", "4D", "5D"], ["2H", "3H", "4H", "5H"]]))
+    assert s.current_player() == 1                    # seat 1 gave a card to seat 0: the only one with 3

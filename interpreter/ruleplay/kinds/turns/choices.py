@@ -95,16 +95,14 @@ class Part:
         return list(self.answers)
 
     def sums(self, t, z, lo: int, hi: int) -> list:
-        """The sets of the zone whose values add up to `adds-to` now, counted before they are listed."""
+        """The sets of the zone whose values add up to `adds-to` now (a bounded search: sums.py)."""
         total = self.adds_to(t)
         if total is None or total <= 0:
             return []
-        values = self.values
-        found = sums.count([values[c] for c in z], total, lo, hi)
-        if found > MAX_SETS:
-            raise GameOver("limit", [], f"a move would offer {found:,} sets of cards adding up to {total} "
-                                        f"(more than {MAX_SETS:,})")
-        return sums.find(z, values, total, lo, hi, t.space.keys.__getitem__)
+        try:
+            return sums.find(z, self.values, total, lo, hi, t.space.keys.__getitem__, MAX_SETS)
+        except sums.TooMany as over:
+            raise GameOver("limit", [], f"a move would offer {over.what}") from None
 
     def extended(self, t) -> list:
         """The piles laid out that stay a set or a run with the move's card (or cards) laid on them."""

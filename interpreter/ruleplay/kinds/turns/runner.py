@@ -69,6 +69,8 @@ class Going:
             if self.to is not None or self.skips:        # `next` or `skip` in `start`: who plays first
                 self.seat = self.after(self.to if self.to is not None else self.seat, self.skips)
                 self.to, self.skips = None, 0
+            elif ph.start and ph.first_mode == "expr":   # a rule for who starts reads the table `start` laid out
+                self.seat = t.first_seat(ph.first_mode, ph.first_fn)
             if not ph.moves:                 # a phase of fixed play alone (a dealer's draws)
                 return
         keep_extra, t.extra_state = t.extra_state, self.key

@@ -4,17 +4,28 @@
       card: hand
       cards: {from: table, adds-to: card.value, counting: value}    # table cards adding up to the card played
 
-`find` lists the sets a zone holds whose `counting` values (a deck attribute, every value at least 1) add up
-to the total, searched with the sum as a bound (never every subset); `count` reckons how many a zone would
-offer before they are listed, so a move never lists more than the limit it was given.
+`find` lists the sets a zone holds whose `counting` values (a deck attribute; a card of 0 or less is in
+none) add up to the total, searched with the sum as a bound (never every subset). Whatever the values, its
+work is bounded: it stops with `TooMany` past `most` sets or `steps` steps of the search, and the move then
+ends the game as a limit (kinds/turns/choices.py).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+STEPS = 1_000_000        # steps of one search at most (a card tried in a set): a table of fishing cards needs hundreds
 
-def find(cards: Sequence[int], values: Sequence[int], total: int, lo: int, hi: int,
-         key=None) -> list[tuple[int, ...]]:
+
+class TooMany(Exception):
+    """The search went past its bound: `what` says which, for the game's end reason."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
+def find(cards: Sequence[int], values: Sequence[int], total: int, lo: int, hi: int, key=None,
+         most: int = 50_000, steps: int = STEPS) -> list[tuple[int, ...]]:
     """The sets of `lo` to `hi` of `cards` whose values add up to `total`, each in the order of `key` (the deck's
     canonical order, so a set is asked card by card the same way every time), listed in that order."""
     pool = sorted(cards, key=key) if key is not None else list(cards)
@@ -25,10 +36,14 @@ def find(cards: Sequence[int], values: Sequence[int], total: int, lo: int, hi: i
     rest = [0] * (len(pool) + 1)
     for i in range(len(pool) - 1, -1, -1):
         rest[i] = rest[i + 1] + values[pool[i]]
+    left_steps = steps
 
     def grow(i: int, left: int) -> None:
+        nonlocal left_steps
         if left == 0:
             if lo <= len(chosen):
+                if len(out) == most:
+                    raise TooMany(f"more than {most:,} sets of cards adding up to {total}")
                 out.append(tuple(chosen))
             return
         if len(chosen) == hi or rest[i] < left:
@@ -36,24 +51,11 @@ def find(cards: Sequence[int], values: Sequence[int], total: int, lo: int, hi: i
         for j in range(i, len(pool)):
             v = values[pool[j]]
             if v <= left:
+                left_steps -= 1
+                if left_steps < 0:
+                    raise TooMany(f"a search for sets adding up to {total} past {steps:,} steps")
                 chosen.append(pool[j])
                 grow(j + 1, left - v)
                 chosen.pop()
     grow(0, total)
     return out
-
-
-def count(values: Sequence[int], total: int, lo: int, hi: int) -> int:
-    """How many sets of `lo` to `hi` of cards with these values add up to `total` (a table of sums by the number
-    of cards: no set is listed)."""
-    ways = [[0] * (total + 1) for _ in range(hi + 1)]      # ways[k][s]: sets of k cards adding up to s
-    ways[0][0] = 1
-    for v in values:
-        if not 0 < v <= total:
-            continue
-        for k in range(hi - 1, -1, -1):
-            row, up = ways[k], ways[k + 1]
-            for s in range(total - v, -1, -1):
-                if row[s]:
-                    up[s + v] += row[s]
-    return sum(ways[k][total] for k in range(max(lo, 1), hi + 1))

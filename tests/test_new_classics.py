@@ -273,11 +273,12 @@ def test_durak_refills_attacker_first_defender_last():
 # ----------------------------------------------------------------------------------------------- Pyramid
 
 # The stock's top 21 cards go to the covered positions b1..b21 (row by row from the apex), the next 7 to
-# the bottom row p22..p28: KC 6C 7C 5D 8C AH QH; the stock's next card is 9S. The king goes alone. 6C+7C
-# (13) frees p16 (covered by 22 and 23: 7H) and p17 (23, 24: 10S); 5D+8C frees p18 (4D) and p19 (9H);
-# AH+QH frees p20 (10H) and p21 (2S). Of row six only 4D and 9H make 13: 7H, 10S, 10H and 2S have no
-# partner among the free cards. 4D+9H frees p13 (covered by 18 and 19: 4H); 4H has no partner, so the
-# only move is a turn of the stock, 9S, which pairs with it. Nothing is won yet: 17 cards are left.
+# the bottom row p22..p28: KC 6C 7C 5D 8C AH QH; the stock's next card is 9S. A pair is chosen lower
+# card first (each is offered once). The king goes alone. 6C+7C (13) frees p16 (covered by 22 and 23:
+# 7H) and p17 (23, 24: 10S); 5D+8C frees p18 (4D) and p19 (9H); AH+QH frees p20 (10H) and p21 (2S). Of
+# row six only 4D and 9H make 13: 7H, 10S, 10H and 2S have no partner among the free cards. 4D+9H frees
+# p13 (covered by 18 and 19: 4H); 4H has no partner, so the only move is a turn of the stock, 9S, which
+# pairs with it. Nothing is won yet: 17 cards are left.
 COVERED = ["2C", "3C", "4C", "5C", "6D", "7D", "8D", "9D", "10D", "JD", "2H", "3H", "4H", "5H", "6H", "7H",
            "10S", "4D", "9H", "10H", "2S"]
 BOTTOM = ["KC", "6C", "7C", "5D", "8C", "AH", "QH"]
@@ -291,13 +292,12 @@ def test_pyramid_pairs_of_13_kings_alone_and_cards_uncovered():
     freed = [(f, t, c) for f, _, t, _, c in moves(s.events()) if f.startswith("b")]
     assert freed == [("b17", "p17", ["10S"]), ("b16", "p16", ["7H"]), ("b19", "p19", ["9H"]),
                      ("b18", "p18", ["4D"]), ("b21", "p21", ["2S"]), ("b20", "p20", ["10H"])]
+    assert offered(s) == ["pair", "turn"]
+    step(s, "pair")             # the one pair (lower card first) and then the one move, the turn: unasked
+    assert offered(s) == ["pair", "turn"]
     step(s, "pair")
-    assert offered(s) == ["pair: p18", "pair: p19"]
-    step(s, "pair: p18", "pair")                              # then only a turn is possible: done unasked
-    assert offered(s) == ["pair: p13", "pair: waste"]
-    step(s, "pair: waste")
     gone = [c for _, _, t, _, c in moves(s.events()) if t == "gone"]
-    assert gone == [["KC"], ["6C"], ["7C"], ["5D"], ["8C"], ["AH"], ["QH"], ["4D"], ["9H"], ["9S"], ["4H"]]
+    assert gone == [["KC"], ["6C"], ["7C"], ["5D"], ["8C"], ["AH"], ["QH"], ["4D"], ["9H"], ["4H"], ["9S"]]
     assert not s.is_terminal()
 
 

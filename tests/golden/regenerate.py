@@ -23,8 +23,9 @@ GAMES = [
     (3, ["highest", "smart"], 300, []),
 ]
 # games whose every turn asks each other player too (a reaction window) log about ten events a turn, and
-# Rummy's turn of a draw, melds and a discard logs its values' changes at each step: cut sooner
-CUT = {"cheat": 100, "rummy": 200, "gin-rummy": 200}
+# Rummy's turn of a draw, melds and a discard logs its values' changes at each step, and Durak's every
+# bout ends in a refill that sets its tracked values round the table: cut sooner
+CUT = {"cheat": 100, "rummy": 200, "gin-rummy": 200, "durak": 150}
 # per ruleset extras, only for options a ruleset declares: a short hearts hand, a sharp and a sloppy slapper
 EXTRA = {"hands": ["--set", "hands=single"]}
 PROFILES = ["sharp", "sloppy"]

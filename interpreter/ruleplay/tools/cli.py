@@ -184,7 +184,8 @@ def _dispatch(args) -> int:
                 rules = load(f, sets, args.players, tuple(args.include))
                 for note in rules.notes:
                     print(note.format())
-                print(printable(f"{f}: OK ({rules.title}, {rules.players} players, {len(rules.deck)} cards)"))
+                seats = f"{rules.players} player" + ("s" if rules.players != 1 else "")
+                print(printable(f"{f}: OK ({rules.title}, {seats}, {len(rules.deck)} cards)"))
             except RuleplayError as exc:
                 bad += 1
                 _err(exc.errors)

@@ -107,7 +107,7 @@ def test_seat_words_around_the_table(players):
     ("left-of(pile)", "expected seat here, got cards"),
     ("left-of(s, s)", "left-of takes one seat"),
     ("same-rank(pile, 0)", "the number of cards is a number from 1 to 60"),
-    ("same-rank(pile, players - players + s.index)", "the number of cards is a number"),
+    ("same-rank(pile, 61)", "the number of cards is a number from 1 to 60"),
     ("same-rank(s, 2)", "expected cards here, got seat"),
     ("in-a-row(pile, 4, rank)", "the order is the name of a card field with numbers"),
     ("adds-to(pile, 2, nothing, 10)", "the field is the name of a card field with numbers"),
@@ -122,3 +122,17 @@ def test_seat_words_need_the_player_count():
     scope = X.Scope({"s": X.Binding(X.SEAT, lambda e: e.s)}, X.Fields())
     with pytest.raises(X.ExprError, match="needs the number of players"):
         X.compile_expr("left-of(s)", scope)
+
+
+def test_a_count_worked_out_in_play_reads_that_many_cards():
+    """in-a-row's count may be a number of the moment (a chosen run's length); outside 1..60 it is false."""
+    scope = X.Scope({"pile": X.Binding(X.CARDS, lambda e: e.pile), "k": X.Binding(X.INT, lambda e: e.k)},
+                    X.Fields(card_tables={"order": [1, 2, 3, 4, 5, 6]}))
+    run = X.compile_expr("in-a-row(pile, k, order)", scope).fn
+
+    class E:
+        pile = [5, 1, 2, 3]               # bottom to top: ranks 6, 2, 3, 4 -> the top three go up one step
+    e = E()
+    for k, want in ((1, True), (2, True), (3, True), (4, False), (0, False), (61, False), (None, False)):
+        e.k = k
+        assert run(e) is want, k

@@ -5,6 +5,8 @@ Seats are numbered clockwise, so `left-of(s)` is the next seat clockwise whateve
 
 Pile helpers read the top `n` cards of a cards value (`pile`, `s.hand`), counted like `pile[1]`:
 - `same-rank(cards, n)`: the top n cards share one rank (5-5-5);
+`n` is a number from 1 to 60: fixed (an option) or worked out in play (a chosen run's length, `number`),
+where a value outside 1..60 makes the pattern false.
 - `in-a-row(cards, n, order, wrap)`: the top n cards go one step up, or one step down, at a time in a
   rank order (`order`, `rank`-like deck orders), wrapping from the last step of the order to the first
   when `wrap` (a yes/no, often an option) holds; cards outside the order (a joker: 0) never make a run;
@@ -91,12 +93,19 @@ def _seat(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
     return Compiled(lambda e: None if (s := f(e)) is None else (s + step) % n, SEAT, uses=seat.uses)
 
 
-def _count(comp: "Compiler", node: Any, name: str) -> int:
+def _count(comp: "Compiler", node: Any, name: str) -> Compiled:
+    """The number of top cards a pile helper reads: a constant from 1 to MAX_TOP, or a number worked out in
+    play (a run's chosen length), for which a value outside 1..MAX_TOP makes the pattern false."""
     c = comp._typed(node, INT)
-    if not c.is_const or c.const is None or not 1 <= c.const <= MAX_TOP:
-        raise ExprError(f"{name}: the number of cards is a number from 1 to {MAX_TOP} (options allowed)",
-                          _col(node))
-    return c.const
+    if c.is_const and (c.const is None or not 1 <= c.const <= MAX_TOP):
+        raise ExprError(f"{name}: the number of cards is a number from 1 to {MAX_TOP}", _col(node))
+    return c
+
+
+def _top(n: Compiled, e) -> int | None:
+    """How many top cards to read now (None: none, the pattern is false)."""
+    k = n.const if n.is_const else n.fn(e)
+    return k if k is not None and 1 <= k <= MAX_TOP else None
 
 
 def _field_table(comp: "Compiler", node: Any, name: str, what: str) -> list:
@@ -112,18 +121,19 @@ def _field_table(comp: "Compiler", node: Any, name: str, what: str) -> list:
     return arr
 
 
-def _same_rank(comp: "Compiler", cards: Compiled, n: int) -> Compiled:
+def _same_rank(comp: "Compiler", cards: Compiled, count: Compiled) -> Compiled:
     ranks = comp.scope.fields.card_tables.get("rank")
     if ranks is None:
         raise ExprError("same-rank needs cards with ranks")
     zone = cards.fn
-    if n == 2:          # a double, the commonest slap: one closure without a loop
+    if count.is_const and count.const == 2:     # a double, the commonest slap: one closure without a loop
         return Compiled(lambda e: len(z := zone(e)) >= 2 and (r := ranks[z[-1]]) is not None and ranks[z[-2]] == r,
                           BOOL, uses=cards.uses)
 
     def run(e) -> bool:
         z = zone(e)
-        if len(z) < n:
+        n = _top(count, e)
+        if n is None or len(z) < n:
             return False
         r = ranks[z[-1]]
         if r is None:
@@ -132,16 +142,17 @@ def _same_rank(comp: "Compiler", cards: Compiled, n: int) -> Compiled:
             if ranks[z[-k]] != r:
                 return False
         return True
-    return Compiled(run, BOOL, uses=cards.uses)
+    return Compiled(run, BOOL, uses=cards.uses | count.uses)
 
 
-def _in_a_row(cards: Compiled, n: int, arr: list, wrap: Compiled) -> Compiled:
+def _in_a_row(cards: Compiled, count: Compiled, arr: list, wrap: Compiled) -> Compiled:
     zone, wrap_fn = cards.fn, wrap.fn
     size = max((v for v in arr if v is not None), default=0)      # the order's last step
 
     def run(e) -> bool:
         z = zone(e)
-        if len(z) < n:
+        n = _top(count, e)
+        if n is None or len(z) < n:
             return False
         wraps = (wrap.const if wrap.is_const else wrap_fn(e)) and size
         down_step = size - 1 if wraps else -1
@@ -159,15 +170,16 @@ def _in_a_row(cards: Compiled, n: int, arr: list, wrap: Compiled) -> Compiled:
                 return False
             prev = v
         return True
-    return Compiled(run, BOOL, uses=cards.uses | wrap.uses)
+    return Compiled(run, BOOL, uses=cards.uses | wrap.uses | count.uses)
 
 
-def _adds_to(cards: Compiled, n: int, arr: list, total: Compiled) -> Compiled:
+def _adds_to(cards: Compiled, count: Compiled, arr: list, total: Compiled) -> Compiled:
     zone, total_fn = cards.fn, total.fn
 
     def run(e) -> bool:
         z = zone(e)
-        if len(z) < n:
+        n = _top(count, e)
+        if n is None or len(z) < n:
             return False
         acc = 0
         for k in range(1, n + 1):
@@ -177,7 +189,7 @@ def _adds_to(cards: Compiled, n: int, arr: list, total: Compiled) -> Compiled:
             acc += v
         t = total_fn(e)
         return t is not None and acc == t
-    return Compiled(run, BOOL, uses=cards.uses | total.uses)
+    return Compiled(run, BOOL, uses=cards.uses | total.uses | count.uses)
 
 
 

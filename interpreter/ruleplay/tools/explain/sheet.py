@@ -132,8 +132,11 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
         w("End:\n")
         for rule in d.get("end", []):
             mode, val = next(iter(rule["winners"].items()))
-            w(f"  when {formula(rule['when'])}: " + (rule.get("description") or
-                                                      f"the winners are the players with {mode} {formula(val)}") + "\n")
+            what = formula(val).removeprefix("the player's ")
+            winners = f"the players for whom {formula(val)} win" if mode == "where" else \
+                f"the players with the {mode} {what} win"
+            said = f" ({rule['description'].rstrip('.')})" if rule.get("description") else ""
+            w(f"  when {formula(rule['when'])}: the game ends at once; {winners}{said}.\n")
     if rules.option_specs:
         w("Options (set with --set NAME=VALUE):\n")
         for name, spec in rules.option_specs.items():

@@ -11,10 +11,19 @@ from pathlib import Path
 ENDLESS = Path(__file__).resolve().parent / "data" / "endless-hearts.yaml"
 
 
+def _as_at_a_terminal() -> None:
+    """In the child before it starts: Ctrl-C as a terminal delivers it (a test run that imported a
+    multithreaded library, or ran a process pool, may leave SIGINT ignored or blocked, and a child inherits
+    both)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def test_ctrl_c_during_run_keeps_a_valid_partial_log(tmp_path):
     log = tmp_path / "game.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "ruleplay.tools.cli", "run", str(ENDLESS), "--max-actions", "10000000",
-                             "--log", str(log), "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             "--log", str(log), "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_as_at_a_terminal)
     try:
         time.sleep(4)       # loading takes well under a second; the match never ends by itself
         assert proc.poll() is None, proc.communicate()
@@ -44,7 +53,8 @@ def test_the_endless_match_only_stops_at_the_limit(tmp_path):
 
 def test_ctrl_c_during_sim_reports_the_games_completed():
     proc = subprocess.Popen([sys.executable, "-m", "ruleplay.tools.cli", "sim", "beggar-my-neighbour", "-n", "10000000",
-                             "--jobs", "1", "-q", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             "--jobs", "1", "-q", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_as_at_a_terminal)
     try:
         time.sleep(4)       # a batch of 2,000 games takes well under a second; ten million games do not
         assert proc.poll() is None, proc.communicate()

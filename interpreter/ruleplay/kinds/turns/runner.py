@@ -174,7 +174,6 @@ class Going:
     def ask_parts(self, seat: int, move, combos: list[tuple]):
         """An answer's parts (a generator): each step asked while more than one is left, as `choose` asks a
         move's; the steps answered stay on the runner (`reply_picked`), so a copy asks the same question."""
-        t = self.t
         alts = {move.steps(c): c for c in combos}
         picked = self.reply_picked
         while True:
@@ -186,16 +185,7 @@ class Going:
             if len(options) == 1:
                 picked.append(options[0])
                 continue
-            answers = {self.action(move, x): x for x in options}
-            d = Decision(seat, list(answers), GUESS)
-            self.pending = d
-            a = t.answer(d)
-            if a is None:
-                a = yield from t.outside(d)
-            self.pending = None
-            if a not in answers:
-                raise GameError(f"action {a} is not one of the choices offered")
-            picked.append(answers[a])
+            picked.append((yield from self.ask({self.action(move, x): x for x in options}, seat=seat)))
 
     def key(self) -> tuple:
         """What decides the future besides the table (for cycle detection)."""
@@ -268,10 +258,11 @@ class Going:
             left = [s for s in left if s[k] == x]        # narrowed step by step, not filtered from all again
             k += 1
 
-    def ask(self, answers: dict, view=GUESS):
-        """The answer chosen among `answers` (action -> answer), asked of the seat in turn (a generator)."""
+    def ask(self, answers: dict, view=GUESS, seat: int | None = None):
+        """The answer chosen among `answers` (action -> answer), asked of the seat in turn (or `seat`, one
+        answering a move) (a generator)."""
         t = self.t
-        d = Decision(self.seat, list(answers), view)
+        d = Decision(self.seat if seat is None else seat, list(answers), view)
         self.pending = d
         a = t.answer(d)
         if a is None:

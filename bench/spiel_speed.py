@@ -14,7 +14,7 @@ import time
 
 import pyspiel
 
-import ruleplay.adapters.spiel  # noqa: F401  (registers "ruleplay")
+import ruleplay.adapters.spiel  # noqa: F401 - registers "ruleplay"
 
 
 def hands_per_second(game, hands: int, tensor: bool) -> float:

@@ -58,9 +58,9 @@ _CHOOSE = obj({
                   "min": {"type": "integer", "minimum": 0, "default": 1,
                           "description": "The fewest cards in the set."},
                   "max": {"type": "integer", "minimum": 1, "examples": [3],
-                          "description": "The most cards in the set (sets of the whole deck "
-                                         "of this size may be 50,000 at most); needed "
-                                         "without `as` (with it: no limit but the zone)."},
+                          "description": "The most cards in the set (in play a move offers at most "
+                                         "50,000 sets of the zone as it is); needed without `as` "
+                                         "or `adds-to` (with them: no limit but the zone)."},
                   "as": {"oneOf": [{"enum": ["set", "run"]},
                                    {"type": "array", "minItems": 1, "maxItems": 2,
                                     "items": {"enum": ["set", "run"]}}],

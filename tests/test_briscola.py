@@ -107,3 +107,29 @@ def test_a_bad_refill_is_placed(tmp_path, refill, message):
         load(str(p))
     e = err.value.errors[0]
     assert message in e.message and e.mark.line == 5, e.format()
+
+
+def test_until_ends_the_tricks_once_a_player_has_enough(tmp_path):
+    """A trick phase's `until`, read after each trick: 61 card points decide Briscola, so a variant may stop
+    there (the cards left stay in hand; the hand is scored as it stands)."""
+    p = tmp_path / "v.yaml"
+    p.write_text("extends: briscola\nname: v\nphases:\n  play:\n"
+                 "    until: \"any(sum(c.points for c in x.won) > 60 for x in seats)\"\n", encoding="utf-8")
+    rules = load(str(p))
+    stopped = 0
+    for seed in range(6):
+        ev = ruleplay.agents.play(rules, seed, bots=["random", "random"]).events
+        tricks = [e for e in ev if e["event"] == "trick"]
+        scores = ev[-1]["scores"]
+        if any(e["event"] == "tricks-over" for e in ev):
+            stopped += 1
+            assert len(tricks) < 20 and max(scores) > 60
+            before = [0, 0]                    # the tricks before the last one left everybody at 60 or less
+            for e in tricks[:-1]:
+                before[e["winner"]] += e["points"]
+            assert max(before) <= 60
+        else:
+            assert len(tricks) == 20 and max(scores) <= 60          # 60-60: nobody got there
+    assert stopped >= 4
+    from ruleplay.tools.explain.sheet import sheet_text
+    assert "The tricks stop as soon as, after a trick," in sheet_text(rules)

@@ -118,6 +118,7 @@ SCHEMA = phase_schema('trick', {
                                   ["from", "seat"], "A player's hand that becomes the dummy: laid face up on the dummy's zone right after the opening lead (the phase's first card); until then it is that player's hidden hand.")},
                  ["from", "played-by"],
                  "A hand with no player of its own, played by another seat: it takes a turn in every trick."),
+    "until": {"description": "Bool read after each trick: when it holds the phase ends at once, the cards left staying in the hands (a player has reached 66 and claims it).", "examples": ["any(x.points >= 66 for x in seats)"], **EXPR},
     "refill": obj({"from": {"description": "Table zones drawn from in order: the first that has cards (a stock, then the trump card turned up under it).",
                             "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 8}]},
                    "when": {"description": "Bool read after each trick: the hands are refilled only while it holds (e.g. not closed). Default: always.", **EXPR}},
@@ -151,6 +152,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'dummy/lay-down/seat': {"examples": ["left-of(left-of(declarer))", 2]},
     'want': {"examples": ["hand-size", "3 - sum(x.tricks for x in actor.team-seats)"]},
     'refill': {"examples": [{"from": ["stock", "trump-card"]}]},
+    'until': {"examples": ["any(x.points >= 66 for x in seats)"]},
     'refill/from': {"examples": ["stock", ["stock", "trump-card"]]},
     'refill/when': {"examples": ["not closed"]},
     **trickrules.EXAMPLES,
@@ -174,7 +176,8 @@ EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner
           # a hand laid down as the dummy after the opening lead: seen by all when the dummy's zone is public
           "lay-down": EventSpec(("seat", "from", "to", "cards"), {"cards": movers("seat", zone="to")}),
           # a card drawn after a trick: seen by the drawer, and by all when drawn from a face-up zone
-          "refill": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat", zone="zone")})}
+          "refill": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat", zone="zone")}),
+          "tricks-over": EventSpec(("why",))}         # `until` ended the phase before the hands were empty
 
 
 @dataclass
@@ -244,6 +247,7 @@ class Trick:
     dummy: tuple | None = None             # (table zone, played-by, after or None): a hand another seat plays
     lay_down: tuple | None = None          # (seat zone, seat): the hand laid down as the dummy after the opening lead
     refill: tuple | None = None            # (table zones drawn from in order, bool or None): hands drawn up after a trick
+    until: Callable | None = None          # read after each trick: the phase ends when it holds
 
     def offers(self, space) -> list[int]:
         """A card, and the trick winner's yes or no to a choice (`choices`)."""
@@ -439,14 +443,16 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                 return None
             lay_down = (lz, ls)
     refill = _refill(ctx, path + ("refill",), pile) if "refill" in spec else None
+    until = ctx.expr(path + ("until",), X.BOOL) if "until" in spec else None
     if None in (src, pile, won_to, switched) or ("want" in spec and want is None) or \
-            ("refill" in spec and refill is None):
+            ("refill" in spec and refill is None) or ("until" in spec and until is None):
         return None
     return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
                  order_table, order_fn, lead_allowed, play_allowed, flags, points,
                  spec.get("description", ""), dict(spec), trump_card.fn if trump_card else None,
                  from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
-                 ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down, refill)
+                 ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down, refill,
+                 None if until is None or (until.is_const and not until.const) else until.fn)
 
 
 def _refill(ctx: Ctx, path: tuple, pile: Zone | None) -> tuple | None:
@@ -504,6 +510,7 @@ class _Run:
         # last of `hand`) is played by the seat `played-by` names when the phase starts (`seat_dummy`)
         self.who = list(range(t.n + (ph.dummy is not None)))
         self.pending: Decision | None = None       # the card decision yielded out and not answered yet
+        self.stopped = False                       # `until` held after a trick: the phase is over
         # printed suits, a deck order and no `high` cards: a trick is judged by two list lookups a card (`_beats`)
         self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None
         # a playout in such a trick, with no winner's choices and a trump that is set, may be run out (`run_out`)
@@ -756,7 +763,7 @@ class _Run:
                 t.act()
             t.actor = best[0]
             self.close_trick(plays, best[0], ())
-            if not any(hand[s] for s in self.playing):
+            if self.stopped or not any(hand[s] for s in self.playing):
                 return
             self.start_trick()
             plays, seats, best, first = self.plays, self.seats, None, 0
@@ -790,7 +797,7 @@ class _Run:
                 self.playing.append(t.n)
         playing, from_lead, lay_down = self.playing, self.from_lead, ph.lay_down is not None
         dummy_place = t.n if ph.dummy is not None else -1     # the dummy's place in a trick (none: -1)
-        while resume or any(hand[s] for s in playing):
+        while resume or (not self.stopped and any(hand[s] for s in playing)):
             if resume:
                 resume = False
                 plays, seats, first = self.plays, self.seats, self.i
@@ -934,6 +941,9 @@ class _Run:
         t.actor = win_seat
         if ph.refill is not None:
             self.draw_up(win_seat)
+        if ph.until is not None and ph.until(t):
+            self.stopped = True
+            t.emit("tricks-over", why="until")
         t.check_end()          # end rules only: a hand of tricks cannot cycle
 
     def draw_up(self, first: int) -> None:
@@ -1038,6 +1048,8 @@ def describe(spec: dict, phase=None) -> str:
     text += f" The winner keeps the trick in their {spec['won-to']}."
     if "last-trick-takes" in spec:
         text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
+    if "until" in spec and formula(spec["until"]) != "no":
+        text += f" The tricks stop as soon as, after a trick, {formula(spec['until'])}; the cards left stay in hand."
     refill = spec.get("refill")
     if isinstance(refill, dict) and "from" in refill:
         zones = refill["from"] if isinstance(refill["from"], list) else [refill["from"]]
@@ -1086,10 +1098,11 @@ def _tell_refill(n, ev: dict) -> list[str]:
             + f" from the {ev.get('zone')}."]
 
 
-NARRATION = {"trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty,
+NARRATION = {"tricks-over": lambda n, ev: ["The tricks stop here."], "trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty,
              "lay-down": _tell_lay_down, "refill": _tell_refill}
 # run's account (the other trick events are told by tools/account.py)
 ACCOUNT = {"lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} face up as the {ev.get('to')}: "
                                   f"{', '.join(map(str, ev.get('cards') or []))}.",
+           "tricks-over": lambda ev: "The tricks stop here.",
            "refill": lambda ev: f"Seat {ev['seat']} draws {', '.join(map(str, ev.get('cards') or []))} from the "
                                 f"{ev.get('zone')}."}

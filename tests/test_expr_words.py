@@ -3,6 +3,7 @@ rulesets, checked on random piles of a real deck with jokers, and on every seat 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -136,3 +137,16 @@ def test_a_count_worked_out_in_play_reads_that_many_cards():
     for k, want in ((1, True), (2, True), (3, True), (4, False), (0, False), (61, False), (None, False)):
         e.k = k
         assert run(e) is want, k
+
+
+def test_one_card_is_read_as_the_cards_it_is_where_cards_are_read(tmp_path):
+    """A card where cards are read (a tester wrote best-hand(actor.building, card)): the cards it is."""
+    import ruleplay
+    from ruleplay.pipeline import load
+    data = Path(__file__).parent / "data"
+    (tmp_path / "throw-in.yaml").write_text((data / "throw-in.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    p = tmp_path / "v.yaml"
+    p.write_text("extends: throw-in.yaml\nname: v\nphases:\n  play:\n    moves:\n      lead:\n"
+                 "        prefer: \"10 if in-a-row(card, 1, order) and same-rank(card, 1) else 0\"\n", encoding="utf-8")
+    rules = load(str(p))                    # was: "expected cards here, got card"
+    assert ruleplay.agents.play(rules, 1, bots=["smart"] * 3).outcome == "finished"

@@ -306,6 +306,9 @@ class Compiler:
 
     def _typed(self, node, type_: str) -> Compiled:
         c = self.compile(node)
+        if c.type == CARD and type_ == CARDS:    # one card where cards are read: the cards it is (none if missing)
+            f = c.fn
+            return Compiled(lambda e: () if (x := f(e)) is None else (x,), CARDS, uses=c.uses, defines=c.defines)
         if c.type != type_:
             raise ExprError(f"expected {type_} here, got {c.type}", _col(node))
         return c

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ruleplay.engine.decision import Decision
 from ruleplay.engine.table import GameOver, Table, runner_copy
 from ruleplay.errors import GameError
+from ruleplay.kinds.turns.refs import ChosenPile
 
 
 class TurnsView:
@@ -384,6 +385,8 @@ class Going:
             cards = [src.pop() for _ in range(k)]
             if m.keep_order:                     # lifted as one packet: the lowest of them lands first
                 cards.reverse()
+            if isinstance(m.src, ChosenPile):    # cards taken from the pile the player chose are played
+                t.cards_played += k
         elif m.where is not None:
             cards = []
             for c in list(src):
@@ -402,6 +405,7 @@ class Going:
                 if c not in src:
                     raise GameError(f"the {self.ph.name} phase moves a picked card from {m.src.text}, where it is not")
                 src.remove(c)
+            t.cards_played += len(cards)         # a chosen set that moves is played, as a chosen card is
         else:
             if chosen is None or chosen not in src:
                 raise GameError(f"the {self.ph.name} phase moves the chosen card from {m.src.text}, "

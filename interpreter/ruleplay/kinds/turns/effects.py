@@ -130,7 +130,7 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
             return None
         return lambda g: g.reveal([g.t.card])
     ref = zone_ref(ctx, p, scope)
-    return None if ref is None else (lambda g, r=ref: g.reveal(list(reversed(r.cards(g.t) or ()))))
+    return None if ref is None else (lambda g, r=ref: g.reveal(list(reversed(r.cards(g.t) or ())), r.owner(g.t)))
 
 
 def _reveal_some(ctx: Ctx, path: tuple, raw: dict, scope: X.Scope) -> Effect | None:
@@ -153,7 +153,7 @@ def _reveal_some(ctx: Ctx, path: tuple, raw: dict, scope: X.Scope) -> Effect | N
             if test(t):
                 shown.append(c)
         t.card = keep
-        g.reveal(shown[:max(0, most(t))] if most is not None else shown)
+        g.reveal(shown[:max(0, most(t))] if most is not None else shown, ref.owner(t))
     return reveal
 
 

@@ -447,9 +447,14 @@ class Going:
         owner = ref.owner(self.t)
         self.t.emit("shuffle", phase=self.ph.name, zone=ref.name(self.t), **({} if owner is None else {"seat": owner}))
 
-    def reveal(self, cards: list[int]) -> None:
+    def reveal(self, cards: list[int], owner: int | None = None) -> None:
+        """Cards shown to everyone, said as the seat's whose zone holds them (a hand shown in turn by
+        `every-player`), else the mover's (a chosen card, the set picked)."""
         names = self.t.rules.deck.names
-        self.t.emit("reveal", phase=self.ph.name, seat=self.seat, cards=[names[c] for c in cards])
+        seat = self.seat if owner is None else owner
+        self.t.emit("reveal", phase=self.ph.name, seat=seat, cards=[names[c] for c in cards])
+
+
 def _score(t: Table, move, combo: tuple) -> int:
     """An alternative's `prefer` (0 for a move without one), read with its parts bound as they would be; none
     of them stays readable after."""

@@ -97,9 +97,11 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
                   + (f": {z.description}" if z.description else "") + "\n")
             continue
         w(f"  {z.name}: {owner}, {z.visibility}" + (f": {z.description}" if z.description else "") + "\n")
-    direction = "clockwise" if rules.direction == 1 else "counter-clockwise"
+    direction = "clockwise" if rules.direction == 1 else \
+        "counter-clockwise (so the player \"left of the dealer\" below is the next that way: the dealer's right)"
     dealer = rules.dealer
-    dealer_txt = {"last-seat": "the last seat deals; seat 0, on the dealer's left, starts",
+    first = "seat 0, on the dealer's left," if rules.direction == 1 else "the seat on the dealer's right"
+    dealer_txt = {"last-seat": f"the last seat deals; {first} starts",
                   "random": "a random player deals", "low-card": "everyone draws; the lowest card deals"
                   }.get(dealer, f"seat {dealer} deals")
     w(f"Table: play goes {direction}; {dealer_txt}.\n")

@@ -122,7 +122,7 @@ SCHEMA = phase_schema('trick', {
     "refill": obj({"from": {"description": "Table zones drawn from in order: the first that has cards (a stock, then the trump card turned up under it).",
                             "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 8}]},
                    "when": {"description": "Bool read after each trick: the hands are refilled only while it holds (e.g. not closed). Default: always.", **EXPR}},
-                  ["from"], "After each trick, each player in turn from the winner draws a card (the trick games played with a stock: Briscola, Sixty-Six)."),
+                  ["from"], "After each trick, each player in turn from the winner draws a card (a trick game played with a stock, its turned-up trump drawn last)."),
     "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
     **trickrules.SCHEMA,           # the common rules as switches: first-lead, breaks, first-trick
 }, ['from', 'to', 'won-to'])

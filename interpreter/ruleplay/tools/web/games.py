@@ -183,7 +183,7 @@ class LiveGame:
         self._worker: threading.Thread | None = None
         self.bots = make_bots([None if k == HUMAN else k for k in kinds], seed)
         self.log = CappedEvents()
-        # people turn their own cards in flip and battle phases (War, Beggar My Neighbour, ERS), unless the game
+        # people turn their own cards in flip and battle phases (each turning a stack's top card), unless the game
         # was started to deal automatically: each card is then a decision of theirs, "turn a card"
         # (a game stored before this choice existed, or made without a recipe, deals automatically, as it did)
         self.ask_turns = () if (recipe or {}).get("auto-deal", True) else \

@@ -114,6 +114,10 @@ def test_ers_real_time_slap_takes_the_pile(tmp_path):
     child.expect(r"pile 2, top first: 5H 5C .*SPACE slap")
     child.send(" ")
     child.expect(r"You slap the double \(5H 5C, top first\) at \d+ ms and take 2 cards")
+    for pile in ("2S", "9D 2S", "5C 9D 2S", "5H 5C 9D 2S"):     # the rest of the game: Enter, no slap
+        child.expect(f"top first: {pile} .*SPACE slap")
+        child.send("\r")
+    child.expect(r"You take 4 cards \(nobody can play\)")
     child.expect(pexpect.EOF)
     child.close()
     evs = events(log)

@@ -256,7 +256,7 @@ class Compiler:
                 return Compiled(lambda e: fa(e) in s, BOOL, uses=a.uses)
             return Compiled(lambda e: (v := fa(e)) is not None and v not in s, BOOL, uses=a.uses)
         if a.type != b.type:
-            raise ExprError(f"cannot compare {a.type} with {b.type}", _col(t.children[1]))
+            raise ExprError(f"cannot compare {a.type} with {b.type}", _col(t.children[1]), _compare_hint(a.type, b.type))
         if op in ("<", ">", "<=", ">=") and a.type != INT:
             raise ExprError(f"'{op}' compares numbers, not {a.type}", _col(t.children[1]))
         fn = _COMPARE[op]
@@ -533,3 +533,17 @@ def compile_expr(text: str, scope: Scope, want: str | tuple[str, ...] | None = N
     out.uses = frozenset(comp.uses) | out.uses
     out.defines = frozenset(comp.defines_used)
     return out
+
+
+def _compare_hint(a: str, b: str) -> str | None:
+    """What a comparison of two kinds usually meant (a seat against its number, a card against its rank)."""
+    kinds = {a, b}
+    if kinds == {SEAT, INT}:
+        return "a seat compares with a seat (actor == dealer); its number is s.index, counting from 0 (actor.index == 0)"
+    if kinds == {CARD, STR}:
+        return "compare a card's field with the text: card.rank == 'K', card.suit == 'H', card.name == 'KH'"
+    if kinds == {STR, INT}:
+        return "ranks and suits are text in quotes (card.rank == '3'); a number compares with a number (card.value == 3)"
+    if kinds == {SEAT, STR}:
+        return "seats are not named by text: compare with a seat (dealer, left-of(actor)) or use s.index"
+    return None

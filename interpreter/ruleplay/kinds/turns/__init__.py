@@ -24,7 +24,7 @@ the phase ended: until, end, blocked). Decisions: a move by name, then each part
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Callable, Iterator
 
@@ -466,7 +466,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
         for part in parts:
             labels.extend(f"{mname}: {x}" for x in part.slot_labels())
         mscope = scope.with_names(**bindings(parts))
-        allowed = ctx.expr(mp + ("if",), X.BOOL) if "if" in mspec else None
+        allowed = ctx.expr(mp + ("if",), X.BOOL, _before_choosing(ctx.scope, mscope)) if "if" in mspec else None
         checks = _checks(ctx, mp + ("legal",), parts, mscope) if "legal" in mspec else [[] for _ in range(len(parts) + 1)]
         effects = compile_effects(ctx, mp + ("do",), mscope, own, any(p.kind in ("card", "position") for p in parts),
                                   budget)
@@ -707,3 +707,16 @@ ACCOUNT = {"move": _line_move, "reveal": lambda ev: f"Shown: {', '.join(map(str,
            "turns-over": lambda ev: f"The {ev.get('phase')} phase ends ({ev.get('why')}).",
            "respond": lambda ev: f"Seat {ev.get('seat')} answers seat {ev.get('to')}: {ev.get('move')}."}
 NARRATION = {k: (lambda f: lambda n, ev: [f(ev)])(f) for k, f in ACCOUNT.items()}
+
+
+def _before_choosing(base: X.Scope | None, chosen: X.Scope) -> X.Scope | None:
+    """The scope of a move's `if`: read before anything is chosen, so a name of the chosen things (or a
+    card's field written bare) is unknown there, with a hint to `legal`, which reads them."""
+    if base is None:
+        return None
+    why = "a move's `if` is read before the player chooses; a rule on what is chosen goes in `legal`"
+    later = {name: why for name in chosen.names if name not in base.names}
+    if "card" in later:
+        later.update({f: f"a card's fields are read from it, card.{f}, in `legal` (a move's `if` is read before "
+                         "the card is chosen)" for f in ("rank", "suit", "value", "name", "color")})
+    return replace(base, later={**base.later, **later})

@@ -84,7 +84,7 @@ class Compiler:
             return self._expand(name, tok)
         if b is None:
             known = list(self.scope.names) + list(self.scope.loop_vars) + list(self.scope.defines)
-            hint = did_you_mean(name, known)
+            hint = self.scope.later.get(name) or did_you_mean(name, known)
             if "-" in name and not hint and any(part in known for part in name.split("-")):
                 hint = "names may contain hyphens, so write subtraction with spaces: a - b"
             raise ExprError(f"unknown name '{name}'", _col(tok), hint or f"known names: {one_of(known)}")

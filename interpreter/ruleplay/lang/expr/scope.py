@@ -116,9 +116,10 @@ class Scope:
     fields: Fields
     loop_vars: dict[str, str] = field(default_factory=dict)  # aggregate variables in scope -> type
     defines: dict[str, Definition] = field(default_factory=dict)
+    later: dict[str, str] = field(default_factory=dict)   # names known elsewhere, not here -> why (a hint)
 
     def with_names(self, **extra: Binding) -> "Scope":
-        return Scope({**self.names, **extra}, self.fields, dict(self.loop_vars), self.defines)
+        return Scope({**self.names, **extra}, self.fields, dict(self.loop_vars), self.defines, self.later)
 
 
 @dataclass

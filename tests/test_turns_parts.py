@@ -198,3 +198,24 @@ def test_who_starts_is_read_after_the_start_effects(tmp_path):
     s = ruleplay.load_game(str(p)).new_initial_state(
         deal=Deal(hands=[["2C", "3C", "4C", "5C"], ["2D", "3D", "4D", "5D"], ["2H", "3H", "4H", "5H"]]))
     assert s.current_player() == 1                    # seat 1 gave a card to seat 0: the only one with 3
+
+
+def test_a_set_of_exactly_n_cards_is_said_as_n_cards(tmp_path, capsys):
+    """`explain` says a set of min 2, max 2 as '2 cards' (it said '2 or more' when min and max were equal)."""
+    from ruleplay.tools.cli import main
+    text = ("name: pairs\ndescription: lay a pair\nplayers: 2\n"
+            "deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S]}\n"
+            "zones:\n  hand: {owner: seat, visibility: owner}\n  out: {owner: table, visibility: public}\n"
+            "deal: {to: hand, count: 5, rest: out}\n"
+            "phases:\n  lay:\n    kind: turns\n    max-turns: 4\n    until: 'false'\n    moves:\n      lay:\n"
+            "        choose: {cards: {from: hand, as: set, min: 2, max: MAX}}\n        do:\n"
+            "          - move: {from: hand, to: out, picked: true}\nmatch:\n  end: 'true'\n")
+    said = {}
+    for top in ("2", "3", "null"):
+        p = tmp_path / "pairs.yaml"
+        p.write_text(text.replace("MAX", top).replace(", max: null", ""), encoding="utf-8")
+        assert main(["explain", str(p)]) == 0
+        said[top] = capsys.readouterr().out
+    assert "a set (cards of one rank) of 2 cards from" in said["2"] and "or more" not in said["2"]
+    assert "a set (cards of one rank) of 2 to 3 cards from" in said["3"]
+    assert "a set (cards of one rank) of 2 or more cards from" in said["null"]

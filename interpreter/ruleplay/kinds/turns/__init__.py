@@ -651,13 +651,13 @@ def _say_answer_choice(v: dict) -> str:
 def _count(v: dict) -> str:
     lo, hi = v.get("min", 1), v.get("max")
     shapes = v.get("as")
+    many = str(lo) if hi == lo else f"{lo} to {hi}" if hi else f"{lo} or more"
     if "adds-to" in v:
-        return (f"cards whose {v.get('counting')} add up to {formula(v['adds-to'])} "
-                f"({lo}" + (f" to {hi}" if hi else " or more") + ") from")
+        return f"cards whose {v.get('counting')} add up to {formula(v['adds-to'])} ({many}) from"
     if shapes:
         what = " or ".join({"set": "a set (cards of one rank)", "run": "a run (cards of one suit in sequence)"}
                            .get(w, str(w)) for w in (shapes if isinstance(shapes, list) else [shapes]))
-        return f"{what} of {lo}" + (f" to {hi}" if hi and hi != lo else " or more") + " cards from"
+        return f"{what} of {many} cards from"
     return ("1 card" if lo == hi == 1 else f"{lo} cards" if lo == hi else f"{lo} to {hi} cards") + " from"
 
 

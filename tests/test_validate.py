@@ -285,7 +285,10 @@ def test_error_in_base_points_at_the_base_file(cli):
         "base.yaml": edit("to: pile", "to: piel"),
         "sub/v.yaml": "extends: ../base.yaml\nname: v\n"})
     assert rc == 1
-    assert err == "base.yaml:17:9: error [phases.play.to]: unknown zone 'piel'\n    hint: did you mean 'pile'?\n"
+    assert err == ("base.yaml:17:9: error [phases.play.to]: unknown zone 'piel'\n    hint: did you mean 'pile'?\n"
+                   "sub/v.yaml:1:10: note [extends]: this file extends base.yaml: the errors placed there are wrong "
+                   "in it alone, or made wrong by what this file changes\n"
+                   "    hint: `ruleplay validate base.yaml` tells which; fix the second kind here\n")
 
 
 def test_error_in_variant_points_at_the_variant(cli):

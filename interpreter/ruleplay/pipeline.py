@@ -18,7 +18,7 @@ def load_resolved(ref: str, sets: dict[str, str] | None = None, include: tuple[s
     res = resolve(ref, sets, include)
     errors = check_cached(res.doc, res.files)
     if errors:
-        raise RuleplayError(errors)
+        raise RuleplayError(_from_the_base(res, errors))
     apply_options(res)
     return res
 
@@ -39,9 +39,30 @@ def load(ref: str, sets: dict[str, str] | None = None, players: int | None = Non
             except ValueError:
                 raise RuleplayError(RuleError(f"--set players={sets['players']}: the number of players is a "
                                               "whole number")) from None
-    rules = compile_rules(res, players, kinds=KINDS, events=EVENT_SPECS)
+    try:
+        rules = compile_rules(res, players, kinds=KINDS, events=EVENT_SPECS)
+    except RuleplayError as exc:
+        raise RuleplayError(_from_the_base(res, exc.errors)) from None
     rules.ref = ref
     return rules
+
+
+def _from_the_base(res: Resolved, errors: list[RuleError]) -> list[RuleError]:
+    """Errors placed in a base the file extends may be made by what the file changes (a variant leaving out
+    a suit the base's card points name): a note at the file's `extends` says so, so the writer looks here too."""
+    bases = [f for f in dict.fromkeys(e.mark.file for e in errors if e.mark) if f in res.files[1:]]
+    if not bases:
+        return errors
+    names = " and ".join(bases)
+    return errors + [RuleError(f"this file extends {names}: the errors placed there are wrong in it alone, or made "
+                               "wrong by what this file changes", res.doc.marks.get(("extends",)), ("extends",),
+                               f"`ruleplay validate {' '.join(_as_typed(b) for b in bases)}` tells which; fix the "
+                               "second kind here", level="note")]
+
+
+def _as_typed(name: str) -> str:
+    """A base's display name as a command takes it (`<built-in hearts>` is `hearts`)."""
+    return name[len("<built-in "):-1] if name.startswith("<built-in ") and name.endswith(">") else name
 
 
 def load_game(ruleset: str, players: int | None = None, options: dict[str, Any] | None = None,

@@ -638,6 +638,11 @@ RESERVED = ("seats", "actor", "dealer", "players", "card", "hand-number", "round
 BOUND = ("s", "r", "target", "picked", "position", "rank", "suit", "number", "source", "dest", "mover", "bid")
 
 
+def _reserved(ctx: Ctx, path: tuple) -> None:
+    ctx.error(path, f"'{path[-1]}' is a reserved name",
+              "names the language gives: " + ", ".join(RESERVED) + " (docs/language.md, 'Reserved names')")
+
+
 def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any],
                   events: Mapping[str, Any]) -> Rules:
     """`kinds`: the phase-kind registry (name -> module), `events`: every event kind's declaration
@@ -652,7 +657,7 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
     seat_i = shared_i = 0
     for zname, z in d["zones"].items():
         if zname in RESERVED:
-            ctx.error(("zones", zname), f"'{zname}' is a reserved name")
+            _reserved(ctx, ("zones", zname))
         elif zname in BOUND:
             ctx.error(("zones", zname), f"'{zname}' is a name rules bind in places (a seat being judged, a move's "
                                         "chosen part), so it cannot name a zone", "choose another zone name")
@@ -674,6 +679,9 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         else:
             ctx.zones[zname] = Zone(zname, "table", z.get("visibility", "public"), shared_i, z.get("description", ""))
             shared_i += 1
+    for oname in res.options:
+        if oname in RESERVED:        # else the option would hide the table's own name in every rule
+            _reserved(ctx, ("options", oname))
     ctx.teams = compile_teams(ctx)
     ctx.ranking = compile_ranking(ctx, ctx.deck)
     ctx.defines, ctx.define_consts, ctx.define_cycles = compile_defines(

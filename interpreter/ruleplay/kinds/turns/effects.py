@@ -273,13 +273,14 @@ def say(spec: Any) -> str:
         if m.get("count") == f"{m.get('from')}.size" and not m.get("at") and not m.get("show"):
             return f"{_zone(m['from'])} is turned over onto {_zone(m['to'])} (its cards one by one, top first)"
         n = formula(m["count"]) if "count" in m else None
-        which = ("the top card" if n == "1" else f"the top {n} cards"
-                 + (" together, in their order," if m.get("keep-order") else "") if "count" in m else
-                 "the cards picked" if m.get("picked") else
-                 f"every card for which {formula(m['where'])}" if "where" in m else
-                 "all the cards" if m.get("all") else "the chosen card")
-        out = f"{which} of {_zone(m['from'])} go{'' if which.startswith(('all the', 'the top ', 'the cards')) and which != 'the top card' else 'es'} to " \
-              f"{_PLACES.get(m.get('at'), '')}{_zone(m['to'])}"
+        source = _zone(m["from"])
+        which, one = (("the top card of " + source, True) if n == "1" else
+                      (f"the top {n} cards of {source}" + (" together, in their order," if m.get("keep-order") else ""),
+                       False) if "count" in m else
+                      (f"the cards picked from {source}", False) if m.get("picked") else
+                      (f"the cards of {source} for which {formula(m['where'])}", False) if "where" in m else
+                      (f"all the cards of {source}", False) if m.get("all") else (f"the chosen card of {source}", True))
+        out = f"{which} go{'es' if one else ''} to {_PLACES.get(m.get('at'), '')}{_zone(m['to'])}"
         return out + (", shown to everyone" if m.get("show") == "all" else "")
     if "set" in spec or "add" in spec:
         add = "add" in spec

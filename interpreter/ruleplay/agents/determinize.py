@@ -1,12 +1,14 @@
 """Determinization for search bots: what a seat knows of the hand under way, and deals consistent with it.
 
 What the seat knows comes from its own events alone (`Decision.observe`,
-`State.seat_events`). `knowledge` reads the events whose meaning is generic to
-the engine: a deal (the seat's hand, the sizes of the others and of the
-rest), cards played from a hand (`play`, `shed`), cards drawn from the rest
-(`draw`: the stock's top first, so the i-th card drawn was the rest's i-th
-card), a card turned from the rest (`shed` by no seat), passes, a kitty, and
-the suits a seat showed it lacks by not following. Any other card the log
+`State.seat_events`). `knowledge` reads what each event means as its kind
+declares it (`EventSpec.sample`, the vocabulary `events.SAMPLE`), never its
+name: a deal (the seat's hand, the sizes of the others and of the rest),
+cards played from a hand, cards drawn from the rest (the stock's top first,
+so the i-th card drawn was the rest's i-th card), a card turned from the
+rest (played by no seat), cards taken from the table or given into a hand
+(that seat's now: `gained`), cards leaving a hand unseen, passes, a kitty,
+and the suits a seat showed it lacks by not following. Any other card the log
 shows (a trump card turned from a hand or from the rest) is `loose`: where
 it was dealt is learned by replay (`learn_slots`): a deal with the card in
 each hidden place is run up to the event that shows it, and only the places

@@ -1,12 +1,14 @@
 """Determinization for search bots: what a seat knows of the hand under way, and deals consistent with it.
 
 What the seat knows comes from its own events alone (`Decision.observe`,
-`State.seat_events`). `knowledge` reads the events whose meaning is generic to
-the engine: a deal (the seat's hand, the sizes of the others and of the
-rest), cards played from a hand (`play`, `shed`), cards drawn from the rest
-(`draw`: the stock's top first, so the i-th card drawn was the rest's i-th
-card), a card turned from the rest (`shed` by no seat), passes, a kitty, and
-the suits a seat showed it lacks by not following. Any other card the log
+`State.seat_events`). `knowledge` reads what each event means as its kind
+declares it (`EventSpec.sample`, the vocabulary `events.SAMPLE`), never its
+name: a deal (the seat's hand, the sizes of the others and of the rest),
+cards played from a hand, cards drawn from the rest (the stock's top first,
+so the i-th card drawn was the rest's i-th card), a card turned from the
+rest (played by no seat), cards taken from the table or given into a hand
+(that seat's now: `gained`), cards leaving a hand unseen, passes, a kitty,
+and the suits a seat showed it lacks by not following. Any other card the log
 shows (a trump card turned from a hand or from the rest) is `loose`: where
 it was dealt is learned by replay (`learn_slots`): a deal with the card in
 each hidden place is run up to the event that shows it, and only the places
@@ -29,6 +31,7 @@ from typing import Callable
 
 from ruleplay.engine.run import Deal
 from ruleplay.engine.state import Game
+from ruleplay.kinds import EVENT_SPECS
 from ruleplay.kinds.passing import receivers
 
 REST = -1            # a slot of the deal's rest (seat slots are seat numbers)
@@ -56,20 +59,42 @@ class Knowledge:
     moves: dict[int, list[tuple[bool, object]]] = field(default_factory=dict)   # other seats' public moves:
     # (True, card) a card played, (False, action) a decision, in the order of the log
     loose: list[str] = field(default_factory=list)          # cards shown whose dealt place is learned by replay
+    gained: list[set] = field(default_factory=list)         # per seat, cards seen arriving in its hand (taken from a
+    # table zone, given, moved in; not a draw from the rest: `pins`) and not seen leaving it: it holds them now
+    arrived: list[tuple[int, object]] = field(default_factory=list)    # (seat, card or None) into a seat's hand
+    # from a table zone or another hand, in order
+    departed: list[tuple[int, object]] = field(default_factory=list)   # (seat, card or None) out of a seat's hand
+    # but not played face up (a discard, a gift, a move face down)
+    seen: list[str] = field(default_factory=list)           # cards shown where they lie (revealed, moved between
+    # table zones): known, not loose
     blind: bool = False                      # the rest was reshuffled: its order is the table's secret
 
 
+def meanings(rules) -> Callable[[dict], str | None]:
+    """What each event means to the sampler (`EventSpec.sample`, events.SAMPLE), read from the ruleset's event
+    declarations (`Rules.events`), else from the built-in kinds' (`kinds.EVENT_SPECS`)."""
+    specs = getattr(rules, "events", None) or EVENT_SPECS
+
+    def meaning(ev: dict) -> str | None:
+        spec = specs.get(ev["event"])
+        return spec.sample if spec is not None else None
+    return meaning
+
+
 def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
-    starts = [i for i, ev in enumerate(events) if ev["event"] == "deal"]
+    meaning = meanings(rules)
+    starts = [i for i, ev in enumerate(events) if meaning(ev) == "deal"]
     start = starts[-1]
-    totals = [ev["totals"] for ev in events[:start] if ev["event"] == "score"]
+    totals = [ev["totals"] for ev in events[:start] if meaning(ev) == "totals"]
     deal = events[start]
     n = rules.players
     suit = dict(zip(rules.deck.names, rules.deck.suit))
     known = set(rules.deck.names)
     follow = any(getattr(ph, "follow", False) for ph in rules.phases)
+    hand_zone = rules.deal.to.name
+    rest_zone = rules.deal.rest.name if rules.deal.rest is not None else None
     k = Knowledge(me, len(starts), deal["dealer"], totals[-1] if totals else None, deal["hands"], deal["rest"],
-                  events[start:], voids=[set() for _ in range(n)])
+                  events[start:], voids=[set() for _ in range(n)], gained=[set() for _ in range(n)])
     trick: list[str] = []
     for i, c in enumerate(k.rest):           # a rest the seat sees (a dummy's hand face up) stays where it was dealt
         if c is not None:
@@ -77,10 +102,42 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
     pops = 0                                 # cards taken from the rest's top so far
     shown: list[str] = []                    # every card the events name, in order
     drew = None                              # the hidden draw just before this event
+
+    def draws(seat: int, cards: list) -> None:
+        nonlocal pops, drew
+        for c in cards:
+            if c is None and seat is None:   # turned face down onto the table: its place in the rest is passed
+                pass
+            elif c is None:
+                drew = [seat, pops, len(k.plays), None]
+                k.draws.append(drew)
+            else:
+                k.pins[c] = (REST, pops)
+            pops += 1
+
+    def arrive(seat: int, cards: list) -> None:
+        """Cards into the seat's hand from a table zone or another hand: those seen are the seat's now."""
+        for c in cards:
+            k.arrived.append((seat, c))
+            if c is not None:
+                k.gained[seat].add(c)
+
+    def leave(seat: int, cards: list) -> None:
+        """Cards out of the seat's hand unseen by the looker, or into a zone not played (a discard, a gift)."""
+        for c in cards:
+            k.departed.append((seat, c))
+            if c is not None:
+                k.gained[seat].discard(c)
+
+    def put_down(seat: int, cards: list) -> None:
+        k.plays.extend((seat, c) for c in cards)
+        for c in cards:
+            k.gained[seat].discard(c)
+
     for ev in k.events[1:]:
-        kind = ev["event"]
+        m = meaning(ev)
         last, drew = drew, None
-        if kind in ("play", "shed"):
+        if m in ("plays", "follows"):
             seat, card = ev["seat"], ev["card"]
             if seat is None:                 # turned from the stock onto the pile
                 k.pins[card] = (REST, pops)
@@ -93,39 +150,63 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
                 continue
             if last is not None and last[0] == seat:
                 last[3] = card
-            if kind == "play" and follow and trick:
+            if m == "follows" and follow and trick:
                 led, s = suit[trick[0]], suit[card]
                 if led is not None and s is not None and s != led:
                     k.voids[seat].add(led)
             trick.append(card)
             k.plays.append((seat, card))
+            k.gained[seat].discard(card)
             if seat != me:
                 k.moves.setdefault(seat, []).append((True, card))
-        elif kind == "trick":
+        elif m == "trick-over":
             trick = []
-        elif kind == "draw":
-            for c in ev["cards"]:
-                if c is None:
-                    drew = [ev["seat"], pops, len(k.plays), None]
-                    k.draws.append(drew)
+        elif m == "draws" or (m == "takes" and ev.get("zone") == rest_zone):
+            draws(ev["seat"], _moved(ev))
+        elif m == "takes":
+            arrive(ev["seat"], _moved(ev))
+        elif m == "gives":
+            cards = _moved(ev)
+            leave(ev["seat"], cards)
+            arrive(ev["to"], cards)
+        elif m == "discards":
+            leave(ev["seat"], _moved(ev))
+            shown.extend(_cards_named(ev, known))    # its dealt place, when the seat cannot place it: learned by replay
+        elif m == "moves":
+            cards, src, dst = ev["cards"], ev.get("from"), ev.get("to")
+            giver = ev.get("from_seat") if src == hand_zone else None
+            taker = ev.get("to_seat") if dst == hand_zone else None
+            if giver is not None and taker is not None:
+                leave(giver, cards)
+                arrive(taker, cards)
+            elif giver is not None:
+                if None in cards:
+                    leave(giver, cards)
                 else:
-                    k.pins[c] = (REST, pops)
-                pops += 1
-        elif kind == "reshuffle":
+                    put_down(giver, cards)
+            elif taker is not None:
+                (draws if src == rest_zone else arrive)(taker, cards)
+            elif src == rest_zone:           # turned from the rest's top onto the table
+                draws(ev.get("to_seat"), cards)
+            else:                            # between table zones (or a seat's other zones): seen where they lie
+                k.seen.extend(c for c in cards if c is not None and c not in k.seen)
+        elif m == "reveals":
+            k.seen.extend(c for c in _cards_named(ev, known) if c not in k.seen)
+        elif m == "reshuffle":
             k.blind = True
-        elif kind == "pass":
+        elif m == "pass":
             k.passes.append(ev)
-        elif kind == "kitty":
+        elif m == "shown-rest":
             k.seen_rest.extend(c for c in ev["cards"] if c is not None and c not in k.seen_rest)
-        elif kind == "decision":
+        elif m == "decision":
             if ev["seat"] == me:
                 k.mine.append(ev["action"])
             else:
                 k.moves.setdefault(ev["seat"], []).append((False, ev["action"]))
-        elif isinstance(ev.get("seat"), int) and isinstance(ev.get("cards"), list) and None not in ev["cards"] \
-                and kind != "discard":
+        elif m == "puts-down" and isinstance(ev.get("seat"), int) and isinstance(ev.get("cards"), list) \
+                and None not in ev["cards"]:
             # cards a seat put down together (a climb): from its hand; its choice is a public decision
-            k.plays.extend((ev["seat"], c) for c in _cards_named(ev, known))
+            put_down(ev["seat"], _cards_named(ev, known))
         else:
             shown.extend(_cards_named(ev, known))
     # a card shown before it is played (a turned trump) still has a dealt place to learn
@@ -133,6 +214,12 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
         | {c for p in k.passes for s in p["cards"] for c in s if c is not None}
     k.loose = list(dict.fromkeys(c for c in shown if c not in located))
     return k
+
+
+def _moved(ev: dict) -> list:
+    """The cards an event moves (`cards`, or a pick-up's `took`), a hidden one None."""
+    cards = ev.get("cards", ev.get("took"))
+    return cards if isinstance(cards, list) else []
 
 
 def _cards_named(ev: dict, known: set[str]) -> list[str]:
@@ -190,22 +277,36 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
             if s == me:
                 fixed[r].update(picks)
     drawn = [0] * n
-    for s, *_ in k.draws:
+    rest_at = {i: c for c, (where, i) in placed.items() if where == REST}
+    for s, i, _, _ in k.draws:
         drawn[s] += 1
+        if i in rest_at:                     # a hidden draw of a rest place the seat knows: that card, held or gone
+            fixed[s].add(rest_at[i])
     played = [[c for s, c in k.plays if s == j] for j in range(n)]
     for c, (where, _) in placed.items():
         if where != REST and where != me and c not in played[where]:
             fixed[where].add(c)
-    located = set(c for c in k.dealt[me]) | got | {c for _, c in k.plays} | set(k.seen_rest) | set(placed)
+    # cards seen coming into a hand from the table or another hand (held now, unless seen leaving), and going out
+    # of one not face up: each hand's size follows them; those of another seat seen leaving were in its hand
+    gone = [[c for s, c in k.departed if s == j and c is not None] for j in range(n)]
+    unseen_gone = [sum(1 for s, c in k.departed if s == j and c is None) for j in range(n)]
+    came = [[c for s, c in k.arrived if s == j] for j in range(n)]
+    for j in range(n):
+        if j != me:
+            fixed[j] |= k.gained[j]
+    arrived = {c for _, c in k.arrived if c is not None}
+    located = set(c for c in k.dealt[me]) | got | {c for _, c in k.plays} | set(k.seen_rest) | set(placed) \
+        | arrived | {c for g in gone for c in g}
     pool = [c for c in rules.deck.names if c not in located]
     rng.shuffle(pool)
     hidden: list[list[str]] = [[] for _ in range(n)]
     need = {}
     for j in range(n):
         if j != me:
-            now = len(k.dealt[j]) - out[j] + into[j] - len(played[j]) + drawn[j]
-            fixed[j] -= set(played[j])
-            need[j] = now - len(fixed[j])
+            now = len(k.dealt[j]) - out[j] + into[j] - len(played[j]) + drawn[j] + len(came[j]) - len(gone[j]) \
+                - unseen_gone[j]
+            fixed[j] -= set(played[j]) | set(gone[j])
+            need[j] = now - len(fixed[j]) + unseen_gone[j]      # the cards it gave away unseen were in its hand too
             if need[j] < 0:
                 return None
     left = _spread(pool, need, hidden, lambda c: [j for j in need if suit[c] not in k.voids[j] and c not in hints.get(j, ())],
@@ -213,11 +314,26 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
     if left is None:
         return None
     # each seat's holding over the hand; its hidden draws undone (each from the cards it did not play before)
-    hold = [set(played[j]) | fixed[j] | set(hidden[j]) for j in range(n)]     # `me`'s own: its dealt hand
-    rest_at = {i: c for c, (where, i) in placed.items() if where == REST}
+    hold = [set(played[j]) | fixed[j] | set(hidden[j]) | set(gone[j]) for j in range(n)]     # `me`'s: its dealt hand
+    # the cards that came into a hand from the table or another hand were not dealt there: undone, the last first (a
+    # hidden one: a card of the hand's not played), each back to the rest unless another hand accounts for it
+    spare_cards: list[str] = []
+    for s, c in reversed(k.arrived):
+        if s == me:
+            continue
+        if c is None:
+            cand = sorted(hold[s] - set(played[s]) - fixed[s] - set(gone[s]))
+            if not cand:
+                return None
+            c = cand[rng.randrange(len(cand))]
+        hold[s].discard(c)
+        if not any(c in hold[j] for j in range(n) if j != me) and c not in k.dealt[me]:
+            spare_cards.append(c)
     guessed = {c for *_, c in k.draws if c is not None}
     for s, i, before, c in reversed(k.draws):
-        if c is None:
+        if c is None and i in rest_at:
+            c = rest_at[i]
+        elif c is None:
             early = {c for j, (seat, c) in enumerate(k.plays) if seat == s and j < before}
             cand = sorted(hold[s] - early - guessed - {c for c, (w, _) in placed.items() if w == s})
             if not cand:
@@ -226,6 +342,7 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
         hold[s].discard(c)
         rest_at[i] = c
     rest_need = len(k.rest) - len(rest_at)
+    left = [c for c in spare_cards if c not in rest_at.values() and c not in k.seen_rest] + left
     fill = list(k.seen_rest) + left[:rest_need - len(k.seen_rest)]
     if rest_need < len(k.seen_rest) or len(fill) < rest_need or any(i >= len(k.rest) for i in rest_at):
         return None
@@ -292,7 +409,7 @@ class Unseen:
             | {index[c] for _, c in k.plays} | {index[c] for c in k.seen_rest} | {index[c] for c in k.pins} \
             | {index[c] for c in k.rest if c is not None} | {index[c] for ev in k.events if ev.get("from") is not None
                                                             for c in [ev.get("card")] if c in index} \
-            | {index[c] for c in k.loose}
+            | {index[c] for c in k.loose} | {index[c] for c in k.seen} | {index[c] for g in k.gained for c in g}
         hand = rules.deal.to.index
         self.held: dict[int, list] = {}      # per other seat, the places in its hand holding unseen cards
         self.other: list = []                # any other place holding an unseen card: (seat zone, seat, i)
@@ -356,9 +473,10 @@ def _spread(pool: list[str], need: dict[int, int], hidden: list[list[str]], seat
         (free if len(seats) == everywhere else tied).append((c, seats))
     for c, seats in sorted(tied, key=lambda cs: len(cs[1])):
         seats = [j for j in seats if room[j]]
-        x = rng.randrange(sum(room[j] for j in seats) + spare) if seats or spare > 0 else -1
-        if x < 0:
+        places = sum(room[j] for j in seats) + spare if seats else spare
+        if places <= 0:                      # no room left for it (fewer cards than places): no deal, drawn again
             return None
+        x = rng.randrange(places)
         for j in seats:
             x -= room[j]
             if x < 0:

@@ -74,7 +74,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ruleplay.agents.bots import Bot
-from ruleplay.agents.determinize import Knowledge, Sample, Unseen, determinize, knowledge, learn_slots
+from ruleplay.agents.determinize import Knowledge, Sample, Unseen, determinize, knowledge, learn_slots, meanings
 from ruleplay.engine.results import returns_of
 from ruleplay.engine.state import Game, State
 
@@ -117,6 +117,7 @@ class Script:
         self.seen = 0
         self.hints: dict[int, set] | None = None     # set by the search to learn from refusals (`hint`)
         self.played = [0] * space.rules.players        # cards each seat played in the sampled game so far
+        self.meaning = meanings(space.rules)           # what each event means (EventSpec.sample)
         self.moved = [0] * space.rules.players         # cards of `moves` consumed, per seat
 
     def action(self, d) -> int:
@@ -162,12 +163,12 @@ class Script:
         i = next((i for i, (x, y) in enumerate(zip(seen, real)) if x != y), min(len(seen), len(real)))
         r = real[i] if i < len(real) else {}
         j = r.get("seat")
-        if j is None or j == self.me or "card" in r or r["event"] == "decision":
+        if j is None or j == self.me or "card" in r or self.meaning(r) == "decision":
             return
         names = self.space.rules.deck.names
         if i < len(seen):
             x = seen[i]
-            if x["event"] in ("play", "shed") and x.get("seat") == j:
+            if self.meaning(x) in ("plays", "follows") and x.get("seat") == j:
                 self.hints.setdefault(j, set()).add(x["card"])
             elif x["event"] == r["event"] and x.get("seat") == j and isinstance(x.get("cards"), list) \
                     and isinstance(r.get("cards"), list) and None not in x["cards"]:
@@ -180,8 +181,9 @@ class Script:
     def _catch_up(self) -> None:
         """Drop the cards the rules played for a seat (its only legal card, not asked) since the last look."""
         ev = self.events
+        meaning = self.meaning
         for e in ev[self.seen:]:
-            if e["event"] in ("play", "shed") and e["seat"] is not None:
+            if meaning(e) in ("plays", "follows") and e["seat"] is not None:
                 self.played[e["seat"]] += 1
         self.seen = len(ev)
         for seat, q in self.moves.items():
@@ -244,8 +246,12 @@ class Log(list):
     """A searched game's event list while the hand so far is replayed (for the proof): a score before the
     seat's decision ends that game there (the decision was never reached)."""
 
+    def __init__(self, meaning):
+        super().__init__()
+        self.meaning = meaning               # what each event means (EventSpec.sample)
+
     def append(self, ev: dict) -> None:
-        if ev["event"] == "score":
+        if self.meaning(ev) == "totals":
             raise HandOver
         list.append(self, ev)
 
@@ -269,7 +275,7 @@ class Iteration(Bot):
         if sample is None:                   # a copy of the game at the decision (ISMCTSBot.fork_descend)
             self.phase = CHANCE
         else:
-            self.log = Log()
+            self.log = Log(meanings(space.rules))
             self.script = Script(k, sample, space, bot.rng, self.log)
             self.script.hints = bot.hints
             self.phase = REPLAY
@@ -342,7 +348,8 @@ class ISMCTSBot(Bot):
         if d.window is not None or d.observe is None or not space.unique:
             return super().act(d, space) if d.window is not None else self.policy.act(d, space)
         events = d.observe()
-        if not events or not any(ev["event"] == "deal" for ev in events):
+        meaning = meanings(space.rules)
+        if not events or not any(meaning(ev) == "deal" for ev in events):
             return self.policy.act(d, space)
         return self.search(d, space, events)
 
@@ -431,7 +438,7 @@ class ISMCTSBot(Bot):
         rules = space.rules
         k = knowledge(rules, d.seat, events)
         slots = self.places(rules, k)
-        reused = self.reuse(k)
+        reused = self.reuse(k, meanings(rules))
         root = reused or Node(d.seat)
         actions = sorted(d.actions)
         self.prior = self.policy.act(d, space)
@@ -463,7 +470,7 @@ class ISMCTSBot(Bot):
         self.last = (k.events, root.children[a], a)
         return a
 
-    def reuse(self, k: Knowledge) -> Node | None:
+    def reuse(self, k: Knowledge, meaning) -> Node | None:
         """The subtree under the seat's last action when nothing but that action happened since (its next
         pass pick, say): the seat knows what it knew then, so the tree's statistics hold as they are."""
         if self.last is None:
@@ -471,7 +478,7 @@ class ISMCTSBot(Bot):
         events, node, a = self.last
         new = k.events
         if len(new) != len(events) + 1 or new[-1].get("seat") != k.me or new[-1].get("action") != a \
-                or new[-1]["event"] != "decision" or new[:-1] != events:
+                or meaning(new[-1]) != "decision" or new[:-1] != events:
             return None
         return node
 

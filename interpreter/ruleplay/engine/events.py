@@ -49,17 +49,50 @@ class Private:
     per_seat: bool = False
 
 
+# What an event means to the search's sampler (`agents/determinize.knowledge`): each kind says it of its own events
+# (`EventSpec.sample`), so the sampler reads meanings, never event names. None: the event only shows cards (a
+# card shown that is nowhere else accounted for is `loose`: where it was dealt is learned by replay).
+MEANINGS: dict[str, str] = {
+    "deal": "the hand's deal (`hands`, `rest`): the sampler's knowledge starts at the last one",
+    "totals": "a hand scored (`totals`): the scores before the hand under way",
+    "decision": "a seat's decision (`seat`, `action`): the seat's own, or another's public choice, replayed",
+    "plays": "a card (`card`) from the seat's hand face up; `seat` None: turned from the rest's top; `from` a table "
+             "zone: no card of the seat's hand",
+    "follows": "as `plays`, in a trick: a card off the led suit shows the seat lacks it (where a phase follows suit)",
+    "trick-over": "the trick under way is over: the next card played leads",
+    "draws": "cards (`cards`) from the rest's top into the seat's hand, a hidden one None (the i-th card drawn was "
+             "the rest's i-th); `zone`, when given, must be the deal's rest, else it is read as `takes`",
+    "takes": "cards (`cards`, or `took`) from the table zone `zone` into the seat's hand (from the deal's rest: "
+             "`draws`): the seat holds those the looker saw",
+    "moves": "the turns kind's move: `from`/`from_seat` to `to`/`to_seat`: out of a seat's hand is `plays` (several: "
+             "`puts-down`), into a hand from the deal's rest `draws`, from elsewhere `takes`, hand to hand `gives`",
+    "gives": "cards (`cards`) from the seat's hand into seat `to`'s (an exchange): the receiver holds those seen",
+    "discards": "cards (`cards`) from the seat's hand into a zone, hidden ones None",
+    "puts-down": "several cards (`cards`) from the seat's hand at once, face up (a climb, a lay-down)",
+    "reveals": "cards (`cards`) shown face up where they lie (a hand, a chosen card): known, nothing moves",
+    "reshuffle": "the rest was shuffled again: its order is the table's secret",
+    "pass": "a pass round (`cards` per seat, `to` its receivers when a seat is out of play)",
+    "shown-rest": "rest cards (`cards`) taken as a kitty, seen",
+}
+SAMPLE = frozenset(MEANINGS)
+"""The closed vocabulary of `EventSpec.sample` (each meaning's line in `MEANINGS`)."""
+
+
 @dataclass(frozen=True)
 class EventSpec:
     """An event kind: its fields (besides `event`) and the private ones among them. `only`, when set,
-    says which seats may know of the event at all (another seat's sealed card choice)."""
+    says which seats may know of the event at all (another seat's sealed card choice). `sample`: what the
+    event means to the search's sampler, one of `SAMPLE` (None: it only shows cards)."""
 
     fields: tuple[str, ...]
     private: Mapping[str, Private] = field(default_factory=dict)
     only: Sees | None = None
+    sample: str | None = None
     allowed: frozenset[str] = field(init=False, repr=False, compare=False)   # the fields and `event`
 
     def __post_init__(self) -> None:
+        if self.sample is not None and self.sample not in SAMPLE:
+            raise ValueError(f"unknown sampler meaning {self.sample!r} (events.SAMPLE)")
         object.__setattr__(self, "allowed", frozenset(self.fields) | {"event"})
 
 
@@ -111,20 +144,20 @@ def _is_card_action(looker: Looker, action) -> bool:
 
 
 # events more than one kind logs, declared once
-OUT = EventSpec(("seat", "why"))                # a seat out of the game (a flip phase, a battle, a match's knock-out)
-TAKE = EventSpec(("seat", "count", "why"))      # a seat takes the pile
-PLAY = EventSpec(("seat", "card", "from"))      # a card played face up (`from`: a dummy's zone its player played it from)
+OUT = EventSpec(("seat", "why"), sample=None)                # a seat out of the game (a flip phase, a battle, a match's knock-out)
+TAKE = EventSpec(("seat", "count", "why"), sample=None)      # a seat takes the pile
+PLAY = EventSpec(("seat", "card", "from"), sample="follows")      # a card played face up (`from`: a dummy's zone its player played it from)
 
 ENGINE_EVENTS: dict[str, EventSpec] = {
     "start": EventSpec(("format", "ruleset", "ref", "seed", "players", "options", "set", "bots", "profiles",
-                        "max_actions", "explicit_deal", "slaps"), {"seed": Private(nobody)}),
+                        "max_actions", "explicit_deal", "slaps"), {"seed": Private(nobody)}, sample=None),
     "deal": EventSpec(("dealer", "hands", "rest"),
-                      {"hands": Private(_hand_seen, per_seat=True), "rest": Private(_rest_seen)}),
-    "draw-for-dealer": EventSpec(("draws",)),
+                      {"hands": Private(_hand_seen, per_seat=True), "rest": Private(_rest_seen)}, sample="deal"),
+    "draw-for-dealer": EventSpec(("draws",), sample=None),
     # the labels of a deal's chance decisions, for replay: no seat learns of it (the deal event says what each sees)
-    "chance-draw": EventSpec(("drawn",), {"drawn": Private(nobody)}, only=nobody),
-    "score": EventSpec(("hand", "points", "scores", "totals", "tricks_won", "rule", "who")),
+    "chance-draw": EventSpec(("drawn",), {"drawn": Private(nobody)}, only=nobody, sample=None),
+    "score": EventSpec(("hand", "points", "scores", "totals", "tricks_won", "rule", "who"), sample="totals"),
     "out": OUT,
-    "decision": EventSpec(("seat", "action", "label", "after"), only=_own_or_public_choice),
-    "end": EventSpec(("outcome", "winners", "scores", "reason")),
+    "decision": EventSpec(("seat", "action", "label", "after"), only=_own_or_public_choice, sample="decision"),
+    "end": EventSpec(("outcome", "winners", "scores", "reason"), sample=None),
 }

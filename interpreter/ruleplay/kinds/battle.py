@@ -52,7 +52,7 @@ EXAMPLES = {"from": {"examples": ["stock"]}, "to": {"examples": ["table"]}, "val
             "take": {"examples": [{"order": "played"}]}, "take/order": {"default": "played", "examples": ["shuffled"]},
             "before": {"examples": ["play"]}}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
-EVENTS = {"battle": EventSpec(("cards", "down")), "take": TAKE, "out": OUT}
+EVENTS = {"battle": EventSpec(("cards", "down"), sample=None), "take": TAKE, "out": OUT}
 ORDERS = ("played", "shuffled")
 
 

@@ -90,7 +90,8 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'bots/trump': {"examples": ["'none' if (bid - 40) // 20 % 5 == 4 else bid-suit"]},
 }
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
-EVENTS = {"bid": EventSpec(("seat", "bid", "pass", "sealed")), "auction": EventSpec(("bidder", "bid"))}
+EVENTS = {"bid": EventSpec(("seat", "bid", "pass", "sealed"), sample=None),
+          "auction": EventSpec(("bidder", "bid"), sample=None)}
 
 STYLES = ("one-each", "auction", "sealed")
 PASS = None

@@ -62,9 +62,10 @@ EXAMPLES = {"values": {"examples": [["C", "D", "H", "S"], ["yes"]]},
             "sit-out": {"examples": ["s == partner"]}, "turn-up": {"examples": ["kitty.top"]},
             "before": {"examples": ["play"]}}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
-EVENTS = {"turn-up": EventSpec(("card",)), "cut": EventSpec(("phase", "seats", "seat")),
-          "choose": EventSpec(("phase", "seat", "pass", "value")), "all-passed": EventSpec(("phase", "redeal")),
-          "sit-out": EventSpec(("seat",))}
+EVENTS = {"turn-up": EventSpec(("card",), sample=None), "cut": EventSpec(("phase", "seats", "seat"), sample=None),
+          "choose": EventSpec(("phase", "seat", "pass", "value"), sample=None),
+          "all-passed": EventSpec(("phase", "redeal"), sample=None),
+          "sit-out": EventSpec(("seat",), sample=None)}
 
 
 @dataclass

@@ -69,9 +69,10 @@ EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "clear
             "clears": {"examples": ["card.rank == '2'"]}, "first": {"examples": ["s.standing == players"]},
             "end": {"examples": ["all-but-one", "first-out"]}, "before": {"examples": ["score"]}}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
-EVENTS = {"climb": EventSpec(("seat", "cards", "combination")), "climb-pass": EventSpec(("seat",)),
-          "skipped": EventSpec(("seat",)), "cleared": EventSpec(("seat", "count")),
-          "finished": EventSpec(("seat", "place", "left"))}
+EVENTS = {"climb": EventSpec(("seat", "cards", "combination"), sample="puts-down"),
+          "climb-pass": EventSpec(("seat",), sample=None),
+          "skipped": EventSpec(("seat",), sample=None), "cleared": EventSpec(("seat", "count"), sample=None),
+          "finished": EventSpec(("seat", "place", "left"), sample=None)}
 
 
 @dataclass(frozen=True)

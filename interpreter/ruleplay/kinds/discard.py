@@ -48,8 +48,8 @@ EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["crib"]}, "count
             "seat": {"examples": ["dealer"]}, "before": {"examples": ["play"]}}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them:
 # the cards put into a zone, or picked up from it, are seen by their seat, and by all when the zone is public
-EVENTS = {"discard": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat")}),
-          "pick-up": EventSpec(("seat", "zone", "took"), {"took": movers("seat")})}
+EVENTS = {"discard": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat")}, sample="discards"),
+          "pick-up": EventSpec(("seat", "zone", "took"), {"took": movers("seat")}, sample="takes")}
 
 
 @dataclass

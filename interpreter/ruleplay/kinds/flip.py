@@ -44,9 +44,9 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
 }
 # the event kinds it logs (replay checks logs against them)
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
-EVENTS = {"play": PLAY, "take": TAKE, "slap": EventSpec(("seat", "time", "valid", "pattern", "won")),
-          "burn": EventSpec(("seat", "count", "lender")), "tie": EventSpec(("seats",)),
-          "out-of-turn": EventSpec(("seat",)), "out": OUT, "win": EventSpec(("seat", "why"))}
+EVENTS = {"play": PLAY, "take": TAKE, "slap": EventSpec(("seat", "time", "valid", "pattern", "won"), sample=None),
+          "burn": EventSpec(("seat", "count", "lender"), sample=None), "tie": EventSpec(("seats",), sample=None),
+          "out-of-turn": EventSpec(("seat",), sample=None), "out": OUT, "win": EventSpec(("seat", "why"), sample=None)}
 
 
 @dataclass

@@ -78,8 +78,9 @@ def _pass_seen(looker, ev: dict, giver: int | None) -> bool:
 
 
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
-EVENTS = {"pass": EventSpec(("offset", "to", "cards"), {"cards": Private(_pass_seen, per_seat=True)}),
-          "exchange": EventSpec(("seat", "to", "zone", "cards"), {"cards": movers("seat", "to")})}
+EVENTS = {"pass": EventSpec(("offset", "to", "cards"), {"cards": Private(_pass_seen, per_seat=True)},
+                            sample="pass"),
+          "exchange": EventSpec(("seat", "to", "zone", "cards"), {"cards": movers("seat", "to")}, sample="gives")}
 
 
 def _along(t: Table, seat: int, off: int) -> int | None:

@@ -65,11 +65,12 @@ EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "stock
             "name": {"examples": [{"when": "card.rank == '8'", "values": ["C", "D", "H", "S"]}]},
             "name/when": {"examples": ["card.rank == '8'"]}, "bury": {"examples": ["card.rank == '8'"]}, "name/values": {"examples": [["C", "D", "H", "S"]]}}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
-EVENTS = {"shed": EventSpec(("seat", "card", "zone")),
-          "draw": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat")}),     # hidden as the stock is
-          "no-play": EventSpec(("seat",)), "named": EventSpec(("seat", "value")),
-          "reshuffle": EventSpec(("zone", "count")), "blocked": EventSpec(()), "went-out": EventSpec(("seat",)),
-          "buried": EventSpec(("card", "zone"))}
+EVENTS = {"shed": EventSpec(("seat", "card", "zone"), sample="plays"),
+          "draw": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat")}, sample="draws"),     # hidden as the stock is
+          "no-play": EventSpec(("seat",), sample=None), "named": EventSpec(("seat", "value"), sample=None),
+          "reshuffle": EventSpec(("zone", "count"), sample="reshuffle"), "blocked": EventSpec((), sample=None),
+          "went-out": EventSpec(("seat",), sample=None),
+          "buried": EventSpec(("card", "zone"), sample=None)}
 
 
 @dataclass

@@ -88,4 +88,4 @@ def _tell_tally(n, ev: dict) -> list[str]:
 
 NARRATION = {"tally": _tell_tally}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
-EVENTS = {"tally": EventSpec(("counters",))}
+EVENTS = {"tally": EventSpec(("counters",), sample=None)}

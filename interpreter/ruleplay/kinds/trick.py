@@ -169,15 +169,17 @@ def _kitty_seen(looker, ev: dict, _index: int | None) -> bool:
 
 
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
-EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner", "points", "dummy")),
-          "trump": EventSpec(("suit", "card", "lead")),
-          "kitty": EventSpec(("seat", "zone", "cards"), {"cards": Private(_kitty_seen)}),
-          "choice": EventSpec(("seat", "name", "value")),
+EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner", "points", "dummy"),
+                                          sample="trick-over"),
+          "trump": EventSpec(("suit", "card", "lead"), sample=None),
+          "kitty": EventSpec(("seat", "zone", "cards"), {"cards": Private(_kitty_seen)}, sample="shown-rest"),
+          "choice": EventSpec(("seat", "name", "value"), sample=None),
           # a hand laid down as the dummy after the opening lead: seen by all when the dummy's zone is public
-          "lay-down": EventSpec(("seat", "from", "to", "cards"), {"cards": movers("seat", zone="to")}),
+          "lay-down": EventSpec(("seat", "from", "to", "cards"), {"cards": movers("seat", zone="to")},
+                                sample="puts-down"),
           # a card drawn after a trick: seen by the drawer, and by all when drawn from a face-up zone
-          "refill": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat", zone="zone")}),
-          "tricks-over": EventSpec(("why",))}         # `until` ended the phase before the hands were empty
+          "refill": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat", zone="zone")}, sample="takes"),
+          "tricks-over": EventSpec(("why",), sample=None)}         # `until` ended the phase before the hands were empty
 
 
 @dataclass

@@ -287,14 +287,14 @@ def _move_seen(looker, ev: dict, _index: int | None) -> bool:
 
 
 EVENTS = {"move": EventSpec(("phase", "seat", "from", "from_seat", "to", "to_seat", "cards", "count", "shown"),
-                            {"cards": Private(_move_seen)}),
-          "reveal": EventSpec(("phase", "seat", "cards")),
-          "set": EventSpec(("phase", "name", "seat", "value")),
-          "shuffle": EventSpec(("phase", "zone", "seat")),        # seat: whose zone, when it is a seat's (a hand)
-          "turn-order": EventSpec(("phase", "seat", "what", "to")),
-          "cannot-move": EventSpec(("phase", "seat")),
-          "turns-over": EventSpec(("phase", "why")),
-          "respond": EventSpec(("phase", "seat", "move", "to"))}
+                            {"cards": Private(_move_seen)}, sample="moves"),
+          "reveal": EventSpec(("phase", "seat", "cards"), sample="reveals"),
+          "set": EventSpec(("phase", "name", "seat", "value"), sample=None),
+          "shuffle": EventSpec(("phase", "zone", "seat"), sample=None),        # seat: whose zone, when it is a seat's (a hand)
+          "turn-order": EventSpec(("phase", "seat", "what", "to"), sample=None),
+          "cannot-move": EventSpec(("phase", "seat"), sample=None),
+          "turns-over": EventSpec(("phase", "why"), sample=None),
+          "respond": EventSpec(("phase", "seat", "move", "to"), sample=None)}
 
 
 @dataclass

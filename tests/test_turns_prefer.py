@@ -103,3 +103,17 @@ def test_smart_beats_random_far_beyond_chance(name):
             result = play(rules, seed=seed, bots=bots, log=False)
             wins += result.winners == [smart]
     assert wins >= 60, wins
+
+
+def test_smart_does_not_make_the_same_choice_twice_from_the_same_position():
+    """Authors' `prefer` asks for the rank held most: a card nobody holds is asked for again and again, all
+    round the table, back to the very same position (45% of smart games ran to max-turns). From a position
+    it has chosen at before, smart leaves out what it chose there, so every game ends."""
+    rules = load("authors")
+    results = [play(rules, seed, bots=["smart"] * 4) for seed in range(12)]
+    assert [r.outcome for r in results] == ["finished"] * 12
+    tried = Bot("smart", random.Random(0))
+    view = type("View", (), {"best": [5, 5, 3], "position": 7, "preferring": True})()
+    picks = [tried._prefer(0, view) for _ in range(4)]
+    assert sorted(picks[:3]) == [0, 1, 2] and picks[2] == 2      # the two best first (either order), then the third
+    assert picks[3] in (0, 1)                                      # all tried: the best again

@@ -41,6 +41,7 @@ class Bot:
             self.rng = rng
         self.wants_view = kind == "smart"    # phases build a view of the decision for bots that want one
         self.next_false: float | None = None  # the card number from which this bot slaps falsely next
+        self.tried: dict[tuple, set[int]] = {}   # `smart`: per (seat, position digest) the choices made there
         self.plan: dict[int, str | None] = {}  # `smart`: per seat, the trump it bid on (to lead while none is set,
         # to keep); per seat because a search's playout policy answers for every seat
 
@@ -87,7 +88,7 @@ class Bot:
             if how == "guessing":                   # a choice it has no sense for: any, not always the same
                 return acts[self.rng.randrange(len(acts))]
             if how == "preferring":                 # what the rules say a sensible player aims for
-                return acts[smart_prefer(v.best, self.rng)]
+                return acts[self._prefer(d.seat, v)]
         pick = max if self.kind == "highest" else min
         # cards in the canonical order; other actions are numbered in the bots' order (a pass below every bid)
         if acts[0] >= space.cards:
@@ -95,6 +96,19 @@ class Bot:
         if acts[-1] < space.cards:
             return pick(acts, key=space.keys.__getitem__)
         return pick(acts, key=lambda a: (0, space.keys[a]) if a < space.cards else (1, a))   # cards, then e.g. draw
+
+    def _prefer(self, seat: int, v) -> int:
+        """`smart_prefer`, but never the same choice twice from the same position: a choice that led back to
+        exactly where it was made (an ask that failed all round the table) got nowhere, so another is tried."""
+        if v.position is None:
+            return smart_prefer(v.best, self.rng)
+        key = (seat, v.position)
+        tried = self.tried.setdefault(key, set())
+        i = smart_prefer(v.best, self.rng, tried)
+        tried.add(i)
+        if len(self.tried) > MAX_REMEMBERED:
+            self.tried.clear()
+        return i
 
     # ------------------------------------------------------------ reaction profiles
     def slap(self, slappable: bool, pace: int, prof, fingers: int, card: int) -> tuple[int, int] | None:
@@ -143,6 +157,7 @@ class Bot:
         return prof.out_of_turn > 0.0 and self.rng.random() < prof.out_of_turn
 
 
+MAX_REMEMBERED = 100_000    # positions a `smart` bot remembers its choices at (then it forgets them all)
 _SMART_HOW: dict[type, str] = {}     # a view's class -> which of smart's heuristics answers it (`_smart_how`)
 
 
@@ -403,11 +418,15 @@ def smart_value(v) -> int:
     return 1 + best if v.held[best] * 2 >= v.hand_size and v.held[best] > 0 else 0
 
 
-def smart_prefer(best: list[int], rng: random.Random) -> int:
+def smart_prefer(best: list[int], rng: random.Random, tried: set[int] = frozenset()) -> int:
     """The index of an action with the highest `prefer` value (a `turns` phase's rules say what a sensible
-    player aims for), any of equals at random: with every value equal it guesses as with no `prefer`."""
-    top = max(best)
-    ties = [i for i, b in enumerate(best) if b == top]
+    player aims for), any of equals at random: with every value equal it guesses as with no `prefer`. The
+    indices `tried` are left out while any other is left."""
+    left = [i for i in range(len(best)) if i not in tried] if tried else range(len(best))
+    if not left:
+        left = range(len(best))
+    top = max(best[i] for i in left)
+    ties = [i for i in left if best[i] == top]
     return ties[rng.randrange(len(ties))]
 
 

@@ -28,10 +28,11 @@ class PreferView:
     without `prefer`, or a pass, counts 0): `smart` takes the highest, guessing among equals."""
 
     preferring = True
-    __slots__ = ("best",)
+    __slots__ = ("best", "position")
 
     def __init__(self, best: list[int]):
         self.best = best
+        self.position: int | None = None     # a digest of the whole position (the table and the steps taken)
 
 
 MAX_WORK = 200_000       # effects a phase's repeats and every-player loops may run in a hand (docs/limits.md)
@@ -263,6 +264,9 @@ class Going:
         """The answer chosen among `answers` (action -> answer), asked of the seat in turn (or `seat`, one
         answering a move) (a generator)."""
         t = self.t
+        if type(view) is PreferView:         # `smart` steers away from a choice that led back to this very position
+            where = t.state_key()            # but the count of draws and decisions, which only grows
+            view.position = hash((where[0], where[2:], self.key(), tuple(self.picked), tuple(self.reply_picked)))
         d = Decision(self.seat if seat is None else seat, list(answers), view)
         self.pending = d
         a = t.answer(d)

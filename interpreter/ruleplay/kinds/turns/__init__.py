@@ -701,7 +701,12 @@ def _line_order(ev: dict) -> str:
             "reverse": "Play changes direction.", "next": f"The turn passes to seat {ev.get('to')}."}.get(what, "")
 
 
-ACCOUNT = {"move": _line_move, "reveal": lambda ev: f"Shown: {', '.join(map(str, ev.get('cards') or []))}.",
+def _line_reveal(ev: dict) -> str:
+    cards = ", ".join(map(str, ev.get("cards") or []))
+    return f"Shown: {cards}." if ev.get("seat") is None else f"Seat {ev['seat']} shows {cards}."
+
+
+ACCOUNT = {"move": _line_move, "reveal": _line_reveal,
            "set": _line_set, "shuffle": lambda ev: (f"Seat {ev['seat']}'s " if "seat" in ev else "") + f"{ev.get('zone')} is shuffled.", "turn-order": _line_order,
            "cannot-move": lambda ev: f"Seat {ev.get('seat')} cannot move.",
            "turns-over": lambda ev: f"The {ev.get('phase')} phase ends ({ev.get('why')}).",

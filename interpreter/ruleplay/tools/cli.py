@@ -291,8 +291,10 @@ def _run(args, sets) -> int:
                      TerminalText(sys.stdout))
     else:
         write_account(result.events, TerminalText(sys.stdout), args.verbose)
-        print(f"{count(result.cards_played, 'card')} played, {count(result.pile_takes, 'pile')} taken, " +
-              (f"{count(result.tricks, 'trick')}, " if result.tricks else "") + f"{count(result.actions, 'action')}.")
+        said = [f"{count(result.cards_played, 'card')} played" if result.cards_played else "",
+                f"{count(result.pile_takes, 'pile')} taken" if result.pile_takes else "",
+                count(result.tricks, 'trick') if result.tricks else "", count(result.actions, 'action')]
+        print(", ".join(x for x in said if x) + ".")          # what the game did (no '0 piles taken' in Authors)
         if result.cycle:
             c = result.cycle
             print(f"Cycle: the table repeats every {c['length']} rounds from round {c['start']}.")

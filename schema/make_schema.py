@@ -39,6 +39,9 @@ schema = {
              "additionalProperties": {"oneOf": [
                  EXPR,
                  obj({"expr": {**EXPR, "description": "The expression, written as anywhere else.", "examples": ["card.chances > 0"]},
+                      "params": {"type": "array", "minItems": 1, "maxItems": 6, "items": {"type": "string", "pattern": name_pat},
+                                 "description": "Names for the values it is given where it is used: with params: [a, b] it is used as NAME(x, y), its expression reading a and b.",
+                                 "examples": [["a", "b"]]},
                       "description": s("What it means in words; the rule sheet shows this.", examples=["a card that gives chances"])}, ["expr"]),
                  obj({"cycle": {"type": "array", "minItems": 1, "items": {"type": ["string", "integer", "boolean"]},
                                 "description": "The value for hand 1, 2, 3, ... repeating.", "examples": [[1, -1, 2, 0]]},

@@ -50,8 +50,9 @@ def load(ref: str, sets: dict[str, str] | None = None, players: int | None = Non
 def _from_the_base(res: Resolved, errors: list[RuleError]) -> list[RuleError]:
     """Errors placed in a base the file extends may be made by what the file changes (a variant leaving out
     a suit the base's card points name): a note at the file's `extends` says so, so the writer looks here too."""
-    bases = [f for f in dict.fromkeys(e.mark.file for e in errors if e.mark and e.path[:1] != ("constraints",))
-             if f in res.files[1:]]       # a constraint refuses the options chosen, whatever the file changes
+    bases = [f for f in dict.fromkeys(e.mark.file for e in errors
+                                      if e.mark and e.path[:1] not in (("constraints",), ("players",)))
+             if f in res.files[1:]]       # a constraint or the player range refuses what the command line chose
     if not bases:
         return errors
     names = " and ".join(bases)

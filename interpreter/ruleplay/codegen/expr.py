@@ -360,6 +360,8 @@ class Emitter:
 
     def n_call(self, t, loop):
         name = str(t.children[0])
+        if name in (self.rules.doc.data.get("define") or {}):
+            raise Unsupported(f"a definition given values ({name}(...))")
         args = [self.node(c, loop) for c in t.children[1:] if c is not None]
         if any(a.nullable or a.type != X.INT for a in args):
             raise Unsupported(f"call {name}")

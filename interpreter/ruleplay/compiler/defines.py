@@ -31,6 +31,7 @@ def compile_defines(ctx, taken: set[str]) -> tuple[dict[str, X.Definition], dict
                                                      dict[str, X.Binding]]:
     """-> (expression definitions, constant bindings (by-players), per-hand bindings (cycle))."""
     texts: dict[str, tuple[str, str, Tree]] = {}
+    params: dict[str, tuple[str, ...]] = {}
     consts: dict[str, X.Binding] = {}
     cycles: dict[str, X.Binding] = {}
     for name, spec in (ctx.get(("define",)) or {}).items():
@@ -65,10 +66,23 @@ def compile_defines(ctx, taken: set[str]) -> tuple[dict[str, X.Definition], dict
                 ctx.error(path, f"in definition '{name}': {exc.message}", exc.hint, value=True)
                 continue
             texts[name] = (text, spec.get("description", "") if isinstance(spec, dict) else "", tree)
+            if isinstance(spec, dict) and "params" in spec:
+                params[name] = _params(ctx, path + ("params",), spec["params"], taken | set(ctx.get(("define",))))
     _check_cycles(ctx, texts)
-    defs = X.definitions(texts)
+    defs = X.definitions(texts, params)
     _check_sizes(ctx, defs)
     return defs, consts, cycles
+
+
+def _params(ctx, path: tuple, names: list[str], taken: set[str]) -> tuple[str, ...]:
+    """A definition's parameters (`params: [a, b]`): names of its own, read in its expression only."""
+    for i, p in enumerate(names):
+        if p in taken:
+            ctx.error(path + (i,), f"'{p}' is already a name (an option, zone, definition or built-in name)",
+                      "a parameter takes a name of its own: a, b, first, other", value=True)
+        elif names.index(p) != i:
+            ctx.error(path + (i,), f"'{p}' is named twice", value=True)
+    return tuple(names)
 
 
 def _check_sizes(ctx, defs: dict[str, X.Definition]) -> None:

@@ -12,7 +12,7 @@ from lark import Tree
 from ruleplay.errors import did_you_mean, one_of
 from ruleplay.lang.expr.parse import (
     MAX_AGG_NESTING, MAX_VALUE, MAX_WRITTEN_OUT, INT, BOOL, STR, CARD, CARDS, SEAT, SEATS, LIST, ExprError, parse, unwrap, _col)
-from ruleplay.lang.expr.scope import Definition, Scope, Compiled, const
+from ruleplay.lang.expr.scope import Binding, Definition, Scope, Compiled, const
 from ruleplay.lang.expr.tables import (
     CARD_BINDING, _CARD_ONLY, _FOLDED, _per_card, _tabulated, _seat_may_be_missing, _cards_field, CARDS_FIELDS)
 from ruleplay.lang.expr import words as exprwords
@@ -81,6 +81,10 @@ class Compiler:
                             loop_var=name)
         b = self.scope.names.get(name)
         if b is None and name in self.scope.defines:
+            d = self.scope.defines[name]
+            if d.params:
+                raise ExprError(f"'{name}' needs {len(d.params)} value{'s' if len(d.params) > 1 else ''} where it is "
+                                "used", _col(tok), f"write {name}({', '.join(d.params)})")
             return self._expand(name, tok)
         if b is None:
             known = list(self.scope.names) + list(self.scope.loop_vars) + list(self.scope.defines)
@@ -120,6 +124,42 @@ class Compiler:
             raise ExprError(got.error.message, got.error.column, got.error.hint)
         raise ExprError(f"in definition '{name}' ({d.text!r}): {got.error.message}", _col(tok),
                         got.error.hint) from None
+
+    def _given(self, name: str, args: list[Compiled], tok) -> Compiled:
+        """A definition given values (`higher(a, b)` for `higher: {params: [a, b], expr: ...}`): compiled here
+        with each parameter bound to its value's closure, so it reads as the expression with the values
+        written in (each use compiled anew: the values differ from use to use)."""
+        d = self.scope.defines[name]
+        if not d.params:
+            raise ExprError(f"'{name}' is a definition without values", _col(tok), f"write {name}, not {name}(...)")
+        if len(args) != len(d.params):
+            raise ExprError(f"'{name}' takes {len(d.params)} value{'s' if len(d.params) > 1 else ''} "
+                            f"({', '.join(d.params)}), not {len(args)}", _col(tok))
+        if name in self.expanding:
+            chain = " -> ".join(self.expanding[self.expanding.index(name):] + [name])
+            raise ExprError(f"definition '{name}' uses itself ({chain})", _col(tok))
+        if self.written[0] + d.size > MAX_WRITTEN_OUT:
+            raise ExprError(f"written out, the definitions this expression uses have more than "
+                            f"{MAX_WRITTEN_OUT:,} nodes (here '{name}' adds {d.size:,})", _col(tok),
+                            "each use of a definition counts in full: use it fewer times, or make it smaller")
+        bound = {p: Binding(a.type, a.fn, a.const, a.is_const) for p, a in zip(d.params, args)}
+        sub = Compiler(self.scope.with_names(**bound), self.text)
+        sub.dead, sub.expanding, sub.written = self.dead, self.expanding, self.written
+        self.expanding.append(name)
+        try:
+            out = sub.compile(d.tree)
+        except ExprError as exc:
+            if len(self.expanding) > 1:
+                raise
+            raise ExprError(f"in definition '{name}' ({d.text!r}): {exc.message}", _col(tok), exc.hint) from None
+        finally:
+            self.expanding.pop()
+        self.written[0] += d.size
+        d.compiled.setdefault("given", None)     # used (and checked) here: no "never used" note
+        self.defines_used |= sub.defines_used | {name}
+        uses = frozenset(sub.uses - set(d.params)).union(*(a.uses for a in args))
+        self.uses |= uses
+        return replace(out, uses=uses, defines=out.defines | {name})
 
     def _key(self, d: Definition) -> tuple[tuple, tuple]:
         """What compiling `d` here depends on: the bindings and loop variables of the names it reads, the
@@ -382,6 +422,8 @@ class Compiler:
         if name in exprwords.NAMES:         # seat words and pile helpers (lang/expr/words.py)
             return exprwords.compile_word(self, name, [c for c in t.children[1:] if c is not None], tok)
         args = [self.compile(c) for c in t.children[1:] if c is not None]
+        if name in self.scope.defines and name not in self.scope.names:
+            return self._given(name, args, tok)
         if all(a.is_const for a in args) and args and all(a.type == INT for a in args) and (
                 (name == "abs" and len(args) == 1) or (name in ("max", "min") and len(args) >= 2)):
             vals = [a.const for a in args]          # options and numbers only: fold now, like any operator

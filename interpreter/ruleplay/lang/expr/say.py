@@ -289,6 +289,9 @@ def _call_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, ..
         if None in said:
             return None
         return _CALL_WORDS[name].format(" and ".join(said))        # type: ignore[arg-type]
+    if name in vocab.words:                  # a definition given values: its name, the values in words
+        said = [_words(a, vocab, loops) for a in args]
+        return None if None in said else f"{name}({', '.join(said)})"     # type: ignore[arg-type]
     return None
 
 

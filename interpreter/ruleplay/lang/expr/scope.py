@@ -45,9 +45,11 @@ class Definition:
     depth: int
     description: str = ""
     compiled: dict = field(default_factory=dict, compare=False, repr=False)
+    params: tuple[str, ...] = ()     # the values it is given where it is used: `higher(a, b)`
 
 
-def definitions(specs: dict[str, tuple[str, str, Tree]]) -> dict[str, Definition]:
+def definitions(specs: dict[str, tuple[str, str, Tree]],
+                params: dict[str, tuple[str, ...]] | None = None) -> dict[str, Definition]:
     """name -> (expression text, description, its parse tree), free of circles, as Definitions. Only one
     within MAX_WRITTEN_OUT and MAX_WRITTEN_DEPTH gets its `reads` (the others are refused, never compiled),
     so a long chain costs no set of names per link."""
@@ -62,14 +64,15 @@ def definitions(specs: dict[str, tuple[str, str, Tree]]) -> dict[str, Definition
         if shapes[n][0] <= MAX_WRITTEN_OUT and shapes[n][1] <= MAX_WRITTEN_DEPTH:
             named = specs[n][2].scan_values(lambda v: isinstance(v, Token) and v.type == "NAME")
             reads[n] = frozenset(map(str, named)).union(*(reads[m] for m in used[n]), ["players"])
-    return {n: Definition(text, tree, tuple(sorted(reads.get(n, ()))), *shapes[n], desc)
+    params = params or {}
+    return {n: Definition(text, tree, tuple(sorted(reads.get(n, ()))), *shapes[n], desc, params=params.get(n, ()))
             for n, (text, desc, tree) in specs.items()}
 
 
 def value_names(tree: Tree) -> set[str]:
-    """The names an expression reads as values (where a definition is put in): not `x.size`'s field, nor a
-    function's name."""
-    return {str(t.children[0]) for t in tree.find_data("name")}
+    """The names an expression reads as values (where a definition is put in), and the functions it calls
+    (a definition given values, `higher(a, b)`): not `x.size`'s field."""
+    return {str(t.children[0]) for t in tree.find_data("name")} | {str(t.children[0]) for t in tree.find_data("call")}
 
 
 def after_what_they_use(used: dict[str, set[str]]) -> list[str]:
@@ -101,9 +104,12 @@ def written_out(tree: Any, shapes: dict[str, tuple[int, int]]) -> tuple[int, int
         node = unwrap(node)
         if not isinstance(node, Tree):
             continue
-        shape = shapes.get(str(node.children[0])) if node.data == "name" else None
+        shape = shapes.get(str(node.children[0])) if node.data in ("name", "call") else None
         if shape is not None:                # the name gives way to what it stands for
             size, depth = size + shape[0], max(depth, level - 1 + shape[1])
+            if node.data == "name":
+                continue
+            stack.extend((c, level + 1) for c in node.children[1:])    # a call's values: written out too
             continue
         size, depth = size + 1, max(depth, level)
         stack.extend((c, level + 1) for c in node.children)

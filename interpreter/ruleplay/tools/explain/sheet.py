@@ -167,7 +167,8 @@ def write_definitions(d: dict, players: int, out: TextIO) -> None:
         else:
             what = say(spec["expr"], besides=name)
         desc = spec.get("description")
-        out.write(f"  {name}: " + (f"{desc} ({what})" if desc and "expr" not in spec else desc or what) + "\n")
+        given = f"({', '.join(map(str, spec['params']))})" if spec.get("params") else ""
+        out.write(f"  {name}{given}: " + (f"{desc} ({what})" if desc and "expr" not in spec else desc or what) + "\n")
 
 
 def write_scoring(d: dict, out: TextIO) -> None:

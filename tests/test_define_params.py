@@ -1,0 +1,97 @@
+"""A definition given values (`define: {NAME: {params: [a, b], expr: ...}}`, used as `NAME(x, y)`): it plays
+exactly as the expression written out with the values in its place, reads loop variables given to it,
+may use another such word, and is refused with placed errors where it is misused (docs/errors.md shows
+the messages)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ruleplay.errors import RuleplayError
+from ruleplay.pipeline import load
+from ruleplay.tools.cli import main
+
+MATCHES = """extends: crazy-eights
+name: matches
+define:
+  matches:
+    params: [a, b]
+    expr: "a.rank == b.rank or a.suit == b.suit"
+  playable:
+    params: [c]
+    expr: "c.rank == '8' or matches(c, pile.top)"
+phases:
+  play:
+    legal: "LEGAL"
+"""
+
+HOLDS = """extends: beggar-my-neighbour
+name: holds
+define:
+  holds:
+    params: [p]
+    expr: "p.stock.size > 0"
+end:
+  - when: "count(holds(x) for x in seats) == 1 and pile.empty"
+    winners: {where: "holds(s)"}
+    description: one player holds every card
+"""
+
+
+def _log(tmp_path, name: str, text: str, seed: int, capsys) -> list[dict]:
+    p = tmp_path / f"{name}.yaml"
+    p.write_text(text, encoding="utf-8")
+    log = tmp_path / f"{name}-{seed}.jsonl"
+    assert main(["run", str(p), "--seed", str(seed), "--log", str(log), "-q", "--interpret"]) == 0
+    capsys.readouterr()
+    return [e for e in map(json.loads, log.read_text().splitlines()) if e["event"] != "start"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_word_given_values_plays_as_the_expression_written_out(tmp_path, seed, capsys):
+    written = "card.rank == '8' or card.rank == pile.top.rank or card.suit == pile.top.suit"
+    given = _log(tmp_path, "given", MATCHES.replace("LEGAL", "playable(card)"), seed, capsys)
+    out = _log(tmp_path, "out", MATCHES.replace("LEGAL", written), seed, capsys)
+    assert given == out and len(given) > 20
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_a_loop_variable_given_as_a_value(tmp_path, seed, capsys):
+    base = _log(tmp_path, "base", "extends: beggar-my-neighbour\nname: base\n", seed, capsys)
+    assert _log(tmp_path, "holds", HOLDS, seed, capsys) == base
+
+
+def test_the_sheet_names_the_word_with_its_values(tmp_path, capsys):
+    p = tmp_path / "m.yaml"
+    p.write_text(MATCHES.replace("LEGAL", "playable(card)"), encoding="utf-8")
+    assert main(["explain", str(p)]) == 0
+    out = capsys.readouterr().out
+    assert "  matches(a, b): " in out and "  playable(c): " in out
+    assert "playable(the card)" in out
+    assert "never used" not in out
+
+
+@pytest.mark.parametrize("legal, message", [
+    ("matches", "'matches' needs 2 values where it is used"),
+    ("matches(card)", "'matches' takes 2 values (a, b), not 1"),
+    ("matches(card, 3)", "in definition 'matches' ('a.rank == b.rank or a.suit == b.suit'): a value of type int has no fields ('.rank')"),
+])
+def test_misuse_is_placed_at_the_use(tmp_path, legal, message):
+    p = tmp_path / "bad.yaml"
+    p.write_text(MATCHES.replace("LEGAL", legal), encoding="utf-8")
+    with pytest.raises(RuleplayError) as e:
+        load(str(p))
+    errors = [x for x in e.value.errors if x.level == "error"]
+    assert len(errors) == 1 and message in errors[0].message
+    assert errors[0].path == ("phases", "play", "legal") and errors[0].mark.line == 12
+
+
+def test_a_word_that_gives_itself_values_is_refused(tmp_path):
+    p = tmp_path / "loop.yaml"
+    p.write_text("extends: beggar-my-neighbour\nname: loop\ndefine:\n  deep:\n    params: [c]\n"
+                 "    expr: \"deep(c) + 1\"\nphases:\n  play:\n    challenge:\n      chances: \"deep(card)\"\n",
+                 encoding="utf-8")
+    with pytest.raises(RuleplayError) as e:
+        load(str(p))
+    assert "'deep' uses itself" in str(e.value)

@@ -56,7 +56,7 @@ RULESETS = builtin_names()
 TEXTS = {name: builtin_path(name).read_text(encoding="utf-8") for name in RULESETS}
 DATA = {name: yaml.safe_load(text) for name, text in TEXTS.items()}
 
-ERROR_LINE = re.compile(r"^(?P<where>.+?):(?P<line>\d+):(?P<col>\d+): error( \[.*?\])?: \S.*$")
+ERROR_LINE = re.compile(r"^(?P<where>.+?):(?P<line>\d+):(?P<col>\d+): (error|note)( \[.*?\])?: \S.*$")
 CMDLINE_LINE = re.compile(r"^<command line>: error: \S.*$")
 
 

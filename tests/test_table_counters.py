@@ -94,3 +94,14 @@ def test_a_table_counter_named_like_another_name_is_refused(tmp_path, change, me
     with pytest.raises(RuleplayError) as e:
         game(tmp_path, GAME.replace(*change))
     assert message in str(e.value)
+
+
+def test_the_learning_tensor_carries_the_pot_after_each_seats_counters():
+    pytest.importorskip("numpy")
+    from ruleplay.adapters.tensors import Layout
+    g = ruleplay.load_game("in-between", players=3)
+    s = g.new_initial_state(seed=1)
+    layout = Layout(g)
+    out = layout.encode(s, 0)
+    at = layout.at["counters"]
+    assert [round(float(x), 2) for x in out[at:at + 4]] == [-0.01, -0.01, -0.01, 0.03]   # won x 3, then the pot

@@ -81,14 +81,38 @@ def test_with_re_ante_an_empty_pot_is_filled_again():
     assert pot_of(s) == 2 and s.counters()["won"] == [-1, -1]   # both anted again
 
 
-# Posts of equal or consecutive rank leave nothing between: the player is not asked (only passing is
-# possible). Seat 0's posts 7C 8C pass; seat 1's 8D 8H pass too; nothing is paid.
-def test_posts_with_nothing_between_only_pass():
-    deal = Deal(no_hands(2), rest=["7C", "8C", "8D", "8H"], dealer=1)
+# Consecutive posts leave nothing between: the player is not asked (only passing is possible). Seat 0's
+# posts 7C 8C pass; seat 1's 9D 10H pass too; nothing is paid.
+def test_consecutive_posts_only_pass():
+    deal = Deal(no_hands(2), rest=["7C", "8C", "9D", "10H"], dealer=1)
     s = state_of(deal, 2, rounds=1)
     assert s.is_terminal()
     assert not [e for e in s.events() if e["event"] == "decision"]
     assert s.result().scores == [-1, -1] and pot_of(s) == 2
+
+
+# A pair for posts is a bet on higher or lower. Three players, seat 2 deals, pot 3. Seat 0's posts 8C 8D:
+# it calls higher for 2, and JH is higher: pot 1, seat 0 up 1. Seat 1's posts 5S 5H: it calls lower for
+# the one chip left, and 5D is of the pair's rank: it pays treble, 3 (pot 4; seat 1 down 4). Seat 2's
+# posts QS QC: it calls lower for 4 and KD is higher: it pays 4 (pot 8; seat 2 down 5).
+def test_a_pair_is_a_bet_on_higher_or_lower_and_the_pairs_rank_costs_treble():
+    deal = Deal(no_hands(3), rest=["8C", "8D", "JH", "5S", "5H", "5D", "QS", "QC", "KD"], dealer=2)
+    s = state_of(deal, 3)
+    seen = step(s, "call", "call: higher", "call: 2")
+    assert seen[0] == (0, ["call", "pass"]) and seen[1] == (0, ["call: higher", "call: lower"])
+    assert pot_of(s) == 1 and s.counters()["won"] == [1, -1, -1]
+    step(s, "call", "call: lower")                              # one chip is all the pot allows: not asked
+    assert pot_of(s) == 4 and s.counters()["won"] == [1, -4, -1]
+    step(s, "call", "call: lower", "call: 4")
+    assert next(e for e in s.events() if e["event"] == "score")["points"] == [1, -4, -5]
+    assert pot_of(s) == 8
+
+
+# With pair-bets off, a pair leaves nothing between, like consecutive posts: the player only passes.
+def test_without_pair_bets_a_pair_only_passes():
+    deal = Deal(no_hands(2), rest=["8C", "8D", "9D", "10H"], dealer=1)
+    s = state_of(deal, 2, rounds=1, **{"pair-bets": "false"})
+    assert s.is_terminal() and not [e for e in s.events() if e["event"] == "decision"]
 
 
 # post-pays=1: hitting a post is an ordinary loss. Seat 0's posts 3C 9D, bet 1, the third card 9S hits.
@@ -115,18 +139,21 @@ def test_a_copy_keeps_the_pot_and_plays_on_alike():
     assert pot_of(c) == 3 and pot_of(s) == 1                    # the copy's pot is its own
 
 
-@pytest.mark.parametrize("players,options", [(2, {}), (4, {}), (8, {}), (3, {"post-pays": "3", "ante": "2"}),
-                                             (5, {"re-ante": "true", "rounds": "6"})])
+@pytest.mark.parametrize("players,options", [(2, {}), (4, {}), (8, {}),
+                                             (3, {"post-pays": "3", "pair-pays": "2", "ante": "2"}),
+                                             (5, {"re-ante": "true", "rounds": "6", "pair-bets": "false"})])
 def test_referee(players, options):
     """From random games' logs alone: a round starts with everyone anteing when the pot is empty (with
     re-ante, or at the first round); each player in turn from the dealer's left has two posts turned up and
     bets 1 up to the pot, or passes (never asked when no rank lies between); a third card strictly between
-    takes the bet from the pot, outside pays it in, equal to a post pays post-pays times it; a round ends
+    takes the bet from the pot, outside pays it in, equal to a post pays post-pays times it; with a pair
+    for posts (and pair-bets) the bet is on higher or lower, the pair's rank paying pair-pays times it; a round ends
     after every player's turn or when the pot is empty; each round's points are the chips won less those
     put in; the game ends when the pot is empty (without re-ante) or after the rounds."""
     rules = load("in-between", options, players)
     ante, rounds = rules.options["ante"], rules.options["rounds"]
     post, re_ante = rules.options["post-pays"], rules.options["re-ante"]
+    pair_pays, pair_bets = rules.options["pair-pays"], rules.options["pair-bets"]
     kinds = set()
     for seed in range(20):
         r = play(rules, seed=seed, check=True, bots=["random", "smart"] * 4)
@@ -154,18 +181,26 @@ def test_referee(players, options):
                 asked.append(e["label"])
             elif kind == "move" and e["to"] == "middle":
                 low, high = posts
-                assert high - low > 1                              # only a bet turns a third card
-                assert asked[0] == "bet"
-                bet = int(asked[1].split(": ")[1]) if len(asked) > 1 else 1
-                assert 1 <= bet <= pot and (len(asked) > 1 or pot == 1)
                 third, seat = value(e["cards"][0]), e["seat"]
-                paid = -bet if low < third < high else bet * post if third in (low, high) else bet
-                kinds.add("won" if paid < 0 else "post" if third in (low, high) else "lost")
+                if low == high:                                    # a pair: higher or lower
+                    assert pair_bets and asked[0] == "call" and asked[1] in ("call: higher", "call: lower")
+                    bet = int(asked[2].split(": ")[1]) if len(asked) > 2 else 1
+                    assert len(asked) > 2 or pot == 1
+                    side = asked[1] == "call: higher"
+                    paid = bet * pair_pays if third == low else -bet if (third > low) == side else bet
+                    kinds.add("pair")
+                else:
+                    assert high - low > 1 and asked[0] == "bet"    # only a bet turns a third card
+                    bet = int(asked[1].split(": ")[1]) if len(asked) > 1 else 1
+                    assert len(asked) > 1 or pot == 1
+                    paid = -bet if low < third < high else bet * post if third in (low, high) else bet
+                    kinds.add("won" if paid < 0 else "post" if third in (low, high) else "lost")
+                assert 1 <= bet <= pot
                 pot += paid
                 won[seat] -= paid
             elif kind == "move" and e["from"] == "posts" and bet is None:
                 assert asked in (["pass"], [])                    # a pass, asked only when a rank lies between
-                assert asked or posts[1] - posts[0] <= 1
+                assert asked or posts[1] - posts[0] == 1 or posts[0] == posts[1] and not pair_bets
             elif kind == "score":
                 assert logged_pot == pot
                 assert order == [] or pot == 0                     # every player had a turn, or the pot was won
@@ -175,4 +210,4 @@ def test_referee(players, options):
         assert hands == rounds or (pot == 0 and not re_ante)
         assert r.scores == totals
         assert r.winners == [s for s in range(players) if totals[s] == max(totals)]
-    assert kinds == {"won", "lost", "post"}
+    assert kinds >= {"won", "lost", "post"} and ("pair" in kinds) == pair_bets

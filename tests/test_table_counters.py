@@ -105,3 +105,12 @@ def test_the_learning_tensor_carries_the_pot_after_each_seats_counters():
     out = layout.encode(s, 0)
     at = layout.at["counters"]
     assert [round(float(x), 2) for x in out[at:at + 4]] == [-0.01, -0.01, -0.01, 0.03]   # won x 3, then the pot
+
+
+def test_a_fork_has_its_own_pot(tmp_path):
+    s = game(tmp_path).new_initial_state(seed=1)
+    assert s.forkable
+    f = s.fork(answer=[None, None])
+    assert f is not None and f.table_counters() == {"pot": 5}
+    f.apply_action(next(a for a in f.legal_actions() if f.action_to_string(a) == "take"))
+    assert f.table_counters() == {"pot": 4} and s.table_counters() == {"pot": 5}

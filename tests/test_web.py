@@ -566,3 +566,11 @@ def test_the_end_of_a_hand_waits_for_a_person_with_a_labelled_score_table(client
     assert client.post(f"/api/seat/{tok}/next", json={}).status_code == 409
     page = client.get(f"/api/seat/{tok}").json()
     assert not page["score_table"]["waiting"] and page["choices"]
+
+
+# ------------------------------------------------------------------------------------ counters shown
+def test_a_table_counter_is_shown_in_the_middle_and_each_seats_counters_by_the_seat(client):
+    g = new_game(client, ruleset="in-between", players=2, seats=["human", "random"], seed=1)
+    page = client.get(f"/api/seat/{token(g['seats'][0]['link'])}").json()
+    assert page["others"]["pot"] == 2                             # both anted: the pot of the table
+    assert [s["public"]["won"] for s in page["seats"]] == [-1, -1]   # each seat's counter by its seat

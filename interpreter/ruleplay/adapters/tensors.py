@@ -31,7 +31,8 @@ observation (`Layout(game, perfect_recall=False)`, `game` a `ruleplay.load_game`
 - `bids`         players x 3: a bid made this hand (1/0), its value / deck size, passed (1/0).
 - `scores`       players: totals / 100.  `tricks_won` players: / deck size.  `out` players: out of the game.
 - `progress`     2: hand number / 100, tricks played this hand / deck size.
-- `counters`     counters x players: each counter of the rules / 100 (counters are public).
+- `counters`     counters x players + table counters: each counter of the rules / 100 (counters are
+                 public), a table counter (a pot) one value after the per-seat ones.
 - `decisions`    players x (3 + the phases' own actions): the public non-card, non-bid choices each seat made
                  this hand (pass, no, yes, each phase's own actions: Euchre's order-up or going alone).
 - `voids`        players x suits: a suit a seat showed it lacks by not following.
@@ -87,6 +88,7 @@ class Layout:
         self.places = len(rules.seat_zones) * n + len(rules.shared_zones) + 1
         self.hand_pos = self.seat_zone_pos.get(rules.deal.to.name) if rules.deal is not None else None
         self.counters = list(rules.counters)
+        self.table_counters = list(rules.table_counters)   # one value each, after the per-seat ones
         self.public0 = space.PASS                        # pass, no, yes; then the phases' own actions
         self.own0 = space.OWN0
         self.k = 3 + len(space.own_labels)
@@ -94,7 +96,7 @@ class Layout:
         sizes = [("card_place", d * self.places), ("card_order", d), ("zone_size", self.places - 1),
                  ("to_move", n + 1), ("dealer", n), ("leader", n + 1), ("trick", n * (n + d)),
                  ("trump", s + 2), ("led", s + 2), ("bids", n * 3), ("scores", n), ("tricks_won", n),
-                 ("out", n), ("progress", 2), ("counters", len(self.counters) * n), ("decisions", n * self.k),
+                 ("out", n), ("progress", 2), ("counters", len(self.counters) * n + len(self.table_counters)), ("decisions", n * self.k),
                  ("voids", n * s), ("chosen", d), ("phase", len(rules.phases)), ("choices", self.k)]
         if perfect_recall:
             sizes += [("played", d * (n + 1)), ("passed", d * 2), ("dealt", d)]
@@ -196,6 +198,10 @@ class Layout:
             for i, name in enumerate(self.counters):
                 for s, x in enumerate(values.get(name, ())):
                     out[at["counters"] + i * n + (s - me) % n] = x / 100
+        if self.table_counters:
+            values = state.table_counters()
+            for i, name in enumerate(self.table_counters):
+                out[at["counters"] + len(self.counters) * n + i] = values.get(name, 0) / 100
         for s, col in m.decisions:
             out[at["decisions"] + (s - me) % n * self.k + col] = 1.0
         for s, suit in m.voids:

@@ -36,7 +36,7 @@ class Module:
 # until the generator learns it (never generated code that ignores a rule).
 RULES_FIELDS = {"name", "title", "description", "source", "files", "doc", "options", "option_specs", "players",
                 "deck", "zones", "direction", "dealer", "dealer_order", "deal", "phases", "end", "scoring",
-                "match", "option_set", "ref", "teams", "counters", "phase_when",
+                "match", "option_set", "ref", "teams", "counters", "table_counters", "phase_when",
                 "events",      # events: what each seat may see of an event (no effect on play)
                 "ranking",     # hand-ranking: a ruleset with one is interpreted (below)
                 "notes"}       # what validate tells besides OK (no effect on play)
@@ -49,7 +49,7 @@ def unsupported_rules(rules, emitters: dict[type, Callable]) -> str | None:
     if {f.name for f in fields(rules)} != RULES_FIELDS or (
             rules.match is not None and {f.name for f in fields(rules.match)} != MATCH_FIELDS):
         return "rules with parts this generator does not know"
-    if rules.counters or rules.teams:
+    if rules.counters or rules.table_counters or rules.teams:
         return "counters or teams"
     if rules.ranking is not None:
         return "a hand ranking (best-hand)"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator, Mapping
 
 from ruleplay.lang import expr as X
-from ruleplay.compiler.counters import compile_counters, counter_fields
+from ruleplay.compiler.counters import compile_counters, compile_table_counters, counter_fields, table_counter_names
 from ruleplay.compiler.defines import compile_defines
 from ruleplay.compiler.cards import Deck, build_deck, rank_symbol, split_name, JOKER, RED
 from ruleplay.errors import Mark, RuleError, RuleplayError, did_you_mean, one_of
@@ -102,6 +102,7 @@ class Rules:
     ref: str = ""                  # how the user named it (a built-in name or a path), for replays
     teams: list[list[int]] | None = None                       # the seats of each team (teams.py)
     counters: dict[str, int] = field(default_factory=dict)     # counters kept across hands: start values
+    table_counters: dict[str, int] = field(default_factory=dict)   # the table's own counters (a pot): start values
     phase_when: list[Callable | None] = field(default_factory=list)   # per phase: it runs only when this holds
     events: dict = field(default_factory=dict)    # event kind -> events.EventSpec: what each seat may see of it
     ranking: Ranking | None = None                # hand-ranking: the best hand of a set of cards (ranking.py)
@@ -157,6 +158,7 @@ class Ctx:
         self.late = Late()                 # for the phase being compiled (see _compile_phases)
         self.teams: list[list[int]] | None = None
         self.counters: dict[str, int] = {}
+        self.table_counters: dict[str, int] = {}   # counters of the table (`of: table`), read by bare name
         self.late_at_start = Late()        # for expressions evaluated when the hand starts
         self.start_deferred = False        # the phase being compiled evaluates its start expressions when it starts
         self.defines: dict[str, X.Definition] = {}       # the file's vocabulary (defines.py)
@@ -555,6 +557,8 @@ def build_scope(ctx: Ctx) -> X.Scope:
     names["round-plays"] = X.Binding(X.INT, lambda e: e.round_plays)
     names["round-burned"] = X.Binding(X.INT, lambda e: e.round_burned)
     names.update(ctx.define_cycles)
+    ctx.table_counters = compile_table_counters(ctx, names, RESERVED, BOUND)
+    names.update(table_counter_names(ctx.table_counters))
     seat_fields["out"] = (X.BOOL, lambda f: lambda e: e.out[f(e)])
     seat_fields["sits-out"] = (X.BOOL, lambda f: lambda e: e.sitting[f(e)])
     seat_fields["score"] = (X.INT, lambda f: lambda e: e.scores[f(e)])
@@ -741,7 +745,8 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         direction=direction, dealer=dealer, dealer_order=ctx.deck.orders[order_name], deal=deal,
         phases=phases, end=end_rules, scoring=scoring, match=match,
         option_set={k: res.options[k] for k in res.option_set if k in res.options},
-        teams=ctx.teams, counters=dict(ctx.counters), phase_when=phase_when, events=dict(events),
+        teams=ctx.teams, counters=dict(ctx.counters),
+        table_counters=dict(ctx.table_counters), phase_when=phase_when, events=dict(events),
         ranking=ctx.ranking, notes=_unused_definitions(ctx, res.files[0]))
 
 

@@ -223,6 +223,10 @@ class State:
         and tensors that show them; empty when the rules keep none."""
         return {name: list(values) for name, values in self._run.t.counters.items()}
 
+    def table_counters(self) -> dict[str, int]:
+        """The rules' table counters now (`of: table`, a pot), name -> value; public, like every counter."""
+        return dict(self._run.t.table_counters)
+
     # ---- search
     # What a search bot needs of a game, so that it reaches one only through a State: copies that play on by
     # themselves (`fork`, `fork_at`) with the unseen cards dealt again (`redeal`), a sampled game that its

@@ -107,6 +107,7 @@ class Table:
         self.received: tuple[int, set] = (0, set())   # (hand number, cards passed in): not passable again
         self.public: dict = {}                 # public facts a phase wants shown to a human (name -> value)
         self.counters = {k: [v] * n for k, v in rules.counters.items()}   # kept across hands (counters.py)
+        self.table_counters = dict(rules.table_counters)   # the table's own counters (a pot), kept across hands
         self.phase_index = 0                   # the hand's phase under way (engine._play_hands)
         self.runner = None                     # its runner, when the phase kind can go on from a copy (`fork`)
         self.hand_only = False                 # a fork that stops when the hand is over (engine.Run.fork)
@@ -307,7 +308,7 @@ class Table:
         """The whole table, for cycle detection (random draws included: a draw makes the future differ)."""
         return (self.actor, self.rng_draws, tuple(self.out), tuple(self.sitting), tuple(self.scores), self.extra_state(),
                 tuple((k, tuple(v.items())) for k, v in self.kind_state.items()),
-                tuple(tuple(v) for v in self.counters.values()),
+                tuple(tuple(v) for v in self.counters.values()), tuple(self.table_counters.values()),
                 tuple(map(tuple, self.shared)), *[tuple(z) for zone in self.seat_zones for z in zone])
 
     def check_end(self) -> None:

@@ -5,8 +5,10 @@ seat `s` for every seat, then stores the values; the counters are set in the
 order written, so a later one reads the new value of an earlier one (write a
 hand's penalty before the counter it depends on wraps). A tally placed after
 the tricks runs before the hand is scored, so scoring reads the new values;
-one placed first sees the hand as dealt (e.g. honours held). Logged as a
-`tally` event (`counters`: name -> value per seat). Counters are public.
+one placed first sees the hand as dealt (e.g. honours held). A table counter
+(`of: table`, a pot) is set once from an expression over the table (no `s`).
+Logged as a `tally` event (`counters`: name -> value per seat, or the one value
+of a table counter). Counters are public.
 """
 from __future__ import annotations
 
@@ -27,8 +29,9 @@ SUMMARY = "tally: set counters kept across hands."
 SCHEMA = phase_schema("tally", {
     "set": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN}, "minProperties": 1,
             "additionalProperties": EXPR,
-            "description": "Counter name -> int over seat `s`: the counter's new value for each seat, set in the "
-                           "order written (a later one reads the new value of an earlier one)."},
+            "description": "Counter name -> int over seat `s`: the counter's new value for each seat (a table "
+                           "counter: one int over the table, no `s`), set in the order written (a later one reads "
+                           "the new value of an earlier one)."},
 }, ["set"])
 EXAMPLES = {   # for editors: examples of the keys above, by path in the phase
     "set": {"examples": [{"bags": "(s.bags + 1) % 10"}]},
@@ -41,19 +44,24 @@ class Tally:
     name: str
     sets: list[tuple[str, Callable]]
     description: str = ""
+    table: frozenset[str] = frozenset()   # the counters of `sets` that are the table's (one value, no seat)
 
     def offers(self, space) -> list[int]:
         return []
 
     def run(self, t: Table):
         """Sets the counters; no seat chooses anything, so there is nothing to yield."""
+        table = self.table
         for counter, fn in self.sets:
+            if counter in table:
+                t.table_counters[counter] = fn(t)
+                continue
             values = []
             for s in t.seat_range:
                 t.loc["s"] = s
                 values.append(fn(t))
             t.counters[counter] = values
-        t.emit("tally", counters={c: list(t.counters[c]) for c, _ in self.sets})
+        t.emit("tally", counters={c: t.table_counters[c] if c in table else list(t.counters[c]) for c, _ in self.sets})
         return ()
 
 
@@ -61,28 +69,33 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Tally | None:
     spec = ctx.get(path)
     seat_scope = ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"]))
     sets = []
+    known = {**ctx.counters, **ctx.table_counters}
     for counter in spec.get("set") or {}:
-        if counter not in ctx.counters:
+        if counter not in known:
             ctx.error(path + ("set", counter), f"'{counter}' is not a counter",
-                      did_you_mean(counter, ctx.counters) or
-                      (f"counters: {one_of(ctx.counters)}" if ctx.counters else
+                      did_you_mean(counter, known) or
+                      (f"counters: {one_of(known)}" if known else
                        "declare it first: counters: {" + counter + ": {start: 0}}"))
             continue
-        c = ctx.expr(path + ("set", counter), X.INT, seat_scope)
+        c = ctx.expr(path + ("set", counter), X.INT, ctx.scope if counter in ctx.table_counters else seat_scope)
         if c is not None:
             sets.append((counter, c.fn))
-    return Tally(name, sets, spec.get("description", ""))
+    return Tally(name, sets, spec.get("description", ""),
+                 frozenset(c for c, _ in sets if c in ctx.table_counters))
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
 def describe(spec: dict, phase=None) -> str:
     """The phase in words: each counter and its new value, in the order they are set."""
-    return "sets " + "; then ".join(f"each player's {k} to {formula(v)}" for k, v in spec["set"].items()) + "."
+    table = getattr(phase, "table", frozenset())
+    return "sets " + "; then ".join(f"{'the table' if k in table else 'each player'}'s {k} to {formula(v)}"
+                                   for k, v in spec["set"].items()) + "."
 
 
 # ---------------------------------------------------------------------------- the events in words (play)
 def _tell_tally(n, ev: dict) -> list[str]:
-    return [f"{name}: " + ", ".join(f"{n.who(s)} {v}" for s, v in enumerate(values))
+    return [f"{name}: {values}" if isinstance(values, int) else
+            f"{name}: " + ", ".join(f"{n.who(s)} {v}" for s, v in enumerate(values))
             for name, values in ev.get("counters", {}).items()]
 
 

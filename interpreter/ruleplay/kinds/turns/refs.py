@@ -160,16 +160,20 @@ class Target:
     seat: Callable[[Any], int | None] | None
     type: str
     text: str
+    table: bool = False            # a counter of the table (`of: table`, a pot), not one of the phase's values
 
 
 def target(ctx: Ctx, path: tuple, raw: str, scope: X.Scope, own: dict[str, str]) -> Target | None:
-    """`total` (one of the phase's values, `own`: name -> type) or `SEAT.counter`."""
+    """`total` (one of the phase's values, `own`: name -> type), a table counter (`pot`) or `SEAT.counter`."""
     seat_text, name = split(raw)
     if seat_text is None:
         if name in own:
             return Target(name, None, own[name], raw)
-        ctx.error(path, f"'{name}' is not one of this phase's values", did_you_mean(name, own) or
-                  "declare it under the phase's `track`, or write SEAT.counter (e.g. actor.lives)")
+        if name in ctx.table_counters:
+            return Target(name, None, X.INT, raw, table=True)
+        ctx.error(path, f"'{name}' is not one of this phase's values", did_you_mean(name, {**own, **ctx.table_counters})
+                  or "declare it under the phase's `track`, or under `counters:` with `of: table` (a pot), "
+                     "or write SEAT.counter (e.g. actor.lives)")
         return None
     if name not in ctx.counters:
         ctx.error(path, f"'{name}' is not a counter", did_you_mean(name, ctx.counters) or

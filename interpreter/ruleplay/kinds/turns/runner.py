@@ -365,6 +365,11 @@ class Going:
         values = t.kind_state[self.ph.name]
         for tgt, fn in pairs:
             v = fn(t)
+            if tgt.table:                                            # a counter of the table (a pot)
+                row = t.table_counters
+                row[tgt.name] = row[tgt.name] + v if add else v
+                t.emit("set", phase=self.ph.name, name=tgt.name, value=row[tgt.name])
+                continue
             if tgt.seat is None:
                 was = values[tgt.name]
                 values[tgt.name] = was + v if add else v

@@ -111,6 +111,10 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
     for name, start in rules.counters.items():
         text = (d.get("counters") or {}).get(name, {}).get("description", "")
         w(f"Counter {name}: kept across hands, starting at {start}" + (f"; {text}" if text else "") + ".\n")
+    for name, start in rules.table_counters.items():
+        text = (d.get("counters") or {}).get(name, {}).get("description", "")
+        w(f"Counter {name}: one value of the table (not of each player), kept across hands, starting at {start}"
+          + (f"; {text}" if text else "") + ".\n")
     deal = rules.deal
     count = "all the cards" if deal.count is None else f"{deal.count} cards each"
     if deal.sizes:

@@ -940,6 +940,7 @@ class _Run:
                 t.kind_state[ph.name] = ph.fresh_state(t.n)
             t.flags = {f: False for f, _ in ph.flags}
             t.flags.update({f: False for f, _ in ph.choices})
+            t.flags.update({f: False for f, _ in ph.lead_choices or ()})
             t.trick_number = 0
             t.led = None
             if ph.deferred or t.trump_hand != t.hand_number:

@@ -1219,8 +1219,19 @@ def describe(spec: dict, phase=None) -> str:
         leader, first_player(leader))
     text = (f"{who} leads the first trick; each player in turn plays one card from their {spec['from']} "
             f"to the {spec['to']}; the winner of a trick leads the next.")
-    if spec.get("follow", "suit") == "suit":
+    follow = spec.get("follow", "suit")
+    if follow == "suit":
         text += " Players must follow the suit led if they can."
+    elif follow != "any" and formula(follow) != "no":
+        when = formula(follow)
+        text += (" Players must follow the suit led if they can." if when == "yes" else
+                 f" When {when}, players must follow the suit led if they can; otherwise any card may be played.")
+    if "head" in spec and formula(spec["head"]) != "no":
+        when = formula(spec["head"])
+        text += ((" When the suit led must be followed" + ("" if when == "yes" else f" and {when}")) +
+                 ", a player must also win the trick if they can: with a card of the suit led that beats it, or,"
+                 " holding none, with a trump; a player who cannot win it with a trump must still play a trump"
+                 " if they have one.")
     trump = getattr(phase, "trump_const", None) if phase is not None else None
     if phase is not None and getattr(phase, "trump_fn", None) is not None:
         when = "the phase starts" if phase.deferred else "the hand starts"
@@ -1258,8 +1269,21 @@ def describe(spec: dict, phase=None) -> str:
         text += f" A player following suit may play a card only if {formula(spec['follow-allowed'])} (lifted when none does)."
     for f, c in (spec.get("choices") or {}).items():
         what = f" ({c['description'].rstrip('.')})" if c.get("description") else ""
-        text += (f" After a trick, when {formula(c['when'])}, its winner may switch {f} on{what} for the rest of "
-                 "the hand.")
+        if c.get("at") == "lead":
+            text += (f" Before leading to a trick, when {formula(c['when'])}, the leader may switch {f} on{what} "
+                     "for the rest of the hand.")
+        else:
+            text += (f" After a trick, when {formula(c['when'])}, its winner may switch {f} on{what} for the rest "
+                     "of the hand.")
+    ex = spec.get("exchange")
+    if isinstance(ex, dict) and "card" in ex and "with" in ex:
+        when = f", when {formula(ex['when'])}," if "when" in ex else ""
+        text += (f" Before leading{when} the leader may exchange a card {_card_words(ex['card'])} from their hand"
+                 f" for the top card of the {ex['with']}, which it replaces.")
+    for d, c in (spec.get("declare") or {}).items():
+        what = f" ({c['description'].rstrip('.')})" if c.get("description") else ""
+        text += (f" Leading a card {_card_words(c.get('when', 'true'))}, the leader may declare {d}{what}: "
+                 f"{formula(c.get('points', '0'))} points, added to the leader's {d} this hand.")
     dummy = spec.get("dummy")
     if isinstance(dummy, dict) and "from" in dummy and "played-by" in dummy:
         by = formula(dummy["played-by"])
@@ -1283,6 +1307,12 @@ def describe(spec: dict, phase=None) -> str:
         text += (f" After each trick{when}, each player in turn from its winner draws a card from the "
                  + " or, when that is empty, the ".join(zones) + "; play goes on until every hand is empty.")
     return text
+
+
+def _card_words(cond) -> str:
+    """A condition over `card` after 'a card': 'whose rank is 9', else 'with ...'."""
+    said = formula(cond)
+    return said if said.startswith("whose ") else f"with {said}"
 
 
 # ---------------------------------------------------------------------------- the events in words (play)

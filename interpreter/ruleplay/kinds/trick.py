@@ -54,6 +54,17 @@ turned-up trump card), as long as cards are left (a `refill` event, seen
 by the drawer, by all when the zone is face up); the phase goes on until
 the hands and those zones are empty.
 
+Rules that change during a hand (Sixty-Six): `follow` may be a bool over the table, read at each card
+(the follow-suit rules apply when it holds), and `head` (a bool too) adds, where suit must be followed,
+that a player must beat the trick when able (by the trick's own order and trump: `takes`) and, void in
+the suit led, win it with a trump when able, else play a trump. `declare: {NAME: {when, points}}`: after
+the lead, for each declaration whose `when` holds (over `card`, the card led), the leader may declare it
+(a yes/no; a `declare` event) and its points go to the leader's per-seat value `s.NAME` for the hand.
+`exchange: {card, with, when}`: before a lead, the leader may swap a card of the hand for the top card
+of a table zone (a `swap` event). `choices` with `at: lead` are offered to the leader before each lead
+(closing the stock); `NAME-by` is the seat that switched a choice on, and `last-winner` the seat that
+won the last trick. Those per-hand values live in `Table.kind_state[phase]`.
+
 The runner keeps where the hand stands (leader, the trick's seats and plays,
 the turn of a card decision yielded out), so a game stopped at a card
 decision can be copied and go on (`_Run.fork`, engine.Run.fork).

@@ -61,17 +61,19 @@ def test_closed_stock_follow_head_and_trump():
 # Seat 1 deals; AS is turned up (spades trumps). Trick 1: seat 0 does not close; with no trick won it is not
 # offered the exchange of its 9S; it leads KH holding QH and declares the marriage (20, hearts are not
 # trumps). The stock is open: seat 1 may play any card, and throws 9D; seat 0 wins (4) and draws first (10C),
-# seat 1 then AC. Trick 2: seat 0 does not close, exchanges 9S for the turned-up AS, and leads QH: its king
+# seat 1 then AC (seat 0 may close before drawing and again after). Trick 2: seat 0 does not close, exchanges 9S for the turned-up AS, and leads QH: its king
 # is gone, so no marriage is offered.
 def test_open_stock_marriage_and_exchange():
     deal = Deal(hands=[["KH", "QH", "9S", "9C", "JC", "QC"], ["10H", "AH", "9D", "JD", "QD", "KD"]],
                 rest=["AS", "10C", "AC", "KC", "10S", "JS", "QS", "KS", "9H", "JH", "10D", "AD"], dealer=1)
     s = state_of(deal)
-    seen = step(s, "no", "KH", "yes", "9D", "no", "yes", "QH")
+    seen = step(s, "no", "KH", "yes", "9D", "no", "no", "yes", "QH")
     assert seen[:4] == [(0, ["no", "yes"]), (0, ["9C", "9S", "JC", "KH", "QC", "QH"]), (0, ["no", "yes"]),
                         (1, ["10H", "9D", "AH", "JD", "KD", "QD"])]      # any card while the stock lasts
-    assert seen[4:6] == [(0, ["no", "yes"]), (0, ["no", "yes"])]           # close? exchange?
+    assert seen[4:7] == [(0, ["no", "yes"])] * 3          # close before drawing? after? exchange?
     events = s.events()
+    kinds = [e["event"] for e in events if e["event"] in ("choice", "refill", "swap")]
+    assert kinds == ["choice", "choice", "refill", "refill", "choice", "swap"]
     assert [(e["seat"], e["card"], e["points"]) for e in events if e["event"] == "declare"] == [(0, "KH", 20)]
     assert [(e["seat"], e["zone"], e["cards"]) for e in events if e["event"] == "refill"] == \
         [(0, "stock", ["10C"]), (1, "stock", ["AC"])]
@@ -154,6 +156,11 @@ def _referee_hand(events: list[dict], start: int) -> tuple[int, list[int]]:
             last = leader = w
             trick = []
             reached = any(_counted(won[x], marriages[x], tricks[x]) >= 66 for x in (0, 1))
+            if events[i + 1]["event"] == "choice":       # the winner may close before drawing
+                c = events[i + 1]
+                assert c["seat"] == w and c["name"] == "closed" and closed_by is None and stock > 0 and any(hands)
+                closed_by = w if c["value"] else None
+                i += 1
             nxt = events[i + 1]["event"]
             if closed_by is None and stock > 0:
                 assert events[i + 1]["event"] == "refill" and events[i + 1]["seat"] == w

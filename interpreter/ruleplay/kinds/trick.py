@@ -131,7 +131,9 @@ SCHEMA = phase_schema('trick', {
     "follow-allowed": {"description": "Which card of the led suit a follower may play. " + CARD_BOOL, **EXPR},
     "choices": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN},
                 "additionalProperties": obj({"when": {"description": "Bool read after each trick with actor = its winner, the trick still on the table (at: lead: before each lead, actor = the leader).", **EXPR},
-                                             "at": {"enum": ["trick", "lead"], "default": "trick", "description": "trick: offered to the winner of a trick, the trick still on the table (before any refill); lead: offered to the leader before each lead, the first trick's included (after any refill)."},
+                                             "at": {"oneOf": [{"enum": ["trick", "lead"]},
+                                                              {"type": "array", "items": {"enum": ["trick", "lead"]}, "minItems": 1, "maxItems": 2, "uniqueItems": True}],
+                                                    "default": "trick", "description": "trick: offered to the winner of a trick, the trick still on the table (before any refill); lead: offered to the leader before each lead, the first trick's included (after any refill); [trick, lead]: at both (closing before or after drawing)."},
                                              "description": text("What the choice does.")}, ["when"]),
                 "description": "Per-hand flags a player may switch on (a player's choice, e.g. reversing the rank order, closing the stock); false when the hand starts; each is a name in expressions, and NAME-by is the seat that switched it on (none until then)."},
     "last-trick-takes": text("A table zone whose cards the winner of the last trick also takes into won-to (a kitty)."),
@@ -318,7 +320,7 @@ class Trick:
         """The phase's per-hand values in Table.kind_state: each declaration's points per seat, and who switched
         each choice on (None: nobody yet)."""
         state = {name: (0,) * n for name, _, _ in self.declare or ()}
-        state.update((f + "-by", None) for f, _ in [*self.choices, *(self.lead_choices or ())])
+        state.update((f + "-by", None) for f, _ in [*self.choices, *(self.lead_choices or ())])   # a flag in both: once
         return state
 
     def set_trump(self, t: Table) -> None:
@@ -495,7 +497,12 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     for f, ch in (spec.get("choices") or {}).items():
         c = ctx.expr(path + ("choices", f, "when"), X.BOOL)
         if c is not None and not (c.is_const and not c.const):
-            (lead_choices if (ch or {}).get("at") == "lead" else choices).append((f, c.fn))
+            at = (ch or {}).get("at", "trick")
+            at = at if isinstance(at, list) else [at]
+            if "trick" in at:
+                choices.append((f, c.fn))
+            if "lead" in at:
+                lead_choices.append((f, c.fn))
     declared = _declarations(ctx, path, spec, cscope)
     exchange = _exchange(ctx, path, spec, cscope, pile) if "exchange" in spec else None
     kitty = ctx.zone(path + ("last-trick-takes",), owner="table") if "last-trick-takes" in spec else None
@@ -951,7 +958,7 @@ class _Run:
                 t.kind_state[ph.name] = ph.fresh_state(t.n)
             t.flags = {f: False for f, _ in ph.flags}
             t.flags.update({f: False for f, _ in ph.choices})
-            t.flags.update({f: False for f, _ in ph.lead_choices or ()})
+            t.flags.update({f: False for f, _ in ph.lead_choices or ()})      # a choice at both trick and lead: one flag
             t.trick_number = 0
             t.led = None
             if ph.deferred or t.trump_hand != t.hand_number:
@@ -1280,7 +1287,11 @@ def describe(spec: dict, phase=None) -> str:
         text += f" A player following suit may play a card only if {formula(spec['follow-allowed'])} (lifted when none does)."
     for f, c in (spec.get("choices") or {}).items():
         what = f" ({c['description'].rstrip('.')})" if c.get("description") else ""
-        if c.get("at") == "lead":
+        at = c.get("at", "trick")
+        if at == ["trick", "lead"] or at == ["lead", "trick"]:
+            text += (f" After winning a trick (before any drawing) and again before leading to a trick, when "
+                     f"{formula(c['when'])}, a player may switch {f} on{what} for the rest of the hand.")
+        elif at in ("lead", ["lead"]):
             text += (f" Before leading to a trick, when {formula(c['when'])}, the leader may switch {f} on{what} "
                      "for the rest of the hand.")
         else:

@@ -33,7 +33,8 @@ def state_of(deal: Deal):
 # AC, not JC. AC wins (14). 2: seat 1 leads 10H; seat 0 has no heart and must trump: JS or KS, not a club or
 # a diamond. JS wins (12). 3: 9D led, seat 1's 10D (its only diamond) wins (10). 4: AH led, seat 0's one trump
 # KS wins (15). 5: 9C led; both of seat 1's clubs head it: 10C or JC. 10C wins (10). 6: JC led, seat 0's AD
-# (no club, no trump) loses (13). Seat 0 closed and has 27, never 66: seat 1 scores 2 game points.
+# (no club, no trump) loses (13). Seat 0 closed and has 27, never 66; seat 1 had no trick when the stock was
+# closed: it scores 3 game points.
 def test_closed_stock_follow_head_and_trump():
     deal = Deal(hands=[["QC", "9C", "KS", "JS", "9D", "AD"], ["10C", "AC", "JC", "10H", "AH", "10D"]],
                 rest=["9S", "KC", "QS", "AS", "10S", "9H", "JH", "QH", "KH", "JD", "QD", "KD"], dealer=1)
@@ -55,7 +56,7 @@ def test_closed_stock_follow_head_and_trump():
     assert tricks == [(1, 14), (0, 12), (1, 10), (0, 15), (1, 10), (1, 13)]
     assert not any(e["event"] == "refill" for e in events)    # closed: nobody draws
     score = next(e for e in events if e["event"] == "score")
-    assert score["points"] == [0, 2]                          # the closer failed: 2 to the other
+    assert score["points"] == [0, 3]                          # the closer failed, the other had no trick then: 3
 
 
 # Seat 1 deals; AS is turned up (spades trumps). Trick 1: seat 0 does not close; with no trick won it is not
@@ -100,6 +101,7 @@ def _referee_hand(events: list[dict], start: int) -> tuple[int, list[int]]:
     trump = suit(turned)
     stock = 11
     closed_by = None
+    bare = False
     won = [[], []]
     tricks = [0, 0]
     marriages = [0, 0]
@@ -114,6 +116,7 @@ def _referee_hand(events: list[dict], start: int) -> tuple[int, list[int]]:
             assert e["seat"] == leader and not trick and e["name"] == "closed" and closed_by is None and stock > 0
             if e["value"]:
                 closed_by = e["seat"]
+                bare = tricks[1 - closed_by] == 0
         elif kind == "swap":
             assert e["seat"] == leader and not trick and tricks[leader] > 0 and closed_by is None and stock > 0
             assert e["gave"] == [f"9{trump}"] and e["cards"] == [turned]
@@ -160,6 +163,7 @@ def _referee_hand(events: list[dict], start: int) -> tuple[int, list[int]]:
                 c = events[i + 1]
                 assert c["seat"] == w and c["name"] == "closed" and closed_by is None and stock > 0 and any(hands)
                 closed_by = w if c["value"] else None
+                bare = tricks[1 - w] == 0
                 i += 1
             nxt = events[i + 1]["event"]
             if closed_by is None and stock > 0:
@@ -188,7 +192,7 @@ def _referee_hand(events: list[dict], start: int) -> tuple[int, list[int]]:
         winner = last
     loser = 1 - winner
     if closed_by is not None and winner != closed_by:
-        gp = 2
+        gp = 3 if bare else 2                               # the opponent had no trick when the stock was closed
     else:
         gp = 3 if tricks[loser] == 0 else 2 if counted(loser) < 33 else 1
     points = [0, 0]

@@ -221,3 +221,18 @@ def test_sixty_six_referee(seed):
     end = events[-1]
     assert end["event"] == "end" and end["scores"] == totals
     assert end["winners"] == [x for x in (0, 1) if totals[x] >= 7]
+
+
+# The `head` rule is the trick kind's, for any game: Whist with `head` on. Seat 3 deals and its first card, 2S,
+# turns spades trumps; seat 0 leads 5H. Seat 1 must head the trick in hearts: 8H or 10H, not 3H. Seat 2 has no
+# heart: it must win with a trump, 4S or 9S, not AD. Seat 3 has no heart and no trump beating 4S: it must still
+# play a trump (2S or 3S), not QD.
+def test_head_in_a_four_player_game(tmp_path):
+    p = tmp_path / "heading.yaml"
+    p.write_text("extends: whist\nname: heading\nphases:\n  play:\n    head: 'true'\n", encoding="utf-8")
+    deal = Deal(hands=[["5H", "9C", "2C"], ["8H", "10H", "3H"], ["4S", "9S", "AD"], ["2S", "3S", "QD"]], dealer=3)
+    s = ruleplay.load_game(str(p)).new_initial_state(seed=1, deal=deal, check=True)
+    assert step(s, "5H", "8H", "4S", "3S") == [(0, ["2C", "5H", "9C"]), (1, ["10H", "8H"]), (2, ["4S", "9S"]),
+                                                (3, ["2S", "3S"])]
+    trick = next(e for e in s.events() if e["event"] == "trick")
+    assert trick["winner"] == 2

@@ -149,6 +149,9 @@ def _referee_hand(events: list[dict], start: int) -> tuple[int, list[int]]:
             mate = ("Q" if rank(card) == "K" else "K") + suit(card)
             assert mate in hands[leader] and e["points"] == (40 if suit(card) == trump else 20)
             marriages[leader] += e["points"]
+            reached = any(_counted(won[x], marriages[x], tricks[x]) >= 66 for x in (0, 1))
+            assert (events[i + 1]["event"] == "tricks-over") == reached    # 66 by a marriage: out at once
+            stopped = reached
         elif kind == "trick":
             (s0, c0), (s1, c1) = trick
             w = s1 if (suit(c1) == suit(c0) and ORDER[rank(c1)] > ORDER[rank(c0)]) or \
@@ -182,6 +185,7 @@ def _referee_hand(events: list[dict], start: int) -> tuple[int, list[int]]:
             stopped = nxt == "tricks-over"
         i += 1
     assert stopped or not any(hands)
+    assert len(trick) == (1 if events[i - 2]["event"] == "declare" else 0)   # the card led stays after a marriage
     # the hand's winner and game points
     def counted(x):
         return _counted(won[x], marriages[x], tricks[x])

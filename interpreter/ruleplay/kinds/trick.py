@@ -59,7 +59,8 @@ Rules that change during a hand (Sixty-Six): `follow` may be a bool over the tab
 that a player must beat the trick when able (by the trick's own order and trump: `takes`) and, void in
 the suit led, win it with a trump when able, else play a trump. `declare: {NAME: {when, points}}`: after
 the lead, for each declaration whose `when` holds (over `card`, the card led), the leader may declare it
-(a yes/no; a `declare` event) and its points go to the leader's per-seat value `s.NAME` for the hand.
+(a yes/no; a `declare` event) and its points go to the leader's per-seat value `s.NAME` for the hand;
+`until` is read after a declaration too (the hand stops at once, the card led left on the trick).
 `exchange: {card, with, when}`: before a lead, the leader may swap a card of the hand for the top card
 of a table zone (a `swap` event). `choices` with `at: lead` are offered to the leader before each lead
 (closing the stock); `NAME-by` is the seat that switched a choice on, and `last-winner` the seat that
@@ -145,7 +146,7 @@ SCHEMA = phase_schema('trick', {
                                   ["from", "seat"], "A player's hand that becomes the dummy: laid face up on the dummy's zone right after the opening lead (the phase's first card); until then it is that player's hidden hand.")},
                  ["from", "played-by"],
                  "A hand with no player of its own, played by another seat: it takes a turn in every trick."),
-    "until": {"description": "Bool read after each trick: when it holds the phase ends at once, the cards left staying in the hands (a player has reached 66 and claims it).", "examples": ["any(x.points >= 66 for x in seats)"], **EXPR},
+    "until": {"description": "Bool read after each trick and after each declaration (`declare`): when it holds the phase ends at once, the cards left staying in the hands and a card just led on the trick (a player has reached 66 and claims it).", "examples": ["any(x.points >= 66 for x in seats)"], **EXPR},
     "refill": obj({"from": {"description": "Table zones drawn from in order: the first that has cards (a stock, then the trump card turned up under it).",
                             "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 8}]},
                    "when": {"description": "Bool read after each trick: the hands are refilled only while it holds (e.g. not closed). Default: always.", **EXPR}},
@@ -1021,12 +1022,15 @@ class _Run:
                 t.act()
                 if i == 0 and ph.declare:
                     yield from self.declarations(seat, card)
+                    if self.stopped:
+                        break                # the declaration reached `until`: the hand stops at once
             else:
                 win = self.winner(plays)[0]
                 win_seat = t.actor = who[win]
                 self.close_trick(plays, win, (yield from self.offer_choices(win_seat)) if ph.choices else ())
                 continue
-            self.run_out(i)                  # a playout's policy played the rest of the phase
+            if not self.stopped:             # (stopped: `until` held after a declaration)
+                self.run_out(i)              # a playout's policy played the rest of the phase
             break
         leader = self.leader
         if ph.kitty is not None and t.trick_number:
@@ -1139,6 +1143,10 @@ class _Run:
                 per[seat] += pts
                 state[name] = tuple(per)
                 t.emit("declare", seat=seat, name=name, card=self.deck.names[card], points=pts)
+                if ph.until is not None and ph.until(t):
+                    self.stopped = True
+                    t.emit("tricks-over", why="until")
+                    break
         t.card = None
         t.actor = seat
 
@@ -1321,7 +1329,8 @@ def describe(spec: dict, phase=None) -> str:
     if "last-trick-takes" in spec:
         text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
     if "until" in spec and formula(spec["until"]) != "no":
-        text += f" The tricks stop as soon as, after a trick, {formula(spec['until'])}; the cards left stay in hand."
+        after = "after a trick or a declaration" if spec.get("declare") else "after a trick"
+        text += f" The tricks stop as soon as, {after}, {formula(spec['until'])}; the cards left stay in hand."
     refill = spec.get("refill")
     if isinstance(refill, dict) and "from" in refill:
         zones = refill["from"] if isinstance(refill["from"], list) else [refill["from"]]

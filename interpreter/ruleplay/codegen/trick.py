@@ -25,7 +25,8 @@ from ruleplay.codegen.game import checked
 TRICK_FIELDS = {"name", "src", "pile", "won_to", "leader_mode", "leader_fn", "follow", "trump_const", "trump_fn",
                 "order_table", "order_fn", "lead_allowed", "play_allowed", "flags", "points", "description", "spec",
                 "trump_card_fn", "trump_from_lead", "suit_fn", "high_fn", "follow_allowed", "choices", "kitty",
-                "deferred", "want_fn", "texts", "words", "dummy", "lay_down", "refill", "until"}   # want: a hint for `smart`, whose games are
+                "deferred", "want_fn", "texts", "words", "dummy", "lay_down", "refill", "until",
+                "follow_fn", "head_fn", "declare", "exchange", "lead_choices"}   # want: a hint for `smart`, whose games are
                                                     # interpreted; words: the switches in the rule sheet; dummy: unset
 TRICK_KEYS = {"kind", "before", "description", "from", "to", "won-to", "leader", "follow", "trump", "order",
               "lead-allowed", "play-allowed", "flags", "points", "want",
@@ -34,7 +35,7 @@ PASS_FIELDS = {"name", "src", "dest", "count", "offset", "points", "description"
                "choose", "by", "pass_received"}
 PASS_KEYS = {"kind", "before", "description", "from", "to", "count", "offset", "points", "by", "pass-received"}
 _UNSET = ("trump_fn", "order_fn", "trump_card_fn", "trump_from_lead", "suit_fn", "high_fn", "follow_allowed", "kitty",
-          "dummy", "lay_down", "refill", "until")
+          "dummy", "lay_down", "refill", "until", "follow_fn", "head_fn", "declare", "exchange", "lead_choices")
 
 
 def _plain(m) -> None:

@@ -86,6 +86,7 @@ class Table:
         self.flags: dict[str, bool] = {}
         self.trick_number = 0
         self.trick_leader: int | None = None
+        self.trick_winner: int | None = None   # the seat that won the last trick (`last-winner`)
         self.led: str | None = None
         self.trump: str | None = None
         # shedding state (kinds/shed.py): per hand

@@ -54,6 +54,18 @@ turned-up trump card), as long as cards are left (a `refill` event, seen
 by the drawer, by all when the zone is face up); the phase goes on until
 the hands and those zones are empty.
 
+Rules that change during a hand (Sixty-Six): `follow` may be a bool over the table, read at each card
+(the follow-suit rules apply when it holds), and `head` (a bool too) adds, where suit must be followed,
+that a player must beat the trick when able (by the trick's own order and trump: `takes`) and, void in
+the suit led, win it with a trump when able, else play a trump. `declare: {NAME: {when, points}}`: after
+the lead, for each declaration whose `when` holds (over `card`, the card led), the leader may declare it
+(a yes/no; a `declare` event) and its points go to the leader's per-seat value `s.NAME` for the hand;
+`until` is read after a declaration too (the hand stops at once, the card led left on the trick).
+`exchange: {card, with, when}`: before a lead, the leader may swap a card of the hand for the top card
+of a table zone (a `swap` event). `choices` with `at: lead` are offered to the leader before each lead
+(closing the stock); `NAME-by` is the seat that switched a choice on, and `last-winner` the seat that
+won the last trick. Those per-hand values live in `Table.kind_state[phase]`.
+
 The runner keeps where the hand stands (leader, the trick's seats and plays,
 the turn of a card decision yielded out), so a game stopped at a card
 decision can be copied and go on (`_Run.fork`, engine.Run.fork).
@@ -79,6 +91,7 @@ from ruleplay.engine.visibility import visible_to
 from ruleplay.kinds.words import first_player, formula
 from ruleplay.kinds.schema_parts import CARD_BOOL, EXPR, NAME_PATTERN, obj, phase_schema, text
 from ruleplay.kinds import trickrules
+from ruleplay.kinds.turns.runner import PreferView
 
 
 # ---------------------------------------------------------------------------- the kind's keys (schema)
@@ -89,7 +102,19 @@ SCHEMA = phase_schema('trick', {
     "won-to": text("Per-seat zone the trick winner keeps the trick in."),
     "leader": {"description": "Who leads the first trick: left-of-dealer, dealer, or a bool over seat `s` (the first seat from the dealer's left where it holds, e.g. any(c.name == '2C' for c in s.hand)). The winner of a trick leads the next.",
                "default": "left-of-dealer", **EXPR},
-    "follow": {"enum": ["suit", "any"], "default": "suit", "description": "suit: a player must follow the led suit when able."},
+    "follow": {"description": "suit: a player must follow the led suit when able; any: no need to; or a bool over the table, read at each card (actor = the player): when it holds the follow-suit rules apply (e.g. stock.empty or closed).",
+               "default": "suit", **EXPR},
+    "head": {"description": "Bool over the table, read at each card where the follow-suit rules apply (actor = the player): when it holds, a player must head the trick if able (a card of the suit led that beats it), and without the suit led must win it with a trump if able, else play a trump if able.",
+             **EXPR},
+    "declare": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN}, "maxProperties": 20,
+                "additionalProperties": obj({"when": {"description": "Bool over `card`, the card just led (actor = the leader, the card out of hand): the leader may declare when it holds (e.g. a king or queen led with its partner in hand).", **EXPR},
+                                             "points": {"description": "Int over `card`, the card led: the points the declaration adds to s.NAME of the leader.", **EXPR},
+                                             "description": text("What is declared.")}, ["when", "points"]),
+                "description": "Declarations the leader may make with the card led (a marriage shown when leading its king or queen): a yes/no choice; each is a per-seat value s.NAME, the points declared this hand, which scoring and `until` read."},
+    "exchange": obj({"card": {"description": "Bool over `card`, a card in the leader's hand that may be exchanged (e.g. the nine of trumps).", **EXPR},
+                     "with": text("A table zone: its top card is taken into hand and the card given put in its place (the turned-up trump)."),
+                     "when": {"description": "Bool read before each lead, actor = the leader: the exchange is offered only while it holds (e.g. actor.tricks > 0 and not stock.empty). Default: always.", **EXPR}},
+                    ["card", "with"], "Before leading, the leader may exchange a card of the hand for the top card of a table zone (a yes/no choice; a `swap` event)."),
     "trump": {"description": "none, a suit letter, or a str expression evaluated when the hand starts (an option, or e.g. rest.top.suit for a turned-up trump); when it reads what an earlier phase decides (e.g. bidder), when the phase starts.",
               "default": "none", **EXPR},
     "order": {"description": "Rank order deciding the trick: a deck order name ('rank' or deck.orders), or an int over `card` (may read flags, so it may change during a hand).",
@@ -106,9 +131,12 @@ SCHEMA = phase_schema('trick', {
     "high": {"description": "Bool over `card`: such a card beats every other card (the first one played wins).", **EXPR},
     "follow-allowed": {"description": "Which card of the led suit a follower may play. " + CARD_BOOL, **EXPR},
     "choices": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN},
-                "additionalProperties": obj({"when": {"description": "Bool read after each trick with actor = its winner, the trick still on the table.", **EXPR},
+                "additionalProperties": obj({"when": {"description": "Bool read after each trick with actor = its winner, the trick still on the table (at: lead: before each lead, actor = the leader).", **EXPR},
+                                             "at": {"oneOf": [{"enum": ["trick", "lead"]},
+                                                              {"type": "array", "items": {"enum": ["trick", "lead"]}, "minItems": 1, "maxItems": 2, "uniqueItems": True}],
+                                                    "default": "trick", "description": "trick: offered to the winner of a trick, the trick still on the table (before any refill); lead: offered to the leader before each lead, the first trick's included (after any refill); [trick, lead]: at both (closing before or after drawing)."},
                                              "description": text("What the choice does.")}, ["when"]),
-                "description": "Per-hand flags the winner of a trick may switch on (a player's choice, e.g. reversing the rank order); false when the hand starts; each is a name in expressions."},
+                "description": "Per-hand flags a player may switch on (a player's choice, e.g. reversing the rank order, closing the stock); false when the hand starts; each is a name in expressions, and NAME-by is the seat that switched it on (none until then)."},
     "last-trick-takes": text("A table zone whose cards the winner of the last trick also takes into won-to (a kitty)."),
     "dummy": obj({"from": text("A table zone holding the dummy's hand (dealt to it, e.g. the deal's rest); its visibility says who sees it (public: exposed to all)."),
                   "played-by": {"description": "The seat that plays the dummy's cards (a seat number, or a seat expression evaluated when the phase starts, e.g. dealer or bidder): in the dummy's turn it plays a card from the dummy, by the same rules; a trick the dummy wins counts for that seat, and the dummy leads the next.", **EXPR},
@@ -118,7 +146,7 @@ SCHEMA = phase_schema('trick', {
                                   ["from", "seat"], "A player's hand that becomes the dummy: laid face up on the dummy's zone right after the opening lead (the phase's first card); until then it is that player's hidden hand.")},
                  ["from", "played-by"],
                  "A hand with no player of its own, played by another seat: it takes a turn in every trick."),
-    "until": {"description": "Bool read after each trick: when it holds the phase ends at once, the cards left staying in the hands (a player has reached 66 and claims it).", "examples": ["any(x.points >= 66 for x in seats)"], **EXPR},
+    "until": {"description": "Bool read after each trick and after each declaration (`declare`): when it holds the phase ends at once, the cards left staying in the hands and a card just led on the trick (a player has reached 66 and claims it).", "examples": ["any(x.points >= 66 for x in seats)"], **EXPR},
     "refill": obj({"from": {"description": "Table zones drawn from in order: the first that has cards (a stock, then the trump card turned up under it).",
                             "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 8}]},
                    "when": {"description": "Bool read after each trick: the hands are refilled only while it holds (e.g. not closed). Default: always.", **EXPR}},
@@ -141,6 +169,17 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'follow-allowed': {"examples": ["not card.joker or actor.hand.size == 1"]},
     'choices': {"examples": [{"downtown": {"when": "any(c.joker for c in trick)"}}]},
     'choices/when': {"examples": ["card.joker"]},
+    'choices/at': {"examples": ["lead"]},
+    'head': {"examples": ["stock.empty or closed"]},
+    'declare': {"examples": [{"marriage": {"when": "card.rank in ['K', 'Q'] and any(c.suit == card.suit and c.rank in ['K', 'Q'] for c in actor.hand)",
+                                           "points": "40 if card.suit == trump else 20"}}]},
+    'declare/when': {"examples": ["card.rank in ['K', 'Q'] and any(c.suit == card.suit and c.rank in ['K', 'Q'] for c in actor.hand)"]},
+    'declare/points': {"examples": ["40 if card.suit == trump else 20"]},
+    'declare/description': {"examples": ["a marriage: the king and queen of a suit"]},
+    'exchange': {"examples": [{"card": "card.rank == '9' and card.suit == trump", "with": "turned", "when": "actor.tricks > 0"}]},
+    'exchange/card': {"examples": ["card.rank == '9' and card.suit == trump"]},
+    'exchange/with': {"examples": ["turned"]},
+    'exchange/when': {"examples": ["actor.tricks > 0 and not closed and not stock.empty"]},
     'choices/description': {"examples": ["reverse the rank order for the rest of the hand"]},
     'last-trick-takes': {"examples": ["one"]},
     'dummy': {"examples": [{"from": "dummy", "played-by": "dealer"}]},
@@ -179,7 +218,12 @@ EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner
                                 sample="puts-down"),
           # a card drawn after a trick: seen by the drawer, and by all when drawn from a face-up zone
           "refill": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat", zone="zone")}, sample="takes"),
-          "tricks-over": EventSpec(("why",), sample=None)}         # `until` ended the phase before the hands were empty
+          "tricks-over": EventSpec(("why",), sample=None),
+          # a declaration made with the card led (a marriage): the card is already public
+          "declare": EventSpec(("seat", "name", "card", "points"), sample=None),
+          # before a lead, a card of the hand for a table zone's top card: seen by the seat, by all when the zone is face up
+          "swap": EventSpec(("seat", "zone", "cards", "gave"), {"cards": movers("seat", zone="zone"),
+                                                                   "gave": movers("seat", zone="zone")}, sample="takes")}         # `until` ended the phase before the hands were empty
 
 
 @dataclass
@@ -250,20 +294,35 @@ class Trick:
     lay_down: tuple | None = None          # (seat zone, seat): the hand laid down as the dummy after the opening lead
     refill: tuple | None = None            # (table zones drawn from in order, bool or None): hands drawn up after a trick
     until: Callable | None = None          # read after each trick: the phase ends when it holds
+    follow_fn: Callable | None = None      # `follow` as a bool over the table: the follow-suit rules apply when it holds
+    head_fn: Callable | None = None        # `head`: where the follow rules apply, a player must head the trick (and trump)
+    declare: list | None = None            # [(name, when over card, points over card)]: the leader's declarations
+    exchange: tuple | None = None          # (card bool, table zone, when or None): before a lead, a card for the zone's top
+    lead_choices: list | None = None       # `choices` with at: lead, [(flag, when)]: offered to the leader before a lead
 
     def offers(self, space) -> list[int]:
         """A card, and the trick winner's yes or no to a choice (`choices`)."""
-        return space.card_actions() + ([space.NO, space.YES] if self.choices else [])
+        return space.card_actions() + ([space.NO, space.YES] if self.choices or self.lead_choices or self.declare
+                                       or self.exchange else [])
 
     def start_hand(self, t: Table) -> None:
         """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase
         (then no trump until then: a seat choosing it is not shown the last hand's); no tricks yet."""
         t.tricks_won = [0] * t.n
         t.trick_number = 0
+        if self.declare or self.choices or self.lead_choices:
+            t.kind_state[self.name] = self.fresh_state(t.n)
         if self.deferred:
             t.trump = None
         else:
             self.set_trump(t)
+
+    def fresh_state(self, n: int) -> dict:
+        """The phase's per-hand values in Table.kind_state: each declaration's points per seat, and who switched
+        each choice on (None: nobody yet)."""
+        state = {name: (0,) * n for name, _, _ in self.declare or ()}
+        state.update((f + "-by", None) for f, _ in [*self.choices, *(self.lead_choices or ())])   # a flag in both: once
+        return state
 
     def set_trump(self, t: Table) -> None:
         """Evaluate this hand's trump and log it."""
@@ -298,14 +357,36 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
         "trump": X.Binding(X.STR, lambda e: e.trump),
         "trick-number": X.Binding(X.INT, lambda e: e.trick_number),
         "leader": X.Binding(X.SEAT, lambda e: e.trick_leader),
+        "last-winner": X.Binding(X.SEAT, lambda e: e.trick_winner),
     }
     for f in _flag_names(spec):
         names[f] = X.Binding(X.BOOL, _flag_getter(f))
+    phase = path[-1]
+    for f in (spec.get("choices") or {}):
+        names[f + "-by"] = X.Binding(X.SEAT, _state_getter(phase, f + "-by"))
+    fields = {"tricks": (X.INT, lambda f: lambda e: e.tricks_won[f(e)])}
+    for d in (spec.get("declare") or {}):
+        fields[d] = (X.INT, _declared_getter(phase, d))
     from_lead = ctx.fixed_bool(path + ("trump-from-lead",)) is not False
-    return Declared(names, {"tricks": (X.INT, lambda f: lambda e: e.tricks_won[f(e)])},
+    return Declared(names, fields,
                     at_start=frozenset() if from_lead else frozenset({"trump"}),
                     how={"trump": " from the first card led"} if from_lead else {},
                     start_exprs=tuple(path + (k,) for k in ("trump", "trump-card") if k in spec))
+
+
+def _state_getter(phase: str, key: str):
+    return lambda e: e.kind_state[phase][key] if phase in e.kind_state else None
+
+
+def _declared_getter(phase: str, name: str):
+    """s.NAME of a declaration: the points the seat declared this hand (0 before the phase's first hand)."""
+    def field(seat_fn):
+        def get(e):
+            seat = seat_fn(e)
+            st = e.kind_state.get(phase)
+            return 0 if st is None or seat is None else st[name][seat]
+        return get
+    return field
 
 
 def _flag_names(spec: dict) -> list[str]:
@@ -401,7 +482,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         points = per_card(ctx, path + ("points",), X.INT) or [0] * len(deck)
     else:
         points = list(deck.attrs.get("points", [0] * len(deck)))
-    follow = spec.get("follow", "suit") == "suit"
+    follow, follow_fn, head_fn = _follow(ctx, path, spec)
     with ctx.at_hand_start():
         trump_card = ctx.expr(path + ("trump-card",), X.CARD) if "trump-card" in spec else None
     from_lead = ctx.expr(path + ("trump-from-lead",), X.BOOL) if "trump-from-lead" in spec else None
@@ -413,11 +494,18 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         suit_fn = c.fn if c else None
     high = card_bool("high")
     follow_allowed = card_bool("follow-allowed", rule=True)
-    choices = []
-    for f in spec.get("choices") or {}:
+    choices, lead_choices = [], []
+    for f, ch in (spec.get("choices") or {}).items():
         c = ctx.expr(path + ("choices", f, "when"), X.BOOL)
         if c is not None and not (c.is_const and not c.const):
-            choices.append((f, c.fn))
+            at = (ch or {}).get("at", "trick")
+            at = at if isinstance(at, list) else [at]
+            if "trick" in at:
+                choices.append((f, c.fn))
+            if "lead" in at:
+                lead_choices.append((f, c.fn))
+    declared = _declarations(ctx, path, spec, cscope)
+    exchange = _exchange(ctx, path, spec, cscope, pile) if "exchange" in spec else None
     kitty = ctx.zone(path + ("last-trick-takes",), owner="table") if "last-trick-takes" in spec else None
     want = ctx.expr(path + ("want",), X.INT) if "want" in spec else None
     dummy = lay_down = None
@@ -447,14 +535,78 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     refill = _refill(ctx, path + ("refill",), pile) if "refill" in spec else None
     until = ctx.expr(path + ("until",), X.BOOL) if "until" in spec else None
     if None in (src, pile, won_to, switched) or ("want" in spec and want is None) or \
-            ("refill" in spec and refill is None) or ("until" in spec and until is None):
+            ("refill" in spec and refill is None) or ("until" in spec and until is None) or \
+            follow is None or declared is False or ("exchange" in spec and exchange is None):
         return None
     return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
                  order_table, order_fn, lead_allowed, play_allowed, flags, points,
                  spec.get("description", ""), dict(spec), trump_card.fn if trump_card else None,
                  from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
                  ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down, refill,
-                 None if until is None or (until.is_const and not until.const) else until.fn)
+                 None if until is None or (until.is_const and not until.const) else until.fn,
+                 follow_fn, head_fn, declared or None, exchange, lead_choices or None)
+
+
+def _follow(ctx: Ctx, path: tuple, spec: dict) -> tuple:
+    """`follow` (suit, any, or a bool over the table) and `head`: (follow always, follow's bool or None, head's
+    bool or None); follow None after a placed error."""
+    raw = spec.get("follow", "suit")
+    follow, follow_fn = raw == "suit", None
+    if raw not in ("suit", "any"):
+        c = ctx.expr(path + ("follow",), X.BOOL)
+        if c is None:
+            return None, None, None
+        if c.is_const:
+            follow = bool(c.const)
+        else:
+            follow_fn = c.fn
+    if "head" not in spec:
+        return follow, follow_fn, None
+    if not follow and follow_fn is None:
+        ctx.error(path + ("head",), "`head` has no effect here: with follow: any the follow-suit rules never apply",
+                  "write follow: suit, or follow: a condition (e.g. stock.empty)")
+        return None, None, None
+    c = ctx.expr(path + ("head",), X.BOOL)
+    if c is None:
+        return None, None, None
+    return follow, follow_fn, (None if c.is_const and not c.const else (lambda e: True) if c.is_const else c.fn)
+
+
+def _declarations(ctx: Ctx, path: tuple, spec: dict, cscope) -> list | bool:
+    """`declare: {NAME: {when, points}}` as [(name, when, points)] (both over the card led); False after an error."""
+    out, ok = [], True
+    taken = set(_flag_names(spec)) | {f + "-by" for f in (spec.get("choices") or {})}
+    for name in (spec.get("declare") or {}):
+        at = path + ("declare", name)
+        if name in taken or name == "tricks":
+            ctx.error(at, f"'{name}' is already a name of this phase (a flag, a choice or s.tricks)",
+                      "give the declaration a name of its own, e.g. marriages")
+            ok = False
+            continue
+        when = ctx.expr(at + ("when",), X.BOOL, cscope)
+        points = ctx.expr(at + ("points",), X.INT, cscope)
+        if when is None or points is None:
+            ok = False
+        elif not (when.is_const and not when.const):
+            out.append((name, when.fn, points.fn))
+    return out if ok else False
+
+
+def _exchange(ctx: Ctx, path: tuple, spec: dict, cscope, pile: Zone | None) -> tuple | None:
+    """`exchange: {card, with, when}`: (which card over `card`, the table zone, when or None); None after an error."""
+    at = path + ("exchange",)
+    card = ctx.expr(at + ("card",), X.BOOL, cscope)
+    zone = ctx.zone(at + ("with",), owner="table")
+    when = ctx.expr(at + ("when",), X.BOOL) if "when" in (spec["exchange"] or {}) else None
+    if card is None or zone is None or ("when" in spec["exchange"] and when is None):
+        return None
+    if pile is not None and zone.index == pile.index:
+        ctx.error(at + ("with",), "a card cannot be exchanged for one of the trick being played",
+                  "name the zone of the turned-up card, e.g. with: turned", value=True)
+        return None
+    if when is not None and when.is_const:
+        return card.fn, zone, None if when.const else (lambda e: False)
+    return card.fn, zone, None if when is None else when.fn
 
 
 def _refill(ctx: Ctx, path: tuple, pile: Zone | None) -> tuple | None:
@@ -517,7 +669,7 @@ class _Run:
         self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None
         # a playout in such a trick, with no winner's choices and a trump that is set, may be run out (`run_out`)
         self.quick = self.plain and t.space.unique and not ph.choices and ph.trump_from_lead is None \
-            and ph.dummy is None
+            and ph.dummy is None and not ph.lead_choices and not ph.declare and ph.exchange is None
         t.runner = self
 
     def hands(self, t: Table) -> list:
@@ -672,16 +824,32 @@ class _Run:
         cards = list(self.hand[seat])
         if leading:
             return self._restrict(self.ph.lead_allowed, cards, seat), False
-        led = self.t.led
-        if self.ph.follow and led is not None:
-            if self.ph.suit_fn is None:
+        ph, t = self.ph, self.t
+        led = t.led
+        if led is not None and (ph.follow or ph.follow_fn is not None and ph.follow_fn(t)):
+            if ph.suit_fn is None:
                 suit = self.deck.suit
                 same = [c for c in cards if suit[c] == led]
             else:
                 same = [c for c in cards if self.esuit(c) == led]
+            if ph.head_fn is not None and ph.head_fn(t):
+                return self.heading(cards, same, seat)
             if same:
-                return self._restrict(self.ph.follow_allowed, same, seat), True
-        return self._restrict(self.ph.play_allowed, cards, seat), False
+                return self._restrict(ph.follow_allowed, same, seat), True
+        return self._restrict(ph.play_allowed, cards, seat), False
+
+    def heading(self, cards: list[int], same: list[int], seat: int) -> tuple[list[int], bool]:
+        """`head`: of the suit led, the cards that beat the trick as it stands if any; without the suit, the
+        cards that win it (trumps) if any, else the trumps; the restrictions after that, lifted as ever."""
+        plays = self.plays
+        best = self.winner(plays)
+        if same:
+            return self._restrict(self.ph.follow_allowed, [c for c in same if self.takes(plays, best, c)] or same,
+                                  seat), True
+        trump = self.t.trump
+        pool = [c for c in cards if self.takes(plays, best, c)] or \
+            ([c for c in cards if self.esuit(c) == trump] if trump is not None else [])
+        return self._restrict(self.ph.play_allowed, pool or cards, seat), False
 
     # ------------------------------------------------------------ flow
     def choose(self, seat: int, leading: bool, plays: list[tuple[int, int]], to_play: int):
@@ -786,8 +954,12 @@ class _Run:
         who = self.who
         if not resume:
             t.tricks_won = [0] * t.n
+            t.trick_winner = None
+            if (ph.declare or ph.choices or ph.lead_choices) and ph.name not in t.kind_state:
+                t.kind_state[ph.name] = ph.fresh_state(t.n)
             t.flags = {f: False for f, _ in ph.flags}
             t.flags.update({f: False for f, _ in ph.choices})
+            t.flags.update({f: False for f, _ in ph.lead_choices or ()})      # a choice at both trick and lead: one flag
             t.trick_number = 0
             t.led = None
             if ph.deferred or t.trump_hand != t.hand_number:
@@ -798,17 +970,23 @@ class _Run:
             if ph.dummy is not None:
                 self.playing.append(t.n)
         playing, from_lead, lay_down = self.playing, self.from_lead, ph.lay_down is not None
+        lead_hooks = bool(ph.lead_choices) or ph.exchange is not None
         dummy_place = t.n if ph.dummy is not None else -1     # the dummy's place in a trick (none: -1)
         while resume or (not self.stopped and any(hand[s] for s in playing)):
             if resume:
                 resume = False
                 plays, seats, first = self.plays, self.seats, self.i
+                hooked = True                       # the lead's choices were made before the copy
             else:
                 self.start_trick()
                 plays, seats, first = self.plays, self.seats, 0
+                hooked = not lead_hooks
             # the places in turn; a lay-down after the opening lead changes the trick's places as it goes
             for i in (range(first, len(seats)) if ph.lay_down is None else _places(seats, first)):
                 seat = seats[i]
+                if not hooked:
+                    hooked = True
+                    yield from self.before_lead(seat)
                 t.actor = who[seat]
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
                 if card is None:
@@ -842,12 +1020,17 @@ class _Run:
                 if i == 0 and lay_down and t.trick_number == 1:
                     self.lay_down(seats)         # the opening lead is down: the dummy is laid face up
                 t.act()
+                if i == 0 and ph.declare:
+                    yield from self.declarations(seat, card)
+                    if self.stopped:
+                        break                # the declaration reached `until`: the hand stops at once
             else:
                 win = self.winner(plays)[0]
                 win_seat = t.actor = who[win]
                 self.close_trick(plays, win, (yield from self.offer_choices(win_seat)) if ph.choices else ())
                 continue
-            self.run_out(i)                  # a playout's policy played the rest of the phase
+            if not self.stopped:             # (stopped: `until` held after a declaration)
+                self.run_out(i)              # a playout's policy played the rest of the phase
             break
         leader = self.leader
         if ph.kitty is not None and t.trick_number:
@@ -903,6 +1086,70 @@ class _Run:
         self.plays = []
         self.seats = [s for s in t.playing_from(leader) if hand[s]]
 
+    def before_lead(self, place: int):
+        """Before a lead (a generator of yes/no decisions): the leader's choices (`choices` at: lead), then the
+        exchange of a card for a table zone's top card (`exchange`)."""
+        t, ph, space = self.t, self.ph, self.t.space
+        seat = self.who[place]
+        for f, when in ph.lead_choices or ():
+            t.actor = seat
+            if not t.flags[f] and when(t):
+                view = ChoiceView(seat, f, list(self.hand[place]), list(self.deck.orders["order"]))
+                yes = (yield from t.ask(Decision(seat, [space.NO, space.YES], view))) == space.YES
+                if yes:
+                    t.flags[f] = True
+                    t.kind_state[ph.name][f + "-by"] = seat
+                t.emit("choice", seat=seat, name=f, value=yes)
+        if ph.exchange is None:
+            return
+        which, zone, when = ph.exchange
+        pile, hand = t.shared[zone.index], self.hand[place]
+        t.actor = seat
+        if not pile or (when is not None and not when(t)):
+            return
+        for card in hand:
+            t.card = card
+            if which(t):
+                break
+        else:
+            card = None
+        t.card = None
+        if card is None:
+            return
+        if (yield from t.ask(Decision(seat, [space.NO, space.YES], PreferView([0, 1])))) != space.YES:
+            return
+        top = pile.pop()
+        hand.remove(card)
+        hand.append(top)
+        pile.append(card)
+        names = self.deck.names
+        t.emit("swap", seat=seat, zone=zone.name, cards=[names[top]], gave=[names[card]])
+        t.act()
+
+    def declarations(self, place: int, card: int):
+        """After the lead (a generator of yes/no decisions): each declaration whose `when` holds for the card led
+        may be made; its points go to the leader's s.NAME (Table.kind_state)."""
+        t, ph, space = self.t, self.ph, self.t.space
+        seat = self.who[place]
+        state = t.kind_state[ph.name]
+        for name, when, points in ph.declare:
+            t.actor, t.card = seat, card
+            if not when(t):
+                continue
+            pts = points(t) or 0
+            t.card = None
+            if (yield from t.ask(Decision(seat, [space.NO, space.YES], PreferView([0, pts])))) == space.YES:
+                per = list(state[name])
+                per[seat] += pts
+                state[name] = tuple(per)
+                t.emit("declare", seat=seat, name=name, card=self.deck.names[card], points=pts)
+                if ph.until is not None and ph.until(t):
+                    self.stopped = True
+                    t.emit("tricks-over", why="until")
+                    break
+        t.card = None
+        t.actor = seat
+
     def offer_choices(self, win_seat: int):
         """The trick's winner may switch flags on (e.g. reverse the rank order): a generator of its yes/no
         decisions, returning the (flag, value) pairs chosen."""
@@ -914,6 +1161,8 @@ class _Run:
                 view = ChoiceView(win_seat, f, list(hand[win_seat]), list(self.deck.orders["order"]))
                 space = t.space
                 t.flags[f] = (yield from t.ask(Decision(win_seat, [space.NO, space.YES], view))) == space.YES
+                if t.flags[f]:
+                    t.kind_state[ph.name][f + "-by"] = win_seat
                 chosen.append((f, t.flags[f]))
         return chosen
 
@@ -926,6 +1175,7 @@ class _Run:
         pile.clear()
         t.tricks += 1
         t.tricks_won[win_seat] += 1
+        t.trick_winner = win_seat
         if t.events is None:
             pass
         elif ph.dummy is None:
@@ -995,8 +1245,19 @@ def describe(spec: dict, phase=None) -> str:
         leader, first_player(leader))
     text = (f"{who} leads the first trick; each player in turn plays one card from their {spec['from']} "
             f"to the {spec['to']}; the winner of a trick leads the next.")
-    if spec.get("follow", "suit") == "suit":
+    follow = spec.get("follow", "suit")
+    if follow == "suit":
         text += " Players must follow the suit led if they can."
+    elif follow != "any" and formula(follow) != "no":
+        when = formula(follow)
+        text += (" Players must follow the suit led if they can." if when == "yes" else
+                 f" When {when}, players must follow the suit led if they can; otherwise any card may be played.")
+    if "head" in spec and formula(spec["head"]) != "no":
+        when = formula(spec["head"])
+        text += ((" When the suit led must be followed" + ("" if when == "yes" else f" and {when}")) +
+                 ", a player must also win the trick if they can: with a card of the suit led that beats it, or,"
+                 " holding none, with a trump; a player who cannot win it with a trump must still play a trump"
+                 " if they have one.")
     trump = getattr(phase, "trump_const", None) if phase is not None else None
     if phase is not None and getattr(phase, "trump_fn", None) is not None:
         when = "the phase starts" if phase.deferred else "the hand starts"
@@ -1034,8 +1295,25 @@ def describe(spec: dict, phase=None) -> str:
         text += f" A player following suit may play a card only if {formula(spec['follow-allowed'])} (lifted when none does)."
     for f, c in (spec.get("choices") or {}).items():
         what = f" ({c['description'].rstrip('.')})" if c.get("description") else ""
-        text += (f" After a trick, when {formula(c['when'])}, its winner may switch {f} on{what} for the rest of "
-                 "the hand.")
+        at = c.get("at", "trick")
+        if at == ["trick", "lead"] or at == ["lead", "trick"]:
+            text += (f" After winning a trick (before any drawing) and again before leading to a trick, when "
+                     f"{formula(c['when'])}, a player may switch {f} on{what} for the rest of the hand.")
+        elif at in ("lead", ["lead"]):
+            text += (f" Before leading to a trick, when {formula(c['when'])}, the leader may switch {f} on{what} "
+                     "for the rest of the hand.")
+        else:
+            text += (f" After a trick, when {formula(c['when'])}, its winner may switch {f} on{what} for the rest "
+                     "of the hand.")
+    ex = spec.get("exchange")
+    if isinstance(ex, dict) and "card" in ex and "with" in ex:
+        when = f", when {formula(ex['when'])}," if "when" in ex else ""
+        text += (f" Before leading{when} the leader may exchange a card {_card_words(ex['card'])} from their hand"
+                 f" for the top card of the {ex['with']}, which it replaces.")
+    for d, c in (spec.get("declare") or {}).items():
+        what = f" ({c['description'].rstrip('.')})" if c.get("description") else ""
+        text += (f" Leading a card {_card_words(c.get('when', 'true'))}, the leader may declare {d}{what}: "
+                 f"{formula(c.get('points', '0'))} points, added to the leader's {d} this hand.")
     dummy = spec.get("dummy")
     if isinstance(dummy, dict) and "from" in dummy and "played-by" in dummy:
         by = formula(dummy["played-by"])
@@ -1051,7 +1329,8 @@ def describe(spec: dict, phase=None) -> str:
     if "last-trick-takes" in spec:
         text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
     if "until" in spec and formula(spec["until"]) != "no":
-        text += f" The tricks stop as soon as, after a trick, {formula(spec['until'])}; the cards left stay in hand."
+        after = "after a trick or a declaration" if spec.get("declare") else "after a trick"
+        text += f" The tricks stop as soon as, {after}, {formula(spec['until'])}; the cards left stay in hand."
     refill = spec.get("refill")
     if isinstance(refill, dict) and "from" in refill:
         zones = refill["from"] if isinstance(refill["from"], list) else [refill["from"]]
@@ -1059,6 +1338,12 @@ def describe(spec: dict, phase=None) -> str:
         text += (f" After each trick{when}, each player in turn from its winner draws a card from the "
                  + " or, when that is empty, the ".join(zones) + "; play goes on until every hand is empty.")
     return text
+
+
+def _card_words(cond) -> str:
+    """A condition over `card` after 'a card': 'whose rank is 9', else 'with ...'."""
+    said = formula(cond)
+    return said if said.startswith("whose ") else f"with {said}"
 
 
 # ---------------------------------------------------------------------------- the events in words (play)
@@ -1100,11 +1385,26 @@ def _tell_refill(n, ev: dict) -> list[str]:
             + f" from the {ev.get('zone')}."]
 
 
-NARRATION = {"tricks-over": lambda n, ev: ["The tricks stop here."], "trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty,
+def _tell_declare(n, ev: dict) -> list[str]:
+    return [f"{n.verb(ev['seat'], 'declare', 'declares')} {ev.get('name')} with {ev.get('card')} "
+            f"({ev.get('points')} points)."]
+
+
+def _tell_swap(n, ev: dict) -> list[str]:
+    took, gave = (", ".join(c for c in ev.get(k) or [] if c is not None) for k in ("cards", "gave"))
+    return [f"{n.verb(ev['seat'], 'exchange', 'exchanges')} {gave or 'a card'} for {took or 'the card'} "
+            f"of the {ev.get('zone')}."]
+
+
+NARRATION = {"declare": _tell_declare, "swap": _tell_swap, "tricks-over": lambda n, ev: ["The tricks stop here."], "trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty,
              "lay-down": _tell_lay_down, "refill": _tell_refill}
 # run's account (the other trick events are told by tools/account.py)
 ACCOUNT = {"lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} face up as the {ev.get('to')}: "
                                   f"{', '.join(map(str, ev.get('cards') or []))}.",
            "tricks-over": lambda ev: "The tricks stop here.",
+           "declare": lambda ev: f"Seat {ev['seat']} declares {ev.get('name')} with {ev.get('card')} "
+                                 f"({ev.get('points')} points).",
+           "swap": lambda ev: f"Seat {ev['seat']} exchanges {', '.join(map(str, ev.get('gave') or []))} for "
+                              f"{', '.join(map(str, ev.get('cards') or []))} of the {ev.get('zone')}.",
            "refill": lambda ev: f"Seat {ev['seat']} draws {', '.join(map(str, ev.get('cards') or []))} from the "
                                 f"{ev.get('zone')}."}

@@ -61,6 +61,24 @@ def test_each_kind_keeps_the_written_contract(name):
     for table in ("NARRATION", "ACCOUNT"):
         assert all(callable(fn) for fn in member(mod, table).values())
     assert member(mod, "declare") is None or callable(mod.declare)
+    fields = member(mod, "FIELDS")
+    assert all(isinstance(f, str) and f.isidentifier() and callable(make) for f, make in fields.items())
+
+
+def test_no_two_kinds_keep_the_same_table_field_and_every_table_has_them_all():
+    """A kind's FIELDS are its own (two kinds writing one field would read each other's state), and a table of
+    any game has every kind's, fresh for its seats (a game without tricks still has `tricks_won`)."""
+    owner: dict[str, str] = {}
+    for name, mod in KINDS.items():
+        for f in member(mod, "FIELDS"):
+            assert f not in owner, f"{f} is kept by both {owner[f]} and {name}"
+            owner[f] = name
+    assert {"tricks_won", "bids", "named", "chosen", "round_cards", "places"} <= set(owner)
+    from ruleplay.engine.table import Table
+    from ruleplay.pipeline import load
+    t = Table(load("war"), 0, 100, False, False)
+    assert all(hasattr(t, f) for f in owner)
+    assert t.tricks_won == [0, 0] and t.tricks_won is not Table(load("war"), 0, 100, False, False).tricks_won
 
 
 def _account_words() -> set[str]:

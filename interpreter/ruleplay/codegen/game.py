@@ -39,7 +39,8 @@ RULES_FIELDS = {"name", "title", "description", "source", "files", "doc", "optio
                 "match", "option_set", "ref", "teams", "counters", "table_counters", "phase_when",
                 "events",      # events: what each seat may see of an event (no effect on play)
                 "ranking",     # hand-ranking: a ruleset with one is interpreted (below)
-                "notes"}       # what validate tells besides OK (no effect on play)
+                "notes",       # what validate tells besides OK (no effect on play)
+                "table_fields"}    # the kinds' state on the interpreter's Table (the generated game keeps its own)
 MATCH_FIELDS = {"end", "mode", "winners", "dealer", "max_hands", "knock_out", "dealer_to"}
 
 

@@ -107,6 +107,8 @@ class Rules:
     events: dict = field(default_factory=dict)    # event kind -> events.EventSpec: what each seat may see of it
     ranking: Ranking | None = None                # hand-ranking: the best hand of a set of cards (ranking.py)
     notes: list[RuleError] = field(default_factory=list)   # what `validate` tells besides OK (unused definitions)
+    table_fields: dict[str, Callable[[int], Any]] = field(default_factory=dict)   # every kind's FIELDS: the
+    # state each keeps on the table (name -> its value for n seats), made on every Table
 
     @property
     def seat_zones(self) -> list[Zone]:
@@ -747,7 +749,13 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         option_set={k: res.options[k] for k in res.option_set if k in res.options},
         teams=ctx.teams, counters=dict(ctx.counters),
         table_counters=dict(ctx.table_counters), phase_when=phase_when, events=dict(events),
-        ranking=ctx.ranking, notes=_unused_definitions(ctx, res.files[0]))
+        ranking=ctx.ranking, notes=_unused_definitions(ctx, res.files[0]),
+        table_fields=table_fields_of(kinds))
+
+
+def table_fields_of(kinds: Mapping[str, Any]) -> dict[str, Callable[[int], Any]]:
+    """Every kind's FIELDS together (the state each keeps on the table)."""
+    return {f: make for k in kinds.values() for f, make in getattr(k, "FIELDS", {}).items()}
 
 
 def _unused_definitions(ctx: Ctx, top: str) -> list[RuleError]:

@@ -53,13 +53,10 @@ class Table:
         self.dealer = 0
         self.hand_number = 1
         self.hand_size = 0                     # cards dealt to each seat this hand
-        # bidding state (kinds/bid.py): per hand
-        self.bids: list[int | None] = [None] * n
-        self.passed = [False] * n
-        self.bidder: int | None = None         # the seat that won the auction / the highest bid
-        self.high_bid: int | None = None
-        self.bid_style: str | None = None
-        self.trump_hand = 0                    # the hand whose trump the trick phase has set
+        # each kind's own state (its module's FIELDS: the bids, tricks won, trump, the named suit, the flip
+        # round...), made here so that every table has every field, whichever kinds the game uses
+        for name, make in rules.table_fields.items():
+            setattr(self, name, make(n))
         self.max_actions = max_actions
         self.actions = 0
         self.cards_played = 0
@@ -81,24 +78,6 @@ class Table:
         self.power = 1
         self.recent: deque = deque()           # locating a loop: the last cycle_length tables, as digests
         self.cycle: dict | None = None
-        # trick-taking state (kinds/trick.py): per hand
-        self.tricks_won = [0] * n
-        self.flags: dict[str, bool] = {}
-        self.trick_number = 0
-        self.trick_leader: int | None = None
-        self.trick_winner: int | None = None   # the seat that won the last trick (`last-winner`)
-        self.led: str | None = None
-        self.trump: str | None = None
-        # shedding state (kinds/shed.py): per hand
-        self.named: str | None = None          # the value named with the pile's top card
-        self.passes = [0] * n                  # the times each seat could not play
-        # choosing state (kinds/choose.py): per hand, each choose phase's (value, seat)
-        self.chosen: dict[str, tuple[str, int | None]] = {}
-        # flip-phase round state, readable as round-first / round-plays / round-burned
-        self.round_first: int | None = None
-        self.round_plays = 0
-        self.round_burned = 0
-        self.round_cards: list[int] = []       # the cards played this round, bottom first: what patterns see
         self.extra_state = tuple               # a phase's own state that decides the future (for cycles)
         self.kind_state: dict[str, dict] = {}  # per phase name: a kind's own values (a `turns` phase's vars);
         # plain values only (numbers, words, seats, cards): copied by `fork`, part of `state_key`

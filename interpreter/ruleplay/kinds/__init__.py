@@ -14,7 +14,9 @@ A kind's module provides:
 - `describe(spec, phase) -> str`: the phase in words for `ruleplay explain`;
 - `EVENTS`: each event kind it logs as an `events.EventSpec`: its fields and which of them hide cards
   from which seats (every view of the game reads this: `visibility.seat_event`);
-- `NARRATION` (optional): its event kinds in words for `ruleplay play` (`human.Narrator`).
+- `NARRATION` (optional): its event kinds in words for `ruleplay play` (`human.Narrator`);
+- `FIELDS` (optional): the state it keeps on the table, name -> its value for n seats (every `Table` has
+  every kind's; kinds/contract.py).
 
 docs/phase-kinds.md walks through a small kind written this way.
 """

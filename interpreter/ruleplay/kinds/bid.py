@@ -90,6 +90,10 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'bots/trump': {"examples": ["'none' if (bid - 40) // 20 % 5 == 4 else bid-suit"]},
 }
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+# what the kind keeps on the table (Table's fields, made for n seats): per hand
+FIELDS = {"bids": lambda n: [None] * n, "passed": lambda n: [False] * n,
+          "bidder": lambda n: None,          # the seat that won the auction / the highest bid
+          "high_bid": lambda n: None, "bid_style": lambda n: None}
 EVENTS = {"bid": EventSpec(("seat", "bid", "pass", "sealed"), sample=None),
           "auction": EventSpec(("bidder", "bid"), sample=None)}
 

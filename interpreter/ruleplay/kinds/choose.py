@@ -62,6 +62,8 @@ EXAMPLES = {"values": {"examples": [["C", "D", "H", "S"], ["yes"]]},
             "sit-out": {"examples": ["s == partner"]}, "turn-up": {"examples": ["kitty.top"]},
             "before": {"examples": ["play"]}}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+# what the kind keeps on the table (Table's fields): per hand, each choose phase's (value, seat)
+FIELDS = {"chosen": lambda n: {}}
 EVENTS = {"turn-up": EventSpec(("card",), sample=None), "cut": EventSpec(("phase", "seats", "seat"), sample=None),
           "choose": EventSpec(("phase", "seat", "pass", "value"), sample=None),
           "all-passed": EventSpec(("phase", "redeal"), sample=None),

@@ -69,6 +69,8 @@ EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "clear
             "clears": {"examples": ["card.rank == '2'"]}, "first": {"examples": ["s.standing == players"]},
             "end": {"examples": ["all-but-one", "first-out"]}, "before": {"examples": ["score"]}}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+# what the kind keeps on the table (Table's fields, made for n seats): each seat's finishing place this hand
+FIELDS = {"places": lambda n: [0] * n}
 EVENTS = {"climb": EventSpec(("seat", "cards", "combination"), sample="puts-down"),
           "climb-pass": EventSpec(("seat",), sample=None),
           "skipped": EventSpec(("seat",), sample=None), "cleared": EventSpec(("seat", "count"), sample=None),

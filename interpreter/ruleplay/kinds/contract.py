@@ -3,7 +3,7 @@ defaults to. `tests/test_phase_kinds.py` holds every registered kind to it.
 
 A kind is a module (or a package), not a class: the registry in `kinds/__init__.py` maps a rule file's
 `kind:` to it. ARCHITECTURE.md says who reads each member; the members the review proposes beyond these
-(`FIELDS`, `public`, a typed view, `SMART`) are not part of the contract yet. The compiled phase object's
+(`public`, a typed view, `SMART`) are not part of the contract yet. The compiled phase object's
 `offers(space)` (the actions it may ever offer; without it, any) is what the review called `ACTIONS`.
 """
 from __future__ import annotations
@@ -34,6 +34,8 @@ OPTIONAL: dict[str, Any] = {
     "NARRATION": {},      # event -> (narrator, event) -> lines, for `ruleplay play` and the web table
     "ACCOUNT": {},        # event -> (event) -> line, for the account `ruleplay run` prints
     "DEFS": {},           # schema definitions its SCHEMA refers to (#/$defs/NAME), e.g. a recursive list
+    "FIELDS": {},         # name -> (n seats) -> value: the state it keeps on the table (Table.NAME), made on every
+                          # table and copied by forks; the kind sets it afresh where its phase starts
 }
 """Optional members and what a kind without them gets."""
 

@@ -44,6 +44,10 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
 }
 # the event kinds it logs (replay checks logs against them)
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+# what the kind keeps on the table (Table's fields): the round under way, read as round-first / round-plays /
+# round-burned; the cards played this round, bottom first, are what the slap patterns see
+FIELDS = {"round_first": lambda n: None, "round_plays": lambda n: 0, "round_burned": lambda n: 0,
+          "round_cards": lambda n: []}
 EVENTS = {"play": PLAY, "take": TAKE, "slap": EventSpec(("seat", "time", "valid", "pattern", "won"), sample=None),
           "burn": EventSpec(("seat", "count", "lender"), sample=None), "tie": EventSpec(("seats",), sample=None),
           "out-of-turn": EventSpec(("seat",), sample=None), "out": OUT, "win": EventSpec(("seat", "why"), sample=None)}

@@ -65,6 +65,9 @@ EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "stock
             "name": {"examples": [{"when": "card.rank == '8'", "values": ["C", "D", "H", "S"]}]},
             "name/when": {"examples": ["card.rank == '8'"]}, "bury": {"examples": ["card.rank == '8'"]}, "name/values": {"examples": [["C", "D", "H", "S"]]}}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+# what the kind keeps on the table (Table's fields, made for n seats): per hand
+FIELDS = {"named": lambda n: None,           # the value named with the pile's top card
+          "passes": lambda n: [0] * n}       # the times each seat could not play
 EVENTS = {"shed": EventSpec(("seat", "card", "zone"), sample="plays"),
           "draw": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat")}, sample="draws"),     # hidden as the stock is
           "no-play": EventSpec(("seat",), sample=None), "named": EventSpec(("seat", "value"), sample=None),

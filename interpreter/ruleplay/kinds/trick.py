@@ -208,6 +208,12 @@ def _kitty_seen(looker, ev: dict, _index: int | None) -> bool:
 
 
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
+# what the kind keeps on the table (Table's fields, made for n seats): per hand, but the trump's hand
+FIELDS = {"tricks_won": lambda n: [0] * n, "flags": lambda n: {}, "trick_number": lambda n: 0,
+          "trick_leader": lambda n: None,
+          "trick_winner": lambda n: None,    # the seat that won the last trick (`last-winner`)
+          "led": lambda n: None, "trump": lambda n: None,
+          "trump_hand": lambda n: 0}         # the hand whose trump the trick phase has set
 EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner", "points", "dummy"),
                                           sample="trick-over"),
           "trump": EventSpec(("suit", "card", "lead"), sample=None),

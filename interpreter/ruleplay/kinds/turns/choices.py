@@ -558,8 +558,20 @@ def _together(fns: list[Callable]) -> Callable | None:
     """One test for checks that are all tested at once: the check itself when it is alone (the usual case)."""
     if len(fns) <= 1:
         return fns[0] if fns else None
+    if len(fns) == 2:                        # no generator per combination searched (only truth is read)
+        f1, f2 = fns
+        return lambda t: f1(t) and f2(t)
+    if len(fns) == 3:
+        f1, f2, f3 = fns
+        return lambda t: f1(t) and f2(t) and f3(t)
     fns = tuple(fns)
-    return lambda t: all(f(t) for f in fns)
+
+    def run(t):
+        for f in fns:
+            if not f(t):
+                return False
+        return True
+    return run
 
 
 def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> Iterator[tuple]:

@@ -278,12 +278,27 @@ class Compiler:
                    ">=": lambda e: (x := fa(e)) is not None and x >= v}[op]
             return Compiled(run, BOOL, uses=a.uses)
 
-        def cmp(e):
-            x = fa(e)
-            if x is None:
-                return False
-            y = fb(e)
-            return y is not None and fn(x, y)
+        if op == "==":                          # the usual operators inline: no operator call per evaluation
+            def cmp(e):
+                x = fa(e)
+                if x is None:
+                    return False
+                y = fb(e)
+                return y is not None and x == y
+        elif op == "!=":
+            def cmp(e):
+                x = fa(e)
+                if x is None:
+                    return False
+                y = fb(e)
+                return y is not None and x != y
+        else:
+            def cmp(e):
+                x = fa(e)
+                if x is None:
+                    return False
+                y = fb(e)
+                return y is not None and fn(x, y)
         return Compiled(cmp, BOOL, uses=a.uses | b.uses)
 
     @staticmethod

@@ -511,10 +511,44 @@ class Check:
 
     fn: Callable
     reads: tuple[int, ...]
+    names: frozenset = frozenset()            # the names it reads (through its definitions too)
+    outside: tuple | None = None              # pure: the getters of what it reads besides the parts (memo_getters)
 
     @property
     def level(self) -> int:
         return max(self.reads) + 1 if self.reads else 0
+
+
+_SCALARS = frozenset([X.INT, X.BOOL, X.STR, X.CARD])
+
+
+def memo_getters(parts: list[Part], names: frozenset, scope: X.Scope) -> tuple | None:
+    """How a check's value can be remembered from one search to the next: it reads nothing but the parts'
+    answers (a chosen pile by its cards), constants, and names holding one value each or a zone's cards, so it
+    is a function of those values. The getters of the names outside the parts (a zone's cards as a tuple), in
+    a fixed order; None when it reads a seat (a seat's fields read the table) or anything else."""
+    of_parts: dict[str, Part] = {}
+    for p in parts:
+        for n in _names_of(p):
+            of_parts[n] = p
+    getters = []
+    for n in sorted(names):
+        if n in of_parts:
+            if of_parts[n].kind == "seat":
+                return None
+            continue
+        b = scope.names.get(n)
+        if b is None or n in scope.loop_vars:   # a loop variable, a field's or a definition's name
+            continue
+        if b.is_const:
+            continue
+        if b.type in _SCALARS and b.getter is not None:
+            getters.append(b.getter)
+        elif b.type == X.CARDS and b.getter is not None:
+            getters.append((lambda g: lambda e: () if (z := g(e)) is None else tuple(z))(b.getter))
+        else:
+            return None
+    return tuple(getters)
 
 
 def reads(parts: list[Part], compiled: X.Compiled, scope: X.Scope) -> tuple[int, ...]:
@@ -543,15 +577,55 @@ class Plan:
     remembered: tuple[tuple[tuple[Callable, tuple[int, ...]], ...], ...]     # (fn, the earlier parts it reads)
     lazy: tuple[bool, ...]
     free: bool                   # nothing tested once a part is chosen, no lazy part: every combination
+    # per level, when its direct test is pure (memo_getters): the getters of what it reads besides the parts,
+    # and its values kept from search to search by the parts' states; None: tested each time
+    pure: tuple[tuple | None, ...] = ()
+    states: tuple[Callable | None, ...] = ()     # per part: its answer's state (what the checks read of it)
+    memo: list = field(default_factory=list, compare=False, repr=False)    # per level: [outside values, {key: bool}]
+
+
+MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
 
 
 def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
     whole = [tuple(range(k)) for k in range(len(checks))]
     lazy = tuple(bool(p.keeps) or p.after for p in parts)
+    pure: list[tuple | None] = []
+    for k, tests in enumerate(checks):
+        direct = [c for c in tests if c.reads == whole[k]]
+        if k == 0 or not direct or any(c.outside is None for c in direct):
+            pure.append(None)
+        else:
+            pure.append(tuple(g for c in direct for g in c.outside))
+    deep = frozenset().union(*(c.names for tests in checks for c in tests))
+    states = tuple(_state(p, p.name + "-cards" in deep) if any(x is not None for x in pure[k + 1:]) else None
+                   for k, p in enumerate(parts))
     return Plan(tuple(_together([c.fn for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
                 tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k])
                       for k, tests in enumerate(checks)),
-                lazy, not any(checks[1:]) and not any(lazy))
+                lazy, not any(checks[1:]) and not any(lazy), tuple(pure), states,
+                [[None, {}] for _ in checks])
+
+
+def _state(p: Part, deep: bool) -> Callable:
+    """state(t, answer): what the rules can read of the part once `answer` is bound (computed without binding
+    it): a pile by its number and its size and top card (all its cards when they are read), a card taken
+    blind with its card, any other answer as it is."""
+    if p.piles:
+        reads = [ref.read for ref in p.piles]
+        if deep:
+            def state(t, a):
+                z = reads[a](t)
+                return (a, () if z is None else tuple(z))
+        else:
+            def state(t, a):
+                z = reads[a](t)
+                return (a, len(z), z[-1]) if z else (a, 0, None)
+        return state
+    if p.kind == "position":
+        cards = p.zone.cards
+        return lambda t, a: (a, cards(t)[-a])
+    return lambda t, a: a
 
 
 def _together(fns: list[Callable]) -> Callable | None:
@@ -606,6 +680,9 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
         return True
 
     direct, remembered = how.direct, how.remembered
+    states = how.states
+    if states and any(x is not None for x in how.pure):
+        return _remembering(t, parts, options, how, prefix, passes)
 
     def extend(k: int) -> Iterator[tuple]:
         part, test, tests = parts[k], direct[k + 1], remembered[k + 1]
@@ -624,7 +701,71 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
                 yield (*prefix, a)
                 for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
                     parts[j].bind(t, b)
-    yield from extend(0)
+    return extend(0)
+
+
+def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, passes) -> Iterator[tuple]:
+    """`_search` where some level's direct test is pure (`Plan.pure`): its value is looked up by the states of
+    the parts chosen (`Plan.states`: a pile by its number, size and top card...) among those kept from
+    earlier searches while what it reads outside the parts is unchanged, and tested only when not found.
+    The same combinations in the same order: only the evaluations of a pure test are spared."""
+    lazy, direct, remembered, states, pure = how.lazy, how.direct, how.remembered, how.states, how.pure
+    last = len(parts)
+    seen: list = [None] * (last + 1)          # per level: the dict its values are kept in
+    for level, getters in enumerate(pure):
+        if getters is None:
+            continue
+        slot = how.memo[level]
+        outside = tuple([g(t) for g in getters])
+        if slot[0] != outside or len(slot[1]) > MEMO_SIZE:
+            slot[0], slot[1] = outside, {}
+        seen[level] = slot[1]
+    ahead: list = [None] * last               # a part's states listed once per search, where they can be
+    for k, p in enumerate(parts):
+        if states[k] is not None and not lazy[k] and _steady(p):
+            f = states[k]
+            ahead[k] = [f(t, a) for a in options[k]]
+    held: list = []                           # the states of the parts in `prefix`
+
+    def extend(k: int) -> Iterator[tuple]:
+        part, test, tests, d = parts[k], direct[k + 1], remembered[k + 1], seen[k + 1]
+        bind, deeper, state, listed = part.bind, k + 1 < last, states[k], ahead[k]
+        answers = options[k] if not lazy[k] else part.extended(t, options[k]) if part.keeps else part.options(t)
+        for i, a in enumerate(answers):
+            bind(t, a)
+            if state is not None:
+                st = listed[i] if listed is not None else state(t, a)
+            if d is not None:
+                key = (*held, st)
+                got = d.get(key)
+                if got is None:
+                    got = d[key] = bool(test(t))
+                if not got:
+                    continue
+            elif test is not None and not test(t):
+                continue
+            if tests and not passes(tests, a):
+                continue
+            if deeper:
+                prefix.append(a)
+                if state is not None:
+                    held.append(st)
+                yield from extend(k + 1)
+                if state is not None:
+                    held.pop()
+                prefix.pop()
+            else:
+                yield (*prefix, a)
+                for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
+                    parts[j].bind(t, b)
+    return extend(0)
+
+
+def _steady(p: Part) -> bool:
+    """Its answers' states can be listed before the search: they read nothing chosen before it."""
+    if p.piles:
+        return all(isinstance(r, ZoneRef) and not r.reads for r in p.piles)
+    return True
 
 
 def uses_hidden_card(parts: list[Part], uses: frozenset) -> bool:

@@ -175,10 +175,12 @@ class Compiler:
         if got is None:
             raise ExprError(f"{inner.type} has no field '{name}'", _col(tok),
                             did_you_mean(name, known) or f"{inner.type} fields: {one_of(known)}")
-        zone_of = None
+        zone_of = card_field = None
         if inner.type == SEAT and inner.loop_var is not None and name in self.scope.fields.seat_zones:
             zone_of = (self.scope.fields.seat_zones[name], inner.loop_var)
-        return Compiled(got[1], got[0], uses=inner.uses, zone_of=zone_of)
+        if inner.type == CARD and inner.loop_var is not None and name in self.scope.fields.card_tables:
+            card_field = (inner.loop_var, self.scope.fields.card_tables[name])
+        return Compiled(got[1], got[0], uses=inner.uses, zone_of=zone_of, card_field=card_field)
 
     def c_index(self, t):
         inner = self.compile(t.children[0])
@@ -299,7 +301,7 @@ class Compiler:
                     return False
                 y = fb(e)
                 return y is not None and fn(x, y)
-        return Compiled(cmp, BOOL, uses=a.uses | b.uses)
+        return Compiled(cmp, BOOL, uses=a.uses | b.uses, compared=(op, a, b))
 
     @staticmethod
     def _compare_on_top(op: str, a: Compiled, b: Compiled) -> Compiled:
@@ -449,7 +451,10 @@ class Compiler:
             fn = _tabulated(kind, b.fn, var, fc, len(self.scope.fields.card_tables.get("name", ())))
             if fn is not None:
                 return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
-        if kind == "count":
+        fn = _hoisted(kind, b, var, fc) if kind in ("count", "any", "all") else None
+        if fn is not None:
+            pass
+        elif kind == "count":
             def fn(e):
                 loc, n = e.loc, 0
                 for x in fc(e):
@@ -483,6 +488,54 @@ class Compiler:
         if var in self.scope.loop_vars:
             fn = _keeping(fn, var)
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+
+
+def _hoisted(kind: str, body: Compiled, var: str, cards: Callable[[Any], Any]) -> Callable[[Any], Any] | None:
+    """`count/any/all(x.FIELD OP VALUE for x in CARDS)` (or `VALUE OP x.FIELD`) where VALUE does not read `x`:
+    VALUE worked out once, where the loop first needs it (as the loop would: where the first card has the
+    field), not again for every card (`any(x.value == card.value + sum(...) for x in actor.hand)`). The
+    loop's meaning, to the order in which things are evaluated; None for any other body."""
+    if body.compared is None:
+        return None
+    op, a, b = body.compared
+    if a.card_field is not None and a.card_field[0] == var and var not in b.uses:
+        arr, other, card_left = a.card_field[1], b.fn, True
+    elif b.card_field is not None and b.card_field[0] == var and var not in a.uses:
+        arr, other, card_left = b.card_field[1], a.fn, False
+    else:
+        return None
+    cmp = _COMPARE[op]
+    if card_left:
+        # per card: the card's field (missing: false), then VALUE (missing: false), then the comparison
+        def test_each(e):
+            loc, y, have = e.loc, None, False
+            for x in cards(e):
+                loc[var] = x
+                xv = None if x is None else arr[x]
+                if xv is None:
+                    yield False
+                    continue
+                if not have:
+                    y, have = other(e), True
+                yield y is not None and cmp(xv, y)
+    else:
+        # per card: VALUE first (missing: false), then the card's field
+        def test_each(e):
+            loc, y, have = e.loc, None, False
+            for x in cards(e):
+                loc[var] = x
+                if not have:
+                    y, have = other(e), True
+                if y is None:
+                    yield False
+                    continue
+                xv = None if x is None else arr[x]
+                yield xv is not None and cmp(y, xv)
+    if kind == "count":
+        return lambda e: sum(test_each(e))
+    if kind == "any":
+        return lambda e: any(test_each(e))
+    return lambda e: all(test_each(e))
 
 
 def _keeping(fn: Callable[[Any], Any], var: str) -> Callable[[Any], Any]:

@@ -1,6 +1,8 @@
-"""`count/any/all(x.FIELD OP VALUE for x in CARDS)` where VALUE does not read `x` works VALUE out once, where the
-loop first needs it (lang/expr/compiler.py `_hoisted`): the same value as the general loop, on random piles of
-a deck with jokers (cards without some fields), and VALUE never worked out for a pile that does not need it."""
+"""Aggregates over cards spared their loop's work (lang/expr/compiler.py): a body that reads its card and names
+holding one value each is tabulated per combination of those values (`_keyed_loop`); `x.FIELD OP VALUE`
+where VALUE does not read `x` works VALUE out once, where the loop first needs it (`_hoisted`). Each gives
+what the general loop gives, on random piles of a deck with jokers (cards without some fields), and VALUE
+is never worked out for a pile that does not need it."""
 from __future__ import annotations
 
 import random
@@ -36,7 +38,7 @@ def _scope(calls: list) -> X.Scope:
     return X.Scope(names, X.Fields(card=card, card_tables=tables))
 
 
-BODIES = ["x.tens == want", "x.tens != want", "x.run < want", "want >= x.tens", "want == x.run",
+BODIES = ["x.tens == want", "x.rank == 'K' and x.suit == pick", "x.tens == want or x.suit == pick", "x.tens != want", "x.run < want", "want >= x.tens", "want == x.run",
           "x.tens == want + sum(y.run for y in hand)", "x.rank == 'K' or x.tens == want",
           "x.suit == pick", "pick != x.suit"]
 
@@ -46,6 +48,8 @@ BODIES = ["x.tens == want", "x.tens != want", "x.run < want", "want >= x.tens", 
 def test_hoisted_and_looped_aggregates_agree(kind, body, monkeypatch):
     calls: list = []
     text = f"{kind}({body} for x in pile)"
+    keyed = X.compile_expr(text, _scope(calls)).fn
+    monkeypatch.setattr(compiler.Compiler, "_keyed", lambda *a: None)
     hoisted = X.compile_expr(text, _scope(calls)).fn
     monkeypatch.setattr(compiler, "_hoisted", lambda *a: None)
     looped = X.compile_expr(text, _scope(calls)).fn
@@ -54,10 +58,11 @@ def test_hoisted_and_looped_aggregates_agree(kind, body, monkeypatch):
         e = SimpleNamespace(loc={}, pile=rng.sample(range(len(DECK.names)), rng.randint(0, 6)),
                             hand=rng.sample(range(len(DECK.names)), 2),
                             want=rng.choice([None, 0, 1, 5, 10, 13]), pick=rng.choice([None, "H", "S"]))
-        assert hoisted(e) == looped(e), (text, e)
+        assert keyed(e) == hoisted(e) == looped(e), (text, e)
 
 
-def test_the_value_is_worked_out_once_and_only_when_needed():
+def test_the_value_is_worked_out_once_and_only_when_needed(monkeypatch):
+    monkeypatch.setattr(compiler.Compiler, "_keyed", lambda *a: None)
     calls: list = []
     fn = X.compile_expr("count(x.suit == pick for x in pile)", _scope(calls)).fn
     assert fn(SimpleNamespace(loc={}, pile=[], pick="H")) == 0 and calls == []
@@ -65,3 +70,18 @@ def test_the_value_is_worked_out_once_and_only_when_needed():
     assert jokers and fn(SimpleNamespace(loc={}, pile=jokers, pick="H")) == 0 and calls == []
     hearts = [c for c in range(len(DECK.names)) if DECK.suit[c] == "H"]
     assert fn(SimpleNamespace(loc={}, pile=jokers + hearts, pick="H")) == len(hearts) and calls == [1]
+
+
+def test_a_body_of_its_card_and_one_value_names_is_tabulated_once_per_value(monkeypatch):
+    made = []
+    real = compiler._keyed_loop
+    monkeypatch.setattr(compiler, "_keyed_loop", lambda *a: made.append(a[0]) or real(*a))
+    calls: list = []
+    fn = X.compile_expr("count(x.rank == 'K' and x.suit == pick for x in pile)", _scope(calls)).fn
+    assert made == ["count"]
+    kings = [c for c in range(len(DECK.names)) if DECK.rank[c] == "K"]
+    assert fn(SimpleNamespace(loc={}, pile=[], pick="H")) == 0 and calls == []
+    for _ in range(3):
+        assert fn(SimpleNamespace(loc={}, pile=kings, pick="H")) == 1
+    assert len(calls) == 3 + len(kings)        # the key each time; the body once per card of the deck, once (`and`)
+    assert X.compile_expr("count(x.rank == 'K' for x in hand)", _scope(calls)) and made == ["count"]   # its card alone

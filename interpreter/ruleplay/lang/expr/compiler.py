@@ -303,6 +303,31 @@ class Compiler:
                 return y is not None and fn(x, y)
         return Compiled(cmp, BOOL, uses=a.uses | b.uses, compared=(op, a, b))
 
+    def _keyed(self, kind: str, body: Compiled, var: str, vtype: str, cards_of) -> Callable[[Any], Any] | None:
+        """`_keyed_loop` for a body over a card that reads besides it only constants and names holding one value
+        each (a number, a word, a card: `x.rank == rank and x.suit == suit`); None for any other."""
+        if vtype != CARD or body.is_const or var not in body.uses:
+            return None
+        getters = []
+        for n in sorted(body.uses - {var}):
+            if n in self.scope.loop_vars:
+                if self.scope.loop_vars[n] != CARD:
+                    return None
+                getters.append((lambda k: lambda e: e.loc[k])(n))
+                continue
+            b = self.scope.names.get(n)
+            if b is None:
+                return None
+            if b.is_const:
+                continue
+            if b.type not in _ONE_VALUE or b.getter is None:
+                return None
+            getters.append(b.getter)
+        if not getters:
+            return None
+        return _keyed_loop(kind, body.fn, var, tuple(getters), cards_of,
+                           len(self.scope.fields.card_tables.get("name", ())))
+
     @staticmethod
     def _compare_on_top(op: str, a: Compiled, b: Compiled) -> Compiled:
         """`pile[1].rank == pile[2].rank` in one closure (the usual slap pattern); same meaning as cmp."""
@@ -451,7 +476,9 @@ class Compiler:
             fn = _tabulated(kind, b.fn, var, fc, len(self.scope.fields.card_tables.get("name", ())))
             if fn is not None:
                 return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
-        fn = _hoisted(kind, b, var, fc) if kind in ("count", "any", "all") else None
+        fn = None
+        if kind in ("count", "any", "all"):
+            fn = self._keyed(kind, b, var, vtype, fc) or _hoisted(kind, b, var, fc)
         if fn is not None:
             pass
         elif kind == "count":
@@ -488,6 +515,57 @@ class Compiler:
         if var in self.scope.loop_vars:
             fn = _keeping(fn, var)
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+
+
+def _keyed_loop(kind: str, body: Callable[[Any], Any], var: str, getters: tuple, cards_of: Callable[[Any], Any],
+                cards: int) -> Callable[[Any], Any]:
+    """count/any/all over cards of a body that reads its card and names holding one value each: the body's truth
+    for every card of the deck, worked out once per combination of those values and kept (as `CardRule` does
+    for a per-card rule); the loop's meaning. A value that cannot be read, or a body that cannot be worked
+    out for every card of the deck, is judged by the loop on the cards there are."""
+    memo: dict = {}
+    off = [False]
+    want_true = kind == "any"
+
+    def loop(e, held):
+        loc, n = e.loc, 0
+        for x in held:
+            loc[var] = x
+            if kind == "count":
+                if body(e):
+                    n += 1
+            elif bool(body(e)) == want_true:
+                return want_true
+        return n if kind == "count" else not want_true
+
+    def run(e):
+        held = cards_of(e)
+        if not held and held is not None:
+            return 0 if kind == "count" else not want_true
+        try:
+            key = tuple([g(e) for g in getters])
+            table = memo.get(key)
+        except Exception:            # a value that cannot be read here: as the loop reads it, card by card
+            return loop(e, held)
+        if table is None:
+            if off[0]:
+                return loop(e, held)
+            loc = e.loc
+            try:
+                table = []
+                for i in range(cards):
+                    loc[var] = i
+                    table.append(1 if body(e) else 0)
+            except Exception:        # a card this body cannot judge: the loop judges the cards there are
+                off[0] = True
+                return loop(e, held)
+            if len(memo) < 4096:
+                memo[key] = table
+        get = table.__getitem__
+        if kind == "count":
+            return sum(map(get, held))
+        return any(map(get, held)) if want_true else all(map(get, held))
+    return run
 
 
 def _hoisted(kind: str, body: Compiled, var: str, cards: Callable[[Any], Any]) -> Callable[[Any], Any] | None:
@@ -565,6 +643,7 @@ class _Expansion:
 
 
 
+_ONE_VALUE = frozenset([INT, BOOL, STR, CARD])     # a name of these types is one hashable value, and reads nothing more
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt, "<=": operator.le,
             ">=": operator.ge}

@@ -40,7 +40,9 @@ def _scope(calls: list) -> X.Scope:
 
 BODIES = ["x.tens == want", "x.rank == 'K' and x.suit == pick", "x.tens == want or x.suit == pick", "x.tens != want", "x.run < want", "want >= x.tens", "want == x.run",
           "x.tens == want + sum(y.run for y in hand)", "x.rank == 'K' or x.tens == want",
-          "x.suit == pick", "pick != x.suit"]
+          "x.suit == pick", "pick != x.suit",
+          "x.tens == want + sum(x.run for x in hand)",            # the inner x is the inner loop's: hoisted
+          "x.tens == count(y.run == x.run for y in hand)"]        # reads the outer x: looped
 
 
 @pytest.mark.parametrize("body", BODIES)
@@ -85,3 +87,14 @@ def test_a_body_of_its_card_and_one_value_names_is_tabulated_once_per_value(monk
         assert fn(SimpleNamespace(loc={}, pile=kings, pick="H")) == 1
     assert len(calls) == 3 + len(kings)        # the key each time; the body once per card of the deck, once (`and`)
     assert X.compile_expr("count(x.rank == 'K' for x in hand)", _scope(calls)) and made == ["count"]   # its card alone
+
+
+@pytest.mark.parametrize("body, hoisted", [("x.tens == sum(x.run for x in hand)", True),
+                                           ("x.tens == count(y.run == x.run for y in hand)", False),
+                                           ("sum(x.run for x in hand) != x.tens", True)])
+def test_a_value_read_by_an_inner_loop_of_the_same_name_is_hoisted(body, hoisted, monkeypatch):
+    made = []
+    real = compiler._hoisted
+    monkeypatch.setattr(compiler, "_hoisted", lambda *a: made.append(real(*a)) or made[-1])
+    X.compile_expr(f"any({body} for x in pile)", _scope([]))
+    assert (made[-1] is not None) == hoisted

@@ -301,7 +301,27 @@ class Compiler:
                     return False
                 y = fb(e)
                 return y is not None and fn(x, y)
-        return Compiled(cmp, BOOL, uses=a.uses | b.uses, compared=(op, a, b))
+        return Compiled(cmp, BOOL, uses=a.uses | b.uses, compared=(op, a, b, t.children[0], t.children[2]))
+
+    def _reads_freely(self, tree, var: str, seen: frozenset = frozenset()) -> bool:
+        """Does `tree`, compiled here, read the loop variable `var` of this scope's loop over it (through the
+        definitions it uses too)? Not where an inner loop binds a variable of the same name (`sum(x.value for
+        x in picked)` inside a loop over x reads the inner x alone)."""
+        tree = unwrap(tree)
+        if not isinstance(tree, Tree):
+            return False
+        if tree.data == "name":
+            n = str(tree.children[0])
+            if n == var:
+                return True
+            if n in self.scope.loop_vars or n in self.scope.names or n not in self.scope.defines or n in seen:
+                return n in seen        # a definition met again on its own path: read it as reading var
+            return self._reads_freely(self.scope.defines[n].tree, var, seen | {n})
+        if tree.data == "aggregate":
+            _, body, var_tok, coll = tree.children
+            if str(var_tok) == var:
+                return self._reads_freely(coll, var, seen)
+        return any(self._reads_freely(c, var, seen) for c in tree.children if isinstance(c, Tree))
 
     def _keyed(self, kind: str, body: Compiled, var: str, vtype: str, cards_of) -> Callable[[Any], Any] | None:
         """`_keyed_loop` for a body over a card that reads besides it only constants and names holding one value
@@ -478,7 +498,7 @@ class Compiler:
                 return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
         fn = None
         if kind in ("count", "any", "all"):
-            fn = self._keyed(kind, b, var, vtype, fc) or _hoisted(kind, b, var, fc)
+            fn = self._keyed(kind, b, var, vtype, fc) or _hoisted(kind, b, var, fc, self._reads_freely)
         if fn is not None:
             pass
         elif kind == "count":
@@ -568,17 +588,18 @@ def _keyed_loop(kind: str, body: Callable[[Any], Any], var: str, getters: tuple,
     return run
 
 
-def _hoisted(kind: str, body: Compiled, var: str, cards: Callable[[Any], Any]) -> Callable[[Any], Any] | None:
+def _hoisted(kind: str, body: Compiled, var: str, cards: Callable[[Any], Any],
+             reads: Callable[[Any, str], bool]) -> Callable[[Any], Any] | None:
     """`count/any/all(x.FIELD OP VALUE for x in CARDS)` (or `VALUE OP x.FIELD`) where VALUE does not read `x`:
     VALUE worked out once, where the loop first needs it (as the loop would: where the first card has the
     field), not again for every card (`any(x.value == card.value + sum(...) for x in actor.hand)`). The
     loop's meaning, to the order in which things are evaluated; None for any other body."""
     if body.compared is None:
         return None
-    op, a, b = body.compared
-    if a.card_field is not None and a.card_field[0] == var and var not in b.uses:
+    op, a, b, tree_a, tree_b = body.compared
+    if a.card_field is not None and a.card_field[0] == var and (var not in b.uses or not reads(tree_b, var)):
         arr, other, card_left = a.card_field[1], b.fn, True
-    elif b.card_field is not None and b.card_field[0] == var and var not in a.uses:
+    elif b.card_field is not None and b.card_field[0] == var and (var not in a.uses or not reads(tree_a, var)):
         arr, other, card_left = b.card_field[1], a.fn, False
     else:
         return None

@@ -603,6 +603,8 @@ def _hoisted(kind: str, body: Compiled, var: str, cards: Callable[[Any], Any],
         arr, other, card_left = b.card_field[1], a.fn, False
     else:
         return None
+    if card_left and op == "==":             # the usual shape, as one plain loop
+        return _hoisted_equal(kind, var, arr, other, cards)
     cmp = _COMPARE[op]
     if card_left:
         # per card: the card's field (missing: false), then VALUE (missing: false), then the comparison
@@ -635,6 +637,52 @@ def _hoisted(kind: str, body: Compiled, var: str, cards: Callable[[Any], Any],
     if kind == "any":
         return lambda e: any(test_each(e))
     return lambda e: all(test_each(e))
+
+
+def _hoisted_equal(kind: str, var: str, arr: list, other: Callable[[Any], Any],
+                   cards: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`_hoisted` for `x.FIELD == VALUE`: per card its field (missing: false), VALUE worked out at the first
+    card that has the field (missing: false), then the comparison."""
+    if kind == "any":
+        def run(e):
+            loc, y, have = e.loc, None, False
+            for x in cards(e):
+                loc[var] = x
+                xv = None if x is None else arr[x]
+                if xv is None:
+                    continue
+                if not have:
+                    y, have = other(e), True
+                if y is not None and xv == y:
+                    return True
+            return False
+    elif kind == "all":
+        def run(e):
+            loc, y, have = e.loc, None, False
+            for x in cards(e):
+                loc[var] = x
+                xv = None if x is None else arr[x]
+                if xv is None:
+                    return False
+                if not have:
+                    y, have = other(e), True
+                if y is None or xv != y:
+                    return False
+            return True
+    else:
+        def run(e):
+            loc, y, have, n = e.loc, None, False, 0
+            for x in cards(e):
+                loc[var] = x
+                xv = None if x is None else arr[x]
+                if xv is None:
+                    continue
+                if not have:
+                    y, have = other(e), True
+                if y is not None and xv == y:
+                    n += 1
+            return n
+    return run
 
 
 def _keeping(fn: Callable[[Any], Any], var: str) -> Callable[[Any], Any]:

@@ -85,7 +85,7 @@ def test_a_body_of_its_card_and_one_value_names_is_tabulated_once_per_value(monk
     assert fn(SimpleNamespace(loc={}, pile=[], pick="H")) == 0 and calls == []
     for _ in range(3):
         assert fn(SimpleNamespace(loc={}, pile=kings, pick="H")) == 1
-    assert len(calls) == 3 + len(kings)        # the key each time; the body once per card of the deck, once (`and`)
+    assert len(calls) == 3 + len(kings)        # the key each time; the body once per card held, the first time
     assert X.compile_expr("count(x.rank == 'K' for x in hand)", _scope(calls)) and made == ["count"]   # its card alone
 
 

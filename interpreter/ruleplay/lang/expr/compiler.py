@@ -540,11 +540,10 @@ class Compiler:
 def _keyed_loop(kind: str, body: Callable[[Any], Any], var: str, getters: tuple, cards_of: Callable[[Any], Any],
                 cards: int) -> Callable[[Any], Any]:
     """count/any/all over cards of a body that reads its card and names holding one value each: the body's truth
-    for every card of the deck, worked out once per combination of those values and kept (as `CardRule` does
-    for a per-card rule); the loop's meaning. A value that cannot be read, or a body that cannot be worked
-    out for every card of the deck, is judged by the loop on the cards there are."""
+    per card kept per combination of those values (as `CardRule` does for a per-card rule), each card's worked
+    out the first time the loop reaches it, so a loop never judges more cards, nor in another order, than
+    the general loop does. Values that cannot be read here leave the loop to the general loop."""
     memo: dict = {}
-    off = [False]
     want_true = kind == "any"
 
     def loop(e, held):
@@ -558,33 +557,41 @@ def _keyed_loop(kind: str, body: Callable[[Any], Any], var: str, getters: tuple,
                 return want_true
         return n if kind == "count" else not want_true
 
-    def run(e):
-        held = cards_of(e)
-        if not held and held is not None:
-            return 0 if kind == "count" else not want_true
-        try:
-            key = tuple([g(e) for g in getters])
-            table = memo.get(key)
-        except Exception:            # a value that cannot be read here: as the loop reads it, card by card
-            return loop(e, held)
+    def table_of(e):
+        key = tuple([g(e) for g in getters])
+        table = memo.get(key)
         if table is None:
-            if off[0]:
-                return loop(e, held)
-            loc = e.loc
-            try:
-                table = []
-                for i in range(cards):
-                    loc[var] = i
-                    table.append(1 if body(e) else 0)
-            except Exception:        # a card this body cannot judge: the loop judges the cards there are
-                off[0] = True
-                return loop(e, held)
+            table = [None] * cards
             if len(memo) < 4096:
                 memo[key] = table
-        get = table.__getitem__
+        return table
+
+    def run(e):
+        held = cards_of(e)
+        if not held:
+            return loop(e, held)           # none: nothing to judge (or not cards at all: as the loop fails)
+        try:
+            table = table_of(e)
+        except Exception:                  # a value that cannot be read here: as the loop reads it, card by card
+            return loop(e, held)
+        loc = e.loc
         if kind == "count":
-            return sum(map(get, held))
-        return any(map(get, held)) if want_true else all(map(get, held))
+            n = 0
+            for x in held:
+                v = table[x]
+                if v is None:
+                    loc[var] = x
+                    v = table[x] = 1 if body(e) else 0
+                n += v
+            return n
+        for x in held:
+            v = table[x]
+            if v is None:
+                loc[var] = x
+                v = table[x] = 1 if body(e) else 0
+            if (v == 1) == want_true:
+                return want_true
+        return not want_true
     return run
 
 

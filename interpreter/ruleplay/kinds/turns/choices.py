@@ -581,7 +581,9 @@ class Plan:
     # and its values kept from search to search by the parts' states; None: tested each time
     pure: tuple[tuple | None, ...] = ()
     states: tuple[Callable | None, ...] = ()     # per part: its answer's state (what the checks read of it)
-    memo: list = field(default_factory=list, compare=False, repr=False)    # per level: [outside values, {key: bool}]
+    # per level: [outside values, {the states of the parts before it: {the part's state: bool}}, entries];
+    # last, [{state: its number}]: the states numbered, so a combination is looked up by small numbers
+    memo: list = field(default_factory=list, compare=False, repr=False)
 
 
 MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
@@ -606,7 +608,7 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                 tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k])
                       for k, tests in enumerate(checks)),
                 lazy, not any(checks[1:]) and not any(lazy), tuple(pure), states,
-                [[None, {}] for _ in checks])
+                [*([None, {}, 0] for _ in checks), [{}]])
 
 
 def _state(p: Part, deep: bool) -> Callable:
@@ -713,35 +715,49 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, p
     The same combinations in the same order: only the evaluations of a pure test are spared."""
     lazy, direct, remembered, states, pure = how.lazy, how.direct, how.remembered, how.states, how.pure
     last = len(parts)
-    seen: list = [None] * (last + 1)          # per level: the dict its values are kept in
+    memo = how.memo
+    numbers = memo[-1]
+    if len(numbers[0]) > MEMO_SIZE or any(slot[2] > MEMO_SIZE for slot in memo[:-1]):
+        numbers[0] = {}                       # new dicts, never cleared: a search under way keeps its own
+        for slot in memo[:-1]:
+            slot[0], slot[1], slot[2] = None, {}, 0
+    ids = numbers[0]
+    seen: list = [None] * (last + 1)          # per level: (its slot, its dict)
     for level, getters in enumerate(pure):
         if getters is None:
             continue
-        slot = how.memo[level]
+        slot = memo[level]
         outside = tuple([g(t) for g in getters])
-        if slot[0] != outside or len(slot[1]) > MEMO_SIZE:
-            slot[0], slot[1] = outside, {}
-        seen[level] = slot[1]
+        if slot[0] != outside:
+            slot[0], slot[1], slot[2] = outside, {}, 0
+        seen[level] = (slot, slot[1])         # its dict as it is now: a later search may give the slot another
     ahead: list = [None] * last               # a part's states listed once per search, where they can be
     for k, p in enumerate(parts):
         if states[k] is not None and not lazy[k] and _steady(p):
             f = states[k]
-            ahead[k] = [f(t, a) for a in options[k]]
-    held: list = []                           # the states of the parts in `prefix`
+            ahead[k] = [ids.setdefault(st, len(ids)) for st in [f(t, a) for a in options[k]]]
+    held: list = []                           # the states (their numbers) of the parts in `prefix`
 
     def extend(k: int) -> Iterator[tuple]:
-        part, test, tests, d = parts[k], direct[k + 1], remembered[k + 1], seen[k + 1]
+        part, test, tests, mine = parts[k], direct[k + 1], remembered[k + 1], seen[k + 1]
         bind, deeper, state, listed = part.bind, k + 1 < last, states[k], ahead[k]
         answers = options[k] if not lazy[k] else part.extended(t, options[k]) if part.keeps else part.options(t)
+        d = None
+        if mine is not None:                  # this level's values after the parts chosen before it
+            slot, outer = mine
+            before = tuple(held)
+            d = outer.get(before)
+            if d is None:
+                d = outer[before] = {}
         for i, a in enumerate(answers):
             bind(t, a)
             if state is not None:
-                st = listed[i] if listed is not None else state(t, a)
+                st = listed[i] if listed is not None else ids.setdefault(state(t, a), len(ids))
             if d is not None:
-                key = (*held, st)
-                got = d.get(key)
+                got = d.get(st)
                 if got is None:
-                    got = d[key] = bool(test(t))
+                    got = d[st] = bool(test(t))
+                    slot[2] += 1
                 if not got:
                     continue
             elif test is not None and not test(t):

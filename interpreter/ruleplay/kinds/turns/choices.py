@@ -672,30 +672,27 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
     last = len(parts)
     known: dict[tuple, bool] = {}
 
-    def passes(tests: tuple, a) -> bool:
-        """Each remembered check by the answers it reads: the part just chosen (`a`) and earlier ones."""
-        for fn, before in tests:
-            key = (fn, a, *[prefix[i] for i in before]) if before else (fn, a)
-            got = known.get(key)
-            if got is None:
-                got = known[key] = bool(fn(t))
-            if not got:
-                return False
-        return True
+    def values_of(tests: tuple) -> list:
+        """Each remembered check's values by the answer of the part being chosen, given the earlier answers it
+        reads (fixed while that part's answers are tried): [(values, fn)], one dict lookup an answer."""
+        return [(known.setdefault((fn, *[prefix[i] for i in before]), {}), fn) for fn, before in tests]
 
     direct, remembered = how.direct, how.remembered
     states = how.states
     if states and any(x is not None for x in how.pure):
-        return _remembering(t, parts, options, how, prefix, passes)
+        return _remembering(t, parts, options, how, prefix, values_of)
 
     def extend(k: int) -> Iterator[tuple]:
         part, test, tests = parts[k], direct[k + 1], remembered[k + 1]
         bind, deeper = part.bind, k + 1 < last
         # a lazy part's answers depend on those before it: a lay-off's piles, or its zone read anew
         answers = options[k] if not lazy[k] else part.extended(t, options[k]) if part.keeps else part.options(t)
+        kept = values_of(tests) if tests else None
         for a in answers:
             bind(t, a)
-            if test is not None and not test(t) or tests and not passes(tests, a):
+            if test is not None and not test(t):
+                continue
+            if kept is not None and not _remembered(kept, t, a):
                 continue
             if deeper:
                 prefix.append(a)
@@ -708,7 +705,7 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
     return extend(0)
 
 
-def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, passes) -> Iterator[tuple]:
+def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, values_of) -> Iterator[tuple]:
     """`_search` where some level's direct test is pure (`Plan.pure`): its value is looked up by the states of
     the parts chosen (`Plan.states`: a pile by its number, size and top card...) among those kept from
     earlier searches while what it reads outside the parts is unchanged, and tested only when not found.
@@ -742,6 +739,7 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, p
         part, test, tests, mine = parts[k], direct[k + 1], remembered[k + 1], seen[k + 1]
         bind, deeper, state, listed = part.bind, k + 1 < last, states[k], ahead[k]
         answers = options[k] if not lazy[k] else part.extended(t, options[k]) if part.keeps else part.options(t)
+        kept = values_of(tests) if tests else None
         d = None
         if mine is not None:                  # this level's values after the parts chosen before it
             slot, outer = mine
@@ -762,7 +760,7 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, p
                     continue
             elif test is not None and not test(t):
                 continue
-            if tests and not passes(tests, a):
+            if kept is not None and not _remembered(kept, t, a):
                 continue
             if deeper:
                 prefix.append(a)
@@ -777,6 +775,17 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, p
                 for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
                     parts[j].bind(t, b)
     return extend(0)
+
+
+def _remembered(kept: list, t, a) -> bool:
+    """Does answer `a` pass each remembered check (`kept`: its values so far, its function), each tested once?"""
+    for values, fn in kept:
+        got = values.get(a)
+        if got is None:
+            got = values[a] = bool(fn(t))
+        if not got:
+            return False
+    return True
 
 
 def _steady(p: Part) -> bool:

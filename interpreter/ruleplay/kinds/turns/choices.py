@@ -112,9 +112,8 @@ class Part:
         per card tried on them (the piles do not change while the combinations are searched)."""
         deck, known, out = t.rules.deck, self.known, []
         shared = t.shared
-        for a, ref in enumerate(self.piles):
-            zone = getattr(ref, "zone", None)
-            pile = shared[zone.index] if zone is not None and zone.owner == "table" else ref.cards(t)
+        for a, i, ref in self.pile_places:
+            pile = shared[i] if i is not None else ref.cards(t)
             if not pile:
                 continue
             cards = tuple(pile)
@@ -128,6 +127,15 @@ class Part:
                 info = known[cards] = melds.ends(cards, self.keeps, deck)
             out.append((a, cards, info))
         return out
+
+    @cached_property
+    def pile_places(self) -> tuple:
+        """(answer, its table zone's index or None, its ZoneRef) per pile: a table zone is read by its index."""
+        out = []
+        for a, ref in enumerate(self.piles):
+            zone = getattr(ref, "zone", None)
+            out.append((a, zone.index if zone is not None and zone.owner == "table" else None, ref))
+        return tuple(out)
 
     def extended(self, t, laid: list[tuple]) -> list:
         """The piles of `laid` that stay a set or a run with the move's card (or cards) laid on them."""

@@ -15,7 +15,7 @@ from ruleplay.pipeline import load
 
 def _untouched(parts, checks):
     p = choices.plan(parts, checks)
-    return replace(p, pure=tuple(None for _ in p.pure), states=())
+    return replace(p, pure=tuple(None for _ in p.pure), states=(), remembering=False)
 
 
 @pytest.mark.parametrize("game", ["freecell", "klondike", "pyramid", "casino"])

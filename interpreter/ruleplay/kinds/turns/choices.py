@@ -592,6 +592,7 @@ class Plan:
     # per level: [outside values, {the states of the parts before it: {the part's state: bool}}, entries];
     # last, [{state: its number}]: the states numbered, so a combination is looked up by small numbers
     memo: list = field(default_factory=list, compare=False, repr=False)
+    remembering: bool = False    # some level's test is remembered (`_remembering` searches)
 
 
 MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
@@ -616,7 +617,7 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                 tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k])
                       for k, tests in enumerate(checks)),
                 lazy, not any(checks[1:]) and not any(lazy), tuple(pure), states,
-                [*([None, {}, 0] for _ in checks), [{}]])
+                [*([None, {}, 0] for _ in checks), [{}]], any(x is not None for x in pure))
 
 
 def _state(p: Part, deep: bool) -> Callable:
@@ -664,8 +665,9 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
     """Every combination of the parts' answers now (in order) that passes every check (`checks[k]`: those
     tested once the first k parts are chosen), searched as `how` says, one at a time: a search stopped at
     its first combination (is the move possible?) goes on later, when the move is chosen."""
-    if not all(c.fn(t) for c in checks[0]):
-        return iter(())
+    for c in checks[0]:                      # in order, the first that fails decides (no generator a search)
+        if not c.fn(t):
+            return iter(())
     lazy = how.lazy
     options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.options(t) for k, p in enumerate(parts)]
     if how.free:                             # nothing to test: every combination (no binding needed)
@@ -686,8 +688,7 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
         return [(known.setdefault((fn, *[prefix[i] for i in before]), {}), fn) for fn, before in tests]
 
     direct, remembered = how.direct, how.remembered
-    states = how.states
-    if states and any(x is not None for x in how.pure):
+    if how.remembering:
         return _remembering(t, parts, options, how, prefix, values_of)
 
     def extend(k: int) -> Iterator[tuple]:

@@ -185,3 +185,39 @@ def test_deadwood_agrees_with_every_split_on_random_hands(tmp_path):
         rest = [c for c in deck if c not in hand]
         s = game.new_initial_state(seed=1, deal=Deal([hand], rest=rest, dealer=0))
         assert next(e["points"][0] for e in s.events() if e["event"] == "score") == deadwood_reference(hand), hand
+
+
+def _melds_written_out(cards, ranks, suits, order):
+    """The sets and runs as `_melds` first found them: every combination of places, every product of copies."""
+    from itertools import product
+    out, by_rank, by_suit = [], {}, {}
+    for i, c in enumerate(cards):
+        if ranks[c] is not None:
+            by_rank.setdefault(ranks[c], []).append(i)
+        if suits[c] is not None and order[c] is not None and order[c] > 0:
+            by_suit.setdefault(suits[c], {}).setdefault(order[c], []).append(i)
+    for places in by_rank.values():
+        for k in range(3, min(4, len(places)) + 1):
+            out += [sum(1 << i for i in combo) for combo in combinations(places, k)]
+    for values in by_suit.values():
+        vals = sorted(values)
+        for a in range(len(vals)):
+            for b in range(a + 2, len(vals)):
+                if vals[b] - vals[a] != b - a:
+                    break
+                out += [sum(1 << i for i in pick) for pick in product(*(values[v] for v in vals[a:b + 1]))]
+    return out
+
+
+@pytest.mark.parametrize("game, options", [("gin-rummy", None), ("ers", {"jokers": "2"})])
+def test_melds_are_every_set_and_run_of_places(game, options):
+    from ruleplay.lang.expr.combos import _melds
+    from ruleplay.pipeline import load
+    deck = load(game, options).deck
+    order = next(iter(deck.orders.values())) if deck.orders else deck.attrs[next(iter(deck.attrs))]
+    rng = random.Random(3)
+    for trial in range(3000):
+        k = rng.randint(0, 14)      # odd trials: copies of a card (several decks), even: one of each
+        cards = [rng.randrange(len(deck.names)) for _ in range(k)] if trial % 2 else rng.sample(range(len(deck.names)), k)
+        assert sorted(_melds(cards, deck.rank, deck.suit, order)) == \
+            sorted(_melds_written_out(cards, deck.rank, deck.suit, order)), cards

@@ -32,9 +32,10 @@ from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.events import EventSpec, Private, zone_public
 from ruleplay.engine.table import Table
 from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
-from ruleplay.kinds.turns.choices import (NAMES, Check, Part, Plan, alternatives, bindings, compile_parts, plan, reads,
-                                          uses_hidden_card)
+from ruleplay.kinds.turns.choices import (NAMES, Check, Part, Plan, alternatives, bindings, compile_parts, memo_getters,
+                                          plan, reads, uses_hidden_card)
 from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects
+from ruleplay.kinds.turns.refs import names_read
 from ruleplay.kinds.turns.runner import Going
 from ruleplay.kinds.words import first_player, formula
 from ruleplay.lang import expr as X
@@ -543,7 +544,8 @@ def _checks(ctx: Ctx, path: tuple, parts: list[Part], scope: X.Scope) -> list[li
             return None
         if _peeks(ctx, path, parts, c, "legal"):
             return None
-        check = Check(c.fn, reads(parts, c, scope))
+        names = names_read(c, scope)
+        check = Check(c.fn, reads(parts, c, scope), names, memo_getters(parts, names, scope))
         out[check.level].append(check)
     return out
 

@@ -112,9 +112,8 @@ class Part:
         per card tried on them (the piles do not change while the combinations are searched)."""
         deck, known, out = t.rules.deck, self.known, []
         shared = t.shared
-        for a, ref in enumerate(self.piles):
-            zone = getattr(ref, "zone", None)
-            pile = shared[zone.index] if zone is not None and zone.owner == "table" else ref.cards(t)
+        for a, i, ref in self.pile_places:
+            pile = shared[i] if i is not None else ref.cards(t)
             if not pile:
                 continue
             cards = tuple(pile)
@@ -128,6 +127,15 @@ class Part:
                 info = known[cards] = melds.ends(cards, self.keeps, deck)
             out.append((a, cards, info))
         return out
+
+    @cached_property
+    def pile_places(self) -> tuple:
+        """(answer, its table zone's index or None, its ZoneRef) per pile: a table zone is read by its index."""
+        out = []
+        for a, ref in enumerate(self.piles):
+            zone = getattr(ref, "zone", None)
+            out.append((a, zone.index if zone is not None and zone.owner == "table" else None, ref))
+        return tuple(out)
 
     def extended(self, t, laid: list[tuple]) -> list:
         """The piles of `laid` that stay a set or a run with the move's card (or cards) laid on them."""
@@ -511,10 +519,44 @@ class Check:
 
     fn: Callable
     reads: tuple[int, ...]
+    names: frozenset = frozenset()            # the names it reads (through its definitions too)
+    outside: tuple | None = None              # pure: the getters of what it reads besides the parts (memo_getters)
 
     @property
     def level(self) -> int:
         return max(self.reads) + 1 if self.reads else 0
+
+
+_SCALARS = frozenset([X.INT, X.BOOL, X.STR, X.CARD])
+
+
+def memo_getters(parts: list[Part], names: frozenset, scope: X.Scope) -> tuple | None:
+    """How a check's value can be remembered from one search to the next: it reads nothing but the parts'
+    answers (a chosen pile by its cards), constants, and names holding one value each or a zone's cards, so it
+    is a function of those values. The getters of the names outside the parts (a zone's cards as a tuple), in
+    a fixed order; None when it reads a seat (a seat's fields read the table) or anything else."""
+    of_parts: dict[str, Part] = {}
+    for p in parts:
+        for n in _names_of(p):
+            of_parts[n] = p
+    getters = []
+    for n in sorted(names):
+        if n in of_parts:
+            if of_parts[n].kind == "seat":
+                return None
+            continue
+        b = scope.names.get(n)
+        if b is None or n in scope.loop_vars:   # a loop variable, a field's or a definition's name
+            continue
+        if b.is_const:
+            continue
+        if b.type in _SCALARS and b.getter is not None:
+            getters.append(b.getter)
+        elif b.type == X.CARDS and b.getter is not None:
+            getters.append((lambda g: lambda e: () if (z := g(e)) is None else tuple(z))(b.getter))
+        else:
+            return None
+    return tuple(getters)
 
 
 def reads(parts: list[Part], compiled: X.Compiled, scope: X.Scope) -> tuple[int, ...]:
@@ -543,31 +585,89 @@ class Plan:
     remembered: tuple[tuple[tuple[Callable, tuple[int, ...]], ...], ...]     # (fn, the earlier parts it reads)
     lazy: tuple[bool, ...]
     free: bool                   # nothing tested once a part is chosen, no lazy part: every combination
+    # per level, when its direct test is pure (memo_getters): the getters of what it reads besides the parts,
+    # and its values kept from search to search by the parts' states; None: tested each time
+    pure: tuple[tuple | None, ...] = ()
+    states: tuple[Callable | None, ...] = ()     # per part: its answer's state (what the checks read of it)
+    # per level: [outside values, {the states of the parts before it: {the part's state: bool}}, entries];
+    # last, [{state: its number}]: the states numbered, so a combination is looked up by small numbers
+    memo: list = field(default_factory=list, compare=False, repr=False)
+    remembering: bool = False    # some level's test is remembered (`_remembering` searches)
+
+
+MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
 
 
 def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
     whole = [tuple(range(k)) for k in range(len(checks))]
     lazy = tuple(bool(p.keeps) or p.after for p in parts)
+    pure: list[tuple | None] = []
+    for k, tests in enumerate(checks):
+        direct = [c for c in tests if c.reads == whole[k]]
+        # from the second part on, where the combinations multiply: a first part's answers are tested once a
+        # search each, which a memo does not spare enough to pay for itself (measured: gin rummy's discard)
+        if k < 2 or not direct or any(c.outside is None for c in direct):
+            pure.append(None)
+        else:
+            pure.append(tuple(g for c in direct for g in c.outside))
+    deep = frozenset().union(*(c.names for tests in checks for c in tests))
+    states = tuple(_state(p, p.name + "-cards" in deep) if any(x is not None for x in pure[k + 1:]) else None
+                   for k, p in enumerate(parts))
     return Plan(tuple(_together([c.fn for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
                 tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k])
                       for k, tests in enumerate(checks)),
-                lazy, not any(checks[1:]) and not any(lazy))
+                lazy, not any(checks[1:]) and not any(lazy), tuple(pure), states,
+                [*([None, {}, 0] for _ in checks), [{}]], any(x is not None for x in pure))
+
+
+def _state(p: Part, deep: bool) -> Callable:
+    """state(t, answer): what the rules can read of the part once `answer` is bound (computed without binding
+    it): a pile by its number and its size and top card (all its cards when they are read), a card taken
+    blind with its card, any other answer as it is."""
+    if p.piles:
+        reads = [ref.read for ref in p.piles]
+        if deep:
+            def state(t, a):
+                z = reads[a](t)
+                return (a, () if z is None else tuple(z))
+        else:
+            def state(t, a):
+                z = reads[a](t)
+                return (a, len(z), z[-1]) if z else (a, 0, None)
+        return state
+    if p.kind == "position":
+        cards = p.zone.cards
+        return lambda t, a: (a, cards(t)[-a])
+    return lambda t, a: a
 
 
 def _together(fns: list[Callable]) -> Callable | None:
     """One test for checks that are all tested at once: the check itself when it is alone (the usual case)."""
     if len(fns) <= 1:
         return fns[0] if fns else None
+    if len(fns) == 2:                        # no generator per combination searched (only truth is read)
+        f1, f2 = fns
+        return lambda t: f1(t) and f2(t)
+    if len(fns) == 3:
+        f1, f2, f3 = fns
+        return lambda t: f1(t) and f2(t) and f3(t)
     fns = tuple(fns)
-    return lambda t: all(f(t) for f in fns)
+
+    def run(t):
+        for f in fns:
+            if not f(t):
+                return False
+        return True
+    return run
 
 
 def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> Iterator[tuple]:
     """Every combination of the parts' answers now (in order) that passes every check (`checks[k]`: those
     tested once the first k parts are chosen), searched as `how` says, one at a time: a search stopped at
     its first combination (is the move possible?) goes on later, when the move is chosen."""
-    if not all(c.fn(t) for c in checks[0]):
-        return iter(())
+    for c in checks[0]:                      # in order, the first that fails decides (no generator a search)
+        if not c.fn(t):
+            return iter(())
     lazy = how.lazy
     options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.options(t) for k, p in enumerate(parts)]
     if how.free:                             # nothing to test: every combination (no binding needed)
@@ -582,27 +682,26 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
     last = len(parts)
     known: dict[tuple, bool] = {}
 
-    def passes(tests: tuple, a) -> bool:
-        """Each remembered check by the answers it reads: the part just chosen (`a`) and earlier ones."""
-        for fn, before in tests:
-            key = (fn, a, *[prefix[i] for i in before]) if before else (fn, a)
-            got = known.get(key)
-            if got is None:
-                got = known[key] = bool(fn(t))
-            if not got:
-                return False
-        return True
+    def values_of(tests: tuple) -> list:
+        """Each remembered check's values by the answer of the part being chosen, given the earlier answers it
+        reads (fixed while that part's answers are tried): [(values, fn)], one dict lookup an answer."""
+        return [(known.setdefault((fn, *[prefix[i] for i in before]), {}), fn) for fn, before in tests]
 
     direct, remembered = how.direct, how.remembered
+    if how.remembering:
+        return _remembering(t, parts, options, how, prefix, values_of)
 
     def extend(k: int) -> Iterator[tuple]:
         part, test, tests = parts[k], direct[k + 1], remembered[k + 1]
         bind, deeper = part.bind, k + 1 < last
         # a lazy part's answers depend on those before it: a lay-off's piles, or its zone read anew
         answers = options[k] if not lazy[k] else part.extended(t, options[k]) if part.keeps else part.options(t)
+        kept = values_of(tests) if tests else None
         for a in answers:
             bind(t, a)
-            if test is not None and not test(t) or tests and not passes(tests, a):
+            if test is not None and not test(t):
+                continue
+            if kept is not None and not _remembered(kept, t, a):
                 continue
             if deeper:
                 prefix.append(a)
@@ -612,7 +711,97 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
                 yield (*prefix, a)
                 for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
                     parts[j].bind(t, b)
-    yield from extend(0)
+    return extend(0)
+
+
+def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, values_of) -> Iterator[tuple]:
+    """`_search` where some level's direct test is pure (`Plan.pure`): its value is looked up by the states of
+    the parts chosen (`Plan.states`: a pile by its number, size and top card...) among those kept from
+    earlier searches while what it reads outside the parts is unchanged, and tested only when not found.
+    The same combinations in the same order: only the evaluations of a pure test are spared."""
+    lazy, direct, remembered, states, pure = how.lazy, how.direct, how.remembered, how.states, how.pure
+    last = len(parts)
+    memo = how.memo
+    numbers = memo[-1]
+    if len(numbers[0]) > MEMO_SIZE or any(slot[2] > MEMO_SIZE for slot in memo[:-1]):
+        numbers[0] = {}                       # new dicts, never cleared: a search under way keeps its own
+        for slot in memo[:-1]:
+            slot[0], slot[1], slot[2] = None, {}, 0
+    ids = numbers[0]
+    seen: list = [None] * (last + 1)          # per level: (its slot, its dict)
+    for level, getters in enumerate(pure):
+        if getters is None:
+            continue
+        slot = memo[level]
+        outside = tuple([g(t) for g in getters])
+        if slot[0] != outside:
+            slot[0], slot[1], slot[2] = outside, {}, 0
+        seen[level] = (slot, slot[1])         # its dict as it is now: a later search may give the slot another
+    ahead: list = [None] * last               # a part's states listed once per search, where they can be
+    for k, p in enumerate(parts):
+        if states[k] is not None and not lazy[k] and _steady(p):
+            f = states[k]
+            ahead[k] = [ids.setdefault(st, len(ids)) for st in [f(t, a) for a in options[k]]]
+    held: list = []                           # the states (their numbers) of the parts in `prefix`
+
+    def extend(k: int) -> Iterator[tuple]:
+        part, test, tests, mine = parts[k], direct[k + 1], remembered[k + 1], seen[k + 1]
+        bind, deeper, state, listed = part.bind, k + 1 < last, states[k], ahead[k]
+        answers = options[k] if not lazy[k] else part.extended(t, options[k]) if part.keeps else part.options(t)
+        kept = values_of(tests) if tests else None
+        d = None
+        if mine is not None:                  # this level's values after the parts chosen before it
+            slot, outer = mine
+            before = tuple(held)
+            d = outer.get(before)
+            if d is None:
+                d = outer[before] = {}
+        for i, a in enumerate(answers):
+            bind(t, a)
+            if state is not None:
+                st = listed[i] if listed is not None else ids.setdefault(state(t, a), len(ids))
+            if d is not None:
+                got = d.get(st)
+                if got is None:
+                    got = d[st] = bool(test(t))
+                    slot[2] += 1
+                if not got:
+                    continue
+            elif test is not None and not test(t):
+                continue
+            if kept is not None and not _remembered(kept, t, a):
+                continue
+            if deeper:
+                prefix.append(a)
+                if state is not None:
+                    held.append(st)
+                yield from extend(k + 1)
+                if state is not None:
+                    held.pop()
+                prefix.pop()
+            else:
+                yield (*prefix, a)
+                for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
+                    parts[j].bind(t, b)
+    return extend(0)
+
+
+def _remembered(kept: list, t, a) -> bool:
+    """Does answer `a` pass each remembered check (`kept`: its values so far, its function), each tested once?"""
+    for values, fn in kept:
+        got = values.get(a)
+        if got is None:
+            got = values[a] = bool(fn(t))
+        if not got:
+            return False
+    return True
+
+
+def _steady(p: Part) -> bool:
+    """Its answers' states can be listed before the search: they read nothing chosen before it."""
+    if p.piles:
+        return all(isinstance(r, ZoneRef) and not r.reads for r in p.piles)
+    return True
 
 
 def uses_hidden_card(parts: list[Part], uses: frozenset) -> bool:

@@ -160,26 +160,48 @@ def _top_run(pile, order: list) -> int:
 
 
 def _melds(cards: list, ranks: list, suits: list, order: list) -> list[int]:
-    """Every set and run among the cards, as bit masks over their places in `cards`."""
+    """Every set and run among the cards, as bit masks over their places in `cards` (each card's bit worked
+    out once; a run of one card per value grown a card at a time)."""
     out: list[int] = []
     by_rank: dict = {}
     by_suit: dict = {}
     for i, c in enumerate(cards):
-        if ranks[c] is not None:
-            by_rank.setdefault(ranks[c], []).append(i)
-        if suits[c] is not None and order[c] is not None and order[c] > 0:
-            by_suit.setdefault(suits[c], {}).setdefault(order[c], []).append(i)
-    for places in by_rank.values():
-        for k in range(3, min(4, len(places)) + 1):
-            out += [sum(1 << i for i in combo) for combo in combinations(places, k)]
+        bit = 1 << i
+        r = ranks[c]
+        if r is not None:
+            got = by_rank.get(r)
+            if got is None:
+                by_rank[r] = [bit]
+            else:
+                got.append(bit)
+        s, o = suits[c], order[c]
+        if s is not None and o is not None and o > 0:
+            got = by_suit.get(s)
+            if got is None:
+                by_suit[s] = {o: [bit]}
+            else:
+                got.setdefault(o, []).append(bit)
+    for bits in by_rank.values():                    # sets: three or four of a rank (bits of distinct places)
+        if len(bits) >= 3:
+            out += [a | b | c for a, b, c in combinations(bits, 3)]
+            if len(bits) >= 4:
+                out += [sum(combo) for combo in combinations(bits, 4)]
     for values in by_suit.values():                  # runs: consecutive values, one card each (any copy)
         vals = sorted(values)
         for a in range(len(vals)):
-            for b in range(a + 2, len(vals)):
+            single = len(values[vals[a]]) == 1
+            mask = values[vals[a]][0]
+            for b in range(a + 1, len(vals)):
                 if vals[b] - vals[a] != b - a:
                     break
-                for pick in product(*(values[v] for v in vals[a:b + 1])):
-                    out.append(sum(1 << i for i in pick))
+                here = values[vals[b]]
+                single = single and len(here) == 1
+                if single:
+                    mask |= here[0]
+                    if b >= a + 2:
+                        out.append(mask)
+                elif b >= a + 2:
+                    out += [sum(pick) for pick in product(*(values[v] for v in vals[a:b + 1]))]
     return out
 
 

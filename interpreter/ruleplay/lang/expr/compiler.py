@@ -215,10 +215,12 @@ class Compiler:
         if got is None:
             raise ExprError(f"{inner.type} has no field '{name}'", _col(tok),
                             did_you_mean(name, known) or f"{inner.type} fields: {one_of(known)}")
-        zone_of = None
+        zone_of = card_field = None
         if inner.type == SEAT and inner.loop_var is not None and name in self.scope.fields.seat_zones:
             zone_of = (self.scope.fields.seat_zones[name], inner.loop_var)
-        return Compiled(got[1], got[0], uses=inner.uses, zone_of=zone_of)
+        if inner.type == CARD and inner.loop_var is not None and name in self.scope.fields.card_tables:
+            card_field = (inner.loop_var, self.scope.fields.card_tables[name])
+        return Compiled(got[1], got[0], uses=inner.uses, zone_of=zone_of, card_field=card_field)
 
     def c_index(self, t):
         inner = self.compile(t.children[0])
@@ -318,13 +320,73 @@ class Compiler:
                    ">=": lambda e: (x := fa(e)) is not None and x >= v}[op]
             return Compiled(run, BOOL, uses=a.uses)
 
-        def cmp(e):
-            x = fa(e)
-            if x is None:
-                return False
-            y = fb(e)
-            return y is not None and fn(x, y)
-        return Compiled(cmp, BOOL, uses=a.uses | b.uses)
+        if op == "==":                          # the usual operators inline: no operator call per evaluation
+            def cmp(e):
+                x = fa(e)
+                if x is None:
+                    return False
+                y = fb(e)
+                return y is not None and x == y
+        elif op == "!=":
+            def cmp(e):
+                x = fa(e)
+                if x is None:
+                    return False
+                y = fb(e)
+                return y is not None and x != y
+        else:
+            def cmp(e):
+                x = fa(e)
+                if x is None:
+                    return False
+                y = fb(e)
+                return y is not None and fn(x, y)
+        return Compiled(cmp, BOOL, uses=a.uses | b.uses, compared=(op, a, b, t.children[0], t.children[2]))
+
+    def _reads_freely(self, tree, var: str, seen: frozenset = frozenset()) -> bool:
+        """Does `tree`, compiled here, read the loop variable `var` of this scope's loop over it (through the
+        definitions it uses too)? Not where an inner loop binds a variable of the same name (`sum(x.value for
+        x in picked)` inside a loop over x reads the inner x alone)."""
+        tree = unwrap(tree)
+        if not isinstance(tree, Tree):
+            return False
+        if tree.data == "name":
+            n = str(tree.children[0])
+            if n == var:
+                return True
+            if n in self.scope.loop_vars or n in self.scope.names or n not in self.scope.defines or n in seen:
+                return n in seen        # a definition met again on its own path: read it as reading var
+            return self._reads_freely(self.scope.defines[n].tree, var, seen | {n})
+        if tree.data == "aggregate":
+            _, body, var_tok, coll = tree.children
+            if str(var_tok) == var:
+                return self._reads_freely(coll, var, seen)
+        return any(self._reads_freely(c, var, seen) for c in tree.children if isinstance(c, Tree))
+
+    def _keyed(self, kind: str, body: Compiled, var: str, vtype: str, cards_of) -> Callable[[Any], Any] | None:
+        """`_keyed_loop` for a body over a card that reads besides it only constants and names holding one value
+        each (a number, a word, a card: `x.rank == rank and x.suit == suit`); None for any other."""
+        if vtype != CARD or body.is_const or var not in body.uses:
+            return None
+        getters = []
+        for n in sorted(body.uses - {var}):
+            if n in self.scope.loop_vars:
+                if self.scope.loop_vars[n] != CARD:
+                    return None
+                getters.append((lambda k: lambda e: e.loc[k])(n))
+                continue
+            b = self.scope.names.get(n)
+            if b is None:
+                return None
+            if b.is_const:
+                continue
+            if b.type not in _ONE_VALUE or b.getter is None:
+                return None
+            getters.append(b.getter)
+        if not getters:
+            return None
+        return _keyed_loop(kind, body.fn, var, tuple(getters), cards_of,
+                           len(self.scope.fields.card_tables.get("name", ())))
 
     @staticmethod
     def _compare_on_top(op: str, a: Compiled, b: Compiled) -> Compiled:
@@ -476,7 +538,12 @@ class Compiler:
             fn = _tabulated(kind, b.fn, var, fc, len(self.scope.fields.card_tables.get("name", ())))
             if fn is not None:
                 return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
-        if kind == "count":
+        fn = None
+        if kind in ("count", "any", "all"):
+            fn = self._keyed(kind, b, var, vtype, fc) or _hoisted(kind, b, var, fc, self._reads_freely)
+        if fn is not None:
+            pass
+        elif kind == "count":
             def fn(e):
                 loc, n = e.loc, 0
                 for x in fc(e):
@@ -512,6 +579,161 @@ class Compiler:
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
 
 
+def _keyed_loop(kind: str, body: Callable[[Any], Any], var: str, getters: tuple, cards_of: Callable[[Any], Any],
+                cards: int) -> Callable[[Any], Any]:
+    """count/any/all over cards of a body that reads its card and names holding one value each: the body's truth
+    per card kept per combination of those values (as `CardRule` does for a per-card rule), each card's worked
+    out the first time the loop reaches it, so a loop never judges more cards, nor in another order, than
+    the general loop does. Values that cannot be read here leave the loop to the general loop."""
+    memo: dict = {}
+    want_true = kind == "any"
+
+    def loop(e, held):
+        loc, n = e.loc, 0
+        for x in held:
+            loc[var] = x
+            if kind == "count":
+                if body(e):
+                    n += 1
+            elif bool(body(e)) == want_true:
+                return want_true
+        return n if kind == "count" else not want_true
+
+    def table_of(e):
+        key = tuple([g(e) for g in getters])
+        table = memo.get(key)
+        if table is None:
+            table = [None] * cards
+            if len(memo) < 4096:
+                memo[key] = table
+        return table
+
+    def run(e):
+        held = cards_of(e)
+        if not held:
+            return loop(e, held)           # none: nothing to judge (or not cards at all: as the loop fails)
+        try:
+            table = table_of(e)
+        except Exception:                  # a value that cannot be read here: as the loop reads it, card by card
+            return loop(e, held)
+        loc = e.loc
+        if kind == "count":
+            n = 0
+            for x in held:
+                v = table[x]
+                if v is None:
+                    loc[var] = x
+                    v = table[x] = 1 if body(e) else 0
+                n += v
+            return n
+        for x in held:
+            v = table[x]
+            if v is None:
+                loc[var] = x
+                v = table[x] = 1 if body(e) else 0
+            if (v == 1) == want_true:
+                return want_true
+        return not want_true
+    return run
+
+
+def _hoisted(kind: str, body: Compiled, var: str, cards: Callable[[Any], Any],
+             reads: Callable[[Any, str], bool]) -> Callable[[Any], Any] | None:
+    """`count/any/all(x.FIELD OP VALUE for x in CARDS)` (or `VALUE OP x.FIELD`) where VALUE does not read `x`:
+    VALUE worked out once, where the loop first needs it (as the loop would: where the first card has the
+    field), not again for every card (`any(x.value == card.value + sum(...) for x in actor.hand)`). The
+    loop's meaning, to the order in which things are evaluated; None for any other body."""
+    if body.compared is None:
+        return None
+    op, a, b, tree_a, tree_b = body.compared
+    if a.card_field is not None and a.card_field[0] == var and (var not in b.uses or not reads(tree_b, var)):
+        arr, other, card_left = a.card_field[1], b.fn, True
+    elif b.card_field is not None and b.card_field[0] == var and (var not in a.uses or not reads(tree_a, var)):
+        arr, other, card_left = b.card_field[1], a.fn, False
+    else:
+        return None
+    if card_left and op == "==":             # the usual shape, as one plain loop
+        return _hoisted_equal(kind, var, arr, other, cards)
+    cmp = _COMPARE[op]
+    if card_left:
+        # per card: the card's field (missing: false), then VALUE (missing: false), then the comparison
+        def test_each(e):
+            loc, y, have = e.loc, None, False
+            for x in cards(e):
+                loc[var] = x
+                xv = None if x is None else arr[x]
+                if xv is None:
+                    yield False
+                    continue
+                if not have:
+                    y, have = other(e), True
+                yield y is not None and cmp(xv, y)
+    else:
+        # per card: VALUE first (missing: false), then the card's field
+        def test_each(e):
+            loc, y, have = e.loc, None, False
+            for x in cards(e):
+                loc[var] = x
+                if not have:
+                    y, have = other(e), True
+                if y is None:
+                    yield False
+                    continue
+                xv = None if x is None else arr[x]
+                yield xv is not None and cmp(y, xv)
+    if kind == "count":
+        return lambda e: sum(test_each(e))
+    if kind == "any":
+        return lambda e: any(test_each(e))
+    return lambda e: all(test_each(e))
+
+
+def _hoisted_equal(kind: str, var: str, arr: list, other: Callable[[Any], Any],
+                   cards: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`_hoisted` for `x.FIELD == VALUE`: per card its field (missing: false), VALUE worked out at the first
+    card that has the field (missing: false), then the comparison."""
+    if kind == "any":
+        def run(e):
+            loc, y, have = e.loc, None, False
+            for x in cards(e):
+                loc[var] = x
+                xv = None if x is None else arr[x]
+                if xv is None:
+                    continue
+                if not have:
+                    y, have = other(e), True
+                if y is not None and xv == y:
+                    return True
+            return False
+    elif kind == "all":
+        def run(e):
+            loc, y, have = e.loc, None, False
+            for x in cards(e):
+                loc[var] = x
+                xv = None if x is None else arr[x]
+                if xv is None:
+                    return False
+                if not have:
+                    y, have = other(e), True
+                if y is None or xv != y:
+                    return False
+            return True
+    else:
+        def run(e):
+            loc, y, have, n = e.loc, None, False, 0
+            for x in cards(e):
+                loc[var] = x
+                xv = None if x is None else arr[x]
+                if xv is None:
+                    continue
+                if not have:
+                    y, have = other(e), True
+                if y is not None and xv == y:
+                    n += 1
+            return n
+    return run
+
+
 def _keeping(fn: Callable[[Any], Any], var: str) -> Callable[[Any], Any]:
     """A loop inside a loop over the same variable (often through a definition: `all(x.put == stake for x in
     seats)` where `stake` is `max(x.put for x in seats)`): the outer loop's value of the variable comes back
@@ -539,6 +761,7 @@ class _Expansion:
 
 
 
+_ONE_VALUE = frozenset([INT, BOOL, STR, CARD])     # a name of these types is one hashable value, and reads nothing more
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt, "<=": operator.le,
             ">=": operator.ge}

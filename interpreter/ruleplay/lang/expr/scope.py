@@ -140,6 +140,8 @@ class Compiled:
     top_field: tuple | None = None  # (cards getter, k, per-card list): a field of such a card
     loop_var: str | None = None     # this value is the aggregate variable of that name
     zone_of: tuple | None = None    # (seat_zones index, loop variable): `x.<zone>` for a loop seat x
+    card_field: tuple | None = None  # (loop variable, per-card list): `x.<field>` for a loop card x
+    compared: tuple | None = None   # (operator, left, right): a comparison of two values worked out in play
 
 
 def const(value: Any, type_: str) -> Compiled:

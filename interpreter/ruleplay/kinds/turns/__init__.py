@@ -705,7 +705,7 @@ def _line_order(ev: dict) -> str:
 
 def _line_reveal(ev: dict) -> str:
     cards = ", ".join(map(str, ev.get("cards") or []))
-    return f"Shown: {cards}." if ev.get("seat") is None else f"Seat {ev['seat']} shows {cards}."
+    return f"Shown: {cards}." if ev.get("seat") is None else f"Seat {ev['seat']}'s cards shown: {cards}."
 
 
 ACCOUNT = {"move": _line_move, "reveal": _line_reveal,

@@ -2,8 +2,9 @@
 
     python bench/spiel_speed.py [HANDS]
 
-Both sides draw chance outcomes uniformly and play a uniformly random legal action; "with tensor" builds the
-acting seat's information-state tensor before every decision (as a learner would). Best of three, in-process.
+Both sides draw chance outcomes uniformly and play a uniformly random legal action; "information-state tensor"
+builds the acting seat's information-state tensor before every decision (as a learner would), "observation
+tensor" its observation tensor (ruleplay only: the C++ game has none). Best of three, in-process.
 Not a test: timings stay out of the suite.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pyspiel
 import ruleplay.adapters.spiel  # noqa: F401 - registers "ruleplay"
 
 
-def hands_per_second(game, hands: int, tensor: bool) -> float:
+def hands_per_second(game, hands: int, tensor: str) -> float:
     best = 0.0
     for _ in range(3):
         rng = random.Random(0)
@@ -29,8 +30,10 @@ def hands_per_second(game, hands: int, tensor: bool) -> float:
                     outcomes = s.chance_outcomes()
                     s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                     continue
-                if tensor:
+                if tensor == "information-state":
                     s.information_state_tensor(s.current_player())
+                elif tensor == "observation":
+                    s.observation_tensor(s.current_player())
                 acts = s.legal_actions()
                 s.apply_action(acts[rng.randrange(len(acts))])
         best = max(best, hands / (time.perf_counter() - start))
@@ -52,10 +55,13 @@ def main() -> None:
     ours = pyspiel.load_game("ruleplay", {"ruleset": "hearts", "options": "hands=single"})
     cpp = pyspiel.load_game("hearts")
     print(f"chance_outcomes(): ruleplay {chance_node_us(ours):.1f} us, C++ hearts {chance_node_us(cpp):.1f} us")
-    for tensor in (False, True):
-        a, b = hands_per_second(ours, hands, tensor), hands_per_second(cpp, hands, tensor)
-        print(f"{'with' if tensor else 'without'} information-state tensor: ruleplay {a:.0f} hands/s, "
-              f"C++ hearts {b:.0f} hands/s, ratio {a / b:.2f}")
+    for tensor in ("no", "observation", "information-state"):
+        a = hands_per_second(ours, hands, tensor)
+        if tensor == "observation":
+            print(f"observation tensor: ruleplay {a:.0f} hands/s")
+            continue
+        b = hands_per_second(cpp, hands, tensor)
+        print(f"{tensor} tensor: ruleplay {a:.0f} hands/s, C++ hearts {b:.0f} hands/s, ratio {a / b:.2f}")
 
 
 if __name__ == "__main__":

@@ -129,6 +129,8 @@ class Layout:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out[:] = 0
+        w = memoryview(out) if out.flags.c_contiguous and out.ndim == 1 else out   # an item written through
+        # a memoryview costs a few times less than through numpy's indexing, with the same float32 rounding
         if memory is None:
             memory = Memory(self, seat)
         m = memory.update(state)
@@ -139,96 +141,97 @@ class Layout:
         unknown = places - 1
         # card places, order and zone sizes
         where = [unknown] * d
-        nseat = len(v.seat_zones)
         table0 = len(self.rules.seat_zones) * n
         sizes = at["zone_size"]
         order = at["card_order"]
         for i, z in enumerate(v.seat_zones):
             place = (i // n) * n + (z.seat - me) % n
-            out[sizes + place] = z.size / d
+            w[sizes + place] = z.size / d
             if z.ids is not None:
                 for pos, c in enumerate(z.ids, 1):
                     where[c] = place
-                    out[order + c] = pos / d
+                    w[order + c] = pos / d
         for i, z in enumerate(v.table_zones):
             place = table0 + i
-            out[sizes + place] = z.size / d
+            w[sizes + place] = z.size / d
             if z.ids is not None:
                 for pos, c in enumerate(z.ids, 1):
                     where[c] = place
-                    out[order + c] = pos / d
+                    w[order + c] = pos / d
         if self.hand_pos is not None:
             for c, r in m.given.items():               # cards the seat passed, not played since
                 if where[c] == unknown:
                     where[c] = self.hand_pos * n + (r - me) % n
-        out[at["card_place"] + np.arange(d) * places + np.asarray(where)] = 1.0
+        base = at["card_place"]
+        for c, place in enumerate(where):
+            w[base + c * places + place] = 1.0
         # whose turn, dealer, trick
         cp = state.current_player()
-        out[at["to_move"] + ((cp - me) % n if cp >= 0 else n)] = 1.0
-        out[at["dealer"] + (v.dealer - me) % n] = 1.0
+        w[at["to_move"] + ((cp - me) % n if cp >= 0 else n)] = 1.0
+        w[at["dealer"] + (v.dealer - me) % n] = 1.0
         trick = m.trick
-        out[at["leader"] + ((trick[0][0] - me) % n if trick else n)] = 1.0
+        w[at["leader"] + ((trick[0][0] - me) % n if trick else n)] = 1.0
         for j, (s, c) in enumerate(trick[:n]):
             row = at["trick"] + j * (n + d)
-            out[row + (s - me) % n] = 1.0
-            out[row + n + c] = 1.0
+            w[row + (s - me) % n] = 1.0
+            w[row + n + c] = 1.0
         ns = len(self.suits)
         for key, value in (("trump", v.trump), ("led", v.led)):
-            out[at[key] + (ns if value is None else self.suit_index.get(value, ns + 1))] = 1.0
+            w[at[key] + (ns if value is None else self.suit_index.get(value, ns + 1))] = 1.0
         if v.bids is not None:
             for s in range(n):
                 b = v.bids[s]
                 row = at["bids"] + (s - me) % n * 3
                 if b is not None:
-                    out[row] = 1.0
-                    out[row + 1] = b / d
+                    w[row] = 1.0
+                    w[row + 1] = b / d
                 if v.passed and v.passed[s]:
-                    out[row + 2] = 1.0
+                    w[row + 2] = 1.0
         for s in range(n):
             r = (s - me) % n
             if v.scores is not None:
-                out[at["scores"] + r] = v.scores[s] / 100
+                w[at["scores"] + r] = v.scores[s] / 100
             if v.tricks_won is not None:
-                out[at["tricks_won"] + r] = v.tricks_won[s] / d
-            out[at["out"] + r] = float(v.out[s])
-        out[at["progress"]] = v.hand_number / 100
-        out[at["progress"] + 1] = v.trick_number / d
+                w[at["tricks_won"] + r] = v.tricks_won[s] / d
+            w[at["out"] + r] = float(v.out[s])
+        w[at["progress"]] = v.hand_number / 100
+        w[at["progress"] + 1] = v.trick_number / d
         if self.counters:
             values = state.counters()
             for i, name in enumerate(self.counters):
                 for s, x in enumerate(values.get(name, ())):
-                    out[at["counters"] + i * n + (s - me) % n] = x / 100
+                    w[at["counters"] + i * n + (s - me) % n] = x / 100
         if self.table_counters:
             values = state.table_counters()
             for i, name in enumerate(self.table_counters):
-                out[at["counters"] + len(self.counters) * n + i] = values.get(name, 0) / 100
+                w[at["counters"] + len(self.counters) * n + i] = values.get(name, 0) / 100
         for s, col in m.decisions:
-            out[at["decisions"] + (s - me) % n * self.k + col] = 1.0
+            w[at["decisions"] + (s - me) % n * self.k + col] = 1.0
         for s, suit in m.voids:
-            out[at["voids"] + (s - me) % n * ns + suit] = 1.0
+            w[at["voids"] + (s - me) % n * ns + suit] = 1.0
         own = table0                                    # the seat zones' places come first
         for a in m.mine + [ev["action"] for ev in state.sealed_choices(seat)]:
             if isinstance(a, int) and 0 <= a < d and where[a] < own:
-                out[at["chosen"] + a] = 1.0
+                w[at["chosen"] + a] = 1.0
         ph = state.phase()
         if 0 <= ph < len(self.rules.phases):
-            out[at["phase"] + ph] = 1.0
+            w[at["phase"] + ph] = 1.0
         if cp == me:
             for a in state.legal_actions():
                 col = self.public_choice(a) if a >= d else None
                 if col is not None:
-                    out[at["choices"] + col] = 1.0
+                    w[at["choices"] + col] = 1.0
         if self.perfect_recall:
             for j, (s, c) in enumerate(m.plays, 1):
                 row = at["played"] + c * (n + 1)
-                out[row + (s - me) % n] = 1.0
-                out[row + n] = j / d
+                w[row + (s - me) % n] = 1.0
+                w[row + n] = j / d
             for c in m.passed:
-                out[at["passed"] + c * 2] = 1.0
+                w[at["passed"] + c * 2] = 1.0
             for c in m.received:
-                out[at["passed"] + c * 2 + 1] = 1.0
+                w[at["passed"] + c * 2 + 1] = 1.0
             for c in m.dealt:
-                out[at["dealt"] + c] = 1.0
+                w[at["dealt"] + c] = 1.0
         return out
 
 

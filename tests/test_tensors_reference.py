@@ -25,7 +25,8 @@ def reference_tensor(layout: Layout, state, me: int) -> np.ndarray:
         if kind == "deal":
             hands = ev.get("hands")
             hand = hands[me] if isinstance(hands, list) and me < len(hands) else []
-            dealt, plays, trick, voids, decisions, mine = [names[c] for c in hand if c in names], [], [], set(), set(), []
+            dealt = [names[c] for c in hand if c in names]
+            plays, trick, voids, decisions, mine = [], [], set(), set(), []
             given, passed, received = {}, set(), set()
         elif kind == "play":
             seat, card = ev.get("seat"), ev.get("card")
@@ -150,6 +151,18 @@ def reference_tensor(layout: Layout, state, me: int) -> np.ndarray:
     return out
 
 
+def assert_numbers_are_the_view(state, p):
+    """`State.seat_numbers` (what the tensors read) says what `State.seat_view` says."""
+    zones, dealer, hand_number, trick_number, trump, led, bids, passed, scores, tricks_won, out = \
+        state.seat_numbers(p)
+    v = state.seat_view(p)
+    assert [z if isinstance(z, int) else list(z) for z in zones] == \
+        [z.size if z.ids is None else z.ids for z in v.seat_zones + v.table_zones]
+    assert (dealer, hand_number, trick_number, trump, led) == (v.dealer, v.hand_number, v.trick_number, v.trump, v.led)
+    assert [None if x is None else list(x) for x in (bids, passed, scores, tricks_won, out)] == \
+        [v.bids, v.passed, v.scores, v.tricks_won, v.out]
+
+
 CASES = [("hearts", {"hands": "single"}, 0), ("hearts", {"target": 40}, 1), ("oh-hell", {"hand-sizes": [4, 3]}, 2),
          ("euchre", {"target": 3}, 3), ("president", {}, 4), ("bridge", {}, 5), ("cribbage", {}, 6),
          ("in-between", {}, 7), ("ers-triples", {}, 8), ("five-hundred", {}, 9), ("black-maria", {}, 10)]
@@ -174,6 +187,7 @@ def test_the_fast_tensors_equal_the_reference_at_every_step(name, options, seed)
                 assert got.shape == want.shape and (got == want).all(), (name, steps, p, lay.perfect_recall,
                                                                           np.nonzero(got != want)[0][:10])
                 assert (lay.encode(state, p) == want).all()               # a fresh memory reads the same
+            assert_numbers_are_the_view(state, p)
         state.apply_action(rng.choice(state.legal_actions()))
         steps += 1
     assert steps >= 3

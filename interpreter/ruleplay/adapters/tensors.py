@@ -2,10 +2,11 @@
 
 Nothing here names a game. The layout is read from the compiled `Rules` (the deck, its suits, the zones,
 the counters, the players) and the action space (the blocks of public choices); the values from a
-`State` through its public API only: `seat_view` (what the seat may look at now, judged by
-`visibility.visible_to`), `seat_events_since` and `sealed_choices` (the events as the seat may know them,
-filtered by each event kind's declaration: a `Memory` reads each once, keeping the hand's plays, tricks,
-passes, public choices and the voids shown, as `determinize.knowledge` reads them) and `counters`. So a
+`State` through its public API only: `seat_numbers` (`seat_view` as plain numbers: what the seat may look
+at now, judged by `visibility.visible_to`), `seat_events_since` and `sealed_choices` (the events as the seat
+may know them, filtered by each event kind's declaration: a `Memory` reads each once, keeping the hand's
+plays, tricks, passes, public choices and the voids shown, as `determinize.knowledge` reads them) and
+`counters`. So a
 tensor holds no card the seat may not know.
 
 Seats are counted from the observing seat (0 = itself, 1 = the next seat in seat order...). Cards are
@@ -107,6 +108,11 @@ class Layout:
             at += size
         self.size = at
         self.at = {sg.name: sg.start for sg in self.segments}
+        self.table0 = len(rules.seat_zones) * n          # the table zones' places come after the seat zones'
+        # each zone's place (in `State.seat_numbers`' order: seat zones zone by zone, seats in order; then the
+        # table's), seen from each seat: seats counted from the observing one
+        self.zone_place = [[zi * n + (s - me) % n for zi in range(len(rules.seat_zones)) for s in range(n)]
+                           + [self.table0 + i for i in range(len(rules.shared_zones))] for me in range(n)]
 
     def describe(self) -> str:
         """The segments as lines `name start size`, for a reader of the tensor."""
@@ -136,28 +142,24 @@ class Layout:
         m = memory.update(state)
         n, d, at = self.n, self.d, self.at
         me = seat
-        v = state.seat_view(seat)
+        zones, dealer, hand_number, trick_number, trump, led, bids, passed, scores, tricks_won, outs = \
+            state.seat_numbers(seat)
         places = self.places
         unknown = places - 1
         # card places, order and zone sizes
         where = [unknown] * d
-        table0 = len(self.rules.seat_zones) * n
+        table0 = self.table0
         sizes = at["zone_size"]
         order = at["card_order"]
-        for i, z in enumerate(v.seat_zones):
-            place = (i // n) * n + (z.seat - me) % n
-            w[sizes + place] = z.size / d
-            if z.ids is not None:
-                for pos, c in enumerate(z.ids, 1):
-                    where[c] = place
-                    w[order + c] = pos / d
-        for i, z in enumerate(v.table_zones):
-            place = table0 + i
-            w[sizes + place] = z.size / d
-            if z.ids is not None:
-                for pos, c in enumerate(z.ids, 1):
-                    where[c] = place
-                    w[order + c] = pos / d
+        for i, z in enumerate(zones):
+            place = self.zone_place[me][i]
+            if z.__class__ is int:                     # a zone the seat may not look at: its size only
+                w[sizes + place] = z / d
+                continue
+            w[sizes + place] = len(z) / d
+            for pos, c in enumerate(z, 1):
+                where[c] = place
+                w[order + c] = pos / d
         if self.hand_pos is not None:
             for c, r in m.given.items():               # cards the seat passed, not played since
                 if where[c] == unknown:
@@ -168,7 +170,7 @@ class Layout:
         # whose turn, dealer, trick
         cp = state.current_player()
         w[at["to_move"] + ((cp - me) % n if cp >= 0 else n)] = 1.0
-        w[at["dealer"] + (v.dealer - me) % n] = 1.0
+        w[at["dealer"] + (dealer - me) % n] = 1.0
         trick = m.trick
         w[at["leader"] + ((trick[0][0] - me) % n if trick else n)] = 1.0
         for j, (s, c) in enumerate(trick[:n]):
@@ -176,26 +178,26 @@ class Layout:
             w[row + (s - me) % n] = 1.0
             w[row + n + c] = 1.0
         ns = len(self.suits)
-        for key, value in (("trump", v.trump), ("led", v.led)):
-            w[at[key] + (ns if value is None else self.suit_index.get(value, ns + 1))] = 1.0
-        if v.bids is not None:
+        w[at["trump"] + (ns if trump is None else self.suit_index.get(trump, ns + 1))] = 1.0
+        w[at["led"] + (ns if led is None else self.suit_index.get(led, ns + 1))] = 1.0
+        if bids is not None:
             for s in range(n):
-                b = v.bids[s]
+                b = bids[s]
                 row = at["bids"] + (s - me) % n * 3
                 if b is not None:
                     w[row] = 1.0
                     w[row + 1] = b / d
-                if v.passed and v.passed[s]:
+                if passed and passed[s]:
                     w[row + 2] = 1.0
         for s in range(n):
             r = (s - me) % n
-            if v.scores is not None:
-                w[at["scores"] + r] = v.scores[s] / 100
-            if v.tricks_won is not None:
-                w[at["tricks_won"] + r] = v.tricks_won[s] / d
-            w[at["out"] + r] = float(v.out[s])
-        w[at["progress"]] = v.hand_number / 100
-        w[at["progress"] + 1] = v.trick_number / d
+            if scores is not None:
+                w[at["scores"] + r] = scores[s] / 100
+            if tricks_won is not None:
+                w[at["tricks_won"] + r] = tricks_won[s] / d
+            w[at["out"] + r] = float(outs[s])
+        w[at["progress"]] = hand_number / 100
+        w[at["progress"] + 1] = trick_number / d
         if self.counters:
             values = state.counters()
             for i, name in enumerate(self.counters):

@@ -32,7 +32,8 @@ from typing import Any, Callable, Iterable
 
 from ruleplay.engine.decision import CHANCE, Decision
 from ruleplay.engine.results import Result, returns_of
-from ruleplay.engine.visibility import SeatLooker, SeatView, observation_tensor, seat_events, seat_view
+from ruleplay.engine.visibility import (SeatLooker, SeatView, observation_tensor, seat_events, seat_numbers,
+                                       seat_view)
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Run, action_space
 from ruleplay.errors import RuleplayError
 from ruleplay.compiler.model import Rules
@@ -189,6 +190,11 @@ class State:
     def seat_view(self, seat: int) -> SeatView:
         """What `seat` may look at now (hidden zones as sizes only): what a table shows that seat."""
         return seat_view(self._run.t, seat)
+
+    def seat_numbers(self, seat: int) -> tuple:
+        """`seat_view(seat)` as plain numbers (visibility.seat_numbers): each zone's card indices where `seat`
+        may look, else its size, and the public facts; what a tensor reads without building a view."""
+        return seat_numbers(self._run.t, seat)
 
     # ---- views for tables and adapters
     def observation_tensor(self, seat: int) -> list[int]:

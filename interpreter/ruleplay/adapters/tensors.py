@@ -223,17 +223,8 @@ class Layout:
                 col = self.public_choice(a) if a >= d else None
                 if col is not None:
                     w[at["choices"] + col] = 1.0
-        if self.perfect_recall:
-            for j, (s, c) in enumerate(m.plays, 1):
-                row = at["played"] + c * (n + 1)
-                w[row + (s - me) % n] = 1.0
-                w[row + n] = j / d
-            for c in m.passed:
-                w[at["passed"] + c * 2] = 1.0
-            for c in m.received:
-                w[at["passed"] + c * 2 + 1] = 1.0
-            for c in m.dealt:
-                w[at["dealt"] + c] = 1.0
+        if self.perfect_recall:                         # played, passed, dealt: kept by the memory
+            out[at["played"]:at["played"] + len(m.recall)] = m.recall
         return out
 
 
@@ -247,9 +238,19 @@ class Memory:
         self.read = 0
         self.state: State | None = None
         self.follow = any(getattr(ph, "follow", False) for ph in layout.rules.phases)
+        n, d = layout.n, layout.d
+        # the information state's last segments (`played`, `passed`, `dealt`: see the module docstring), written
+        # event by event as the seat reads them, so that a tensor copies them in one go
+        self.recall = np.zeros(d * (n + 1) + 3 * d, dtype=np.float32)
+        self._recall = memoryview(self.recall)
+        self._passed0, self._dealt0 = d * (n + 1), d * (n + 3)
         self._new_hand([])
 
     def _new_hand(self, dealt: list[int]) -> None:
+        self.recall[:] = 0
+        w, at = self._recall, self._dealt0
+        for c in dealt:
+            w[at + c] = 1.0
         self.dealt = dealt
         self.plays: list[tuple[int, int]] = []          # (seat, card) played from a hand this hand, in order
         self.trick: list[tuple[int, int]] = []          # the trick under way
@@ -285,6 +286,9 @@ class Memory:
                         self.voids.add((seat, lay.suit_index[led]))
                 self.trick.append((seat, c))
                 self.plays.append((seat, c))
+                row = c * (n + 1)
+                self._recall[row + (seat - me) % n] = 1.0
+                self._recall[row + n] = len(self.plays) / lay.d
                 self.given.pop(c, None)
             elif kind == "trick":
                 self.trick = []
@@ -300,10 +304,12 @@ class Memory:
                         c = names[card]
                         if s == me:
                             self.passed.add(c)
+                            self._recall[self._passed0 + c * 2] = 1.0
                             if to[s] is not None:
                                 self.given[c] = to[s]
                         elif to[s] == me:
                             self.received.add(c)
+                            self._recall[self._passed0 + c * 2 + 1] = 1.0
             elif kind == "decision":
                 seat, a = ev.get("seat"), ev.get("action")
                 if isinstance(seat, int) and isinstance(a, int):

@@ -113,6 +113,8 @@ class Layout:
         # table's), seen from each seat: seats counted from the observing one
         self.zone_place = [[zi * n + (s - me) % n for zi in range(len(rules.seat_zones)) for s in range(n)]
                            + [self.table0 + i for i in range(len(rules.shared_zones))] for me in range(n)]
+        self.fraction = [i / d for i in range(max(d, 1) + 1)]     # a card's position i in its zone: i / d
+        self.cell = [self.at["card_place"] + c * self.places for c in range(d)]   # card c's row of places
 
     def describe(self) -> str:
         """The segments as lines `name start size`, for a reader of the tensor."""
@@ -151,22 +153,21 @@ class Layout:
         table0 = self.table0
         sizes = at["zone_size"]
         order = at["card_order"]
-        for i, z in enumerate(zones):
-            place = self.zone_place[me][i]
+        fraction = self.fraction
+        for place, z in zip(self.zone_place[me], zones):
             if z.__class__ is int:                     # a zone the seat may not look at: its size only
                 w[sizes + place] = z / d
                 continue
             w[sizes + place] = len(z) / d
             for pos, c in enumerate(z, 1):
                 where[c] = place
-                w[order + c] = pos / d
+                w[order + c] = fraction[pos]
         if self.hand_pos is not None:
             for c, r in m.given.items():               # cards the seat passed, not played since
                 if where[c] == unknown:
                     where[c] = self.hand_pos * n + (r - me) % n
-        base = at["card_place"]
-        for c, place in enumerate(where):
-            w[base + c * places + place] = 1.0
+        for cell, place in zip(self.cell, where):
+            w[cell + place] = 1.0
         # whose turn, dealer, trick
         cp = state.current_player()
         w[at["to_move"] + ((cp - me) % n if cp >= 0 else n)] = 1.0
@@ -271,11 +272,7 @@ class Memory:
         names, n, me = lay.names, lay.n, self.seat
         for ev in events:
             kind = ev["event"]
-            if kind == "deal":
-                hands = ev.get("hands")
-                mine = hands[me] if isinstance(hands, list) and me < len(hands) else []
-                self._new_hand([names[c] for c in mine if c in names])
-            elif kind == "play":
+            if kind == "play":
                 seat, card = ev.get("seat"), ev.get("card")
                 if not isinstance(seat, int) or card not in names:
                     continue
@@ -290,6 +287,14 @@ class Memory:
                 self._recall[row + (seat - me) % n] = 1.0
                 self._recall[row + n] = len(self.plays) / lay.d
                 self.given.pop(c, None)
+            elif kind == "decision":
+                seat, a = ev.get("seat"), ev.get("action")
+                if isinstance(seat, int) and isinstance(a, int):
+                    if seat == me:
+                        self.mine.append(a)
+                    col = lay.public_choice(a)
+                    if col is not None:
+                        self.decisions.add((seat, col))
             elif kind == "trick":
                 self.trick = []
             elif kind == "pass":
@@ -310,12 +315,8 @@ class Memory:
                         elif to[s] == me:
                             self.received.add(c)
                             self._recall[self._passed0 + c * 2 + 1] = 1.0
-            elif kind == "decision":
-                seat, a = ev.get("seat"), ev.get("action")
-                if isinstance(seat, int) and isinstance(a, int):
-                    if seat == me:
-                        self.mine.append(a)
-                    col = lay.public_choice(a)
-                    if col is not None:
-                        self.decisions.add((seat, col))
+            elif kind == "deal":
+                hands = ev.get("hands")
+                mine = hands[me] if isinstance(hands, list) and me < len(hands) else []
+                self._new_hand([names[c] for c in mine if c in names])
         return self

@@ -49,6 +49,7 @@ class Game:
     def __init__(self, rules: Rules):
         self.rules = rules
         self.space = action_space(rules)
+        self.lookers = [SeatLooker(s, rules, self.space.cards) for s in range(rules.players)]   # one per seat
 
     def num_players(self) -> int:
         return self.rules.players
@@ -211,7 +212,8 @@ class State:
         events = t.events
         if events is None:
             return [], start
-        looker = SeatLooker(seat, self.game.rules, self.game.space.cards)
+        lookers = self.game.lookers
+        looker = lookers[seat] if 0 <= seat < len(lookers) else SeatLooker(seat, self.game.rules, self.game.space.cards)
         return seat_events(events[start:], looker, self.game.rules.events), len(events)
 
     def sealed_choices(self, seat: int) -> list[dict]:

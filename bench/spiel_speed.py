@@ -4,7 +4,9 @@
 
 Both sides draw chance outcomes uniformly and play a uniformly random legal action; "information-state tensor"
 builds the acting seat's information-state tensor before every decision (as a learner would), "observation
-tensor" its observation tensor (ruleplay only: the C++ game has none). Best of three, in-process.
+tensor" its observation tensor (ruleplay only: the C++ game has none); `rl_environment` steps give every seat's
+information-state tensor at every step (ruleplay's chance nodes drawn by `SeedSampler`). Best of three,
+in-process.
 Not a test: timings stay out of the suite.
 """
 from __future__ import annotations
@@ -15,7 +17,7 @@ import time
 
 import pyspiel
 
-import ruleplay.adapters.spiel  # noqa: F401 - registers "ruleplay"
+from ruleplay.adapters.spiel import SeedSampler  # registers "ruleplay"
 
 
 def hands_per_second(game, hands: int, tensor: str) -> float:
@@ -37,6 +39,27 @@ def hands_per_second(game, hands: int, tensor: str) -> float:
                 acts = s.legal_actions()
                 s.apply_action(acts[rng.randrange(len(acts))])
         best = max(best, hands / (time.perf_counter() - start))
+    return best
+
+
+def rl_steps_per_second(game, hands: int, sampler) -> tuple[float, float]:
+    """`rl_environment` steps (and hands) per second, random legal actions, best of three."""
+    from open_spiel.python import rl_environment
+    best = (0.0, 0.0)
+    for _ in range(3):
+        env = rl_environment.Environment(game, chance_event_sampler=sampler)
+        rng = random.Random(0)
+        steps = 0
+        start = time.perf_counter()
+        for _ in range(hands):
+            step = env.reset()
+            while not step.last():
+                p = step.observations["current_player"]
+                step = env.step([step.observations["legal_actions"][p][rng.randrange(
+                    len(step.observations["legal_actions"][p]))]])
+                steps += 1
+        took = time.perf_counter() - start
+        best = max(best, (steps / took, hands / took))
     return best
 
 
@@ -62,6 +85,9 @@ def main() -> None:
             continue
         b = hands_per_second(cpp, hands, tensor)
         print(f"{tensor} tensor: ruleplay {a:.0f} hands/s, C++ hearts {b:.0f} hands/s, ratio {a / b:.2f}")
+    (a, ah), (b, bh) = rl_steps_per_second(ours, hands // 4, SeedSampler(0)), rl_steps_per_second(cpp, hands // 4, None)
+    print(f"rl_environment: ruleplay {a:.0f} steps/s ({ah:.0f} hands/s), C++ hearts {b:.0f} steps/s ({bh:.0f} hands/s), "
+          f"ratio {a / b:.2f}")
 
 
 if __name__ == "__main__":

@@ -85,7 +85,8 @@ def main() -> None:
             continue
         b = hands_per_second(cpp, hands, tensor)
         print(f"{tensor} tensor: ruleplay {a:.0f} hands/s, C++ hearts {b:.0f} hands/s, ratio {a / b:.2f}")
-    (a, ah), (b, bh) = rl_steps_per_second(ours, hands // 4, SeedSampler(0)), rl_steps_per_second(cpp, hands // 4, None)
+    (a, ah), (b, bh) = (rl_steps_per_second(ours, hands // 4, SeedSampler(0)),
+                        rl_steps_per_second(cpp, hands // 4, None))
     print(f"rl_environment: ruleplay {a:.0f} steps/s ({ah:.0f} hands/s), C++ hearts {b:.0f} steps/s ({bh:.0f} hands/s), "
           f"ratio {a / b:.2f}")
 

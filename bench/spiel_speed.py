@@ -2,8 +2,11 @@
 
     python bench/spiel_speed.py [HANDS]
 
-Both sides draw chance outcomes uniformly and play a uniformly random legal action; "with tensor" builds the
-acting seat's information-state tensor before every decision (as a learner would). Best of three, in-process.
+Both sides draw chance outcomes uniformly and play a uniformly random legal action; "information-state tensor"
+builds the acting seat's information-state tensor before every decision (as a learner would), "observation
+tensor" its observation tensor (ruleplay only: the C++ game has none); `rl_environment` steps give every seat's
+information-state tensor at every step (ruleplay's chance nodes drawn by `SeedSampler`). Best of three,
+in-process.
 Not a test: timings stay out of the suite.
 """
 from __future__ import annotations
@@ -14,10 +17,10 @@ import time
 
 import pyspiel
 
-import ruleplay.adapters.spiel  # noqa: F401 - registers "ruleplay"
+from ruleplay.adapters.spiel import SeedSampler  # registers "ruleplay"
 
 
-def hands_per_second(game, hands: int, tensor: bool) -> float:
+def hands_per_second(game, hands: int, tensor: str) -> float:
     best = 0.0
     for _ in range(3):
         rng = random.Random(0)
@@ -29,11 +32,34 @@ def hands_per_second(game, hands: int, tensor: bool) -> float:
                     outcomes = s.chance_outcomes()
                     s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                     continue
-                if tensor:
+                if tensor == "information-state":
                     s.information_state_tensor(s.current_player())
+                elif tensor == "observation":
+                    s.observation_tensor(s.current_player())
                 acts = s.legal_actions()
                 s.apply_action(acts[rng.randrange(len(acts))])
         best = max(best, hands / (time.perf_counter() - start))
+    return best
+
+
+def rl_steps_per_second(game, hands: int, sampler) -> tuple[float, float]:
+    """`rl_environment` steps (and hands) per second, random legal actions, best of three."""
+    from open_spiel.python import rl_environment
+    best = (0.0, 0.0)
+    for _ in range(3):
+        env = rl_environment.Environment(game, chance_event_sampler=sampler)
+        rng = random.Random(0)
+        steps = 0
+        start = time.perf_counter()
+        for _ in range(hands):
+            step = env.reset()
+            while not step.last():
+                p = step.observations["current_player"]
+                step = env.step([step.observations["legal_actions"][p][rng.randrange(
+                    len(step.observations["legal_actions"][p]))]])
+                steps += 1
+        took = time.perf_counter() - start
+        best = max(best, (steps / took, hands / took))
     return best
 
 
@@ -52,10 +78,17 @@ def main() -> None:
     ours = pyspiel.load_game("ruleplay", {"ruleset": "hearts", "options": "hands=single"})
     cpp = pyspiel.load_game("hearts")
     print(f"chance_outcomes(): ruleplay {chance_node_us(ours):.1f} us, C++ hearts {chance_node_us(cpp):.1f} us")
-    for tensor in (False, True):
-        a, b = hands_per_second(ours, hands, tensor), hands_per_second(cpp, hands, tensor)
-        print(f"{'with' if tensor else 'without'} information-state tensor: ruleplay {a:.0f} hands/s, "
-              f"C++ hearts {b:.0f} hands/s, ratio {a / b:.2f}")
+    for tensor in ("no", "observation", "information-state"):
+        a = hands_per_second(ours, hands, tensor)
+        if tensor == "observation":
+            print(f"observation tensor: ruleplay {a:.0f} hands/s")
+            continue
+        b = hands_per_second(cpp, hands, tensor)
+        print(f"{tensor} tensor: ruleplay {a:.0f} hands/s, C++ hearts {b:.0f} hands/s, ratio {a / b:.2f}")
+    (a, ah), (b, bh) = (rl_steps_per_second(ours, hands // 4, SeedSampler(0)),
+                        rl_steps_per_second(cpp, hands // 4, None))
+    print(f"rl_environment: ruleplay {a:.0f} steps/s ({ah:.0f} hands/s), C++ hearts {b:.0f} steps/s ({bh:.0f} hands/s), "
+          f"ratio {a / b:.2f}")
 
 
 if __name__ == "__main__":

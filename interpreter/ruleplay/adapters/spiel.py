@@ -201,6 +201,9 @@ def _rebuild(params: tuple, seed: int, deal: Deal | None, history: list[int]) ->
     return _Inner(state, params)
 
 
+_CHANCE, _TERMINAL = pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL
+
+
 class RuleplayState(pyspiel.State):
     """One game: ruleplay's decisions, its deals drawn card by card at chance nodes (or one seed node first)."""
 
@@ -229,11 +232,12 @@ class RuleplayState(pyspiel.State):
         """The ruleplay `State` behind this one (None at the chance node)."""
         return None if self._inner is None else self._inner.state
 
-    def current_player(self):
-        if self._inner is None:
-            return pyspiel.PlayerId.CHANCE
-        p = self._inner.state.current_player()
-        return pyspiel.PlayerId.TERMINAL if p == TERMINAL else p
+    def current_player(self):                   # asked several times an action by OpenSpiel: the held state
+        box = self._held if self._held is not None else self._inner     # read directly once started
+        if box is None:
+            return _CHANCE
+        p = box.state.current_player()
+        return _TERMINAL if p == TERMINAL else p
 
     def _start(self, seed: int, chance: bool) -> None:
         p = self.get_game().params
@@ -241,7 +245,7 @@ class RuleplayState(pyspiel.State):
         self._inner = _Inner(state, (p["ruleset"], p["players"], p["options"], p["max_actions"], chance))
 
     def _legal_actions(self, player):
-        inner = self._inner.state
+        inner = (self._held if self._held is not None else self._inner).state
         if inner.is_chance_node():
             return [a for a, _ in inner.chance_outcomes()]
         return self.get_game().actions.compact_all(inner.legal_actions())
@@ -252,12 +256,13 @@ class RuleplayState(pyspiel.State):
         return self._inner.state.chance_outcomes()
 
     def _apply_action(self, action):
-        if self._inner is None:
+        box = self._held if self._held is not None else self._inner
+        if box is None:
             self._start(int(action), chance=False)
-        elif self._inner.state.is_chance_node():
-            self._inner.state.apply_action(int(action))     # a card drawn (its deck index) or a seat
+        elif box.state.is_chance_node():
+            box.state.apply_action(int(action))     # a card drawn (its deck index) or a seat
         else:
-            self._inner.state.apply_action(self.get_game().actions.ruleplay(int(action)))
+            box.state.apply_action(self.get_game().actions.ruleplay(int(action)))
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -273,7 +278,8 @@ class RuleplayState(pyspiel.State):
         return self._inner.state.action_to_string(self.get_game().actions.ruleplay(action))
 
     def is_terminal(self):
-        return self._inner is not None and self._inner.state.is_terminal()
+        box = self._held if self._held is not None else self._inner
+        return box is not None and box.state.is_terminal()
 
     def returns(self):
         if self._inner is None or not self._inner.state.is_terminal():

@@ -2,10 +2,11 @@
 
 Nothing here names a game. The layout is read from the compiled `Rules` (the deck, its suits, the zones,
 the counters, the players) and the action space (the blocks of public choices); the values from a
-`State` through its public API only: `seat_view` (what the seat may look at now, judged by
-`visibility.visible_to`), `seat_events_since` and `sealed_choices` (the events as the seat may know them,
-filtered by each event kind's declaration: a `Memory` reads each once, keeping the hand's plays, tricks,
-passes, public choices and the voids shown, as `determinize.knowledge` reads them) and `counters`. So a
+`State` through its public API only: `seat_numbers` (`seat_view` as plain numbers: what the seat may look
+at now, judged by `visibility.visible_to`), `seat_events_since` and `sealed_choices` (the events as the seat
+may know them, filtered by each event kind's declaration: a `Memory` reads each once, keeping the hand's
+plays, tricks, passes, public choices and the voids shown, as `determinize.knowledge` reads them) and
+`counters`. So a
 tensor holds no card the seat may not know.
 
 Seats are counted from the observing seat (0 = itself, 1 = the next seat in seat order...). Cards are
@@ -107,6 +108,13 @@ class Layout:
             at += size
         self.size = at
         self.at = {sg.name: sg.start for sg in self.segments}
+        self.table0 = len(rules.seat_zones) * n          # the table zones' places come after the seat zones'
+        # each zone's place (in `State.seat_numbers`' order: seat zones zone by zone, seats in order; then the
+        # table's), seen from each seat: seats counted from the observing one
+        self.zone_place = [[zi * n + (s - me) % n for zi in range(len(rules.seat_zones)) for s in range(n)]
+                           + [self.table0 + i for i in range(len(rules.shared_zones))] for me in range(n)]
+        self.fraction = [i / d for i in range(max(d, 1) + 1)]     # a card's position i in its zone: i / d
+        self.cell = [self.at["card_place"] + c * self.places for c in range(d)]   # card c's row of places
 
     def describe(self) -> str:
         """The segments as lines `name start size`, for a reader of the tensor."""
@@ -129,106 +137,95 @@ class Layout:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out[:] = 0
+        w = memoryview(out) if out.flags.c_contiguous and out.ndim == 1 else out   # an item written through
+        # a memoryview costs a few times less than through numpy's indexing, with the same float32 rounding
         if memory is None:
             memory = Memory(self, seat)
         m = memory.update(state)
         n, d, at = self.n, self.d, self.at
         me = seat
-        v = state.seat_view(seat)
+        zones, dealer, hand_number, trick_number, trump, led, bids, passed, scores, tricks_won, outs = \
+            state.seat_numbers(seat)
         places = self.places
         unknown = places - 1
         # card places, order and zone sizes
         where = [unknown] * d
-        nseat = len(v.seat_zones)
-        table0 = len(self.rules.seat_zones) * n
+        table0 = self.table0
         sizes = at["zone_size"]
         order = at["card_order"]
-        for i, z in enumerate(v.seat_zones):
-            place = (i // n) * n + (z.seat - me) % n
-            out[sizes + place] = z.size / d
-            if z.ids is not None:
-                for pos, c in enumerate(z.ids, 1):
-                    where[c] = place
-                    out[order + c] = pos / d
-        for i, z in enumerate(v.table_zones):
-            place = table0 + i
-            out[sizes + place] = z.size / d
-            if z.ids is not None:
-                for pos, c in enumerate(z.ids, 1):
-                    where[c] = place
-                    out[order + c] = pos / d
+        fraction = self.fraction
+        for place, z in zip(self.zone_place[me], zones):
+            if z.__class__ is int:                     # a zone the seat may not look at: its size only
+                w[sizes + place] = z / d
+                continue
+            w[sizes + place] = len(z) / d
+            for pos, c in enumerate(z, 1):
+                where[c] = place
+                w[order + c] = fraction[pos]
         if self.hand_pos is not None:
             for c, r in m.given.items():               # cards the seat passed, not played since
                 if where[c] == unknown:
                     where[c] = self.hand_pos * n + (r - me) % n
-        out[at["card_place"] + np.arange(d) * places + np.asarray(where)] = 1.0
+        for cell, place in zip(self.cell, where):
+            w[cell + place] = 1.0
         # whose turn, dealer, trick
         cp = state.current_player()
-        out[at["to_move"] + ((cp - me) % n if cp >= 0 else n)] = 1.0
-        out[at["dealer"] + (v.dealer - me) % n] = 1.0
+        w[at["to_move"] + ((cp - me) % n if cp >= 0 else n)] = 1.0
+        w[at["dealer"] + (dealer - me) % n] = 1.0
         trick = m.trick
-        out[at["leader"] + ((trick[0][0] - me) % n if trick else n)] = 1.0
+        w[at["leader"] + ((trick[0][0] - me) % n if trick else n)] = 1.0
         for j, (s, c) in enumerate(trick[:n]):
             row = at["trick"] + j * (n + d)
-            out[row + (s - me) % n] = 1.0
-            out[row + n + c] = 1.0
+            w[row + (s - me) % n] = 1.0
+            w[row + n + c] = 1.0
         ns = len(self.suits)
-        for key, value in (("trump", v.trump), ("led", v.led)):
-            out[at[key] + (ns if value is None else self.suit_index.get(value, ns + 1))] = 1.0
-        if v.bids is not None:
+        w[at["trump"] + (ns if trump is None else self.suit_index.get(trump, ns + 1))] = 1.0
+        w[at["led"] + (ns if led is None else self.suit_index.get(led, ns + 1))] = 1.0
+        if bids is not None:
             for s in range(n):
-                b = v.bids[s]
+                b = bids[s]
                 row = at["bids"] + (s - me) % n * 3
                 if b is not None:
-                    out[row] = 1.0
-                    out[row + 1] = b / d
-                if v.passed and v.passed[s]:
-                    out[row + 2] = 1.0
+                    w[row] = 1.0
+                    w[row + 1] = b / d
+                if passed and passed[s]:
+                    w[row + 2] = 1.0
         for s in range(n):
             r = (s - me) % n
-            if v.scores is not None:
-                out[at["scores"] + r] = v.scores[s] / 100
-            if v.tricks_won is not None:
-                out[at["tricks_won"] + r] = v.tricks_won[s] / d
-            out[at["out"] + r] = float(v.out[s])
-        out[at["progress"]] = v.hand_number / 100
-        out[at["progress"] + 1] = v.trick_number / d
+            if scores is not None:
+                w[at["scores"] + r] = scores[s] / 100
+            if tricks_won is not None:
+                w[at["tricks_won"] + r] = tricks_won[s] / d
+            w[at["out"] + r] = float(outs[s])
+        w[at["progress"]] = hand_number / 100
+        w[at["progress"] + 1] = trick_number / d
         if self.counters:
             values = state.counters()
             for i, name in enumerate(self.counters):
                 for s, x in enumerate(values.get(name, ())):
-                    out[at["counters"] + i * n + (s - me) % n] = x / 100
+                    w[at["counters"] + i * n + (s - me) % n] = x / 100
         if self.table_counters:
             values = state.table_counters()
             for i, name in enumerate(self.table_counters):
-                out[at["counters"] + len(self.counters) * n + i] = values.get(name, 0) / 100
+                w[at["counters"] + len(self.counters) * n + i] = values.get(name, 0) / 100
         for s, col in m.decisions:
-            out[at["decisions"] + (s - me) % n * self.k + col] = 1.0
+            w[at["decisions"] + (s - me) % n * self.k + col] = 1.0
         for s, suit in m.voids:
-            out[at["voids"] + (s - me) % n * ns + suit] = 1.0
+            w[at["voids"] + (s - me) % n * ns + suit] = 1.0
         own = table0                                    # the seat zones' places come first
         for a in m.mine + [ev["action"] for ev in state.sealed_choices(seat)]:
             if isinstance(a, int) and 0 <= a < d and where[a] < own:
-                out[at["chosen"] + a] = 1.0
+                w[at["chosen"] + a] = 1.0
         ph = state.phase()
         if 0 <= ph < len(self.rules.phases):
-            out[at["phase"] + ph] = 1.0
+            w[at["phase"] + ph] = 1.0
         if cp == me:
             for a in state.legal_actions():
                 col = self.public_choice(a) if a >= d else None
                 if col is not None:
-                    out[at["choices"] + col] = 1.0
-        if self.perfect_recall:
-            for j, (s, c) in enumerate(m.plays, 1):
-                row = at["played"] + c * (n + 1)
-                out[row + (s - me) % n] = 1.0
-                out[row + n] = j / d
-            for c in m.passed:
-                out[at["passed"] + c * 2] = 1.0
-            for c in m.received:
-                out[at["passed"] + c * 2 + 1] = 1.0
-            for c in m.dealt:
-                out[at["dealt"] + c] = 1.0
+                    w[at["choices"] + col] = 1.0
+        if self.perfect_recall:                         # played, passed, dealt: kept by the memory
+            out[at["played"]:at["played"] + len(m.recall)] = m.recall
         return out
 
 
@@ -242,9 +239,19 @@ class Memory:
         self.read = 0
         self.state: State | None = None
         self.follow = any(getattr(ph, "follow", False) for ph in layout.rules.phases)
+        n, d = layout.n, layout.d
+        # the information state's last segments (`played`, `passed`, `dealt`: see the module docstring), written
+        # event by event as the seat reads them, so that a tensor copies them in one go
+        self.recall = np.zeros(d * (n + 1) + 3 * d, dtype=np.float32)
+        self._recall = memoryview(self.recall)
+        self._passed0, self._dealt0 = d * (n + 1), d * (n + 3)
         self._new_hand([])
 
     def _new_hand(self, dealt: list[int]) -> None:
+        self.recall[:] = 0
+        w, at = self._recall, self._dealt0
+        for c in dealt:
+            w[at + c] = 1.0
         self.dealt = dealt
         self.plays: list[tuple[int, int]] = []          # (seat, card) played from a hand this hand, in order
         self.trick: list[tuple[int, int]] = []          # the trick under way
@@ -265,11 +272,7 @@ class Memory:
         names, n, me = lay.names, lay.n, self.seat
         for ev in events:
             kind = ev["event"]
-            if kind == "deal":
-                hands = ev.get("hands")
-                mine = hands[me] if isinstance(hands, list) and me < len(hands) else []
-                self._new_hand([names[c] for c in mine if c in names])
-            elif kind == "play":
+            if kind == "play":
                 seat, card = ev.get("seat"), ev.get("card")
                 if not isinstance(seat, int) or card not in names:
                     continue
@@ -280,7 +283,18 @@ class Memory:
                         self.voids.add((seat, lay.suit_index[led]))
                 self.trick.append((seat, c))
                 self.plays.append((seat, c))
+                row = c * (n + 1)
+                self._recall[row + (seat - me) % n] = 1.0
+                self._recall[row + n] = len(self.plays) / lay.d
                 self.given.pop(c, None)
+            elif kind == "decision":
+                seat, a = ev.get("seat"), ev.get("action")
+                if isinstance(seat, int) and isinstance(a, int):
+                    if seat == me:
+                        self.mine.append(a)
+                    col = lay.public_choice(a)
+                    if col is not None:
+                        self.decisions.add((seat, col))
             elif kind == "trick":
                 self.trick = []
             elif kind == "pass":
@@ -295,16 +309,14 @@ class Memory:
                         c = names[card]
                         if s == me:
                             self.passed.add(c)
+                            self._recall[self._passed0 + c * 2] = 1.0
                             if to[s] is not None:
                                 self.given[c] = to[s]
                         elif to[s] == me:
                             self.received.add(c)
-            elif kind == "decision":
-                seat, a = ev.get("seat"), ev.get("action")
-                if isinstance(seat, int) and isinstance(a, int):
-                    if seat == me:
-                        self.mine.append(a)
-                    col = lay.public_choice(a)
-                    if col is not None:
-                        self.decisions.add((seat, col))
+                            self._recall[self._passed0 + c * 2 + 1] = 1.0
+            elif kind == "deal":
+                hands = ev.get("hands")
+                mine = hands[me] if isinstance(hands, list) and me < len(hands) else []
+                self._new_hand([names[c] for c in mine if c in names])
         return self

@@ -32,7 +32,8 @@ from typing import Any, Callable, Iterable
 
 from ruleplay.engine.decision import CHANCE, Decision
 from ruleplay.engine.results import Result, returns_of
-from ruleplay.engine.visibility import SeatLooker, SeatView, observation_tensor, seat_events, seat_view
+from ruleplay.engine.visibility import (SeatLooker, SeatView, observation_tensor, seat_events, seat_numbers,
+                                       seat_view)
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Run, action_space
 from ruleplay.errors import RuleplayError
 from ruleplay.compiler.model import Rules
@@ -48,6 +49,7 @@ class Game:
     def __init__(self, rules: Rules):
         self.rules = rules
         self.space = action_space(rules)
+        self.lookers = [SeatLooker(s, rules, self.space.cards) for s in range(rules.players)]   # one per seat
 
     def num_players(self) -> int:
         return self.rules.players
@@ -190,6 +192,11 @@ class State:
         """What `seat` may look at now (hidden zones as sizes only): what a table shows that seat."""
         return seat_view(self._run.t, seat)
 
+    def seat_numbers(self, seat: int) -> tuple:
+        """`seat_view(seat)` as plain numbers (visibility.seat_numbers): each zone's card indices where `seat`
+        may look, else its size, and the public facts; what a tensor reads without building a view."""
+        return seat_numbers(self._run.t, seat)
+
     # ---- views for tables and adapters
     def observation_tensor(self, seat: int) -> list[int]:
         """`seat_view(seat)` as a flat list of ints for a learning agent (layout: visibility.observation_tensor;
@@ -205,7 +212,8 @@ class State:
         events = t.events
         if events is None:
             return [], start
-        looker = SeatLooker(seat, self.game.rules, self.game.space.cards)
+        lookers = self.game.lookers
+        looker = lookers[seat] if 0 <= seat < len(lookers) else SeatLooker(seat, self.game.rules, self.game.space.cards)
         return seat_events(events[start:], looker, self.game.rules.events), len(events)
 
     def sealed_choices(self, seat: int) -> list[dict]:

@@ -143,6 +143,29 @@ def seat_view(t, me: int) -> SeatView:
                                       or any(t.passed) else (None, None)), cards_played=t.cards_played)
 
 
+def seat_numbers(t, me: int) -> tuple:
+    """`seat_view(t, me)` as plain numbers for a tensor, without card names or view objects: (zones, dealer,
+    hand number, trick number, trump, led, bids, passed, scores, tricks won, out). `zones` holds each zone in
+    `seat_view`'s order (seat zones zone by zone, seats in order; then the table's): its cards' deck indices
+    bottom first (a list) when `me` may look at it (judged by `visible_to`, as in `seat_view`), else its size
+    (an int). The rest as in `SeatView`: bids and passed None until a bid or a pass; scores None without
+    scoring; tricks won None before the first trick. Lists are the table's own: read them, do not keep them."""
+    rules = t.rules
+    zones = []
+    for z in rules.seat_zones:
+        held = t.seat_zones[z.index]
+        for s in t.seat_range:
+            cards = held[s]
+            zones.append(cards if visible_to(z.visibility, s, me) else len(cards))
+    for z in rules.shared_zones:
+        cards = t.shared[z.index]
+        zones.append(cards if visible_to(z.visibility, None, me) else len(cards))
+    bid = any(b is not None for b in t.bids) or any(t.passed)
+    return (zones, t.dealer, t.hand_number, t.trick_number, t.trump, t.led, t.bids if bid else None,
+            t.passed if bid else None, t.scores if rules.scoring else None,
+            t.tricks_won if t.trick_number else None, t.out)
+
+
 def _public(t) -> dict:
     """The public facts a table shows a person: each counter (public: kinds/tally.py), per seat or, for a table
     counter (a pot), its one value; then what a phase put in `Table.public`."""

@@ -119,10 +119,11 @@ class _Run:
         self.runs_live = False          # any(false_run), kept up to date for the per-card path
         r = ph.reactions
         self.seat_profiles = [r.profiles[p] for p in t.profiles] if r is not None else []
-        # Windows answered inline when every seat's bot is at hand (or a script slaps): no generator per card.
+        # Windows answered inline when every seat's bot is at hand (or a script slaps): the bots asked directly, no
+        # decision or view built per seat (`window`).
         self.inline = all(b is not None for b in t.inline) or t.script is not None
         self.false_total = [0] * t.n
-        self.quiet: float = -1       # see `react`: no window is skipped before the bots have been asked
+        self.quiet: float = -1       # see `window`: no window is skipped before the bots have been asked
         t.extra_state = lambda: (tuple(self.false_run), tuple(self.false_total), t.round_plays, t.round_burned)
 
     # ---------------------------------------------------------------- table moves
@@ -291,24 +292,23 @@ class _Run:
                     # challenger collects, so a pattern made by the last owed card is slapped first.
                     if quick:
                         # The usual window: the pile shows nothing and no bot is due a false slap (`quiet`),
-                        # so nobody slaps; `react` would ask no bot and judge no slap.
+                        # so nobody slaps; `window` would ask no bot and judge no slap.
                         matched = None          # `match`, inline: this runs for every card
                         for p, when in whens:
                             if when(t):
                                 matched = p
                                 break
                         if matched is None and k < quiet_k:
-                            quiet_draws += 1            # the window's draw (see `react`)
+                            quiet_draws += 1            # the window's draw (see `window`)
                             taker = None
                         else:
                             sync()
-                            taker = self.react(reactions, None, matched)   # no out-of-turn play here
+                            taker = yield from self.window(reactions, None, matched)   # no out-of-turn play here
                             quiet_k = self.quiet - played0
                     else:
                         sync()
                         due = self.due_next(actor, card, challenger, owed)
-                        taker = self.react(reactions, due, self.match(reactions)) if self.inline else \
-                            (yield from self.react_steps(reactions, due))
+                        taker = yield from self.window(reactions, due, self.match(reactions))
                     if taker is not None:
                         challenger = None
                         actor = self.new_round(taker)
@@ -355,9 +355,9 @@ class _Run:
 
     # ---------------------------------------------------------------- slaps
     # A window is a sealed decision of every seat that may slap (`who`), in seat order: `no slap` or
-    # `slap at T ms` (decision.py). Bots answer from their reaction profiles and their own RNG; when every
-    # seat is a bot answering inline (`engine.play`) the window asks them directly (`react`), otherwise it
-    # yields the decisions (`react_steps`). Both judge the same slaps with the same code (`judge`).
+    # `slap at T ms` (decision.py). Bots answer from their reaction profiles and their own RNG; one routine
+    # (`window`) runs every window, asking the bots directly when every seat is a bot answering inline
+    # (`engine.play`), otherwise through decisions it yields.
     def match(self, r: Reactions):
         t = self.t
         for p in r.patterns:
@@ -376,52 +376,80 @@ class _Run:
                     seats.append(s)
         return seats
 
-    def react(self, r: Reactions, due: int | None, matched) -> int | None:
-        """One window answered inline by the seats' bots (or the deal's script); the slap's taker, if any.
-        `due`: the seat in turn when nobody takes the pile (`due_next`; any other may play out of turn).
+    def window(self, r: Reactions, due: int | None, matched):
+        """One slap window, the only copy of its rules (a generator; it yields only a decision answered outside,
+        so with every seat's bot inline it runs straight through); the seat that took the pile, if any.
+        `due`: the seat in turn when nobody takes the pile (`due_next`; any other may play out of turn; None
+        where the rules burn no card played out of turn). `matched`: the pattern the pile shows (`match`).
 
-        The same slaps as `react_steps` asking every eligible seat, cheaper: on a pile showing no
-        pattern, `who` is evaluated only for a bot that might slap falsely (`Bot.false_due`). `matched`:
-        the pattern the pile shows (`match`). Afterwards `quiet` is the first card number on which a bot
-        still in the game may slap falsely (or -1 while a false-slap run is to restart): until then a
-        pattern-free window asks nobody and judges nothing (`loop`)."""
+        Every seat the rules let slap (`who`) decides, sealed, in seat order: `no slap` or `slap at T ms`; the
+        slaps are logged (a do-nothing is not), revealed and judged (`judge`); then, when nobody took the pile
+        and the rules burn a card played out of turn, every seat that could so play (`out_of_turn_seats`) is
+        asked whether it does. The deal's script, when it has one, slaps instead of every seat.
+
+        Only who answers differs. Every seat's bot inline (`self.inline`): each is asked at once in the pass
+        that finds who may slap, and on a pile showing no pattern a bot that will not slap falsely
+        (`Bot.false_due`) is passed over without evaluating `who` (the same slaps, cheaper); afterwards `quiet`
+        is the first card number on which a bot still in the game may slap falsely (or -1 while a false-slap
+        run is to restart): until then a pattern-free window asks nobody and judges nothing (`loop`).
+        Otherwise each seat gets a decision with its view (`SlapView`, `OutOfTurnView`) through `Table.ask`
+        (its inline bot answers at once, an outside one is yielded)."""
         t = self.t
         if t.script is not None:
             return self.judge(r, matched, self.scripted(r))
-        t.rng_draws += 1                       # a window: the bots' choices make the future differ
-        bots, profiles, pace, fingers, k = t.inline, self.seat_profiles, r.pace, t.space.fingers, t.cards_played
-        out, loc, eligible = t.out, t.loc, r.eligible
-        slappable = matched is not None
+        t.rng_draws += 1                       # a window: the choices made in it make the future differ
+        space, profiles, pace, k = t.space, self.seat_profiles, r.pace, t.cards_played
+        inline, bots = self.inline, t.inline
         slaps = []
-        moved = False           # did some bot's next false slap move (`Bot.slap`: a false slap, or a first ask)?
-        for s in t.seat_range:
-            if out[s]:
-                continue
-            bot = bots[s]
-            if not slappable and not bot.false_due(k):
-                continue
-            loc["s"] = s
-            if eligible(t):
-                moved = moved or not slappable or bot.next_false is None
-                got = bot.slap(slappable, pace, profiles[s], fingers, k)
+        if inline:
+            out, loc, eligible, fingers = t.out, t.loc, r.eligible, space.fingers
+            slappable = matched is not None
+            moved = False       # did some bot's next false slap move (`Bot.slap`: a false slap, or a first ask)?
+            for s in t.seat_range:
+                if out[s]:
+                    continue
+                bot = bots[s]
+                if not slappable and not bot.false_due(k):
+                    continue
+                loc["s"] = s
+                if eligible(t):
+                    moved = moved or not slappable or bot.next_false is None
+                    got = bot.slap(slappable, pace, profiles[s], fingers, k)
+                    if got is not None:
+                        slaps.append((got[0], s, got[1]))
+            if slaps and t.events is not None:
+                for time, s, f in slaps:
+                    t.decided(Decision(s, (), sealed=True, window=k, default=space.NO_SLAP), space.slap(time, f))
+                t.reveal()
+        else:
+            top = [c for c in self.pile][-3:]
+            seats = self.window_seats(r)
+            name = matched.name if matched is not None else None
+            for s in seats:
+                view = SlapView(s, name, pace, profiles[s], space.fingers, top, seats, profiles)
+                a = yield from t.ask(Decision(s, space.slaps(pace), view, sealed=True, window=k,
+                                              default=space.NO_SLAP))
+                got = space.slap_of(a)
                 if got is not None:
                     slaps.append((got[0], s, got[1]))
-        if slaps and t.events is not None:
-            space = t.space
-            for time, s, f in slaps:
-                t.decided(Decision(s, (), sealed=True, window=k, default=space.NO_SLAP), space.slap(time, f))
             t.reveal()
         taker = self.judge(r, matched, slaps)
         if taker is None and r.out_of_turn_burn:
             for s in self.out_of_turn_seats(due):
-                if bots[s].out_of_turn(profiles[s]):
-                    if t.events is not None:
-                        t.decided(out_of_turn_decision(t.space, s, k), t.space.YES)
+                if inline:
+                    plays = bots[s].out_of_turn(profiles[s])
+                    if plays and t.events is not None:
+                        t.decided(out_of_turn_decision(space, s, k), space.YES)
+                else:
+                    plays = (yield from t.ask(out_of_turn_decision(space, s, k,
+                                                                   OutOfTurnView(s, profiles[s])))) == space.YES
+                if plays:
                     self.offend(r, s)
-        if self.runs_live:
-            self.quiet = -1     # a false-slap run to end (a card not false-slapped ends it): `judge` the next window
-        elif moved or self.quiet < 0:
-            self.quiet = self.quiet_from(bots)
+        if inline:
+            if self.runs_live:
+                self.quiet = -1     # a false-slap run to end (a card not false-slapped ends it): `judge` the next window
+            elif moved or self.quiet < 0:
+                self.quiet = self.quiet_from(bots)
         return taker
 
     def quiet_from(self, bots) -> float:
@@ -435,34 +463,6 @@ class _Run:
                 if due < quiet:
                     quiet = due
         return quiet
-
-    def react_steps(self, r: Reactions, due: int | None):
-        """The same window with its decisions yielded (some seat is answered outside): a generator."""
-        t = self.t
-        matched = self.match(r)
-        if t.script is not None:
-            return self.judge(r, matched, self.scripted(r))
-        t.rng_draws += 1
-        space, k = t.space, t.cards_played
-        top = [c for c in self.pile][-3:]
-        slaps = []
-        seats = self.window_seats(r)
-        for s in seats:
-            view = SlapView(s, matched.name if matched is not None else None, r.pace, self.seat_profiles[s],
-                            space.fingers, top, seats, self.seat_profiles)
-            a = yield from t.ask(Decision(s, space.slaps(r.pace), view, sealed=True, window=k,
-                                          default=space.NO_SLAP))
-            got = space.slap_of(a)
-            if got is not None:
-                slaps.append((got[0], s, got[1]))
-        t.reveal()
-        taker = self.judge(r, matched, slaps)
-        if taker is None and r.out_of_turn_burn:
-            for s in self.out_of_turn_seats(due):
-                a = yield from t.ask(out_of_turn_decision(space, s, k, OutOfTurnView(s, self.seat_profiles[s])))
-                if a == space.YES:
-                    self.offend(r, s)
-        return taker
 
     def judge(self, r: Reactions, matched, slaps: list[tuple[int, int, int]]) -> int | None:
         """The window's slaps (time, seat, fingers) judged against the pile; the seat that took it, if any."""

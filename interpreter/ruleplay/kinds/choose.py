@@ -287,9 +287,10 @@ ACCOUNT = {
 
 # ------------------------------------------------------------ what a sensible player does (kinds/contract.py)
 def smart_value(v) -> int:
-    """A value to choose or a pass (kinds/choose.py): the value it holds most of (a trump to name, a
-    card to order up), taken when that is at least half its hand counting a high card as 1.5, or when
-    it may not pass; a value it holds nothing of (going alone) only when it must."""
+    """`smart` at a value to choose or a pass (an index into the decision's actions, 0 the pass when it may
+    pass): the value it holds most of (a trump to name, a card to order up), taken when that is at least
+    half its hand counting a high card as 1.5, or when it may not pass; a value it holds nothing of
+    (going alone) only when it must."""
     best = max(range(len(v.values)), key=lambda i: (v.held[i], -i))
     if not v.may_pass:
         return best

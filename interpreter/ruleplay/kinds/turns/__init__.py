@@ -729,4 +729,5 @@ def _before_choosing(base: X.Scope | None, chosen: X.Scope) -> X.Scope | None:
                          "the card is chosen)" for f in ("rank", "suit", "value", "name", "color")})
     return replace(base, later={**base.later, **later})
 
+
 SMART = {TurnsView: guess, PreferView: prefer}     # what a sensible player does (turns/sense.py, kinds/contract.py)

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 import ruleplay.agents.bots as B
+import ruleplay.kinds.tricksense as sense
 from ruleplay.agents import play
 from ruleplay.kinds.tricksense import trick_card
 from ruleplay.pipeline import load
@@ -59,13 +60,13 @@ def _points(rules, deals: int) -> float:
 def test_smart_scores_better_with_jd_bonus_when_it_seeks_jd(monkeypatch):
     rules = load("hearts", {"jd-bonus": "yes", "hands": "single"}, None, ())
     seeking = _points(rules, 10)
-    monkeypatch.setattr(B, "_has_bonus", lambda points: False)      # smart as it was: JD worth nothing to it
+    monkeypatch.setattr(sense, "_has_bonus", lambda points: False)      # smart as it was: JD worth nothing to it
     blind = _points(rules, 10)
     assert seeking < blind - 1.0, (seeking, blind)                  # measured: -0.75 against 0.80
 
 
 def test_games_without_a_bonus_card_take_the_old_path(monkeypatch):
     plain = load("hearts", {"hands": "single"}, None, ())
-    assert not B._has_bonus(list(plain.deck.attrs["points"]))
-    monkeypatch.setattr(B, "seek_card", lambda v: pytest.fail("seek_card in a game without a bonus card"))
+    assert not sense._has_bonus(list(plain.deck.attrs["points"]))
+    monkeypatch.setattr(sense, "seek_card", lambda v: pytest.fail("seek_card in a game without a bonus card"))
     play(plain, 3, log=False, bots=["smart"] * 4)

@@ -81,6 +81,84 @@ def test_no_two_kinds_keep_the_same_table_field_and_every_table_has_them_all():
     assert t.tricks_won == [0, 0] and t.tricks_won is not Table(load("war"), 0, 100, False, False).tricks_won
 
 
+def _kind_files(mod) -> list[Path]:
+    here = Path(mod.__file__)          # a kind is a module, or a package whose files are all its own
+    return sorted(here.parent.glob("*.py")) if here.name == "__init__.py" else [here]
+
+
+def _owns(mod, cls: type) -> bool:
+    """Is `cls` defined in the kind's module or package?"""
+    return cls.__module__ == mod.__name__ or cls.__module__.startswith(mod.__name__ + ".")
+
+
+@pytest.mark.parametrize("name", list(KINDS))
+def test_each_kinds_smart_heuristics_answer_view_classes_it_makes(name):
+    """kinds/contract.py `SMART`: view class -> a callable; each class is the kind's own and the kind makes it
+    (its files construct it), so `smart` finds a decision's heuristic by the view's class alone."""
+    mod = KINDS[name]
+    source = "".join(f.read_text(encoding="utf-8") for f in _kind_files(mod))
+    for cls, fn in member(mod, "SMART").items():
+        assert isinstance(cls, type) and callable(fn), (name, cls, fn)
+        assert _owns(mod, cls), f"{name} lists {cls.__qualname__} of {cls.__module__}, not its own"
+        assert re.search(rf"\b{cls.__name__}\(", source), f"{name} never makes a {cls.__name__}"
+
+
+def test_every_view_class_a_kind_defines_has_one_heuristic():
+    """Every view class a kind defines (a class named ...View in its files) is listed by exactly one kind's
+    `SMART`, so no built-in decision falls to `lowest` by an oversight (the slap windows' views,
+    kinds/reactions.py, are answered by the reaction profiles, not a kind)."""
+    listed: dict[type, str] = {}
+    for name, mod in KINDS.items():
+        for cls in member(mod, "SMART"):
+            assert cls not in listed, f"{cls.__qualname__} is listed by both {listed[cls]} and {name}"
+            listed[cls] = name
+    import importlib
+    defined = set()
+    for mod in KINDS.values():
+        for f in _kind_files(mod):
+            sub = mod if f.name == "__init__.py" or f == Path(mod.__file__) else \
+                importlib.import_module(f"{mod.__name__}.{f.stem}")
+            defined |= {c for c in vars(sub).values()
+                        if isinstance(c, type) and c.__name__.endswith("View") and c.__module__ == sub.__name__}
+    assert len(defined) >= 10 and defined <= set(listed), defined - set(listed)
+
+
+def test_a_kind_brings_its_own_card_sense_without_editing_the_bots(monkeypatch):
+    """A kind written outside the package, registered like any other, whose `SMART` says what a sensible player
+    does at its decision: the `smart` bot answers with it (and keeps the plan it leaves for the seat),
+    with no edit to agents/bots.py; before it is registered, its view is answered as `lowest` answers."""
+    import random
+    import types
+
+    from ruleplay.agents.bots import Bot
+    from ruleplay.engine.decision import ActionSpace, Decision
+    from ruleplay.kinds.contract import OPTIONAL
+
+    class HighView:                       # the tiny kind's view: the cards it may play, and each one's rank
+        def __init__(self, ranks: list[int]):
+            self.ranks = ranks
+
+    def play_high(d, mind) -> int:        # its card sense: the highest rank, remembered as the seat's plan
+        i = max(range(len(d.actions)), key=d.view.ranks.__getitem__)
+        mind.plan[d.seat] = f"rank {d.view.ranks[i]}"
+        return i
+
+    assert OPTIONAL["SMART"] == {}
+    space = ActionSpace(load("war"))
+    d = Decision(1, [5, 9, 2], HighView([4, 12, 7]))
+    assert Bot("smart", random.Random(0)).act(d, space) == Bot("lowest", None).act(d, space)
+
+    class HighView2(HighView):            # a class `smart` has not met (it remembers per class)
+        pass
+
+    tiny = types.ModuleType("tiny")
+    tiny.SMART = {HighView2: play_high}
+    monkeypatch.setitem(KINDS, "tiny", tiny)
+    bot = Bot("smart", random.Random(0))
+    assert bot.act(Decision(1, [5, 9, 2], HighView2([4, 12, 7])), space) == 9
+    assert bot.plan == {1: "rank 12"}
+
+
 def _account_words() -> set[str]:
     """Event kinds the account puts in words: the kinds' ACCOUNT lines and the `kind == ...` branches."""
     tree = ast.parse((PKG / "tools" / "account.py").read_text(encoding="utf-8"))

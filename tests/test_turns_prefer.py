@@ -11,6 +11,9 @@ import pytest
 import ruleplay
 from ruleplay.agents import bot_action, play
 from ruleplay.agents.bots import Bot
+from ruleplay.engine.decision import Decision
+from ruleplay.kinds.turns.runner import PreferView
+from ruleplay.kinds.turns.sense import prefer
 from ruleplay.engine.run import Deal
 from ruleplay.pipeline import load
 from ruleplay.tools.cli import main
@@ -113,7 +116,8 @@ def test_smart_does_not_make_the_same_choice_twice_from_the_same_position():
     results = [play(rules, seed, bots=["smart"] * 4) for seed in range(12)]
     assert [r.outcome for r in results] == ["finished"] * 12
     tried = Bot("smart", random.Random(0))
-    view = type("View", (), {"best": [5, 5, 3], "position": 7, "preferring": True})()
-    picks = [tried._prefer(0, view) for _ in range(4)]
+    d = Decision(0, [0, 1, 2], PreferView([5, 5, 3]))
+    d.view.position = 7
+    picks = [prefer(d, tried) for _ in range(4)]        # the turns kind's heuristic, with the bot's memory
     assert sorted(picks[:3]) == [0, 1, 2] and picks[2] == 2      # the two best first (either order), then the third
     assert picks[3] in (0, 1)                                      # all tried: the best again

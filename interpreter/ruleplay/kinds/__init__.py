@@ -16,7 +16,9 @@ A kind's module provides:
   from which seats (every view of the game reads this: `visibility.seat_event`);
 - `NARRATION` (optional): its event kinds in words for `ruleplay play` (`human.Narrator`);
 - `FIELDS` (optional): the state it keeps on the table, name -> its value for n seats (every `Table` has
-  every kind's; kinds/contract.py).
+  every kind's; kinds/contract.py);
+- `SMART` (optional): what a sensible player does at its decisions, view class -> heuristic (the `smart`
+  bot finds it by the view's class; kinds/contract.py).
 
 docs/phase-kinds.md walks through a small kind written this way.
 """

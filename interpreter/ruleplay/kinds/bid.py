@@ -40,7 +40,7 @@ in a schedule where one number is a level and a suit. Without them a bid
 counts tricks, except in an auction: card points when the top bid is at
 least half the deck's points, else the top bid asks for every trick and a
 lower one for its share (a bid of points, as in Auction Pitch). A `smart`
-bot bids what it expects to make by that reading (bots.py `smart_bid`).
+bot bids what it expects to make by that reading (kinds/bidsense.py `smart_bid`).
 Bots choose among the legal options with a pass ordered below every bid:
 `lowest` passes whenever passing is allowed and otherwise bids the smallest
 legal bid; `highest` bids the largest.
@@ -58,6 +58,7 @@ from ruleplay.engine.table import Table
 from ruleplay.compiler.teams import partners
 from ruleplay.engine.events import EventSpec
 from ruleplay.kinds.words import first_player, formula
+from ruleplay.kinds.bidsense import bid_sense
 from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
 
 
@@ -411,3 +412,5 @@ def _tell_auction(n, ev: dict) -> list[str]:
 
 
 NARRATION = {"bid": _tell_bid, "auction": _tell_auction}
+
+SMART = {BidView: bid_sense}     # what a sensible player bids (kinds/bidsense.py, kinds/contract.py)

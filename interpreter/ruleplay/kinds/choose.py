@@ -283,3 +283,18 @@ ACCOUNT = {
     "all-passed": _nobody,
     "sit-out": lambda ev: f"Seat {ev['seat']} sits out this hand.",
 }
+
+
+# ------------------------------------------------------------ what a sensible player does (kinds/contract.py)
+def smart_value(v) -> int:
+    """`smart` at a value to choose or a pass (an index into the decision's actions, 0 the pass when it may
+    pass): the value it holds most of (a trump to name, a card to order up), taken when that is at least
+    half its hand counting a high card as 1.5, or when it may not pass; a value it holds nothing of
+    (going alone) only when it must."""
+    best = max(range(len(v.values)), key=lambda i: (v.held[i], -i))
+    if not v.may_pass:
+        return best
+    return 1 + best if v.held[best] * 2 >= v.hand_size and v.held[best] > 0 else 0
+
+
+SMART = {ChoiceView: lambda d, mind: smart_value(d.view)}

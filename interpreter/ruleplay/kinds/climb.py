@@ -450,3 +450,47 @@ ACCOUNT = {
     "cleared": lambda ev: f"The pile clears; seat {ev['seat']} leads.",
     "finished": lambda ev: f"Seat {ev['seat']} finishes in place {ev['place']}.",
 }
+
+
+# ------------------------------------------------------------ what a sensible player does (kinds/contract.py)
+def smart_climb(v) -> int:
+    """`smart` at a climbing turn (an index into the legal combinations, then pass when not leading).
+
+    A combination that empties the hand is played. Leading: the lowest combination that breaks no set
+    (a pair is led as a pair), the longer at equal rank. Following: the lowest combination that beats
+    without breaking a set and without spending a high card (one of the two top ranks, or a play that
+    clears the pile), unless its hand is down to four cards or an opponent's to two; otherwise it passes.
+    """
+    order, legal = v.order, v.legal
+    held: dict[int, int] = {}
+    for c in v.hand:
+        held[order[c]] = held.get(order[c], 0) + 1
+    top_rank = max(order)
+    idx = range(len(legal))
+
+    def breaks(i: int) -> bool:
+        cards = legal[i][1]
+        used: dict[int, int] = {}
+        for c in cards:
+            used[order[c]] = used.get(order[c], 0) + 1
+        return any(held[o] > k for o, k in used.items())
+
+    def low(i: int) -> int:
+        return min(order[c] for c in legal[i][1])
+
+    def high(i: int) -> bool:
+        return v.clears[i] or max(order[c] for c in legal[i][1]) >= top_rank - 1
+
+    for i in idx:
+        if len(legal[i][1]) == len(v.hand):
+            return i
+    if v.top is None:
+        return min(idx, key=lambda i: (breaks(i), high(i), low(i), -len(legal[i][1])))
+    pressed = len(v.hand) <= 4 or min(v.held, default=99) <= 2
+    ok = [i for i in idx if not breaks(i) and (pressed or not high(i))]
+    if not ok and pressed:
+        ok = list(idx)
+    return min(ok, key=lambda i: (breaks(i), low(i))) if ok else len(legal)
+
+
+SMART = {ClimbView: lambda d, mind: smart_climb(d.view)}

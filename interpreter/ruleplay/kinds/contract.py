@@ -3,13 +3,15 @@ defaults to. `tests/test_phase_kinds.py` holds every registered kind to it.
 
 A kind is a module (or a package), not a class: the registry in `kinds/__init__.py` maps a rule file's
 `kind:` to it. ARCHITECTURE.md says who reads each member; the members the review proposes beyond these
-(`public`, a typed view, `SMART`) are not part of the contract yet. The compiled phase object's
+(`public`, a typed view) are not part of the contract yet. The compiled phase object's
 `offers(space)` (the actions it may ever offer; without it, any) is what the review called `ACTIONS`.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol, runtime_checkable
+import random
+from typing import Any, Callable, Mapping, Protocol, runtime_checkable
 
+from ruleplay.engine.decision import Decision
 from ruleplay.engine.events import EventSpec
 
 
@@ -36,8 +38,32 @@ OPTIONAL: dict[str, Any] = {
     "DEFS": {},           # schema definitions its SCHEMA refers to (#/$defs/NAME), e.g. a recursive list
     "FIELDS": {},         # name -> (n seats) -> value: the state it keeps on the table (Table.NAME), made on every
                           # table and copied by forks; the kind sets it afresh where its phase starts
+    "SMART": {},          # view class -> (decision, mind) -> an index into the decision's actions: what a sensible
+                          # player does at the decisions whose view it makes (the `smart` bot, which finds the
+                          # heuristic by the view's class); a view no kind lists is answered as `lowest` answers
 }
 """Optional members and what a kind without them gets."""
+
+
+class Mind(Protocol):
+    """What the `smart` bot keeps between decisions, handed to a kind's `SMART` heuristic with the decision (its
+    `view`, `seat`, `actions`). One bot may answer for every seat (a search's playouts), so what it keeps is
+    per seat. A heuristic reads the view first; these are for what one decision leaves to a later one."""
+
+    rng: random.Random            # the bot's own seeded randomness: a guess among equals draws from it
+    plan: dict[int, Any]          # per seat, what its earlier choices aim at: the trump it bid on (a bid's heuristic
+                                  # writes it, a trick's and a discard's read it)
+
+    def tried_at(self, seat: int, position: Any) -> set[int]:
+        """The choices this seat has made at this position (a digest), oldest memory first forgotten."""
+
+    def remember(self, seat: int, position: Any, choice: int) -> None:
+        """That the seat made `choice` at `position`."""
+
+
+Smart = Callable[[Decision, Mind], int]
+"""A kind's heuristic for one view class: (decision, mind) -> an index into `decision.actions`. It may import
+only what a kind may (never `agents`): shared card sense lives in `kinds/` (tricksense, bidsense)."""
 
 
 def member(kind: object, name: str) -> Any:

@@ -179,3 +179,22 @@ def _tell_pick_up(n, ev: dict) -> list[str]:
 NARRATION = {"discard": _tell_discard, "pick-up": _tell_pick_up}
 ACCOUNT = {"discard": lambda ev: f"Seat {ev['seat']} puts {' '.join(ev['cards'])} into the {ev['zone']}.",   # run's account
            "pick-up": lambda ev: f"Seat {ev['seat']} picks up {' '.join(ev['took'])} from the {ev['zone']}."}
+
+
+# ------------------------------------------------------------ what a sensible player does (kinds/contract.py)
+def smart_discard(v, plan: str | None = None) -> int:
+    """`smart` discarding (an index into the legal cards): never a trump (the table's, else the suit it
+    bid on) or a card of no suit while another will do, nor a card of the top rank; among the rest the
+    lowest card of its shortest suit (emptying a suit lets it ruff or discard later)."""
+    cards, order, suit = v.legal, v.order, v.suit
+    trump = v.trump if v.trump is not None else plan
+    top = max(order)
+    length: dict = {}
+    for c in cards:
+        length[suit[c]] = length.get(suit[c], 0) + 1
+    return min(range(len(cards)), key=lambda i: (suit[cards[i]] is None or suit[cards[i]] == trump,
+                                                 order[cards[i]] == top, length[suit[cards[i]]],
+                                                 order[cards[i]], i))
+
+
+SMART = {DiscardView: lambda d, mind: smart_discard(d.view, mind.plan.get(d.seat))}

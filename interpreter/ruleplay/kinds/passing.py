@@ -321,3 +321,18 @@ def _tell_exchange(n, ev: dict) -> list[str]:
 
 NARRATION = {'pass': _tell_pass, 'exchange': _tell_exchange}
 ACCOUNT = {"exchange": lambda ev: f"Seat {ev['seat']} gives {' '.join(ev['cards'])} to seat {ev['to']}."}
+
+
+# ------------------------------------------------------------ what a sensible player does (kinds/contract.py)
+def smart_pass(v) -> int:
+    """`smart` passing (an index into the legal cards), for games where card points are bad: give away the point
+    cards first, then the highest cards (in a game where no card carries points, the lowest cards: high ones
+    are strength there)."""
+    cards, pts, st = v.legal, v.points, v.strength.__getitem__
+    idx = range(len(cards))
+    if not any(pts):              # no card carries points: the high cards are strength, give the lowest
+        return min(idx, key=lambda i: st(cards[i]))
+    return max(idx, key=lambda i: (pts[cards[i]], st(cards[i])))
+
+
+SMART = {PassView: lambda d, mind: smart_pass(d.view)}

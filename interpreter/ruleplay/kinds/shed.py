@@ -370,3 +370,15 @@ ACCOUNT = {
     "blocked": lambda ev: "Nobody can play: the hand is blocked.",
     "reshuffle": lambda ev: f"{ev['count']} cards of the pile are shuffled into a new {ev['zone']}.",
 }
+
+
+# ------------------------------------------------------------ what a sensible player does (kinds/contract.py)
+def smart_shed(v) -> int:
+    """`smart` at a shedding turn (the index of a legal card; it never draws while it can play): keep the
+    cards legal on anything (wild cards) for last; else the card after which most of its other cards are
+    legal (a suit or run it holds many of); then the one worth most points (shed the costly ones)."""
+    cards = v.legal
+    return min(range(len(cards)), key=lambda i: (v.anywhere[cards[i]], -v.after[cards[i]], -v.points[cards[i]], i))
+
+
+SMART = {ShedView: lambda d, mind: smart_shed(d.view)}

@@ -82,7 +82,7 @@ from typing import Callable
 
 from ruleplay.lang import expr as X
 from ruleplay.compiler.model import Ctx, Declared, Zone, card_scope, per_card
-from ruleplay.kinds.tricksense import trick_card
+from ruleplay.kinds.tricksense import smart_switch, smart_trick, trick_card
 from ruleplay.engine.decision import Decision
 from ruleplay.engine.table import Table, runner_copy
 from ruleplay.compiler.teams import partners
@@ -1414,3 +1414,5 @@ ACCOUNT = {"lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} 
                               f"{', '.join(map(str, ev.get('cards') or []))} of the {ev.get('zone')}.",
            "refill": lambda ev: f"Seat {ev['seat']} draws {', '.join(map(str, ev.get('cards') or []))} from the "
                                 f"{ev.get('zone')}."}
+
+SMART = {TrickView: smart_trick, ChoiceView: smart_switch}     # what a sensible player does (kinds/contract.py)

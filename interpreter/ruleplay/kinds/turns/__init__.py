@@ -36,7 +36,8 @@ from ruleplay.kinds.turns.choices import (NAMES, Check, Part, Plan, alternatives
                                           plan, reads, uses_hidden_card)
 from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects
 from ruleplay.kinds.turns.refs import names_read
-from ruleplay.kinds.turns.runner import Going
+from ruleplay.kinds.turns.runner import Going, PreferView, TurnsView
+from ruleplay.kinds.turns.sense import guess, prefer
 from ruleplay.kinds.words import first_player, formula
 from ruleplay.lang import expr as X
 from ruleplay.lang.expr.say import shadowing
@@ -727,3 +728,6 @@ def _before_choosing(base: X.Scope | None, chosen: X.Scope) -> X.Scope | None:
         later.update({f: f"a card's fields are read from it, card.{f}, in `legal` (a move's `if` is read before "
                          "the card is chosen)" for f in ("rank", "suit", "value", "name", "color")})
     return replace(base, later={**base.later, **later})
+
+
+SMART = {TurnsView: guess, PreferView: prefer}     # what a sensible player does (turns/sense.py, kinds/contract.py)

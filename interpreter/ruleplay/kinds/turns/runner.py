@@ -15,7 +15,7 @@ from ruleplay.kinds.turns.refs import ChosenPile
 
 class TurnsView:
     """What a bot sees of a turn beyond its actions in a phase that says nothing of what a sensible player
-    aims for (no `prefer`): nothing, so `smart` guesses (agents/bots.py)."""
+    aims for (no `prefer`): nothing, so `smart` guesses (turns/sense.py)."""
 
     guessing = True
 

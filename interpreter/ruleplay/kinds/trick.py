@@ -1288,7 +1288,9 @@ def describe(spec: dict, phase=None) -> str:
     if lead != "yes" or play != "yes" or restricting:
         text += " When no card in hand meets a restriction, it lifts."
     for f, e in (spec.get("flags") or {}).items():
-        text += f" {f} becomes true once a card with {formula(e)} is played this hand."
+        reads_card = not isinstance(e, str) or "card" in X.value_names(X.parse(e))
+        text += (f" {f} becomes true once a card with {formula(e)} is played this hand." if reads_card else
+                 f" {f} becomes true once a card is played while {formula(e)}, this hand.")
     if "trump-card" in spec:
         text += f" The card {formula(spec['trump-card'])} is turned up when the hand starts."
     if getattr(phase, "trump_from_lead", None) is not None:

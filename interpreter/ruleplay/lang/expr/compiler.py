@@ -102,15 +102,9 @@ class Compiler:
 
         Each use counts its size written out (`MAX_WRITTEN_OUT`): the closure is shared, but every use of it
         is evaluated, so a chain of definitions each using the next twice is refused, not run."""
-        if name in self.expanding:
-            chain = " -> ".join(self.expanding[self.expanding.index(name):] + [name])
-            raise ExprError(f"definition '{name}' uses itself ({chain})", _col(tok))
         d = self.scope.defines[name]
+        self._may_use(name, d, tok)
         self.defines_used.add(name)
-        if self.written[0] + d.size > MAX_WRITTEN_OUT:
-            raise ExprError(f"written out, the definitions this expression uses have more than "
-                            f"{MAX_WRITTEN_OUT:,} nodes (here '{name}' adds {d.size:,})", _col(tok),
-                            "each use of a definition counts in full: use it fewer times, or make it smaller")
         key, held = self._key(d)
         got = d.compiled.get(key)
         if got is None or (got.error is not None and got.names is not self.scope.names):
@@ -125,6 +119,16 @@ class Compiler:
         raise ExprError(f"in definition '{name}' ({d.text!r}): {got.error.message}", _col(tok),
                         got.error.hint) from None
 
+    def _may_use(self, name: str, d: Definition, tok) -> None:
+        """A definition may be used here: not inside itself, and not past MAX_WRITTEN_OUT written out."""
+        if name in self.expanding:
+            chain = " -> ".join(self.expanding[self.expanding.index(name):] + [name])
+            raise ExprError(f"definition '{name}' uses itself ({chain})", _col(tok))
+        if self.written[0] + d.size > MAX_WRITTEN_OUT:
+            raise ExprError(f"written out, the definitions this expression uses have more than "
+                            f"{MAX_WRITTEN_OUT:,} nodes (here '{name}' adds {d.size:,})", _col(tok),
+                            "each use of a definition counts in full: use it fewer times, or make it smaller")
+
     def _given(self, name: str, args: list[Compiled], tok) -> Compiled:
         """A definition given values (`higher(a, b)` for `higher: {params: [a, b], expr: ...}`): compiled here
         with each parameter bound to its value's closure, so it reads as the expression with the values
@@ -135,13 +139,7 @@ class Compiler:
         if len(args) != len(d.params):
             raise ExprError(f"'{name}' takes {len(d.params)} value{'s' if len(d.params) > 1 else ''} "
                             f"({', '.join(d.params)}), not {len(args)}", _col(tok))
-        if name in self.expanding:
-            chain = " -> ".join(self.expanding[self.expanding.index(name):] + [name])
-            raise ExprError(f"definition '{name}' uses itself ({chain})", _col(tok))
-        if self.written[0] + d.size > MAX_WRITTEN_OUT:
-            raise ExprError(f"written out, the definitions this expression uses have more than "
-                            f"{MAX_WRITTEN_OUT:,} nodes (here '{name}' adds {d.size:,})", _col(tok),
-                            "each use of a definition counts in full: use it fewer times, or make it smaller")
+        self._may_use(name, d, tok)
         bound = {p: Binding(a.type, a.fn, a.const, a.is_const) for p, a in zip(d.params, args)}
         sub = Compiler(self.scope.with_names(**bound), self.text)
         sub.dead, sub.expanding, sub.written = self.dead, self.expanding, self.written
@@ -538,29 +536,9 @@ class Compiler:
             fn = _tabulated(kind, b.fn, var, fc, len(self.scope.fields.card_tables.get("name", ())))
             if fn is not None:
                 return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
-        fn = None
         if kind in ("count", "any", "all"):
-            fn = self._keyed(kind, b, var, vtype, fc) or _hoisted(kind, b, var, fc, self._reads_freely)
-        if fn is not None:
-            pass
-        elif kind == "count":
-            def fn(e):
-                loc, n = e.loc, 0
-                for x in fc(e):
-                    loc[var] = x
-                    if fb(e):
-                        n += 1
-                return n
-        elif kind in ("any", "all"):
-            want_true = kind == "any"
-
-            def fn(e):
-                loc = e.loc
-                for x in fc(e):
-                    loc[var] = x
-                    if bool(fb(e)) == want_true:
-                        return want_true
-                return not want_true
+            fn = self._keyed(kind, b, var, vtype, fc) or _hoisted(kind, b, var, fc, self._reads_freely) \
+                or _judged(kind, fb, var, fc)
         else:
             def values(e):
                 loc = e.loc
@@ -579,6 +557,29 @@ class Compiler:
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
 
 
+def _judged(kind: str, body: Callable[[Any], Any], var: str, cards: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """count/any/all(body for var in cards), judged card by card (any and all stop at the first that decides)."""
+    if kind == "count":
+        def count(e):
+            loc, n = e.loc, 0
+            for x in cards(e):
+                loc[var] = x
+                if body(e):
+                    n += 1
+            return n
+        return count
+    want_true = kind == "any"
+
+    def first(e):
+        loc = e.loc
+        for x in cards(e):
+            loc[var] = x
+            if bool(body(e)) == want_true:
+                return want_true
+        return not want_true
+    return first
+
+
 def _keyed_loop(kind: str, body: Callable[[Any], Any], var: str, getters: tuple, cards_of: Callable[[Any], Any],
                 cards: int) -> Callable[[Any], Any]:
     """count/any/all over cards of a body that reads its card and names holding one value each: the body's truth
@@ -587,17 +588,7 @@ def _keyed_loop(kind: str, body: Callable[[Any], Any], var: str, getters: tuple,
     the general loop does. Values that cannot be read here leave the loop to the general loop."""
     memo: dict = {}
     want_true = kind == "any"
-
-    def loop(e, held):
-        loc, n = e.loc, 0
-        for x in held:
-            loc[var] = x
-            if kind == "count":
-                if body(e):
-                    n += 1
-            elif bool(body(e)) == want_true:
-                return want_true
-        return n if kind == "count" else not want_true
+    loop = _judged(kind, body, var, cards_of)
 
     def table_of(e):
         key = tuple([g(e) for g in getters])
@@ -611,11 +602,11 @@ def _keyed_loop(kind: str, body: Callable[[Any], Any], var: str, getters: tuple,
     def run(e):
         held = cards_of(e)
         if not held:
-            return loop(e, held)           # none: nothing to judge (or not cards at all: as the loop fails)
+            return loop(e)                 # none: nothing to judge (or not cards at all: as the loop fails)
         try:
             table = table_of(e)
         except Exception:                  # a value that cannot be read here: as the loop reads it, card by card
-            return loop(e, held)
+            return loop(e)
         loc = e.loc
         if kind == "count":
             n = 0

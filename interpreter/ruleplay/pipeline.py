@@ -63,7 +63,7 @@ def _from_the_base(res: Resolved, errors: list[RuleError]) -> list[RuleError]:
 
 
 def _as_typed(name: str) -> str:
-    """A base's display name as a command takes it (`<built-in whist>` is `whist`)."""
+    """A base's display name as a command takes it (`<built-in NAME>` is `NAME`)."""
     return name[len("<built-in "):-1] if name.startswith("<built-in ") and name.endswith(">") else name
 
 

@@ -54,7 +54,7 @@ turned-up trump card), as long as cards are left (a `refill` event, seen
 by the drawer, by all when the zone is face up); the phase goes on until
 the hands and those zones are empty.
 
-Rules that change during a hand (Sixty-Six): `follow` may be a bool over the table, read at each card
+Rules that change during a hand (strict play once the stock is closed or out): `follow` may be a bool over the table, read at each card
 (the follow-suit rules apply when it holds), and `head` (a bool too) adds, where suit must be followed,
 that a player must beat the trick when able (by the trick's own order and trump: `takes`) and, void in
 the suit led, win it with a trump when able, else play a trump. `declare: {NAME: {when, points}}`: after

@@ -294,7 +294,7 @@ def _run(args, sets) -> int:
         said = [f"{count(result.cards_played, 'card')} played" if result.cards_played else "",
                 f"{count(result.pile_takes, 'pile')} taken" if result.pile_takes else "",
                 count(result.tricks, 'trick') if result.tricks else "", count(result.actions, 'action')]
-        print(", ".join(x for x in said if x) + ".")          # what the game did (no '0 piles taken' in Authors)
+        print(", ".join(x for x in said if x) + ".")          # what the game did (no '0 piles taken' in a game without piles)
         if result.cycle:
             c = result.cycle
             print(f"Cycle: the table repeats every {c['length']} rounds from round {c['start']}.")

@@ -243,6 +243,36 @@ def test_tensors_leak_no_hidden_card(ruleset, players, options):
     assert checked == 12 and differ >= 6
 
 
+@pytest.mark.parametrize("ruleset, players, options", [
+    ("hearts", 0, ""), ("oh-hell", 4, "hand-sizes=[4,3]"), ("five-hundred", 0, "target=200"), ("in-between", 3, ""),
+])
+def test_the_tensor_calls_give_what_openspiels_observer_path_gives(ruleset, players, options):
+    """The state answers `information_state_tensor` and `observation_tensor` itself (a list written directly); the
+    generic path (pyspiel's own, through `make_py_observer` and a float32 array) must give the same values at
+    every step: scores, bids, counters and fractions included, float32 rounding and all."""
+    game = load(ruleset, players, options, max_actions=400)
+    rng = random.Random(3)
+    steps = nonzero = 0
+    s = game.new_initial_state()
+    while steps < 40:                           # whole games until 40 decisions were compared
+        if s.is_terminal():
+            s = game.new_initial_state()
+        if s.is_chance_node():
+            outcomes = s.chance_outcomes()
+            s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        for p in range(game.num_players()):
+            mine = s.information_state_tensor(p)
+            assert type(mine) is list and mine == pyspiel.State.information_state_tensor(s, p), (steps, p)
+            assert s.observation_tensor(p) == pyspiel.State.observation_tensor(s, p), (steps, p)
+            nonzero |= any(0.0 < abs(x) < 1.0 for x in mine)
+        s.apply_action(rng.choice(s.legal_actions()))
+        steps += 1
+    assert nonzero                           # fractions were compared, not only zeros and ones
+    with pytest.raises(pyspiel.SpielError):
+        s.information_state_tensor(game.num_players())
+
+
 def test_an_observer_of_public_facts_only_is_refused():
     """OpenSpiel may ask for a public-only observer: ruleplay's tensors hold the seat's own cards, so it refuses."""
     from open_spiel.python.observation import make_observation

@@ -54,12 +54,29 @@ hand number (the string form, `information_state_string`, keeps every event).
 """
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 
 import numpy as np
 
 from ruleplay.engine.state import Game, State
 from ruleplay.kinds.passing import receivers
+
+
+class _Float32(dict):
+    """x -> x rounded to float32, as a Python float (remembered): a tensor written as a list holds exactly the
+    values its float32 array would, so both forms of a tensor agree."""
+
+    _format = struct.Struct("f")
+
+    def __missing__(self, x: float) -> float:
+        v = self._format.unpack(self._format.pack(x))[0]
+        if len(self) < 65536:
+            self[x] = v
+        return v
+
+
+f32 = _Float32()
 
 
 @dataclass(frozen=True)
@@ -113,7 +130,7 @@ class Layout:
         # table's), seen from each seat: seats counted from the observing one
         self.zone_place = [[zi * n + (s - me) % n for zi in range(len(rules.seat_zones)) for s in range(n)]
                            + [self.table0 + i for i in range(len(rules.shared_zones))] for me in range(n)]
-        self.fraction = [i / d for i in range(max(d, 1) + 1)]     # a card's position i in its zone: i / d
+        self.fraction = [f32[i / d] for i in range(max(d, 1) + 1)]     # i / d (i cards of the deck)
         self.cell = [self.at["card_place"] + c * self.places for c in range(d)]   # card c's row of places
 
     def describe(self) -> str:
@@ -139,6 +156,25 @@ class Layout:
             out[:] = 0
         w = memoryview(out) if out.flags.c_contiguous and out.ndim == 1 else out   # an item written through
         # a memoryview costs a few times less than through numpy's indexing, with the same float32 rounding
+        recall = self._write(state, seat, w, memory)
+        if recall is not None:
+            at = self.at["played"]
+            out[at:at + len(recall)] = recall
+        return out
+
+    def encode_list(self, state: State, seat: int, memory: "Memory | None" = None) -> list[float]:
+        """`encode` as a list of Python floats (the same float32 values), the form OpenSpiel's tensor calls
+        return: written as a list, its zeros and ones are shared objects, not 1,000 floats made from an array."""
+        w = [0.0] * self.size
+        recall = self._write(state, seat, w, memory)
+        if recall is not None:
+            at = self.at["played"]
+            w[at:at + len(recall)] = recall
+        return w
+
+    def _write(self, state: State, seat: int, w, memory: "Memory | None") -> list[float] | None:
+        """Write the tensor's entries (every value float32-exact) into `w`, zeroed; the information state's
+        last segments (the memory's `recall`) are returned for the caller to copy in one go."""
         if memory is None:
             memory = Memory(self, seat)
         m = memory.update(state)
@@ -156,9 +192,9 @@ class Layout:
         fraction = self.fraction
         for place, z in zip(self.zone_place[me], zones):
             if z.__class__ is int:                     # a zone the seat may not look at: its size only
-                w[sizes + place] = z / d
+                w[sizes + place] = fraction[z]
                 continue
-            w[sizes + place] = len(z) / d
+            w[sizes + place] = fraction[len(z)]
             for pos, c in enumerate(z, 1):
                 where[c] = place
                 w[order + c] = fraction[pos]
@@ -187,27 +223,27 @@ class Layout:
                 row = at["bids"] + (s - me) % n * 3
                 if b is not None:
                     w[row] = 1.0
-                    w[row + 1] = b / d
+                    w[row + 1] = f32[b / d]
                 if passed and passed[s]:
                     w[row + 2] = 1.0
         for s in range(n):
             r = (s - me) % n
             if scores is not None:
-                w[at["scores"] + r] = scores[s] / 100
+                w[at["scores"] + r] = f32[scores[s] / 100]
             if tricks_won is not None:
-                w[at["tricks_won"] + r] = tricks_won[s] / d
-            w[at["out"] + r] = float(outs[s])
-        w[at["progress"]] = hand_number / 100
-        w[at["progress"] + 1] = trick_number / d
+                w[at["tricks_won"] + r] = f32[tricks_won[s] / d]
+            w[at["out"] + r] = 1.0 if outs[s] else 0.0
+        w[at["progress"]] = f32[hand_number / 100]
+        w[at["progress"] + 1] = f32[trick_number / d]
         if self.counters:
             values = state.counters()
             for i, name in enumerate(self.counters):
                 for s, x in enumerate(values.get(name, ())):
-                    w[at["counters"] + i * n + (s - me) % n] = x / 100
+                    w[at["counters"] + i * n + (s - me) % n] = f32[x / 100]
         if self.table_counters:
             values = state.table_counters()
             for i, name in enumerate(self.table_counters):
-                w[at["counters"] + len(self.counters) * n + i] = values.get(name, 0) / 100
+                w[at["counters"] + len(self.counters) * n + i] = f32[values.get(name, 0) / 100]
         for s, col in m.decisions:
             w[at["decisions"] + (s - me) % n * self.k + col] = 1.0
         for s, suit in m.voids:
@@ -224,9 +260,7 @@ class Layout:
                 col = self.public_choice(a) if a >= d else None
                 if col is not None:
                     w[at["choices"] + col] = 1.0
-        if self.perfect_recall:                         # played, passed, dealt: kept by the memory
-            out[at["played"]:at["played"] + len(m.recall)] = m.recall
-        return out
+        return m.recall if self.perfect_recall else None     # played, passed, dealt: kept by the memory
 
 
 class Memory:
@@ -241,15 +275,14 @@ class Memory:
         self.follow = any(getattr(ph, "follow", False) for ph in layout.rules.phases)
         n, d = layout.n, layout.d
         # the information state's last segments (`played`, `passed`, `dealt`: see the module docstring), written
-        # event by event as the seat reads them, so that a tensor copies them in one go
-        self.recall = np.zeros(d * (n + 1) + 3 * d, dtype=np.float32)
-        self._recall = memoryview(self.recall)
+        # event by event as the seat reads them (float32-exact values), so that a tensor copies them in one go
         self._passed0, self._dealt0 = d * (n + 1), d * (n + 3)
         self._new_hand([])
 
     def _new_hand(self, dealt: list[int]) -> None:
-        self.recall[:] = 0
-        w, at = self._recall, self._dealt0
+        lay = self.layout
+        self.recall = w = [0.0] * (lay.d * (lay.n + 1) + 3 * lay.d)
+        at = self._dealt0
         for c in dealt:
             w[at + c] = 1.0
         self.dealt = dealt
@@ -284,8 +317,8 @@ class Memory:
                 self.trick.append((seat, c))
                 self.plays.append((seat, c))
                 row = c * (n + 1)
-                self._recall[row + (seat - me) % n] = 1.0
-                self._recall[row + n] = len(self.plays) / lay.d
+                self.recall[row + (seat - me) % n] = 1.0
+                self.recall[row + n] = lay.fraction[len(self.plays)]
                 self.given.pop(c, None)
             elif kind == "decision":
                 seat, a = ev.get("seat"), ev.get("action")
@@ -309,12 +342,12 @@ class Memory:
                         c = names[card]
                         if s == me:
                             self.passed.add(c)
-                            self._recall[self._passed0 + c * 2] = 1.0
+                            self.recall[self._passed0 + c * 2] = 1.0
                             if to[s] is not None:
                                 self.given[c] = to[s]
                         elif to[s] == me:
                             self.received.add(c)
-                            self._recall[self._passed0 + c * 2 + 1] = 1.0
+                            self.recall[self._passed0 + c * 2 + 1] = 1.0
             elif kind == "deal":
                 hands = ev.get("hands")
                 mine = hands[me] if isinstance(hands, list) and me < len(hands) else []

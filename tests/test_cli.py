@@ -284,6 +284,29 @@ def test_explain_shows_options_with_set_values(cli):
     assert "Based on: " in out and out.split("Based on: ")[1].splitlines()[0].endswith(" <- v.yaml")
 
 
+def test_tensor_layout_lists_each_segment_with_offsets_that_add_up(cli):
+    """`ruleplay tensor-layout` prints the learning tensors' segments: rows that tile the whole tensor, sizes
+    that follow the players and the options (3-player Oh Hell is smaller than 4-player)."""
+    sizes = {}
+    for players in ("3", "4"):
+        rc, out, err = cli("tensor-layout", "oh-hell", "--players", players)
+        assert (rc, err) == (0, "")
+        lines = out.splitlines()
+        assert lines[0].startswith(f"Oh Hell, {players} players, 52 cards: the observation tensor is ")
+        rows = [ln.split(None, 3) for ln in lines[2:-1]]
+        at = 0
+        for name, start, size, what in rows:
+            assert int(start) == at and what
+            at += int(size)
+        total = int(lines[-1].split()[1])
+        assert at == total and f"information-state tensor {total} (all of them)" in lines[0]
+        assert [r[0] for r in rows][-3:] == ["played", "passed", "dealt"]
+        sizes[players] = total
+    assert sizes["3"] < sizes["4"]
+    rc, out, err = cli("tensor-layout", "hearts", "--set", "nope=1")
+    assert rc == 1 and "has no option 'nope'" in out + err
+
+
 def test_schema_is_json_schema(cli):
     rc, out, err = cli("schema")
     assert (rc, err) == (0, "")

@@ -56,11 +56,40 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ruleplay.engine.state import Game, State
 from ruleplay.kinds.passing import receivers
+
+if TYPE_CHECKING:                      # numpy only where an array is made (`encode`): the layout needs none
+    import numpy as np
+
+MEANING = {
+    "card_place": "where the seat knows each card to be (a one-hot of places per card)",
+    "card_order": "each seen card's position in its zone",
+    "zone_size": "each zone's size",
+    "to_move": "the seat to move, or nobody",
+    "dealer": "the dealer",
+    "leader": "who led the trick under way, or none",
+    "trick": "the trick's cards in play order and who played each",
+    "trump": "the trump suit, none or other",
+    "led": "the suit led, none or other",
+    "bids": "each seat's bid (made, value, passed)",
+    "scores": "each seat's total",
+    "tricks_won": "each seat's tricks this hand",
+    "out": "each seat out of the game",
+    "progress": "the hand number and tricks played",
+    "counters": "the rules' counters per seat, then the table's",
+    "decisions": "each seat's public non-card choices this hand",
+    "voids": "suits each seat showed it lacks",
+    "chosen": "the seat's own chosen cards still in its zones",
+    "phase": "the phase under way",
+    "choices": "the public choices the seat may make now",
+    "played": "who played each card this hand, and when",
+    "passed": "cards the seat passed, and passed to it",
+    "dealt": "the seat's dealt hand",
+}
+"""Each segment in a few words (`describe`; the module docstring says more)."""
 
 
 class _Float32(dict):
@@ -134,8 +163,10 @@ class Layout:
         self.cell = [self.at["card_place"] + c * self.places for c in range(d)]   # card c's row of places
 
     def describe(self) -> str:
-        """The segments as lines `name start size`, for a reader of the tensor."""
-        return "\n".join(f"{sg.name:12} {sg.start:6} {sg.size:6}" for sg in self.segments) + f"\ntotal {self.size}"
+        """The segments as lines `name start size what`, for a reader of the tensor."""
+        rows = [f"{'segment':12} {'start':>6} {'size':>6}  what"]
+        rows += [f"{sg.name:12} {sg.start:6} {sg.size:6}  {MEANING[sg.name]}" for sg in self.segments]
+        return "\n".join(rows) + f"\ntotal {self.size}"
 
     def public_choice(self, a: int) -> int | None:
         """The column of a public choice in a seat's `decisions` row (None: a card, a bid, a slap)."""
@@ -151,6 +182,7 @@ class Layout:
         `memory`: the seat's `Memory` of this game, kept between calls so each event is read once (a new one
         reads the log from its start)."""
         if out is None:
+            import numpy as np
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out[:] = 0

@@ -71,6 +71,11 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("schema", help="print the JSON Schema of a ruleset")
 
+    tl = sub.add_parser("tensor-layout", help="the learning adapters' tensors of a ruleset: each segment's "
+                        "offset, size and meaning (docs/agents.md)")
+    tl.add_argument("ruleset")
+    ruleset_args(tl)
+
     from ruleplay.tools.play.terminal import add_parser as add_play
     from ruleplay.tools.starter import add_parser as add_new
     add_play(sub)
@@ -195,6 +200,17 @@ def _dispatch(args) -> int:
         from ruleplay.tools.explain.sheetformat import render
         text = sheet_text(load(args.ruleset, sets, args.players, tuple(args.include)))
         TerminalText(sys.stdout).write(render(text, args.format))
+        return 0
+    if cmd == "tensor-layout":
+        from ruleplay.adapters.tensors import Layout
+        from ruleplay.engine.state import Game
+        rules = load(args.ruleset, sets, args.players, tuple(args.include))
+        game = Game(rules)
+        seen, recall = Layout(game, perfect_recall=False), Layout(game, perfect_recall=True)
+        print(printable(f"{rules.title}, {rules.players} players, {len(rules.deck)} cards: the observation tensor "
+                        f"is {seen.size} floats (the segments down to {seen.segments[-1].name}), the "
+                        f"information-state tensor {recall.size} (all of them)"))
+        print(recall.describe())
         return 0
     if cmd == "diff":
         from ruleplay.tools.explain.sheet import shown_file

@@ -103,7 +103,7 @@ class RuleplayEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.game_state.apply_action(self.actions.ruleplay(int(action)))
+        self.game_state.apply_action(self.actions.ruleplay(int(action), self.game_state))
         self._settle()
         self._accumulate_rewards()
 
@@ -133,9 +133,9 @@ class RuleplayEnv(AECEnv):
         self.rewards = {a: 0.0 for a in self.agents}
         seat = s.current_player()
         self.agent_selection = self.possible_agents[seat]
-        legal = s.legal_actions()
-        self.infos[self.agent_selection].update(legal_actions=self.actions.compact_all(legal),
-                                                labels=[s.action_to_string(x) for x in legal])
+        legal = self.actions.compact_all(s.legal_actions())
+        self.infos[self.agent_selection].update(legal_actions=legal, labels=[
+            self.actions.label(a) or s.action_to_string(self.actions.ids[a]) for a in legal])
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent)

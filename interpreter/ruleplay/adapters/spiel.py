@@ -263,7 +263,7 @@ class RuleplayState(pyspiel.State):
         elif box.state.is_chance_node():
             box.state.apply_action(int(action))     # a card drawn (its deck index) or a seat
         else:
-            box.state.apply_action(self.get_game().actions.ruleplay(int(action)))
+            box.state.apply_action(self.get_game().actions.ruleplay(int(action), box.state))
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -276,7 +276,8 @@ class RuleplayState(pyspiel.State):
             return f"deal {inner.game.space.label(action)}"
         if self._inner is None:
             return f"action {action}"
-        return self._inner.state.action_to_string(self.get_game().actions.ruleplay(action))
+        actions = self.get_game().actions
+        return actions.label(action) or self._inner.state.action_to_string(actions.ruleplay(action))
 
     def is_terminal(self):
         box = self._held if self._held is not None else self._inner

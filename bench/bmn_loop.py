@@ -59,3 +59,15 @@ def play(seed: int, limit: int = 100_000) -> tuple[str, list[int], int, int]:
                     return "finished", [taker], played, takes
         else:
             cur = 1 - cur
+
+
+if __name__ == "__main__":
+    # issue 34's whole-process yardstick for `ruleplay sim beggar-my-neighbour -n N --jobs 1`: N seeded games
+    import sys
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200_000
+    wins = [0, 0]
+    for seed in range(n):
+        outcome, winners, _, _ = play(seed)
+        for w in winners:
+            wins[w] += 1
+    print(f"{n} games, wins per seat: {wins}")

@@ -112,6 +112,12 @@ def test_every_view_class_a_kind_defines_has_one_heuristic():
         for cls in member(mod, "SMART"):
             assert cls not in listed, f"{cls.__qualname__} is listed by both {listed[cls]} and {name}"
             listed[cls] = name
+    defined = _view_classes()
+    assert len(defined) >= 10 and defined <= set(listed), defined - set(listed)
+
+
+def _view_classes() -> set[type]:
+    """Every view class the kinds define: a class named ...View in a kind's files."""
     import importlib
     defined = set()
     for mod in KINDS.values():
@@ -120,7 +126,22 @@ def test_every_view_class_a_kind_defines_has_one_heuristic():
                 importlib.import_module(f"{mod.__name__}.{f.stem}")
             defined |= {c for c in vars(sub).values()
                         if isinstance(c, type) and c.__name__.endswith("View") and c.__module__ == sub.__name__}
-    assert len(defined) >= 10 and defined <= set(listed), defined - set(listed)
+    return defined
+
+
+def test_every_view_names_its_kind_of_decision_and_the_tables_read_no_flags():
+    """kinds/contract.py `View`: each view class names its kind of decision, one name per class, which the
+    terminal and web tables and the bots dispatch on; none of them guesses a view's meaning from a flag it
+    happens to carry (`getattr(view, "bidding", False)`)."""
+    from ruleplay.kinds.reactions import OutOfTurnView, SlapView       # the slap windows' views
+    names = {cls: getattr(cls, "kind", None) for cls in _view_classes() | {SlapView, OutOfTurnView}}
+    assert all(isinstance(n, str) and n for n in names.values()), names
+    assert len(set(names.values())) == len(names), names
+    assert {"bid", "pass", "trick", "slap", "out-of-turn"} <= set(names.values())
+    flag = re.compile(r'getattr\([^,()]*view[^,()]*|getattr\(v\b')
+    for folder in ("tools", "agents"):
+        for f in (PKG / folder).rglob("*.py"):
+            assert not flag.search(f.read_text(encoding="utf-8")), f"{f} reads a view by getattr"
 
 
 def test_a_kind_brings_its_own_card_sense_without_editing_the_bots(monkeypatch):

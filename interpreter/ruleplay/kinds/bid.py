@@ -106,6 +106,7 @@ PASS = None
 class BidView:
     """What a bot may know about its bid: the legal choices (None is a pass) and its own hand."""
 
+    kind = "bid"
     seat: int
     legal: list[int | None]
     hand: list[int]
@@ -123,7 +124,6 @@ class BidView:
     names: list[str | None] = field(default_factory=list)  # per legal choice: the trump it names (None: none)
     unit: str = "tricks"                  # what `need` counts: tricks, or card points (`points`)
     partner: int | None = None            # the seat's partner (teams of two), whose bids are in `bids`
-    bidding: bool = True
 
 
 @dataclass

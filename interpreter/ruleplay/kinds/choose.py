@@ -75,12 +75,12 @@ class ChoiceView:
     """What a bot sees of a choice: the values it may take, what its hand holds of each, and whether it
     may pass (so `smart` takes a value it is strong in, and passes on one it holds nothing of)."""
 
+    kind = "choose"
     seat: int
     values: list[str]                  # the allowed values, in the order of the decision's actions after a pass
     held: list[float]                  # per value: its cards of that suit or rank, a high one counting 1.5
     hand_size: int
     may_pass: bool
-    valuing: bool = True
 
 
 @dataclass

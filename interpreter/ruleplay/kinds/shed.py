@@ -80,12 +80,12 @@ EVENTS = {"shed": EventSpec(("seat", "card", "zone"), sample="plays"),
 class ShedView:
     """What a bot may know at a shedding turn: its legal cards and, per legal card, what it keeps open."""
 
+    kind = "shed"
     seat: int
     legal: list[int]
     after: dict[int, int]              # per legal card: the seat's other cards legal once it is played
     anywhere: dict[int, bool]          # per legal card: legal whatever card is on top (a wild card)
     points: list[int]                  # per card (the deck's `points`, else 0)
-    shedding: bool = True
 
 
 @dataclass

@@ -236,6 +236,7 @@ EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner
 class TrickView:
     """What a bot may know about the decision at hand: its legal cards and the public trick."""
 
+    kind = "trick"
     seat: int
     leading: bool
     following: bool                       # holding the led suit
@@ -258,11 +259,11 @@ class TrickView:
 class ChoiceView:
     """A yes/no choice offered to the winner of a trick (e.g. reversing the rank order)."""
 
+    kind = "trick-choice"
     seat: int
     name: str
     hand: list[int]                       # the seat's cards left in hand
     order: list[int]                      # the deck's rank order (public rules), per card
-    choosing: bool = True
 
 
 @dataclass

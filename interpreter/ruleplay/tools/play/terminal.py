@@ -25,6 +25,7 @@ from ruleplay.engine.run import DEFAULT_MAX_ACTIONS
 from ruleplay.errors import GameError, printable
 from ruleplay.tools.play.seat import HumanQuit, HumanSeat, Narrator, Option, is_red, match_input, options_for
 from ruleplay.engine.state import Game, State
+from ruleplay.kinds.contract import kind_of
 from ruleplay.pipeline import load
 
 HELP = ("Type the number of a choice or a card name (qh, 10h, th); for a bid, the number itself. "
@@ -163,7 +164,7 @@ class Terminal:
         for k, val in v.public.items():
             if not (isinstance(val, (list, tuple)) and len(val) == v.players):
                 self.line(f"{k}: {val}")
-        plays = getattr(view, "plays", None)
+        plays = view.plays if kind_of(view) == "trick" else None
         for z in v.table_zones:
             if z.cards is None:
                 self.line(f"{z.name}: {z.size} cards, face down")
@@ -218,16 +219,17 @@ class Terminal:
             c = self.queued.pop(0)
             return next(i for i, o in enumerate(options) if o.card == c)
         self.catch_up(bot)
-        passing = getattr(view, "passing", False)
+        kind = kind_of(view)
+        passing = kind == "pass"
         if passing and view.count - len(view.picked) > 1:
             return self._choose_pass(bot, options, view)
         self.show_table(bot, options, view)
         if passing:
             what = f"pass a card to Seat {view.to}" if view.to is not None else "pass a card"
         else:
-            dummy = getattr(view, "dummy", None)     # playing a dummy's card for it
+            dummy = view.dummy if kind == "trick" else None     # playing a dummy's card for it
             what = (f"play a card from the {dummy}" if dummy else "play a card") if cards \
-                else "bid" if getattr(view, "bidding", False) else "choose"
+                else "bid" if kind == "bid" else "choose"
         sep = ", " if any(" " in o.label for o in options) else " "     # named values: 'pass, order-up D'
         rng = f"1-{len(options)} or a card name" if cards else "one of " + sep.join(o.label for o in options)
         while True:
@@ -381,7 +383,7 @@ def drive(state: State, me: int, ui, bots: list, feed=None) -> None:
         logged = feed.answer(d) if feed is not None else None
         if d.window is not None and d.window != window[0]:
             window = (d.window, _bots_in_window(state, d, bots, space))
-            if me not in d.view.seats and not getattr(d.view, "out_of_turn", False) and live:
+            if me not in d.view.seats and kind_of(d.view) != "out-of-turn" and live:
                 ui.react(human, d.view.pace, d.view.pace, False)      # the display keeps the window's pace
         if d.seat != me:
             a = window[1][d.seat] if d.window is not None and d.seat in window[1] else bots[d.seat].act(d, space)
@@ -404,7 +406,7 @@ def _bots_in_window(state: State, d, bots: list, space) -> dict[int, int]:
     random stream, so asking early changes nothing): the person's slap races against them."""
     from dataclasses import replace
     v = d.view
-    if not getattr(v, "slapping", False):
+    if kind_of(v) != "slap":
         return {}
     out = {}
     for s in v.seats:
@@ -415,9 +417,9 @@ def _bots_in_window(state: State, d, bots: list, space) -> dict[int, int]:
 
 def _ask_person(ui, human: HumanSeat, d, space, others: dict[int, int]) -> int:
     v = d.view
-    if getattr(v, "out_of_turn", False):
+    if kind_of(v) == "out-of-turn":
         return space.NO                         # a person plays out of turn only by mistake: never here
-    if getattr(v, "slapping", False):
+    if kind_of(v) == "slap":
         times = [space.slap_of(a)[0] for a in others.values() if a != space.NO_SLAP]
         got = ui.react(human, min(times, default=v.pace), v.pace, True)
         return space.NO_SLAP if got is None else space.slap(min(max(got[0], 1), v.pace - 1), got[1])

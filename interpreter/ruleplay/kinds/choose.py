@@ -297,4 +297,10 @@ def smart_value(v) -> int:
     return 1 + best if v.held[best] * 2 >= v.hand_size and v.held[best] > 0 else 0
 
 
+def public(t: Table, seat: int) -> dict:
+    """What the tables show of the choices (kinds/contract.py `public`): each value chosen this hand, by name,
+    with who chose it."""
+    return {name: f"{value} by seat {who}" for name, (value, who) in t.chosen.items() if who is not None}
+
+
 SMART = {ChoiceView: lambda d, mind: smart_value(d.view)}

@@ -493,4 +493,10 @@ def smart_climb(v) -> int:
     return min(ok, key=lambda i: (breaks(i), low(i))) if ok else len(legal)
 
 
+def public(t: Table, seat: int) -> dict:
+    """What the tables show of the climb (kinds/contract.py `public`): each seat's finishing place this hand,
+    once a seat has gone out (None: still playing)."""
+    return {"place": [p or None for p in t.places]} if any(t.places) else {}
+
+
 SMART = {ClimbView: lambda d, mind: smart_climb(d.view)}

@@ -381,4 +381,13 @@ def smart_shed(v) -> int:
     return min(range(len(cards)), key=lambda i: (v.anywhere[cards[i]], -v.after[cards[i]], -v.points[cards[i]], i))
 
 
+def public(t: Table, seat: int) -> dict:
+    """What the tables show of the shedding (kinds/contract.py `public`): the value named with the pile's top card,
+    and the times each seat could not play, once one could not."""
+    facts: dict = {} if t.named is None else {"named": t.named}
+    if any(t.passes):
+        facts["passes"] = list(t.passes)
+    return facts
+
+
 SMART = {ShedView: lambda d, mind: smart_shed(d.view)}

@@ -1418,4 +1418,13 @@ ACCOUNT = {"lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} 
            "refill": lambda ev: f"Seat {ev['seat']} draws {', '.join(map(str, ev.get('cards') or []))} from the "
                                 f"{ev.get('zone')}."}
 
+def public(t: Table, seat: int) -> dict:
+    """What the tables show of the tricks (kinds/contract.py `public`), from the hand's first trick on: which
+    trick it is, trump, and the tricks each seat has won. (The suit led is left out: `t.led` keeps the last
+    trick's suit until the next lead, so between tricks it would show a suit nobody has led.)"""
+    if not t.trick_number:
+        return {}
+    return {"trick": t.trick_number, "trump": t.trump or "none", "tricks": list(t.tricks_won)}
+
+
 SMART = {TrickView: smart_trick, ChoiceView: smart_switch}     # what a sensible player does (kinds/contract.py)

@@ -23,7 +23,8 @@ from ruleplay.agents import parse_bots
 from ruleplay.agents import make_bots
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS
 from ruleplay.errors import GameError, printable
-from ruleplay.tools.play.seat import HumanQuit, HumanSeat, Narrator, Option, is_red, match_input, options_for
+from ruleplay.tools.play.seat import (HumanQuit, HumanSeat, Narrator, Option, facts, is_red, match_input,
+                                      options_for)
 from ruleplay.engine.state import Game, State
 from ruleplay.kinds.contract import kind_of
 from ruleplay.pipeline import load
@@ -130,10 +131,8 @@ class Terminal:
     def show_table(self, bot: HumanSeat, options: list[Option] | None = None, view=None) -> None:
         v = bot.view()
         me = v.me
-        head = [v.title, f"hand {v.hand_number}"]
-        if v.trick_number:
-            head.append(f"trick {v.trick_number}")
-            head.append(f"trump {v.trump or 'none'}")
+        per_seat, table = facts(v)
+        head = [v.title, f"hand {v.hand_number}", *(f"{k} {_word(val)}" for k, val in table.items())]
         self.line((f"== {' - '.join(head)} - you are Seat {me} ==", "bold cyan"))
         legal = {o.card: i for i, o in enumerate(options or []) if o.card is not None}
         for s in range(v.players):
@@ -153,17 +152,8 @@ class Terminal:
                     segs.extend(self.cards(z.cards if z.size <= 13 else z.cards[-13:]))
             if v.scores is not None:
                 segs.append(f"  score {v.scores[s]}")
-            if v.tricks_won is not None:
-                segs.append(f"  tricks {v.tricks_won[s]}")
-            if v.bids is not None:
-                segs.append("  passed" if v.passed[s] else f"  bid {v.bids[s]}" if v.bids[s] is not None else "")
-            for k, val in v.public.items():
-                if isinstance(val, (list, tuple)) and len(val) == v.players:
-                    segs.append(f"  {k} {val[s] if val[s] is not None else '-'}")
+            segs.extend(f"  {k} {_word(val[s])}" for k, val in per_seat.items())
             self.line(*segs)
-        for k, val in v.public.items():
-            if not (isinstance(val, (list, tuple)) and len(val) == v.players):
-                self.line(f"{k}: {val}")
         plays = view.plays if kind_of(view) == "trick" else None
         for z in v.table_zones:
             if z.cards is None:
@@ -367,6 +357,11 @@ class Terminal:
                     return None
         finally:
             termios.tcsetattr(fd, termios.TCSADRAIN, old)
+
+
+def _word(value) -> str:
+    """A fact's value on the screen: '-' for one not known yet."""
+    return "-" if value is None else str(value)
 
 
 # ---------------------------------------------------------------------------- the driver

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ruleplay.engine.visibility import SeatView
 from ruleplay.kinds.contract import kind_of
-from ruleplay.tools.play.seat import is_red, options_for
+from ruleplay.tools.play.seat import facts, is_red, options_for
 from ruleplay.tools.web.games import HUMAN, LiveGame
 from ruleplay.tools.web.rewind import Rewound
 from ruleplay.tools.web.tablemeta import SUITS, direction_word
@@ -60,14 +59,6 @@ def _turned_up(cards: Cards, events: list[dict]) -> dict | None:
         if ev.get("event") == "turn-up" and isinstance(ev.get("card"), str):
             return _card(cards, ev["card"])
     return None
-
-
-def _bids(v: SeatView) -> list[str] | None:
-    """Each seat's bid this hand as the page shows it ("pass", the bid, or "-"), read from the seat's view as
-    every table reads it (a sealed bid appears once revealed); None when no bid was made this hand."""
-    if v.bids is None:
-        return None
-    return ["pass" if passed else "-" if bid is None else str(bid) for bid, passed in zip(v.bids, v.passed)]
 
 
 def _seat_name(s: int, me: int, players: int) -> str:
@@ -211,7 +202,7 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
     v = st.seat_view(seat)
     events = st.seat_events(seat)
     plays = _plays(events)
-    bids = _bids(v)
+    per_seat, table_facts = facts(v)
     deck, cards, meta = game.space.deck, game.meta.cards, game.meta
     names, key = deck.names, deck.canonical_key
     choices, prompt, passing = _choices(game, seat)
@@ -238,10 +229,7 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
                       "dealer": s == v.dealer, "out": v.out[s], "zones": zones,
                       "team": None if meta.teams is None else meta.teams[s],
                       "score": None if v.scores is None else v.scores[s],
-                      "tricks": None if v.tricks_won is None else v.tricks_won[s],
-                      **({"bid": bids[s]} if bids is not None else {}),
-                      "public": {k: val[s] for k, val in v.public.items()
-                                 if isinstance(val, (list, tuple)) and len(val) == v.players}})
+                      "public": {k: val[s] for k, val in per_seat.items()}})
     table = []
     for z in v.table_zones:
         zc = None if z.cards is None else [_card(cards, c) for c in z.cards]
@@ -264,9 +252,7 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
                   {"outcome": "error", "winners": [], "reason": game.error or "", "scores": None, "cycle": False})
     return {
         "version": game.version, "title": v.title, "me": seat, "players": v.players,
-        "hand": v.hand_number, "trick": v.trick_number, "trump": v.trump, "led": v.led,
-        "others": {k: val for k, val in v.public.items()
-                   if not (isinstance(val, (list, tuple)) and len(val) == v.players)},
+        "hand": v.hand_number, "others": table_facts,
         "seats": seats, "table": table, "last_trick": _last_trick(cards, events),
         "turned_up": _turned_up(cards, events),
         "to_move": waiting, "teams": meta.teams is not None,

@@ -45,6 +45,7 @@ OPTIONAL: dict[str, Any] = {
                           # terminal and web tables (`visibility.seat_view` -> `SeatView.public`); a value is a
                           # list with one entry per seat (shown by each seat) or one value (shown for the table);
                           # called for the kinds a ruleset's phases use, in phase order; without it, nothing
+    # (its views' `kind` is a member of each view class, not of the module: `View` below; without it, a plain choice)
 }
 """Optional members and what a kind without them gets."""
 
@@ -65,7 +66,6 @@ class Mind(Protocol):
         """That the seat made `choice` at `position`."""
 
 
-@runtime_checkable
 class View(Protocol):
     """A decision's view (`Decision.view`): what its seat may know, typed by `kind`, a class attribute naming
     the kind of decision ("bid", "pass", "trick", "slap"...), unique among the views. The terminal and web

@@ -11,6 +11,7 @@ from ruleplay.engine.run import Deal
 from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
 from ruleplay.compiler.model import schedule_sizes
+from ruleplay.kinds.contract import kind_of
 from ruleplay.pipeline import load
 
 
@@ -218,7 +219,7 @@ class Ceiling(Bot):
 
     def act(self, d, space) -> int:
         v = d.view
-        if not getattr(v, "bidding", False):
+        if kind_of(v) != "bid":
             return super().act(d, space)
         ok = [i for i, b in enumerate(v.legal) if b is not None and b <= self.ceiling]
         if ok:

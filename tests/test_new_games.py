@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from ruleplay.kinds.contract import kind_of
 from ruleplay.agents.bots import Bot
 from ruleplay.engine.run import Deal
 from ruleplay.agents import play
@@ -102,7 +103,7 @@ class Bidder(Bot):
 
     def act(self, d, space) -> int:
         v = d.view
-        if getattr(v, "bidding", False):
+        if kind_of(v) == "bid":
             return d.actions[v.legal.index(self.bid)]
         return super().act(d, space)
 

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from ruleplay.kinds.contract import kind_of
 from ruleplay.agents.bots import Bot
 from ruleplay.engine.run import Deal
 from ruleplay.agents import play
@@ -208,9 +209,9 @@ class PassAndReverse(Bot):
         self.wants_view = True
 
     def act(self, d, space) -> int:
-        if getattr(d.view, "bidding", False):
+        if kind_of(d.view) == "bid":
             return space.PASS
-        if getattr(d.view, "choosing", False):
+        if kind_of(d.view) == "trick-choice":
             return space.YES
         return super().act(d, space)
 

@@ -63,6 +63,30 @@ def test_each_kind_keeps_the_written_contract(name):
     assert member(mod, "declare") is None or callable(mod.declare)
     fields = member(mod, "FIELDS")
     assert all(isinstance(f, str) and f.isidentifier() and callable(make) for f, make in fields.items())
+    assert member(mod, "public") is None or callable(mod.public)
+
+
+@pytest.mark.parametrize("ruleset", ["oh-hell", "euchre", "president", "sevens", "ers", "ninety-eight", "five-hundred"])
+def test_the_kinds_public_facts_are_plain_values_the_tables_lay_out(ruleset):
+    """kinds/contract.py `public`: through a game, what the kinds show a seat (`SeatView.public`) is, per fact, one
+    plain value for the table or a list of plain values with one per seat, under a name the tables print."""
+    import random
+
+    from ruleplay.engine.state import Game
+    rules = load(ruleset)
+    state, rng, shown = Game(rules).new_initial_state(2), random.Random(2), set()
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        for name, value in state.seat_view(0).public.items():
+            assert isinstance(name, str) and name, name
+            values = value if isinstance(value, list) else [value]
+            assert not isinstance(value, list) or len(value) == rules.players, (name, value)
+            assert all(isinstance(v, (str, int, type(None))) for v in values), (name, value)
+            shown.add(name)
+        acts = state.legal_actions()
+        state.apply_action(acts[rng.randrange(len(acts))])
+    assert shown, f"{ruleset} shows no fact"
 
 
 def test_no_two_kinds_keep_the_same_table_field_and_every_table_has_them_all():
@@ -112,6 +136,12 @@ def test_every_view_class_a_kind_defines_has_one_heuristic():
         for cls in member(mod, "SMART"):
             assert cls not in listed, f"{cls.__qualname__} is listed by both {listed[cls]} and {name}"
             listed[cls] = name
+    defined = _view_classes()
+    assert len(defined) >= 10 and defined <= set(listed), defined - set(listed)
+
+
+def _view_classes() -> set[type]:
+    """Every view class the kinds define: a class named ...View in a kind's files."""
     import importlib
     defined = set()
     for mod in KINDS.values():
@@ -120,7 +150,22 @@ def test_every_view_class_a_kind_defines_has_one_heuristic():
                 importlib.import_module(f"{mod.__name__}.{f.stem}")
             defined |= {c for c in vars(sub).values()
                         if isinstance(c, type) and c.__name__.endswith("View") and c.__module__ == sub.__name__}
-    assert len(defined) >= 10 and defined <= set(listed), defined - set(listed)
+    return defined
+
+
+def test_every_view_names_its_kind_of_decision_and_the_tables_read_no_flags():
+    """kinds/contract.py `View`: each view class names its kind of decision, one name per class, which the
+    terminal and web tables and the bots dispatch on; none of them guesses a view's meaning from a flag it
+    happens to carry (`getattr(view, "bidding", False)`)."""
+    from ruleplay.kinds.reactions import OutOfTurnView, SlapView       # the slap windows' views
+    names = {cls: getattr(cls, "kind", None) for cls in _view_classes() | {SlapView, OutOfTurnView}}
+    assert all(isinstance(n, str) and n for n in names.values()), names
+    assert len(set(names.values())) == len(names), names
+    assert {"bid", "pass", "trick", "slap", "out-of-turn"} <= set(names.values())
+    flag = re.compile(r'getattr\([^,()]*view[^,()]*|getattr\(v\b')
+    for folder in ("tools", "agents"):
+        for f in (PKG / folder).rglob("*.py"):
+            assert not flag.search(f.read_text(encoding="utf-8")), f"{f} reads a view by getattr"
 
 
 def test_a_kind_brings_its_own_card_sense_without_editing_the_bots(monkeypatch):
@@ -157,6 +202,51 @@ def test_a_kind_brings_its_own_card_sense_without_editing_the_bots(monkeypatch):
     bot = Bot("smart", random.Random(0))
     assert bot.act(Decision(1, [5, 9, 2], HighView2([4, 12, 7])), space) == 9
     assert bot.plan == {1: "rank 12"}
+
+
+def test_a_kind_shows_its_facts_on_the_terminal_and_web_tables_without_editing_them(monkeypatch, tmp_path):
+    """A kind written outside the package (the discard kind with a `public` member, registered in its place)
+    says what its state shows: the terminal table and the web page show its facts, a table fact in the header
+    and a fact per seat on each seat's line, with no edit to them or to the engine."""
+    import types
+
+    from ruleplay.engine.state import Game
+    from ruleplay.kinds import discard
+    from ruleplay.kinds.contract import OPTIONAL, kind_of
+    from ruleplay.tools.play.seat import HumanSeat
+    from ruleplay.tools.play.terminal import Terminal
+
+    def public(t, seat):                  # the crib's size, and the cards each seat has left
+        hands = t.seat_zones[t.rules.zones["hand"].index]
+        return {"crib cards": len(t.shared[t.rules.zones["crib"].index]), "in hand": [len(h) for h in hands]}
+
+    assert OPTIONAL["public"] is None and not hasattr(discard, "public")
+    crib = types.ModuleType("crib")
+    vars(crib).update({k: v for k, v in vars(discard).items() if not k.startswith("__")}, public=public)
+    monkeypatch.setitem(KINDS, "discard", crib)
+    (tmp_path / "crib.yaml").write_text(CRIB, encoding="utf-8")
+    state = Game(load(str(tmp_path / "crib.yaml"))).new_initial_state(1)
+    while (d := state.decision()).seat != 0 or kind_of(d.view) != "trick":    # the discards, to seat 0's first card
+        state.apply_action(d.actions[0])
+    out = io.StringIO()
+    Terminal(True, False, 1, 300, out=out).show_table(HumanSeat(state, 0))
+    lines = out.getvalue().splitlines()
+    held = [z.size for z in state.seat_view(0).seat_zones if z.name == "hand"]
+    assert lines[0].startswith("== crib-demo - hand 1 - crib cards 3 - trick 1 - trump none - you are Seat 0"), lines
+    assert [line.split("in hand ")[1].split()[0] for line in lines[1:4]] == [str(n) for n in held], lines
+
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from starlette.testclient import TestClient
+    from ruleplay.tools.web.app import create_app
+    from ruleplay.tools.web.gametable import GameTable
+
+    client = TestClient(create_app(GameTable(max_games=1, clock=lambda: 1000.0, seeds=lambda: 1, per_client=1)))
+    game = client.post("/api/games", json={"upload": {"name": "crib.yaml", "text": CRIB},
+                                           "seats": ["human", "random", "random"]}).json()
+    page = client.get("/api/seat/" + game["seats"][0]["link"].rsplit("/", 1)[1]).json()
+    assert page["prompt"] and page["others"] == {"crib cards": 0}            # seat 0 has not discarded yet
+    assert [s["public"] for s in page["seats"]] == [{"in hand": 8}] * 3
 
 
 def _account_words() -> set[str]:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from ruleplay.kinds.contract import kind_of
 from ruleplay.agents.bots import Bot, hand_tricks, smart_bid, smart_card
 from ruleplay.agents import play
 from ruleplay.kinds.bid import BidView
@@ -109,7 +110,7 @@ def test_the_auction_view_carries_the_rules_meaning():
             super().__init__("smart", random.Random(0))
 
         def act(self, d, space):
-            if getattr(d.view, "bidding", False) and not seen:
+            if kind_of(d.view) == "bid" and not seen:
                 seen.append(d.view)
             return super().act(d, space)
     play(load("five-hundred"), seed=1, bots=[Spy(), Spy(), Spy(), Spy()], max_actions=200)

@@ -382,7 +382,7 @@ def test_bids_and_the_last_trick_are_shown_as_the_state_tells_them(client, table
     while True:
         page = client.get(f"/api/seat/{tok}").json()
         said = [line for line in game.state.observation_string(2).splitlines() if line.startswith("bids: ")]
-        mine = [s.get("bid") for s in page["seats"]]
+        mine = ["-" if b is None else str(b) for b in (s["public"].get("bid") for s in page["seats"])]
         if said:                                   # the state's own words for the bids of this hand
             assert "bids: " + " ".join(mine) == said[0]
             seen_bids += 1

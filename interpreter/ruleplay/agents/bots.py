@@ -25,7 +25,7 @@ import math
 import random
 
 from ruleplay.kinds import KINDS
-from ruleplay.kinds.contract import Smart, member
+from ruleplay.kinds.contract import Smart, kind_of, member
 
 
 class Bot:
@@ -57,7 +57,7 @@ class Bot:
         """The action for decision `d` (decision.py); `space` orders actions and encodes slaps."""
         v = d.view
         if d.window is not None:
-            if getattr(v, "slapping", False):
+            if kind_of(v) == "slap":
                 got = self.slap(v.pattern is not None, v.pace, v.profile, v.fingers, d.window)
                 return space.NO_SLAP if got is None else space.slap(*got)
             return space.YES if self.out_of_turn(v.profile) else space.NO

@@ -109,6 +109,8 @@ class Rules:
     notes: list[RuleError] = field(default_factory=list)   # what `validate` tells besides OK (unused definitions)
     table_fields: dict[str, Callable[[int], Any]] = field(default_factory=dict)   # every kind's FIELDS: the
     # state each keeps on the table (name -> its value for n seats), made on every Table
+    public: tuple[Callable[[Any, int], Mapping[str, Any]], ...] = ()   # the `public` of each kind the phases use,
+    # in phase order: (table, seat) -> the facts the tables show that seat (visibility.seat_view)
 
     @property
     def seat_zones(self) -> list[Zone]:
@@ -725,7 +727,7 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
     if ctx.errors:
         raise RuleplayError(ctx.errors)      # a refused combination: what follows would only repeat it
     deal = _compile_deal(ctx)
-    phases, phase_when = _compile_phases(ctx, d["phases"], kinds)
+    phases, phase_when, used = _compile_phases(ctx, d["phases"], kinds)
 
     end_rules = []
     seat_scope = ctx.scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"]))
@@ -750,12 +752,18 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         teams=ctx.teams, counters=dict(ctx.counters),
         table_counters=dict(ctx.table_counters), phase_when=phase_when, events=dict(events),
         ranking=ctx.ranking, notes=_unused_definitions(ctx, res.files[0]),
-        table_fields=table_fields_of(kinds))
+        table_fields=table_fields_of(kinds),
+        public=public_of(used))
 
 
 def table_fields_of(kinds: Mapping[str, Any]) -> dict[str, Callable[[int], Any]]:
     """Every kind's FIELDS together (the state each keeps on the table)."""
     return {f: make for k in kinds.values() for f, make in getattr(k, "FIELDS", {}).items()}
+
+
+def public_of(used: list) -> tuple:
+    """The `public` of each kind the phases use, once each, in phase order (a kind without one shows nothing)."""
+    return tuple(dict.fromkeys(k.public for k in used if getattr(k, "public", None) is not None))
 
 
 def _unused_definitions(ctx: Ctx, top: str) -> list[RuleError]:
@@ -771,10 +779,10 @@ def _unused_definitions(ctx: Ctx, top: str) -> list[RuleError]:
     return out
 
 
-def _compile_phases(ctx: Ctx, specs: dict, kinds: Mapping[str, Any]) -> tuple[list, list]:
+def _compile_phases(ctx: Ctx, specs: dict, kinds: Mapping[str, Any]) -> tuple[list, list, list]:
     """Two passes: every phase declares the names it defines, then every phase compiles with all of
     them in scope; a name read where it has no value yet (a later phase sets it) is refused. Also each
-    phase's `when` (None: always runs), read when the phase would start."""
+    phase's `when` (None: always runs), read when the phase would start, and the kind of each phase."""
     declared = []
     for pname, spec in _phase_order(ctx, specs):
         kind = kinds.get(spec.get("kind"))
@@ -803,7 +811,7 @@ def _compile_phases(ctx: Ctx, specs: dict, kinds: Mapping[str, Any]) -> tuple[li
             whens.append(None if when is None or (when.is_const and when.const) else when.fn)
     ctx.late = ctx.late_at_start = Late()               # scoring, end and match rules run after the phases
     ctx.start_deferred = False
-    return phases, whens
+    return phases, whens, [kind for _, kind, _ in declared]
 
 
 def _deferred_starts(ctx: Ctx, declared: list) -> set[int]:

@@ -85,7 +85,6 @@ class Table:
         self.script: dict[int, list[dict]] | None = None   # scripted slaps by cards_played
         self.profiles: list[str] = []          # reaction profile per seat
         self.received: tuple[int, set] = (0, set())   # (hand number, cards passed in): not passable again
-        self.public: dict = {}                 # public facts a phase wants shown to a human (name -> value)
         self.counters = {k: [v] * n for k, v in rules.counters.items()}   # kept across hands (counters.py)
         self.table_counters = dict(rules.table_counters)   # the table's own counters (a pot), kept across hands
         self.phase_index = 0                   # the hand's phase under way (engine._play_hands)

@@ -112,8 +112,8 @@ class SeatView:
     trick_number: int
     trump: str | None
     led: str | None
-    public: dict = field(default_factory=dict)   # public facts by name: counters (a list per seat, or a table
-                                                 # counter's one value) and what a phase put in Table.public
+    public: dict = field(default_factory=dict)   # the facts the tables show, by name: a list with one entry per
+                                                 # seat, or one value for the table (`_public`)
     bids: list[int | None] | None = None      # this hand's bids once public (None: no bid made)
     passed: list[bool] | None = None
     cards_played: int = 0                     # cards played in the game so far (a resumed game says how far it got)
@@ -139,7 +139,7 @@ def seat_view(t, me: int) -> SeatView:
     return SeatView(me, t.n, rules.title or rules.name, t.actor, t.dealer, t.hand_number, seat_zones, table_zones,
                     list(t.out), list(t.scores) if rules.scoring else None,
                     list(t.tricks_won) if t.trick_number else None, t.trick_number, t.trump, t.led,
-                    _public(t), *((list(t.bids), list(t.passed)) if any(b is not None for b in t.bids)
+                    _public(t, me), *((list(t.bids), list(t.passed)) if any(b is not None for b in t.bids)
                                       or any(t.passed) else (None, None)), cards_played=t.cards_played)
 
 
@@ -166,12 +166,16 @@ def seat_numbers(t, me: int) -> tuple:
             t.tricks_won if t.trick_number else None, t.out)
 
 
-def _public(t) -> dict:
-    """The public facts a table shows a person: each counter (public: kinds/tally.py), per seat or, for a table
-    counter (a pot), its one value; then what a phase put in `Table.public`."""
-    out = {k: list(v) for k, v in t.counters.items()}
+def _public(t, me: int) -> dict:
+    """The facts the terminal and web tables show seat `me`, by name: what each kind the phases use shows of its
+    state (its `public`, kinds/contract.py), then each counter (public: kinds/tally.py), per seat or, for a table
+    counter (a pot), its one value. The tables read nothing else of the kinds, so a kind's facts reach them with
+    no edit outside the kind."""
+    out = {}
+    for facts in t.rules.public:
+        out.update(facts(t, me))
+    out.update((k, list(v)) for k, v in t.counters.items())
     out.update(t.table_counters)
-    out.update(t.public)
     return out
 
 

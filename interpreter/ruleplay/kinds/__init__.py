@@ -19,6 +19,9 @@ A kind's module provides:
   every kind's; kinds/contract.py);
 - `SMART` (optional): what a sensible player does at its decisions, view class -> heuristic (the `smart`
   bot finds it by the view's class; kinds/contract.py).
+- `public(t, seat)` (optional): the facts its state shows the terminal and web tables (kinds/contract.py).
+
+Each view class it makes names its kind of decision (`kind = "bid"`), which the tables dispatch on.
 
 docs/phase-kinds.md walks through a small kind written this way.
 """

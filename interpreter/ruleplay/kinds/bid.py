@@ -106,6 +106,7 @@ PASS = None
 class BidView:
     """What a bot may know about its bid: the legal choices (None is a pass) and its own hand."""
 
+    kind = "bid"
     seat: int
     legal: list[int | None]
     hand: list[int]
@@ -123,7 +124,6 @@ class BidView:
     names: list[str | None] = field(default_factory=list)  # per legal choice: the trump it names (None: none)
     unit: str = "tricks"                  # what `need` counts: tricks, or card points (`points`)
     partner: int | None = None            # the seat's partner (teams of two), whose bids are in `bids`
-    bidding: bool = True
 
 
 @dataclass
@@ -412,5 +412,17 @@ def _tell_auction(n, ev: dict) -> list[str]:
 
 
 NARRATION = {"bid": _tell_bid, "auction": _tell_auction}
+
+def public(t: Table, seat: int) -> dict:
+    """What the tables show of the bidding (kinds/contract.py `public`): each seat's bid this hand ("pass", the
+    bid, None before it bids; sealed bids once revealed) and, in an auction, the bid to beat and who made it
+    (the contract once the auction is over)."""
+    if all(b is None for b in t.bids) and not any(t.passed):
+        return {}
+    facts = {"bid": ["pass" if p else b for b, p in zip(t.bids, t.passed)]}
+    if t.bid_style == "auction" and t.high_bid is not None:
+        facts["high bid"] = f"{t.high_bid} by seat {t.bidder}"
+    return facts
+
 
 SMART = {BidView: bid_sense}     # what a sensible player bids (kinds/bidsense.py, kinds/contract.py)

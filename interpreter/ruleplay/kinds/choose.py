@@ -75,12 +75,12 @@ class ChoiceView:
     """What a bot sees of a choice: the values it may take, what its hand holds of each, and whether it
     may pass (so `smart` takes a value it is strong in, and passes on one it holds nothing of)."""
 
+    kind = "choose"
     seat: int
     values: list[str]                  # the allowed values, in the order of the decision's actions after a pass
     held: list[float]                  # per value: its cards of that suit or rank, a high one counting 1.5
     hand_size: int
     may_pass: bool
-    valuing: bool = True
 
 
 @dataclass
@@ -295,6 +295,12 @@ def smart_value(v) -> int:
     if not v.may_pass:
         return best
     return 1 + best if v.held[best] * 2 >= v.hand_size and v.held[best] > 0 else 0
+
+
+def public(t: Table, seat: int) -> dict:
+    """What the tables show of the choices (kinds/contract.py `public`): each value chosen this hand, by name,
+    with who chose it."""
+    return {name: f"{value} by seat {who}" for name, (value, who) in t.chosen.items() if who is not None}
 
 
 SMART = {ChoiceView: lambda d, mind: smart_value(d.view)}

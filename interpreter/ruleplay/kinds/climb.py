@@ -91,6 +91,7 @@ class Combo:
 class ClimbView:
     """What a bot may know at a climbing turn: its hand, the combinations it may play, the one to beat."""
 
+    kind = "climb"
     seat: int
     hand: list[int]
     order: list[int]                       # per card: its rank under the phase's order
@@ -98,7 +99,6 @@ class ClimbView:
     top: tuple[bool, int, int] | None      # the combination to beat: (run, size, value); None when leading
     clears: list[bool]                     # per legal combination: it would clear the pile at once
     held: list[int]                        # cards each other seat still holding cards holds
-    climbing: bool = True
 
 
 @dataclass
@@ -491,6 +491,12 @@ def smart_climb(v) -> int:
     if not ok and pressed:
         ok = list(idx)
     return min(ok, key=lambda i: (breaks(i), low(i))) if ok else len(legal)
+
+
+def public(t: Table, seat: int) -> dict:
+    """What the tables show of the climb (kinds/contract.py `public`): each seat's finishing place this hand,
+    once a seat has gone out (None: still playing)."""
+    return {"place": [p or None for p in t.places]} if any(t.places) else {}
 
 
 SMART = {ClimbView: lambda d, mind: smart_climb(d.view)}

@@ -2,8 +2,8 @@
 defaults to. `tests/test_phase_kinds.py` holds every registered kind to it.
 
 A kind is a module (or a package), not a class: the registry in `kinds/__init__.py` maps a rule file's
-`kind:` to it. ARCHITECTURE.md says who reads each member; the members the review proposes beyond these
-(`public`, a typed view) are not part of the contract yet. The compiled phase object's
+`kind:` to it. ARCHITECTURE.md says who reads each member. Besides the module's members, a kind's decisions
+carry views typed by a name (`View`), which the tables dispatch on. The compiled phase object's
 `offers(space)` (the actions it may ever offer; without it, any) is what the review called `ACTIONS`.
 """
 from __future__ import annotations
@@ -41,6 +41,11 @@ OPTIONAL: dict[str, Any] = {
     "SMART": {},          # view class -> (decision, mind) -> an index into the decision's actions: what a sensible
                           # player does at the decisions whose view it makes (the `smart` bot, which finds the
                           # heuristic by the view's class); a view no kind lists is answered as `lowest` answers
+    "public": None,       # (table, seat) -> {fact name: value}: what its state on the table shows that seat, in the
+                          # terminal and web tables (`visibility.seat_view` -> `SeatView.public`); a value is a
+                          # list with one entry per seat (shown by each seat) or one value (shown for the table);
+                          # called for the kinds a ruleset's phases use, in phase order; without it, nothing
+    # (its views' `kind` is a member of each view class, not of the module: `View` below; without it, a plain choice)
 }
 """Optional members and what a kind without them gets."""
 
@@ -59,6 +64,27 @@ class Mind(Protocol):
 
     def remember(self, seat: int, position: Any, choice: int) -> None:
         """That the seat made `choice` at `position`."""
+
+
+class View(Protocol):
+    """A decision's view (`Decision.view`): what its seat may know, typed by `kind`, a class attribute naming
+    the kind of decision ("bid", "pass", "trick", "slap"...), unique among the views. The terminal and web
+    tables word their prompts by it and `smart` finds a heuristic by the view's class, so no reader guesses a
+    view's meaning from the fields it happens to have. A view without `kind` (or none) is a plain choice: the
+    tables offer its actions by their labels."""
+
+    kind: str
+
+
+def kind_of(view: object) -> str | None:
+    """The view's kind of decision (`View.kind`), or None for a plain choice."""
+    return getattr(view, "kind", None)
+
+
+Public = Callable[[Any, int], Mapping[str, Any]]
+"""A kind's `public(table, seat)`: name -> value, each value either a list with one entry per seat or one
+value for the table (None: not known yet, shown as '-'). Read only what every seat may know, or what `seat`
+may: the tables show it as it is."""
 
 
 Smart = Callable[[Decision, Mind], int]

@@ -56,11 +56,11 @@ EVENTS = {"discard": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat
 class DiscardView:
     """What a bot may know when it discards: the cards it may discard (its hand) and the table's trump."""
 
+    kind = "discard"
     legal: list[int]
     trump: str | None
     order: list[int]                       # per card of the deck: its rank order (deck order `order`)
     suit: list                             # per card of the deck
-    discarding: bool = True
 
 
 @dataclass

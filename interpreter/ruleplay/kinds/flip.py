@@ -687,4 +687,10 @@ def _tell_take(n, ev: dict) -> list[str]:
     return [f"{n.verb(s, 'take', 'takes')} {k} cards ({ev['why']})."]
 
 
+def public(t: Table, seat: int) -> dict:
+    """What the tables show of the flipping (kinds/contract.py `public`): the cards played onto the pile in the
+    round under way (counted in a game with slaps, whose patterns read the round), once there is one."""
+    return {"this round": t.round_plays} if t.round_plays else {}
+
+
 NARRATION = {'slap': _tell_slap, 'tie': _tell_tie, 'burn': _tell_burn, 'out-of-turn': _tell_out_of_turn, 'win': _tell_win, 'take': _tell_take}

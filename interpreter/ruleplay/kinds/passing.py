@@ -96,13 +96,13 @@ def _along(t: Table, seat: int, off: int) -> int | None:
 
 @dataclass
 class PassView:
+    kind = "pass"
     seat: int
     legal: list[int]
     strength: dict[int, int]              # each legal card: its rank order
     points: list[int]
     suit: list
     picked: list[int]                     # the cards this seat already chose to pass
-    passing: bool = True
     count: int = 1                        # the cards it passes in all
     to: int | None = None                 # the seat they go to
 
@@ -188,7 +188,7 @@ class Pass:
                     picks.append(pool.pop())
                     continue
                 view = PassView(seat, list(pool), {c: order[c] for c in pool}, self.points, deck.suit,
-                                list(picks), True, want, targets[seat]) if bot is None or bot.wants_view else None
+                                list(picks), count=want, to=targets[seat]) if bot is None or bot.wants_view else None
                 d = runner.pending = Decision(seat, [space.card(c) for c in pool], view, sealed=True)
                 a = yield from t.ask(d)
                 runner.pending = None

@@ -43,6 +43,7 @@ class Profile:
 class SlapView:
     """A seat's slap window: what it sees (the pile's top cards, which pattern they show, if any) and its profile."""
 
+    kind = "slap"
     seat: int
     pattern: str | None            # the slappable pattern the pile shows (public: anyone can see it), or None
     pace: int                      # ms until the next card closes the window
@@ -51,16 +52,15 @@ class SlapView:
     top: list[int]                 # the pile's top cards, bottom to top (public)
     seats: list[int]               # the seats deciding in this window (public: who may slap)
     profiles: list[Profile]        # every seat's profile, as the game's start names them (public)
-    slapping: bool = True
 
 
 @dataclass
 class OutOfTurnView:
     """Whether to play a card out of turn now (it costs a burn)."""
 
+    kind = "out-of-turn"
     seat: int
     profile: Profile
-    out_of_turn: bool = True
 
 
 @dataclass

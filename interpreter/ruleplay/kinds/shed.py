@@ -80,12 +80,12 @@ EVENTS = {"shed": EventSpec(("seat", "card", "zone"), sample="plays"),
 class ShedView:
     """What a bot may know at a shedding turn: its legal cards and, per legal card, what it keeps open."""
 
+    kind = "shed"
     seat: int
     legal: list[int]
     after: dict[int, int]              # per legal card: the seat's other cards legal once it is played
     anywhere: dict[int, bool]          # per legal card: legal whatever card is on top (a wild card)
     points: list[int]                  # per card (the deck's `points`, else 0)
-    shedding: bool = True
 
 
 @dataclass
@@ -379,6 +379,15 @@ def smart_shed(v) -> int:
     legal (a suit or run it holds many of); then the one worth most points (shed the costly ones)."""
     cards = v.legal
     return min(range(len(cards)), key=lambda i: (v.anywhere[cards[i]], -v.after[cards[i]], -v.points[cards[i]], i))
+
+
+def public(t: Table, seat: int) -> dict:
+    """What the tables show of the shedding (kinds/contract.py `public`): the value named with the pile's top card,
+    and the times each seat could not play, once one could not."""
+    facts: dict = {} if t.named is None else {"named": t.named}
+    if any(t.passes):
+        facts["passes"] = list(t.passes)
+    return facts
 
 
 SMART = {ShedView: lambda d, mind: smart_shed(d.view)}

@@ -236,6 +236,7 @@ EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner
 class TrickView:
     """What a bot may know about the decision at hand: its legal cards and the public trick."""
 
+    kind = "trick"
     seat: int
     leading: bool
     following: bool                       # holding the led suit
@@ -258,11 +259,11 @@ class TrickView:
 class ChoiceView:
     """A yes/no choice offered to the winner of a trick (e.g. reversing the rank order)."""
 
+    kind = "trick-choice"
     seat: int
     name: str
     hand: list[int]                       # the seat's cards left in hand
     order: list[int]                      # the deck's rank order (public rules), per card
-    choosing: bool = True
 
 
 @dataclass
@@ -1416,5 +1417,14 @@ ACCOUNT = {"lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} 
                               f"{', '.join(map(str, ev.get('cards') or []))} of the {ev.get('zone')}.",
            "refill": lambda ev: f"Seat {ev['seat']} draws {', '.join(map(str, ev.get('cards') or []))} from the "
                                 f"{ev.get('zone')}."}
+
+def public(t: Table, seat: int) -> dict:
+    """What the tables show of the tricks (kinds/contract.py `public`), from the hand's first trick on: which
+    trick it is, trump, and the tricks each seat has won. (The suit led is left out: `t.led` keeps the last
+    trick's suit until the next lead, so between tricks it would show a suit nobody has led.)"""
+    if not t.trick_number:
+        return {}
+    return {"trick": t.trick_number, "trump": t.trump or "none", "tricks": list(t.tricks_won)}
+
 
 SMART = {TrickView: smart_trick, ChoiceView: smart_switch}     # what a sensible player does (kinds/contract.py)

@@ -359,6 +359,7 @@ class Turns:
     labels: list[str]
     description: str = ""
     spec: dict = field(default_factory=dict)
+    shown: frozenset = frozenset()       # the tracked values the tables show: every one but a card (`public`)
 
     @cached_property
     def prefers(self) -> bool:
@@ -485,7 +486,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
         return None
     return Turns(name, first_mode, first_fn, who.fn if who else None, {n: v for n, (_, v) in tracked.items()},
                  start, after, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
-                 dict(spec))
+                 dict(spec), frozenset(n for n, (typ, _) in tracked.items() if typ != X.CARD))
 
 
 MOVER = X.Binding(X.SEAT, lambda e: e.loc.get("mover"))
@@ -728,6 +729,13 @@ def _before_choosing(base: X.Scope | None, chosen: X.Scope) -> X.Scope | None:
         later.update({f: f"a card's fields are read from it, card.{f}, in `legal` (a move's `if` is read before "
                          "the card is chosen)" for f in ("rank", "suit", "value", "name", "color")})
     return replace(base, later={**base.later, **later})
+
+
+def public(t: Table, seat: int) -> dict:
+    """What the tables show of a `turns` phase (kinds/contract.py `public`): its tracked values that have a value,
+    but a tracked card (never logged: the table does not see which card it is)."""
+    return {name: v for ph in t.rules.phases if isinstance(ph, Turns) and ph.name in t.kind_state
+            for name, v in t.kind_state[ph.name].items() if name in ph.shown and v is not None}
 
 
 SMART = {TurnsView: guess, PreferView: prefer}     # what a sensible player does (turns/sense.py, kinds/contract.py)

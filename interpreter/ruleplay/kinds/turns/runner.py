@@ -17,7 +17,7 @@ class TurnsView:
     """What a bot sees of a turn beyond its actions in a phase that says nothing of what a sensible player
     aims for (no `prefer`): nothing, so `smart` guesses (turns/sense.py)."""
 
-    guessing = True
+    kind = "turns"
 
 
 GUESS = TurnsView()
@@ -27,7 +27,7 @@ class PreferView:
     """Per action of a decision, the highest `prefer` value among the alternatives it leads to (a move
     without `prefer`, or a pass, counts 0): `smart` takes the highest, guessing among equals."""
 
-    preferring = True
+    kind = "prefer"
     __slots__ = ("best", "position")
 
     def __init__(self, best: list[int]):

@@ -37,6 +37,18 @@ class Option:
     action: int = -1         # the State's action
 
 
+def facts(v: SeatView) -> tuple[dict, dict]:
+    """The facts the view shows (`SeatView.public`: the kinds' and the counters') split as the tables lay them
+    out: (name -> one value per seat, shown on each seat's line; name -> one value, shown for the table)."""
+    per_seat, table = {}, {}
+    for k, val in v.public.items():
+        if isinstance(val, (list, tuple)) and len(val) == v.players:
+            per_seat[k] = val
+        else:
+            table[k] = val
+    return per_seat, table
+
+
 def options_for(d, space) -> list[Option]:
     """A decision's legal actions as options, in the phase's order (cards in the canonical order)."""
     out = []

@@ -23,8 +23,10 @@ from ruleplay.agents import parse_bots
 from ruleplay.agents import make_bots
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS
 from ruleplay.errors import GameError, printable
-from ruleplay.tools.play.seat import HumanQuit, HumanSeat, Narrator, Option, is_red, match_input, options_for
+from ruleplay.tools.play.seat import (HumanQuit, HumanSeat, Narrator, Option, facts, is_red, match_input,
+                                      options_for)
 from ruleplay.engine.state import Game, State
+from ruleplay.kinds.contract import kind_of
 from ruleplay.pipeline import load
 
 HELP = ("Type the number of a choice or a card name (qh, 10h, th); for a bid, the number itself. "
@@ -129,10 +131,8 @@ class Terminal:
     def show_table(self, bot: HumanSeat, options: list[Option] | None = None, view=None) -> None:
         v = bot.view()
         me = v.me
-        head = [v.title, f"hand {v.hand_number}"]
-        if v.trick_number:
-            head.append(f"trick {v.trick_number}")
-            head.append(f"trump {v.trump or 'none'}")
+        per_seat, table = facts(v)
+        head = [v.title, f"hand {v.hand_number}", *(f"{k} {_word(val)}" for k, val in table.items())]
         self.line((f"== {' - '.join(head)} - you are Seat {me} ==", "bold cyan"))
         legal = {o.card: i for i, o in enumerate(options or []) if o.card is not None}
         for s in range(v.players):
@@ -152,18 +152,9 @@ class Terminal:
                     segs.extend(self.cards(z.cards if z.size <= 13 else z.cards[-13:]))
             if v.scores is not None:
                 segs.append(f"  score {v.scores[s]}")
-            if v.tricks_won is not None:
-                segs.append(f"  tricks {v.tricks_won[s]}")
-            if v.bids is not None:
-                segs.append("  passed" if v.passed[s] else f"  bid {v.bids[s]}" if v.bids[s] is not None else "")
-            for k, val in v.public.items():
-                if isinstance(val, (list, tuple)) and len(val) == v.players:
-                    segs.append(f"  {k} {val[s] if val[s] is not None else '-'}")
+            segs.extend(f"  {k} {_word(val[s])}" for k, val in per_seat.items())
             self.line(*segs)
-        for k, val in v.public.items():
-            if not (isinstance(val, (list, tuple)) and len(val) == v.players):
-                self.line(f"{k}: {val}")
-        plays = getattr(view, "plays", None)
+        plays = view.plays if kind_of(view) == "trick" else None
         for z in v.table_zones:
             if z.cards is None:
                 self.line(f"{z.name}: {z.size} cards, face down")
@@ -218,16 +209,17 @@ class Terminal:
             c = self.queued.pop(0)
             return next(i for i, o in enumerate(options) if o.card == c)
         self.catch_up(bot)
-        passing = getattr(view, "passing", False)
+        kind = kind_of(view)
+        passing = kind == "pass"
         if passing and view.count - len(view.picked) > 1:
             return self._choose_pass(bot, options, view)
         self.show_table(bot, options, view)
         if passing:
             what = f"pass a card to Seat {view.to}" if view.to is not None else "pass a card"
         else:
-            dummy = getattr(view, "dummy", None)     # playing a dummy's card for it
+            dummy = view.dummy if kind == "trick" else None     # playing a dummy's card for it
             what = (f"play a card from the {dummy}" if dummy else "play a card") if cards \
-                else "bid" if getattr(view, "bidding", False) else "choose"
+                else "bid" if kind == "bid" else "choose"
         sep = ", " if any(" " in o.label for o in options) else " "     # named values: 'pass, order-up D'
         rng = f"1-{len(options)} or a card name" if cards else "one of " + sep.join(o.label for o in options)
         while True:
@@ -367,6 +359,11 @@ class Terminal:
             termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
+def _word(value) -> str:
+    """A fact's value on the screen: '-' for one not known yet."""
+    return "-" if value is None else str(value)
+
+
 # ---------------------------------------------------------------------------- the driver
 def drive(state: State, me: int, ui, bots: list, feed=None) -> None:
     """Step the game to its end: the person's seat asks `ui`, the others their bots; a resumed game's
@@ -381,7 +378,7 @@ def drive(state: State, me: int, ui, bots: list, feed=None) -> None:
         logged = feed.answer(d) if feed is not None else None
         if d.window is not None and d.window != window[0]:
             window = (d.window, _bots_in_window(state, d, bots, space))
-            if me not in d.view.seats and not getattr(d.view, "out_of_turn", False) and live:
+            if me not in d.view.seats and kind_of(d.view) != "out-of-turn" and live:
                 ui.react(human, d.view.pace, d.view.pace, False)      # the display keeps the window's pace
         if d.seat != me:
             a = window[1][d.seat] if d.window is not None and d.seat in window[1] else bots[d.seat].act(d, space)
@@ -404,7 +401,7 @@ def _bots_in_window(state: State, d, bots: list, space) -> dict[int, int]:
     random stream, so asking early changes nothing): the person's slap races against them."""
     from dataclasses import replace
     v = d.view
-    if not getattr(v, "slapping", False):
+    if kind_of(v) != "slap":
         return {}
     out = {}
     for s in v.seats:
@@ -415,9 +412,9 @@ def _bots_in_window(state: State, d, bots: list, space) -> dict[int, int]:
 
 def _ask_person(ui, human: HumanSeat, d, space, others: dict[int, int]) -> int:
     v = d.view
-    if getattr(v, "out_of_turn", False):
+    if kind_of(v) == "out-of-turn":
         return space.NO                         # a person plays out of turn only by mistake: never here
-    if getattr(v, "slapping", False):
+    if kind_of(v) == "slap":
         times = [space.slap_of(a)[0] for a in others.values() if a != space.NO_SLAP]
         got = ui.react(human, min(times, default=v.pace), v.pace, True)
         return space.NO_SLAP if got is None else space.slap(min(max(got[0], 1), v.pace - 1), got[1])

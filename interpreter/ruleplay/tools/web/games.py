@@ -32,6 +32,7 @@ from ruleplay.errors import GameError, RuleplayError
 from ruleplay.tools.play.seat import Narrator
 from ruleplay.engine.state import Game, State
 from ruleplay.engine.table import GameOver
+from ruleplay.kinds.contract import kind_of
 from ruleplay.tools.web.rewind import Rewinder, Rewound
 from ruleplay.tools.web.rulefiles import Loaded
 from ruleplay.tools.web.tablemeta import PileInfo, card_table, pattern_words, slap_piles, teams_of
@@ -259,9 +260,9 @@ class LiveGame:
                 kind = self.seats[d.seat].kind
                 if kind != HUMAN:
                     st.apply_action(self.bots[d.seat].act(d, self.space))
-                elif getattr(d.view, "out_of_turn", False):
+                elif kind_of(d.view) == "out-of-turn":
                     st.apply_action(self.space.NO)     # a person plays out of turn only by mistake: never here
-                elif getattr(d.view, "slapping", False):
+                elif kind_of(d.view) == "slap":
                     w = self.window
                     if w is None or w.key != d.window:
                         w = self.window = SlapWindow(d.window, self.clock(), d.view.pace)
@@ -405,7 +406,7 @@ class LiveGame:
             return "the game is over"
         if d.seat != seat:
             return f"it is not your turn (seat {d.seat} is to move)"
-        if getattr(d.view, "slapping", False):
+        if kind_of(d.view) == "slap":
             return "a slap window is open: slap, or let it pass"
         if not isinstance(action, int) or isinstance(action, bool) or action not in state.legal_actions():
             return "that move is not legal now"
@@ -432,9 +433,9 @@ class LiveGame:
     def _window_seats(self) -> list[int]:
         """The people deciding in the open window (the decision's public list of who may slap)."""
         d = self.state.decision()
-        if self.window is None or d is None or d.window != self.window.key:
+        if self.window is None or d is None or d.window != self.window.key or kind_of(d.view) != "slap":
             return []
-        return [s for s in getattr(d.view, "seats", []) if self.seats[s].kind == HUMAN]
+        return [s for s in d.view.seats if self.seats[s].kind == HUMAN]
 
     def _expire(self, now: float) -> None:
         """Every person whose window time is up has chosen `no slap`."""

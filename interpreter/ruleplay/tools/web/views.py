@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ruleplay.engine.visibility import SeatView
-from ruleplay.tools.play.seat import is_red, options_for
+from ruleplay.kinds.contract import kind_of
+from ruleplay.tools.play.seat import facts, is_red, options_for
 from ruleplay.tools.web.games import HUMAN, LiveGame
 from ruleplay.tools.web.rewind import Rewound
 from ruleplay.tools.web.tablemeta import SUITS, direction_word
@@ -61,14 +61,6 @@ def _turned_up(cards: Cards, events: list[dict]) -> dict | None:
     return None
 
 
-def _bids(v: SeatView) -> list[str] | None:
-    """Each seat's bid this hand as the page shows it ("pass", the bid, or "-"), read from the seat's view as
-    every table reads it (a sealed bid appears once revealed); None when no bid was made this hand."""
-    if v.bids is None:
-        return None
-    return ["pass" if passed else "-" if bid is None else str(bid) for bid, passed in zip(v.bids, v.passed)]
-
-
 def _seat_name(s: int, me: int, players: int) -> str:
     where = direction_word(me, s, players)
     return "you" if s == me else f"Seat {s} ({where})" if where else f"Seat {s}"
@@ -77,34 +69,31 @@ def _seat_name(s: int, me: int, players: int) -> str:
 def _choices(game: LiveGame, seat: int) -> tuple[list[dict] | None, str, dict | None]:
     """The seat's choices, the prompt in words, and for a pass how many cards go to whom."""
     d = game.state.decision()
-    if (game.finished() or d is None or d.seat != seat or getattr(d.view, "slapping", False)
-            or getattr(game, "held", False)):
+    kind = None if d is None else kind_of(d.view)
+    if game.finished() or d is None or d.seat != seat or kind == "slap" or getattr(game, "held", False):
         return None, "", None
     v, cards, n = d.view, game.meta.cards, game.rules.players
     opts = options_for(d, game.space)
-    bidding = bool(getattr(v, "bidding", False))
     out = [{"action": o.action, "label": o.label, "card": o.card is not None,
-            "means": f"bid {o.label}" if bidding and isinstance(o.value, int) else o.label,
+            "means": f"bid {o.label}" if kind == "bid" and isinstance(o.value, int) else o.label,
             **({"face": _card(cards, o.label)} if o.card is not None else {})} for o in opts]
     passing = None
-    if getattr(v, "passing", False):
-        picked = [_card(cards, game.space.deck.names[c]) for c in (getattr(v, "picked", None) or [])]
-        count = int(getattr(v, "count", 1) or 1)
-        to = getattr(v, "to", None)
-        where = f" to {_seat_name(to, seat, n)}" if isinstance(to, int) else ""
-        what = f"Pass {count} card{'s' if count != 1 else ''}{where}"
-        passing = {"count": count, "to": to, "picked": picked, "left": count - len(picked), "text": what}
-    elif getattr(v, "bidding", False):
+    if kind == "pass":
+        picked = [_card(cards, game.space.deck.names[c]) for c in v.picked]
+        where = f" to {_seat_name(v.to, seat, n)}" if v.to is not None else ""
+        what = f"Pass {v.count} card{'s' if v.count != 1 else ''}{where}"
+        passing = {"count": v.count, "to": v.to, "picked": picked, "left": v.count - len(picked), "text": what}
+    elif kind == "bid":
         what = "Bid: choose a bid, or pass"
-    elif getattr(v, "choosing", False):
+    elif kind == "trick-choice":
         what = f"Choose: {v.name}"
-    elif getattr(v, "valuing", False):
-        named = [SUIT_WORDS.get(x, x) for x in getattr(v, "values", [])]
-        what = "Choose " + " or ".join(named) + (", or pass" if getattr(v, "may_pass", False) else "")
+    elif kind == "choose":
+        named = [SUIT_WORDS.get(x, x) for x in v.values]
+        what = "Choose " + " or ".join(named) + (", or pass" if v.may_pass else "")
     elif [o.label for o in opts] == ["turn a card"]:    # a person turning their own cards (LiveGame.ask_turns)
         what = "turn your top card (the button, or Enter)"
     elif any(o.card is not None for o in opts):
-        what = f"Play a card from the {v.dummy}" if getattr(v, "dummy", None) else "Play a card"
+        what = f"Play a card from the {v.dummy}" if kind == "trick" and v.dummy else "Play a card"
     else:
         what = "Choose"
     return out, what, passing
@@ -213,13 +202,13 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
     v = st.seat_view(seat)
     events = st.seat_events(seat)
     plays = _plays(events)
-    bids = _bids(v)
+    per_seat, table_facts = facts(v)
     deck, cards, meta = game.space.deck, game.meta.cards, game.meta
     names, key = deck.names, deck.canonical_key
     choices, prompt, passing = _choices(game, seat)
     legal = {c["label"] for c in choices or [] if c["card"]}
     d = game.state.decision() if choices else None
-    for_dummy = d is not None and bool(getattr(d.view, "dummy", None))   # asked for a dummy's card, not one's own
+    for_dummy = d is not None and kind_of(d.view) == "trick" and bool(d.view.dummy)   # a dummy's card, not one's own
     seats = []
     for s in range(v.players):
         zones = []
@@ -240,10 +229,7 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
                       "dealer": s == v.dealer, "out": v.out[s], "zones": zones,
                       "team": None if meta.teams is None else meta.teams[s],
                       "score": None if v.scores is None else v.scores[s],
-                      "tricks": None if v.tricks_won is None else v.tricks_won[s],
-                      **({"bid": bids[s]} if bids is not None else {}),
-                      "public": {k: val[s] for k, val in v.public.items()
-                                 if isinstance(val, (list, tuple)) and len(val) == v.players}})
+                      "public": {k: val[s] for k, val in per_seat.items()}})
     table = []
     for z in v.table_zones:
         zc = None if z.cards is None else [_card(cards, c) for c in z.cards]
@@ -256,7 +242,7 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
                              "news": _slap_news(events, seat, v.players, meta.patterns)}
         table.append(entry)
     d = st.decision()
-    waiting = None if d is not None and getattr(d.view, "slapping", False) else game.waiting_for()
+    waiting = None if d is not None and kind_of(d.view) == "slap" else game.waiting_for()
     result = None
     if game.finished():
         r = st.result()
@@ -266,9 +252,7 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
                   {"outcome": "error", "winners": [], "reason": game.error or "", "scores": None, "cycle": False})
     return {
         "version": game.version, "title": v.title, "me": seat, "players": v.players,
-        "hand": v.hand_number, "trick": v.trick_number, "trump": v.trump, "led": v.led,
-        "others": {k: val for k, val in v.public.items()
-                   if not (isinstance(val, (list, tuple)) and len(val) == v.players)},
+        "hand": v.hand_number, "others": table_facts,
         "seats": seats, "table": table, "last_trick": _last_trick(cards, events),
         "turned_up": _turned_up(cards, events),
         "to_move": waiting, "teams": meta.teams is not None,

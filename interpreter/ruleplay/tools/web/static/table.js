@@ -33,9 +33,7 @@ function badges(v, s) {
 function facts(s) {
   const bits = [];
   if (s.score !== null && s.score !== undefined) bits.push("score " + s.score);
-  if (s.tricks !== null && s.tricks !== undefined) bits.push("tricks " + s.tricks);
-  if (s.bid !== undefined) bits.push(s.bid === "-" ? "no bid yet" : "bid " + s.bid);
-  for (const [k, val] of Object.entries(s.public || {})) bits.push(k + " " + words(val));
+  for (const [k, val] of Object.entries(s.public || {})) bits.push(fact(k, val));
   return el("div", {class: "facts"}, bits.join(" · "));
 }
 function smallZone(z, whose) {
@@ -122,12 +120,16 @@ const SUIT_WORD = {C: "clubs", D: "diamonds", H: "hearts", S: "spades"};
 function withSuits(text) {
   return text.replace(/(^|[^0-9A-Za-z])(10|[2-9JQKA])([CDHS])(?![0-9A-Za-z])/g, (m, pre, r, s) => pre + r + SUIT_SYMBOL[s]);
 }
+// A fact a kind or a counter shows (the server's `public`): its name and value, a suit by its symbol, "-" not known yet.
+function fact(k, val) {
+  if (val === null || val === undefined) return k + " -";
+  return k + " " + (SUIT_SYMBOL[val] ? SUIT_SYMBOL[val] + " " + SUIT_WORD[val] : words(val));
+}
 function statusText(v) {
   const bits = [], held = v.score_table && v.score_table.waiting;
   if (held) bits.push("Hand " + words(v.score_table.hand) + " is over: see the scores");
   else if (v.hand) bits.push("Hand " + v.hand);
-  if (v.trick) bits.push("Trick " + v.trick);
-  if (v.trump) bits.push("Trump " + (SUIT_SYMBOL[v.trump] ? SUIT_SYMBOL[v.trump] + " " + SUIT_WORD[v.trump] : v.trump));
+  for (const [k, val] of Object.entries(v.others)) bits.push(fact(k, val));
   if (v.finished) bits.push("Game over");
   else if (held) { /* said above */ }
   else if (v.to_move !== null && v.to_move !== undefined)
@@ -200,8 +202,6 @@ function render(v, how) {
   }
   if (v.turned_up) centre.append(el("div", {class: "zone centre", id: "turned-up"}, el("div", {class: "zname"}, "turned up"),
                                     cardEl(v.turned_up, null, "turned up")));
-  const others = Object.entries(v.others);
-  if (others.length) centre.append(el("div", {class: "note"}, others.map(([k, val]) => k + ": " + words(val)).join(" · ")));
   felt.append(centre);
   drawMine(v, how);
   drawScores(v, how);

@@ -95,3 +95,54 @@ def test_a_word_that_gives_itself_values_is_refused(tmp_path):
     with pytest.raises(RuleplayError) as e:
         load(str(p))
     assert "'deep' uses itself" in str(e.value)
+
+
+SHADOW = """name: shadow
+description: Two hands dealt and compared at once, to test a parameter named like a loop variable.
+players: 2
+deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K], suits: [C, D, H, S],
+       attributes: {points: {A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 10, Q: 10, K: 10}}}
+define:
+  worth:
+    params: [PARAM]
+    expr: "sum(c.points for c in PARAM.hand)"
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: hidden}
+  stock: {owner: table, visibility: hidden}
+deal: {to: hand, count: 5, rest: stock}
+phases:
+  look: {kind: trick, from: hand, to: trick, won-to: taken, follow: any, until: "true"}
+scoring:
+  points: "1000 * count(worth(x) <= worth(dealer) for x in seats)
+           + count(sum(c.points for c in y.hand) <= sum(c.points for c in dealer.hand) for y in seats)"
+"""
+
+
+@pytest.mark.parametrize("param", ["x", "who"])
+def test_a_parameter_hides_a_loop_variable_of_its_name(param):
+    """`size(dealer)` inside `... for x in seats` reads the dealer, even when the parameter is named `x` (it read
+    the loop's `x` before: the count was every seat, whatever the stacks). Each score's thousands (the word given
+    values) must equal its units (the expression written out), in a few seeded hands (hands kept: no card played)."""
+    from ruleplay.pipeline import load_game
+    game = load_game_text(SHADOW.replace("PARAM", param))
+    seen = set()
+    for seed in range(8):
+        s = game.new_initial_state(seed=seed, max_actions=5000)
+        while not s.is_terminal():
+            s.apply_action(s.legal_actions()[0])
+        for total in s.seat_view(0).scores:
+            assert total // 1000 == total % 1000, (param, seed, total)
+            seen.add(total % 1000)
+    assert len(seen) > 1                     # the counts differ between games: the test can tell them apart
+
+
+def load_game_text(text: str):
+    import tempfile
+    from pathlib import Path
+    from ruleplay.engine.state import Game
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "shadow.yaml"
+        p.write_text(text, encoding="utf-8")
+        return Game(load(str(p)))

@@ -29,6 +29,8 @@ class Compiler:
         self.expanding: list[str] = []   # definitions being expanded, innermost last
         self.defines_used: set[str] = set()
         self.written = [0]   # nodes of the definitions used, written out (shared with the aggregates' compilers)
+        self.held: dict[str, str] = {}   # loop variables a definition's given value reads -> that definition's name:
+        # its body may not loop over one of them (the value would read the body's variable, not the caller's)
 
     def compile_dead(self, tree, dead: bool) -> Compiled:
         """Compile (type-check) a part that options may rule out, e.g. `x // (players - 2) if players > 2 else x`."""
@@ -141,8 +143,12 @@ class Compiler:
                             f"({', '.join(d.params)}), not {len(args)}", _col(tok))
         self._may_use(name, d, tok)
         bound = {p: Binding(a.type, a.fn, a.const, a.is_const) for p, a in zip(d.params, args)}
-        sub = Compiler(self.scope.with_names(**bound), self.text)
+        scope = self.scope.with_names(**bound)
+        for p in d.params:               # a parameter hides a loop variable of the same name where it is used
+            scope.loop_vars.pop(p, None)
+        sub = Compiler(scope, self.text)
         sub.dead, sub.expanding, sub.written = self.dead, self.expanding, self.written
+        sub.held = {**self.held, **{v: name for a in args for v in a.uses if v in self.scope.loop_vars}}
         self.expanding.append(name)
         try:
             out = sub.compile(d.tree)
@@ -170,7 +176,7 @@ class Compiler:
 
     def _compile_definition(self, d: Definition, name: str, held: tuple) -> "_Expansion":
         sub = Compiler(self.scope, self.text)
-        sub.dead, sub.expanding = self.dead, self.expanding
+        sub.dead, sub.expanding, sub.held = self.dead, self.expanding, self.held
         self.expanding.append(name)
         try:
             return _Expansion(held, self.scope.names, sub.compile(d.tree), frozenset(sub.uses),
@@ -519,13 +525,18 @@ class Compiler:
             raise ExprError(f"'{kind}(... for {var} in ...)' needs cards or seats, not {c.type}", _col(coll))
         if var in self.scope.names:
             raise ExprError(f"'{var}' is already a name here; choose another loop variable", _col(var_tok))
+        if var in self.held:
+            raise ExprError(f"'{var}' is a loop variable where '{self.held[var]}' is used, and the value given to "
+                            f"it reads that '{var}': its own loop over '{var}' would hide it", _col(var_tok),
+                            f"name the loop variable differently, here or where '{self.held[var]}' is used")
         if len(self.scope.loop_vars) >= MAX_AGG_NESTING:
             raise ExprError(f"'{kind}(... for ...)' nested more than {MAX_AGG_NESTING} deep; its evaluation "
                             "would take too long", _col(kind_tok))
         inner_scope = Scope(self.scope.names, self.scope.fields, {**self.scope.loop_vars, var: vtype},
                             self.scope.defines)
         sub = Compiler(inner_scope, self.text)
-        sub.expanding, sub.defines_used, sub.written = self.expanding, self.defines_used, self.written
+        sub.expanding, sub.defines_used, sub.written, sub.held = self.expanding, self.defines_used, self.written, \
+            self.held
         b = sub.compile(body)
         self.uses |= sub.uses
         want = BOOL if kind in ("count", "any", "all") else INT

@@ -217,7 +217,7 @@ def test_a_trump_reading_a_choice_waits_for_it(tmp_path):
 def test_a_choose_phase_may_not_take_a_name_in_use(tmp_path):
     with pytest.raises(RuleplayError) as exc:
         _load(tmp_path, phase="trump", trump="none")
-    assert "'trump' is a name phase 'trump' defines, but it is already a name phase 'play' defines" in str(exc.value)
+    assert "'trump' is a name phase 'trump' defines, but it is already a name the trick phase 'play' defines" in str(exc.value)
 
 
 def test_cut_must_be_fixed(tmp_path):

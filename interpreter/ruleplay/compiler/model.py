@@ -136,6 +136,8 @@ class Declared:
     changes: frozenset[str] = frozenset()    # names with a value from the hand's start that the phase changes as
                                              # it runs (a turns phase's track): a later phase's hand-start
                                              # expression reading one waits for that phase to start
+    where: dict[str, tuple] = field(default_factory=dict)   # an own name's key under the phase (its track entry),
+                                             # where an error about the name is placed; else the phase
 
 
 @dataclass
@@ -870,9 +872,11 @@ def _add_phase_names(ctx: Ctx, declared: list[tuple[str, Any, Declared]]) -> Non
         for n in dec.own:
             other = next((p for p, _, d in declared if p != pname and n in d.names), None)
             if other is not None or n in names:
-                ctx.error(("phases", pname), f"'{n}' is a name phase '{pname}' defines, but it is already "
-                          + (f"a name phase '{other}' defines" if other else "a name of the table"),
-                          "rename the phase")
+                at = dec.where.get(n)
+                ctx.error(("phases", pname) + (at or ()), f"'{n}' is a name phase '{pname}' defines, but it is already "
+                          + (f"a name the {ctx.get(('phases', other, 'kind'))} phase '{other}' defines" if other
+                             else "a name of the table (docs/language.md lists the names in use)"),
+                          f"rename it in phase '{pname}'" if at else "rename the phase")
         for n in dec.names:
             if n in ctx.options or n in ctx.zones:
                 ctx.error(("phases", pname), f"'{n}' is both a name this {ctx.get(('phases', pname, 'kind'))} "

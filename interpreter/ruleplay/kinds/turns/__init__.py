@@ -422,7 +422,8 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
     phase = path[-1]
     names = {n: X.Binding(typ, (lambda n: lambda e: e.kind_state[phase][n])(n))
              for n, (typ, _) in _tracked(ctx, path, report=False).items()}
-    return Declared(names, own=frozenset(names), at_start=frozenset(names), changes=frozenset(names))
+    return Declared(names, own=frozenset(names), at_start=frozenset(names), changes=frozenset(names),
+                    where={n: ("track", n) for n in names})
 
 
 def _word_paths(specs: list, path: tuple, word: str):

@@ -150,3 +150,24 @@ def test_one_card_is_read_as_the_cards_it_is_where_cards_are_read(tmp_path):
                  "        prefer: \"10 if in-a-row(card, 1, order) and same-rank(card, 1) else 0\"\n", encoding="utf-8")
     rules = load(str(p))                    # was: "expected cards here, got card"
     assert ruleplay.agents.play(rules, 1, bots=["smart"] * 3).outcome == "finished"
+
+
+def test_a_loop_over_a_list_of_values():
+    """`all(... for r in ['A', 'K'])`: each value in turn (a list of words or of numbers, not both, not empty),
+    said in words as the values it runs over."""
+    from ruleplay.lang.expr.say import say
+    scope = _scope()
+    e = SimpleNamespace(pile=[DECK.names.index("AS"), DECK.names.index("KH")], loc={}, s=0, dealer=0)
+    held = lambda text: X.compile_expr(text, scope, X.BOOL).fn(e)      # noqa: E731
+    assert held("all(any(c.rank == r for c in pile) for r in ['A', 'K'])")
+    assert not held("all(any(c.rank == r for c in pile) for r in ['A', 'Q'])")
+    assert held("any(any(c.rank == r for c in pile) for r in ['A', 'Q'])")
+    assert X.compile_expr("count(any(c.rank == r for c in pile) for r in ['A', 'Q', 'K'])", scope).fn(e) == 2
+    assert X.compile_expr("sum(n * n for n in [1, 2, 3])", scope).fn(e) == 14
+    assert X.compile_expr("max(n for n in [3, 1, 2])", scope).fn(e) == 3
+    for bad, words in (("sum(n for n in [1, 'A'])", "numbers or of words, not both"),
+                       ("sum(n for n in [])", "not an empty list")):
+        with pytest.raises(X.ExprError, match=words):
+            X.compile_expr(bad, scope)
+    assert say("all(any(c.rank == r for c in pile) for r in ['A', 'K'])").startswith(
+        "every value among A and K is one for which")

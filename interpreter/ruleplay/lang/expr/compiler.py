@@ -517,12 +517,16 @@ class Compiler:
         kind = str(kind_tok)
         var = str(var_tok)
         c = self.compile(coll)
+        listed = None
         if c.type == CARDS:
             vtype = CARD
         elif c.type == SEATS:
             vtype = SEAT
+        elif c.type == LIST and c.is_const and c.const:
+            listed, vtype = _listed(c.const, kind, var, coll)
         else:
-            raise ExprError(f"'{kind}(... for {var} in ...)' needs cards or seats, not {c.type}", _col(coll))
+            raise ExprError(f"'{kind}(... for {var} in ...)' needs cards, seats or a list of values, not "
+                            f"{'an empty list' if c.type == LIST else c.type}", _col(coll))
         if var in self.scope.names:
             raise ExprError(f"'{var}' is already a name here; choose another loop variable", _col(var_tok))
         if var in self.held:
@@ -543,6 +547,8 @@ class Compiler:
         if b.type != want:
             raise ExprError(f"{kind}(...) needs a {want} expression before 'for', got {b.type}", _col(body))
         fb, fc = b.fn, c.fn
+        if listed is not None:                    # a list of values: each in turn, in the order written
+            fc = lambda e: listed                 # noqa: E731
         if vtype == CARD and b.uses == frozenset([var]) and not b.is_const:
             fn = _tabulated(kind, b.fn, var, fc, len(self.scope.fields.card_tables.get("name", ())))
             if fn is not None:
@@ -566,6 +572,15 @@ class Compiler:
         if var in self.scope.loop_vars:
             fn = _keeping(fn, var)
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+
+
+def _listed(values, kind: str, var: str, coll) -> tuple[tuple, str]:
+    """A literal list looped over (`all(holds(r) for r in ['A', '10', 'K'])`): its values in a fixed order
+    (numbers, then words, each ascending: a list is a set of values) and their type, one type only."""
+    types = {INT if isinstance(v, int) else STR for v in values}
+    if len(types) > 1:
+        raise ExprError(f"'{kind}(... for {var} in [...])' needs a list of numbers or of words, not both", _col(coll))
+    return tuple(sorted(values)), types.pop()
 
 
 def _judged(kind: str, body: Callable[[Any], Any], var: str, cards: Callable[[Any], Any]) -> Callable[[Any], Any]:

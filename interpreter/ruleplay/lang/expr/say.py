@@ -298,12 +298,17 @@ def _call_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, ..
 def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
     """`any/all/count/sum/max/min(body for x in coll)` in words, the variable said as 'its' / 'their'."""
     kind, body, var, coll = str(t.children[0]), t.children[1], str(t.children[2]), t.children[3]
-    coll_text = text_of(coll)
-    noun = "player" if coll_text == "seats" or coll_text.endswith("team-seats") else "card"
-    plural = "players" if noun == "player" else "cards"
+    listed = isinstance(coll, Const) and isinstance(coll.v, (list, tuple))    # a list of values written out
+    coll_text = "" if listed else text_of(coll)
+    noun = "value" if listed else "player" if coll_text == "seats" or coll_text.endswith("team-seats") else "card"
+    plural = noun + "s"
     group = f"the {plural}"
     where = ""
-    if coll_text != "seats":
+    if listed:
+        values = [value(v) for v in coll.v]
+        among = ", ".join(values[:-1]) + f" and {values[-1]}" if len(values) > 1 else values[0]
+        where, group = f" among {among}", f"the values {among}"
+    elif coll_text != "seats":
         said = _words(coll, vocab, loops)
         if said is None:
             return None

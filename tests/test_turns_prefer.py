@@ -121,3 +121,49 @@ def test_smart_does_not_make_the_same_choice_twice_from_the_same_position():
     picks = [prefer(d, tried) for _ in range(4)]        # the turns kind's heuristic, with the bot's memory
     assert sorted(picks[:3]) == [0, 1, 2] and picks[2] == 2      # the two best first (either order), then the third
     assert picks[3] in (0, 1)                                      # all tried: the best again
+
+
+JOKERS = """name: two-jokers
+description: One player throws a set of cards that includes both jokers.
+players: 2
+deck: {ranks: [A, 2, 3, Q, K], suits: [C, D], jokers: 2}
+zones:
+  hand: {owner: seat, visibility: owner}
+  pile: {owner: table, visibility: public}
+  stock: {owner: table, visibility: hidden}
+deal: {to: hand, count: 5, rest: stock}
+phases:
+  play:
+    kind: turns
+    until: "any(x.hand.empty for x in seats)"
+    max-turns: 10
+    moves:
+      throw:
+        choose:
+          cards: {from: hand, min: 1, max: 3}
+        legal: "picked.size >= 2"
+        prefer: "picked.size"
+        do:
+          - move: {from: hand, to: pile, picked: true}
+end:
+  - when: "any(x.hand.empty for x in seats)"
+    winners: {where: "s.hand.empty"}
+"""
+
+
+# Seat 0 holds KD JK JK 2D QC: the two jokers are one card name, so one action. Asking card by card, they were
+# two options of one action (the bot read a view one entry longer than the actions: an internal error), and
+# the joker answered was the second, which left no third card to add (smart threw two). Now the first answers:
+# a set of three with both jokers (any third card rates the same).
+def test_two_equal_cards_are_one_answer_and_smart_still_throws_three(tmp_path):
+    p = tmp_path / "jokers.yaml"
+    p.write_text(JOKERS, encoding="utf-8")
+    deal = Deal([["KD", "JK", "JK", "2D", "QC"], ["AC", "2C", "3C", "KC", "QD"]], rest=[], dealer=1)
+    s = ruleplay.pipeline.Game(load(str(p))).new_initial_state(seed=0, deal=deal, check=True)
+    bot = Bot("smart", random.Random(0))
+    while s.current_player() == 0:
+        d = s.decision()
+        assert len(d.view.best) == len(d.actions)          # one preference per action offered
+        s.apply_action(bot_action(s, bot))
+    thrown = [e["cards"] for e in s.events() if e["event"] == "move"]
+    assert len(thrown) == 1 and len(thrown[0]) == 3 and thrown[0].count("JK") == 2

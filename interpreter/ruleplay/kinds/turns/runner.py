@@ -251,11 +251,13 @@ class Going:
                 picked.append(options[0])
                 k += 1
                 continue
-            if sets:
-                answers = {self.action(move, x): x for x in options}
-            else:
-                answers = dict(zip(move.parts[k].actions(t, self.block, options), options))
-            x = yield from self.ask(answers, _best(scores, left, k, options) if weigh else GUESS)
+            acts = [self.action(move, x) for x in options] if sets else move.parts[k].actions(t, self.block, options)
+            groups: dict[int, list] = {}     # equal cards (one name: two jokers) are one action, answered by the
+            # first: a set keeps its cards in deck order, so the first leaves every larger set open
+            for a, x in zip(acts, options):
+                groups.setdefault(a, []).append(x)
+            answers = {a: xs[0] for a, xs in groups.items()}
+            x = yield from self.ask(answers, _best(scores, left, k, groups.values()) if weigh else GUESS)
             picked.append(x)
             left = [s for s in left if s[k] == x]        # narrowed step by step, not filtered from all again
             k += 1
@@ -477,14 +479,15 @@ def _score(t: Table, move, combo: tuple) -> int:
     return value
 
 
-def _best(scores: dict[tuple, int], left: list[tuple], k: int, options) -> PreferView:
-    """Per option of step `k`, the best score among the alternatives left that take it."""
+def _best(scores: dict[tuple, int], left: list[tuple], k: int, groups) -> PreferView:
+    """Per group of options of step `k` (one action each), the best score among the alternatives left that take
+    one of them."""
     best: dict = {}
     for a in left:
         x, v = a[k], scores[a]
         if x not in best or v > best[x]:
             best[x] = v
-    return PreferView([best[x] for x in options])
+    return PreferView([max(best[x] for x in xs) for xs in groups])
 
 
 def _answers_view(t: Table, offered) -> PreferView | TurnsView:

@@ -369,6 +369,26 @@ def test_a_packet_keeps_its_order_only_when_lifted_together(tmp_path, keep, top_
     assert pile.cards[::-1] == top_first                    # a view lists a zone bottom to top
 
 
+@pytest.mark.parametrize("count, keep, said", [
+    ("stock.size", False, "stock is turned over onto pile (its cards one by one, top first)"),
+    ("stock.size", True, "all the cards of stock together, in their order, go to pile"),
+    ("2", True, "the top 2 cards of stock together, in their order, go to pile"),
+    ("2", False, "the top 2 cards of stock go to pile"),
+])
+def test_the_sheet_says_whether_a_packet_keeps_its_order(tmp_path, capsys, count, keep, said):
+    """A whole zone moved card by card is turned over; with keep-order it is not (the sheet said it was)."""
+    text = MINI.replace("    until:", "    start: [{move: {from: stock, to: pile, count: " + count
+                        + (", keep-order: true" if keep else "") + "}}]\n    until:")
+    text = text.replace("deal: {to: hand, count: 2}", "deal: {to: hand, count: 0, rest: stock}").replace(
+        "  pile: {owner: table, visibility: public}", "  pile: {owner: table, visibility: public}\n"
+        "  stock: {owner: table, visibility: hidden}")
+    path = tmp_path / "mini.yaml"
+    path.write_text(text, encoding="utf-8")
+    from ruleplay.tools.cli import main
+    assert main(["explain", str(path)]) == 0
+    assert f"First: {said}." in capsys.readouterr().out
+
+
 def test_a_chosen_seat_is_said_by_its_name_even_beside_an_option_of_that_name(tmp_path):
     """An option `target: 21` must not turn the chosen seat `target` into 21 on the rule sheet."""
     from ruleplay.tools.explain.sheet import sheet_text

@@ -270,11 +270,15 @@ def say(spec: Any) -> str:
         return out + (f"; otherwise: {say_effects(spec['else'])}" if spec.get("else") else "")
     if "move" in spec:
         m = spec["move"]
-        if m.get("count") == f"{m.get('from')}.size" and not m.get("at") and not m.get("show"):
+        if m.get("count") == f"{m.get('from')}.size" and not m.get("at") and not m.get("show") \
+                and not m.get("keep-order"):
             return f"{_zone(m['from'])} is turned over onto {_zone(m['to'])} (its cards one by one, top first)"
         n = formula(m["count"]) if "count" in m else None
         source = _zone(m["from"])
+        whole = m.get("count") == f"{m.get('from')}.size"       # kept in order (turned over: above)
         which, one = (("the top card of " + source, True) if n == "1" else
+                      (f"all the cards of {source}" + (" together, in their order," if m.get("keep-order") else ""),
+                       False) if whole else
                       (f"the top {n} cards of {source}" + (" together, in their order," if m.get("keep-order") else ""),
                        False) if "count" in m else
                       (f"the cards picked from {source}", False) if m.get("picked") else

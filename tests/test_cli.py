@@ -307,6 +307,26 @@ def test_tensor_layout_lists_each_segment_with_offsets_that_add_up(cli):
     assert rc == 1 and "has no option 'nope'" in out + err
 
 
+TWO_PACKS = """extends: crazy-eights
+name: two-packs
+deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K], suits: [C, D, H, S], copies: 2}
+"""
+
+
+def test_run_v_says_when_ismcts_plays_as_smart(cli):
+    """A deck with equal cards cannot be searched (a sampled deal could not tell the two apart): the bot plays
+    `smart` there, and `run -v` says how often and why, one note per seat; where it searched, no note."""
+    rc, out, err = cli("run", "two-packs.yaml", "--players", "2", "--bots", "ismcts:3,random", "-v",
+                       files={"two-packs.yaml": TWO_PACKS})
+    assert rc == 0
+    notes = [ln for ln in err.splitlines() if ln.startswith("note: seat")]
+    assert len(notes) == 1 and notes[0].startswith("note: seat 0: ismcts:3 searched 0 of ")
+    assert notes[0].endswith(" decisions and played the rest as smart: the deck has equal cards (two of one name) "
+                             f"({notes[0].split(' of ')[1].split()[0]})")
+    rc, out, err = cli("run", "hearts", "--bots", "ismcts:3,random,random,random", "-v", "--set", "hands=single")
+    assert rc == 0 and "note: seat" not in err
+
+
 def test_schema_is_json_schema(cli):
     rc, out, err = cli("schema")
     assert (rc, err) == (0, "")

@@ -72,21 +72,35 @@ def is_kind(kind) -> bool:
 
 def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
          log: bool | Callable[[], Any] = True, check: bool = False, bots: list[str] | None = None,
-         profiles: list[str | None] | None = None, stepped: bool = False) -> Result:
+         profiles: list[str | None] | None = None, stepped: bool = False, notes: list[str] | None = None) -> Result:
     """One game with bots. The bots answer inline (the fast path); `stepped=True` asks them from outside,
     decision by decision, through the same rule code (a test checks both give the same events).
-    `log`: keep the events in a list (True), in a sink `log()` makes (e.g. spool.EventSpool), or not."""
+    `log`: keep the events in a list (True), in a sink `log()` makes (e.g. spool.EventSpool), or not.
+    `notes`: a list the bots' own notes are added to ("seat 1: ismcts searched ..."), for `run -v`."""
     kinds = list(bots or ["random"] * rules.players)
     game = Game(rules)
+    made: list[list] = []
+
+    def inline() -> list:
+        made.append(make_bots(kinds, seed))
+        return made[-1]
     if not stepped:
-        return game.new_initial_state(seed, deal, inline=lambda: make_bots(kinds, seed), max_actions=max_actions,
-                                      log=log, check=check, profiles=profiles).result()
-    state = game.new_initial_state(seed, deal, max_actions=max_actions, log=log, check=check, profiles=profiles,
-                                   seat_kinds=kinds)
-    agents = make_bots(kinds, seed)
-    while (d := state.decision()) is not None:
-        state.apply_action(agents[d.seat].act(d, game.space))
-    return state.result()
+        result = game.new_initial_state(seed, deal, inline=inline, max_actions=max_actions,
+                                        log=log, check=check, profiles=profiles).result()
+    else:
+        state = game.new_initial_state(seed, deal, max_actions=max_actions, log=log, check=check,
+                                       profiles=profiles, seat_kinds=kinds)
+        made.append(make_bots(kinds, seed))
+        while (d := state.decision()) is not None:
+            state.apply_action(made[-1][d.seat].act(d, game.space))
+        result = state.result()
+    if notes is not None and made:
+        for seat, bot in enumerate(made[-1]):
+            said = getattr(bot, "note", None)
+            text = said() if said is not None else None
+            if text:
+                notes.append(f"seat {seat}: {text}")
+    return result
 
 
 def bot_action(state: State, bot: Bot) -> int:

@@ -82,6 +82,7 @@ __all__ = ["ISMCTSBot", "Knowledge", "Sample", "determinize", "knowledge", "prov
 
 DEFAULT_ITERATIONS = 20
 TRIES = 30           # sampled deals per iteration before the bot gives up and plays `smart`
+NO_DEAL = f"none of {TRIES} deals sampled fitted what the seat had seen"
 EXPLORE = 0.7        # UCB's exploration constant (values lie in [0, 1])
 PRIOR = 1.0          # the progressive bias of the policy's own choice at the root (PRIOR / visits)
 PER_ACTION = 4       # a decision between k actions gets at most 4k iterations (of N): two cards are told apart
@@ -339,19 +340,38 @@ class ISMCTSBot(Bot):
         self.iterations = iterations or DEFAULT_ITERATIONS
         self.policy = Bot("smart", rng)
         self.proven = self.failed = 0                # sampled deals proven, and refused, for tests
+        self.searched = 0                            # decisions searched; and those played as `smart`, by why:
+        self.unsearched: dict[str, int] = {}         # what `note` tells the user (`ruleplay run -v`)
         self.slots: tuple[tuple, dict] = ((), {})    # loose cards' places, learned once per hand
         self.last: tuple | None = None               # (events, subtree, action) of the last search
         self.hints: dict[int, set] = {}              # per seat, cards it did not hold (`Script.hint`)
         self.prior: int | None = None                # the policy's action at the root of the search under way
 
     def act(self, d, space) -> int:
-        if d.window is not None or d.observe is None or not space.unique:
-            return super().act(d, space) if d.window is not None else self.policy.act(d, space)
+        if d.window is not None:
+            return super().act(d, space)
+        if d.observe is None or not space.unique:
+            return self._unsearched(d, space, "the deck has equal cards (two of one name)" if d.observe is not None
+                                    else "the decision does not show the seat the game's events")
         events = d.observe()
         meaning = meanings(space.rules)
         if not events or not any(meaning(ev) == "deal" for ev in events):
-            return self.policy.act(d, space)
+            return self._unsearched(d, space, "no cards were dealt yet (nothing to sample)")
         return self.search(d, space, events)
+
+    def _unsearched(self, d, space, why: str) -> int:
+        """`smart`'s action, where the search cannot run, counted by why (`note`)."""
+        self.unsearched[why] = self.unsearched.get(why, 0) + 1
+        return self.policy.act(d, space)
+
+    def note(self) -> str | None:
+        """How many decisions it searched and why it played the rest as `smart` (None: it searched them all)."""
+        if not self.unsearched:
+            return None
+        rest = sum(self.unsearched.values())
+        whys = "; ".join(f"{why} ({n})" for why, n in sorted(self.unsearched.items(), key=lambda kv: -kv[1]))
+        return (f"{self.kind} searched {self.searched} of {self.searched + rest} decisions and played the "
+                f"rest as smart: {whys}")
 
     def places(self, rules, k: Knowledge) -> dict[str, list]:
         """The loose cards' possible places (learn_slots), kept for the rest of the hand; the hints of the
@@ -465,7 +485,9 @@ class ISMCTSBot(Bot):
                 break
         if not root.children:
             self.last = None
+            self.unsearched[NO_DEAL] = self.unsearched.get(NO_DEAL, 0) + 1
             return self.prior
+        self.searched += 1
         a = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
         self.last = (k.events, root.children[a], a)
         return a

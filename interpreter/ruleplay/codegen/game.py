@@ -65,10 +65,11 @@ def unsupported_rules(rules, emitters: dict[type, Callable]) -> str | None:
         return "a deal schedule"
     for ph in rules.phases:
         own = getattr(emitters.get(type(ph)), "hand_start", False)
+        kind = sys.modules[type(ph).__module__].__name__.rsplit(".", 1)[-1]
         if getattr(ph, "start_hand", None) is not None and not own:
-            return "a phase with a hand-start hook"
+            return f"the {kind} phase '{ph.name}' sets things up as each hand starts"
         if hasattr(sys.modules[type(ph).__module__], "declare") and not own:
-            return "a phase kind that declares names"
+            return f"the {kind} phase '{ph.name}' defines names the rules read"
     if rules.match is not None and rules.match.dealer not in ("rotate", "same"):
         return "a match dealer rule (dealer: {to: ...})"
     return None

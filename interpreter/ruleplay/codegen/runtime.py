@@ -30,9 +30,9 @@ PLAIN = ("random", "lowest", "highest")   # bots that answer from the actions al
 
 def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS, log=True, check: bool = False,
          bots: list[str] | None = None, profiles: list[str | None] | None = None, stepped: bool = False,
-         interpret_only: bool = False, why: list[str] | None = None) -> Result:
+         interpret_only: bool = False, why: list[str] | None = None, notes: list[str] | None = None) -> Result:
     """`engine.play`, through the generated code where it applies (module docstring), else interpreted
-    (and, given a list `why`, the reason appended to it)."""
+    (and, given a list `why`, the reason appended to it; given `notes`, the bots' own notes)."""
     prog = None
     if not (interpret_only or stepped or check or deal is not None):
         prog = program(rules)
@@ -42,7 +42,7 @@ def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS
                        "a stepped game (a decision stops it)" if stepped else
                        "a checked game (--check)" if check else
                        "an explicit deal" if deal is not None else prog.reason)
-        return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
+        return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped, notes)
     n = rules.players
     key = (tuple(bots or ()), tuple(profiles or ()))
     seats = prog.seats.get(key)
@@ -59,7 +59,7 @@ def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS
             wants = sorted({k for k in seats[1] if k not in PLAIN})
             why.append(f"bots that want a view of the table ({', '.join(wants)}); the generated game asks only "
                        f"{', '.join(PLAIN)}")
-        return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
+        return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped, notes)
     g = Game((log() if callable(log) else []) if log or seats[0] else None, max_actions,
              make_bots(list(bots or ["random"] * n), seed) if prog.asks else None,
              action_space(rules) if prog.asks else None)
@@ -80,5 +80,5 @@ def play(rules, seed: int = 0, deal=None, max_actions: int = DEFAULT_MAX_ACTIONS
             why.append(f"the game reached round {CYCLE_CHECK_FROM}, where the interpreter records tables to find "
                        "cycles; played again from the start" if g.rounds >= CYCLE_CHECK_FROM else
                        "a value beyond the limit, whose error is the interpreter's; played again from the start")
-        return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped)
+        return interpret(rules, seed, deal, max_actions, log, check, bots, profiles, stepped, notes)
     return finish(rules, seed, g, outcome, winners, reason, None, g.hands)

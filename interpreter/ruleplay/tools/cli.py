@@ -281,10 +281,11 @@ def _run(args, sets) -> int:
     # stays flat however long the game
     keep = EventSpool if args.log or args.json or not args.quiet else False
     why: list[str] = []
+    notes: list[str] = []
     try:
         from ruleplay.codegen import play
         result = play(rules, args.seed, deal, args.max_actions, log=keep, bots=bots, profiles=profiles,
-                      interpret_only=args.interpret, why=why)
+                      interpret_only=args.interpret, why=why, notes=notes)
     except (KeyboardInterrupt, RuleplayError) as stop:   # Ctrl-C or a rule's runtime error: the log keeps
         if log_file is not None:                          # the events played so far (valid JSON lines)
             written = _write_log(log_file, getattr(stop, "events", None) or [])
@@ -296,6 +297,8 @@ def _run(args, sets) -> int:
     if args.verbose:
         for reason in why:
             print(f"note: interpreted, not generated: {reason}", file=sys.stderr)
+        for note in notes:
+            print(f"note: {note}", file=sys.stderr)
     if args.json:
         out = result.to_json()
         out["bots"] = bots

@@ -146,3 +146,22 @@ def load_game_text(text: str):
         p = Path(d) / "shadow.yaml"
         p.write_text(text, encoding="utf-8")
         return Game(load(str(p)))
+
+
+def test_a_loop_over_seats_keeps_those_a_condition_holds_for():
+    """`count(... for x in seats if x != dealer)` scores as the condition written into the body, hand by hand;
+    the generated code leaves such a file to the interpreter (the scores are the interpreter's either way)."""
+    kept = SHADOW.replace("PARAM", "who").replace(
+        "count(worth(x) <= worth(dealer) for x in seats)", "count(worth(x) <= worth(dealer) for x in seats if x != dealer)"
+    ).replace("count(sum(c.points for c in y.hand) <= sum(c.points for c in dealer.hand) for y in seats)",
+              "count(y != dealer and sum(c.points for c in y.hand) <= sum(c.points for c in dealer.hand) for y in seats)")
+    game = load_game_text(kept)
+    seen = set()
+    for seed in range(8):
+        s = game.new_initial_state(seed=seed, max_actions=5000)
+        while not s.is_terminal():
+            s.apply_action(s.legal_actions()[0])
+        for total in s.seat_view(0).scores:
+            assert total // 1000 == total % 1000, (seed, total)
+            seen.add(total % 1000)
+    assert seen == {0, 1}

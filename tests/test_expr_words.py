@@ -171,3 +171,31 @@ def test_a_loop_over_a_list_of_values():
             X.compile_expr(bad, scope)
     assert say("all(any(c.rank == r for c in pile) for r in ['A', 'K'])").startswith(
         "every value among A and K is one for which")
+
+
+def test_a_loop_keeps_only_the_values_a_condition_holds_for():
+    """`... for x in xs if COND`: count, any, all, sum, max and min over the values kept, on random piles
+    against the same loop written with the condition in the body; a condition that is not true/false is
+    refused, placed at the condition."""
+    scope = _scope()
+    rng = random.Random(7)
+    pairs = [
+        ("count(c.rank == 'A' for c in pile if c.tens > 5)", lambda p: sum(1 for c in p if DECK.attrs["tens"][c] > 5
+                                                                         and DECK.rank[c] == "A")),
+        ("any(c.rank == 'K' for c in pile if c.run < 7)", lambda p: any(DECK.rank[c] == "K" for c in p
+                                                                        if DECK.orders["run"][c] < 7)),
+        ("all(c.tens > 0 for c in pile if c.rank != 'K')", lambda p: all(DECK.attrs["tens"][c] > 0 for c in p
+                                                                         if DECK.rank[c] != "K")),
+        ("sum(c.run for c in pile if c.rank != 'A')", lambda p: sum(DECK.orders["run"][c] for c in p
+                                                                    if DECK.rank[c] != "A")),
+        ("max(c.run for c in pile if c.tens > 2)", lambda p: max((DECK.orders["run"][c] for c in p
+                                                                  if DECK.attrs["tens"][c] > 2), default=None)),
+    ]
+    for text, want in pairs:
+        fn = X.compile_expr(text, scope).fn
+        for pile in _piles(rng, 60):
+            e = SimpleNamespace(pile=pile, loc={}, s=1, dealer=2)
+            assert fn(e) == want(pile), (text, [DECK.names[c] for c in pile])
+    with pytest.raises(X.ExprError, match="needs a true/false condition after 'if', got int") as err:
+        X.compile_expr("count(c.rank == 'A' for c in pile if c.run)", scope)
+    assert err.value.column == "count(c.rank == 'A' for c in pile if c.run)".index("c.run") + 1

@@ -370,6 +370,8 @@ class Emitter:
         raise Unsupported(f"call {name}")
 
     def n_aggregate(self, t, loop):
+        if len(t.children) > 4:
+            raise Unsupported("an aggregate with a condition ('... for x in xs if ...')")
         kind_tok, body, var_tok, coll = t.children
         kind = str(kind_tok)
         c = self.node(coll, loop)

@@ -362,7 +362,7 @@ class Compiler:
                 return n in seen        # a definition met again on its own path: read it as reading var
             return self._reads_freely(self.scope.defines[n].tree, var, seen | {n})
         if tree.data == "aggregate":
-            _, body, var_tok, coll = tree.children
+            _, body, var_tok, coll = tree.children[:4]
             if str(var_tok) == var:
                 return self._reads_freely(coll, var, seen)
         return any(self._reads_freely(c, var, seen) for c in tree.children if isinstance(c, Tree))
@@ -513,7 +513,7 @@ class Compiler:
                         + "; ".join(f"{group}: {', '.join(names)}" for group, names in exprwords.GROUPS.items()))
 
     def c_aggregate(self, t):
-        kind_tok, body, var_tok, coll = t.children
+        kind_tok, body, var_tok, coll, *only = t.children     # only: `... for x in xs if COND`
         kind = str(kind_tok)
         var = str(var_tok)
         c = self.compile(coll)
@@ -542,13 +542,20 @@ class Compiler:
         sub.expanding, sub.defines_used, sub.written, sub.held = self.expanding, self.defines_used, self.written, \
             self.held
         b = sub.compile(body)
-        self.uses |= sub.uses
         want = BOOL if kind in ("count", "any", "all") else INT
         if b.type != want:
             raise ExprError(f"{kind}(...) needs a {want} expression before 'for', got {b.type}", _col(body))
         fb, fc = b.fn, c.fn
         if listed is not None:                    # a list of values: each in turn, in the order written
             fc = lambda e: listed                 # noqa: E731
+        if only:
+            keep = sub.compile(only[0])
+            if keep.type != BOOL:
+                raise ExprError(f"{kind}(... for {var} in ... if ...) needs a true/false condition after 'if', "
+                                f"got {keep.type}", _col(only[0]))
+            b = _kept(kind, b, keep)
+            fb = b.fn
+        self.uses |= sub.uses
         if vtype == CARD and b.uses == frozenset([var]) and not b.is_const:
             fn = _tabulated(kind, b.fn, var, fc, len(self.scope.fields.card_tables.get("name", ())))
             if fn is not None:
@@ -572,6 +579,20 @@ class Compiler:
         if var in self.scope.loop_vars:
             fn = _keeping(fn, var)
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+
+
+def _kept(kind: str, body: Compiled, only: Compiled) -> Compiled:
+    """The body of `kind(body for x in xs if only)` as the plain loop reads it: a value left out counts for
+    nothing (count and any: false; all: true; sum, max, min: no value), and the condition is read first. It
+    reads what both read (a loop judged card by card, or remembered per card, must see the condition too)."""
+    fn, keep = body.fn, only.fn
+    if kind in ("count", "any"):
+        judged = lambda e: bool(keep(e)) and fn(e)          # noqa: E731
+    elif kind == "all":
+        judged = lambda e: not keep(e) or fn(e)             # noqa: E731
+    else:
+        judged = lambda e: fn(e) if keep(e) else None       # noqa: E731
+    return Compiled(judged, body.type, uses=body.uses | only.uses)
 
 
 def _listed(values, kind: str, var: str, coll) -> tuple[tuple, str]:

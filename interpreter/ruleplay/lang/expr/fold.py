@@ -61,7 +61,7 @@ def fold(t: Any, vocab: Vocabulary, depth: int = 0) -> Any:
                 return inner
         return t
     if k == "aggregate":
-        return Tree(k, [ch[0], fold(ch[1], vocab, depth), ch[2], fold(ch[3], vocab, depth)])
+        return Tree(k, [ch[0], fold(ch[1], vocab, depth), ch[2], *(fold(c, vocab, depth) for c in ch[3:])])
     if k == "list_":
         items = [fold(c, vocab, depth) for c in ch if c is not None]
         return Const([c.v for c in items]) if all(isinstance(c, Const) for c in items) else t
@@ -147,7 +147,8 @@ def text_of(t: Any) -> str:
     if k == "call":
         return f"{ch[0]}(" + ", ".join(text_of(c) for c in ch[1:] if c is not None) + ")"
     if k == "aggregate":
-        return f"{ch[0]}({text_of(ch[1])} for {ch[2]} in {text_of(ch[3])})"
+        only = f" if {text_of(ch[4])}" if len(ch) > 4 else ""
+        return f"{ch[0]}({text_of(ch[1])} for {ch[2]} in {text_of(ch[3])}{only})"
     if k == "list_":
         return "[" + ", ".join(text_of(c) for c in ch if c is not None) + "]"
     if k == "cond":

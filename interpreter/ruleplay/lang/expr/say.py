@@ -318,21 +318,37 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
     said = _words(body, vocab, inner)
     if said is None:
         return None
+    if len(t.children) > 4:                   # `... if COND`: only those for which it holds
+        kept = _words(t.children[4], vocab, inner)
+        if kept is None:
+            return None
+        where = f"{where} {_relative(kept, noun)}"
+        group = f"those {plural}{where}" if group == f"the {plural}" else f"{group} {_relative(kept, noun)}"
     if kind in ("sum", "max", "min"):
         what = {"sum": "the total", "max": "the highest", "min": "the lowest"}[kind]
         owner = "their" if noun == "player" else "its"
         if said.startswith(owner + " ") and " " not in said[len(owner) + 1:]:
             return f"{what} {said[len(owner) + 1:]} of {group}"     # the total tricks of the player's side
         return f"{what} of {said} over {group}"
-    if said.startswith(("its ", "their ")):
-        rel = "whose " + said.split(" ", 1)[1]
-    else:
-        rel = ("for whom " if noun == "player" else "for which ") + said
+    rel = _relative(said, noun)
+    if len(t.children) > 4:                   # two relative clauses: the second after "of those,"
+        if kind == "count":
+            return f"of the {plural}{where}, the number {rel}"
+        if kind == "any":
+            return f"of the {plural}{where}, there is one {rel}"
+        return f"of the {plural}{where}, every one is one {rel}"
     if kind == "count":
         return f"the number of {plural}{where} {rel}"
     if kind == "any":
         return f"there is a {noun}{where} {rel}"
     return f"every {noun}{where} is one {rel}"
+
+
+def _relative(said: str, noun: str) -> str:
+    """A condition on the loop's card, player or value as a relative clause: 'whose rank is A', 'for which ...'."""
+    if said.startswith(("its ", "their ")):
+        return "whose " + said.split(" ", 1)[1]
+    return ("for whom " if noun == "player" else "for which ") + said
 
 
 def say(v: Any, besides: str = "") -> str:

@@ -6,7 +6,7 @@ threw in every hand and stopped at the throw-in limit. Without `want`, it played
 from __future__ import annotations
 
 from ruleplay.agents.bots import smart_value
-from ruleplay.agents import play
+from ruleplay.agents import make_bots, play
 from ruleplay.kinds.choose import ChoiceView
 from ruleplay.pipeline import load
 
@@ -44,3 +44,29 @@ def test_smart_partners_beat_random_partners():
         wins = sum(0 in play(rules, seed, bots=["smart", "random", "smart", "random"], log=False).winners
                    for seed in range(60))
         assert wins >= 45, (rules.name, wins)
+
+
+def test_a_prefer_rates_the_values_and_a_pass_rates_0():
+    rated = ChoiceView(seat=0, values=["pick", "wait"], held=[0.0, 5.0], hand_size=5, may_pass=True, rated=[2, 1])
+    assert smart_value(rated) == 1                   # pick (2) over wait (1), both over a pass (0)
+    low = ChoiceView(seat=0, values=["pick"], held=[5.0], hand_size=5, may_pass=True, rated=[0])
+    assert smart_value(low) == 0                     # not above 0: a pass, however many cards it holds
+    forced = ChoiceView(seat=0, values=["pick", "wait"], held=[0.0, 0.0], hand_size=5, may_pass=False, rated=[-3, -1])
+    assert smart_value(forced) == 1                  # no pass among the actions: the better of two bad values
+
+
+# Euchre with a `prefer` on ordering up: order it up holding three or more of the turned card's suit. Seat 1
+# deals; the kitty's top is 9H. Seat 2 holds two hearts (rates 0: passes; without the prefer its AH KH count 3
+# of its 5 cards, and it ordered up), seat 3 three (rates 1: orders up).
+def test_smart_follows_a_choose_phase_s_prefer(tmp_path):
+    from ruleplay.engine.run import Deal
+    from ruleplay.engine.state import Game
+    p = tmp_path / "pref.yaml"
+    p.write_text("extends: euchre\nname: pref\nphases:\n  order-up:\n"
+                 "    prefer: \"count(c.suit == kitty.top.suit for c in actor.hand) - 2\"\n", encoding="utf-8")
+    deal = Deal([["9C", "10C", "JC", "QC", "KC"], ["9S", "10S", "JS", "QS", "KS"],
+                 ["AH", "KH", "9D", "10D", "JD"], ["10H", "JH", "QH", "AS", "QD"]],
+                rest=["9H", "KD", "AD", "AC"], dealer=1)
+    s = Game(load(str(p))).new_initial_state(seed=0, deal=deal, inline=lambda: make_bots(["smart"] * 4, 0))
+    chose = [(e["seat"], e.get("value", "pass")) for e in s.events() if e["event"] == "choose"]
+    assert chose[:2] == [(2, "pass"), (3, "H")]

@@ -54,12 +54,17 @@ SCHEMA = phase_schema("choose", {
     "sit-out": {"description": "Bool over seat `s`, read with actor = the chooser once a value is chosen: these "
                                "seats sit out the rest of the hand (e.g. s == partner: going alone).", **EXPR},
     "turn-up": {"description": "A card shown to every seat when the phase starts (e.g. kitty.top).", **EXPR},
+    "prefer": {"description": "Int over `value` and `actor` (the seat asked): how much a sensible player wants to "
+                              "choose that value; the `smart` bot takes the value rated highest when it rates above "
+                              "0 (a pass rates 0) or when it may not pass. Without it, `smart` takes the value it "
+                              "holds most cards of (a trump to name).", **EXPR},
 }, ["values"])
 EXAMPLES = {"values": {"examples": [["C", "D", "H", "S"], ["yes"]]},
             "allowed": {"examples": ["value != kitty.top.suit"]},
             "first": {"examples": ["left-of-dealer", "s.won == max(x.won for x in seats)"]},
             "who": {"examples": ["s == maker"]}, "pass": {"examples": ["actor != dealer"]},
             "sit-out": {"examples": ["s == partner"]}, "turn-up": {"examples": ["kitty.top"]},
+            "prefer": {"examples": ["count(c.trumps > 0 for c in actor.hand) - 3"]},
             "before": {"examples": ["play"]}}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
 # what the kind keeps on the table (Table's fields): per hand, each choose phase's (value, seat)
@@ -81,6 +86,7 @@ class ChoiceView:
     held: list[float]                  # per value: its cards of that suit or rank, a high one counting 1.5
     hand_size: int
     may_pass: bool
+    rated: list[int] | None = None     # per value, the phase's `prefer` (None: the phase has none)
 
 
 @dataclass
@@ -98,6 +104,7 @@ class Choose:
     turn_up: Callable | None
     description: str = ""
     spec: dict = field(default_factory=dict)
+    prefer: Callable | None = None       # int over `value` and `actor`: what `smart` aims for (ChoiceView.rated)
 
     def offers(self, space) -> list[int]:
         """A pass or one of the values (numbered from the bid block's start)."""
@@ -170,7 +177,14 @@ class Choose:
         high = {r for r in deck.ranks[top // 2:]}
         held = [sum(1.5 if deck.rank[c] in high else 1.0 for c in hand
                     if self.values[i] in (deck.suit[c], deck.rank[c])) for i in options]
-        return ChoiceView(seat, [self.values[i] for i in options], held, len(hand), may_pass)
+        rated = None
+        if self.prefer is not None:
+            t.actor, rated = seat, []
+            for i in options:
+                t.loc["value"] = self.values[i]
+                rated.append(self.prefer(t) or 0)
+            t.loc.pop("value", None)
+        return ChoiceView(seat, [self.values[i] for i in options], held, len(hand), may_pass, rated)
 
     def _allowed(self, t: Table) -> list[int]:
         """The indices of the values the actor may choose."""
@@ -219,14 +233,15 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Choose | None:
     may_pass = ctx.expr(path + ("pass",), X.BOOL, default=True)
     sit_out = ctx.expr(path + ("sit-out",), X.BOOL, seat_scope) if "sit-out" in spec else None
     turn_up = ctx.expr(path + ("turn-up",), X.CARD) if "turn-up" in spec else None
+    prefer = ctx.expr(path + ("prefer",), X.INT, value_scope) if "prefer" in spec else None
     if may_pass is None or cut is None or any(k in spec and c is None for k, c in
                                               (("allowed", allowed), ("who", who), ("sit-out", sit_out),
-                                               ("turn-up", turn_up))):
+                                               ("turn-up", turn_up), ("prefer", prefer))):
         return None
     return Choose(name, values, allowed.fn if allowed else None, first_mode, first_fn, bool(cut.const),
                   who.fn if who else None, may_pass.fn, spec.get("all-pass", "continue") == "redeal",
                   sit_out.fn if sit_out else None, turn_up.fn if turn_up else None,
-                  spec.get("description", ""), dict(spec))
+                  spec.get("description", ""), dict(spec), prefer.fn if prefer else None)
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
@@ -250,6 +265,9 @@ def describe(spec: dict, phase=None) -> str:
         out.append("If every player passes, the hand is thrown in and the next one is dealt.")
     if "sit-out" in spec:
         out.append(f"Once a value is chosen, each player for whom {formula(spec['sit-out'])} sits out the hand.")
+    if "prefer" in spec:
+        out.append(f"A sensible player (the smart bot) chooses the value that makes {formula(spec['prefer'])} "
+                   "highest, when that is above 0.")
     name = getattr(phase, "name", "")
     out.append(f"Later rules read the value chosen as {name} and who chose it as {name}-by." if name else
                "The value chosen and who chose it are recorded for the later rules.")
@@ -291,6 +309,11 @@ def smart_value(v) -> int:
     pass): the value it holds most of (a trump to name, a card to order up), taken when that is at least
     half its hand counting a high card as 1.5, or when it may not pass; a value it holds nothing of
     (going alone) only when it must."""
+    if v.rated is not None:                  # the phase's `prefer`: the value rated highest, above a pass's 0
+        best = max(range(len(v.values)), key=lambda i: (v.rated[i], -i))
+        if not v.may_pass:
+            return best
+        return 1 + best if v.rated[best] > 0 else 0
     best = max(range(len(v.values)), key=lambda i: (v.held[i], -i))
     if not v.may_pass:
         return best

@@ -315,6 +315,24 @@ def test_numbers_and_seats_are_chosen_and_next_passes_the_turn(tmp_path):
     assert [(e["what"], e["to"]) for e in s.events() if e["event"] == "turn-order"] == [("next", 2), ("next", 0)]
 
 
+def test_a_seat_kept_goes_back_to_none(tmp_path, capsys):
+    """`set: {picked: none}` takes a tracked seat's value away: after guessing a seat, the next guess's
+    `picked` is none again until it is set (the `set` events say so), and the sheet says "becomes none"."""
+    text = MINI.replace("track: {guesses: 0, last: 0}", "track: {guesses: 0, last: 0, picked: {type: seat}}").replace(
+        "          - next: target\n", "          - set: {picked: none}\n          - set: {picked: target}\n"
+        "          - next: target\n")
+    path = tmp_path / "mini.yaml"
+    path.write_text(text, encoding="utf-8")
+    s = ruleplay.load_game(str(path)).new_initial_state(seed=1, deal=Deal([["AC", "2C"], ["3C", "AD"], ["2D", "3D"]],
+                                                                          dealer=2))
+    step(s, "guess: 3", "guess: seat 2", "guess: 1", "guess: seat 0")
+    sets = [e["value"] for e in s.events() if e["event"] == "set" and e["name"] == "picked"]
+    assert sets == [2, None, 0]                  # none at the start: the first set to none changes nothing
+    from ruleplay.tools.cli import main
+    assert main(["explain", str(path)]) == 0
+    assert "picked becomes none; picked becomes target" in capsys.readouterr().out
+
+
 def test_a_phase_that_never_ends_stops_at_its_turn_limit(tmp_path):
     path = tmp_path / "mini.yaml"
     path.write_text(MINI.replace('until: "guesses >= 4"', 'until: "guesses < 0"\n    max-turns: 7'), encoding="utf-8")

@@ -234,6 +234,9 @@ def _set(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str],
             ctx.error(path + (name,), f"'{name}' is not a number: `add` needs one", "use `set`")
             ok = False
             continue
+        if not add and raw == "none" and tgt.type in (X.SEAT, X.CARD):
+            pairs.append((tgt, lambda e: None))      # a seat or a card kept goes back to none (no value)
+            continue
         val = ctx.expr(path + (name,), tgt.type, scope)
         if val is None:
             ok = False

@@ -69,3 +69,26 @@ def test_ctrl_c_during_sim_reports_the_games_completed():
     assert 0 < done < 10_000_000 and done % 2000 == 0          # whole batches only
     assert err == (f"interrupted: {done} of 10000000 games completed; the report covers those "
                    "(which ones depends on timing, so it is not reproducible)\n")
+
+
+def test_an_internal_error_keeps_the_log_so_far(tmp_path, monkeypatch, capsys):
+    """A bug of ours in the middle of a game (here a trick's close made to fail at the fifth trick): exit 2 with
+    the short internal-error line, and the --log holds the events played until then, for the report."""
+    from ruleplay.kinds import trick
+    from ruleplay.tools.cli import main
+    close = trick._Run.close_trick
+
+    def failing(self, plays, win, chosen):
+        if self.t.trick_number == 5:
+            raise ZeroDivisionError("a bug")
+        return close(self, plays, win, chosen)
+    monkeypatch.setattr(trick._Run, "close_trick", failing)
+    monkeypatch.delenv("RULEPLAY_DEBUG", raising=False)
+    log = tmp_path / "game.jsonl"
+    assert main(["run", "hearts", "--interpret", "--log", str(log), "-q"]) == 2
+    err = capsys.readouterr().err
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert err == (f"{log}: {len(lines)} events written before the error\ninternal error: ZeroDivisionError: a bug "
+                   "(please report it; RULEPLAY_DEBUG=1 shows details)\n")
+    plays = [e for e in map(json.loads, lines) if e["event"] == "play"]
+    assert len(plays) == 20                                 # four tricks done, the fifth's cards played

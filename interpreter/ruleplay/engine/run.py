@@ -255,8 +255,11 @@ class Run:
                 raise GameOver("limit", [], "evaluation too deep") from None
         except GameOver as over:
             outcome, winners, reason = over.outcome, over.winners, over.reason
-        except (KeyboardInterrupt, RuleplayError) as stop:
-            stop.events = t.events          # what was played so far: the CLI still writes a partial --log
+        except (KeyboardInterrupt, Exception) as stop:   # a rule's error, Ctrl-C, or a bug of ours
+            try:
+                stop.events = t.events      # what was played so far: the CLI still writes a partial --log
+            except AttributeError:
+                pass
             raise
         self.decision = None
         if outcome == "cycle" and not t.cycle_length and self.args is not None:

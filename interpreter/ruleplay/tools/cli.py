@@ -286,8 +286,8 @@ def _run(args, sets) -> int:
         from ruleplay.codegen import play
         result = play(rules, args.seed, deal, args.max_actions, log=keep, bots=bots, profiles=profiles,
                       interpret_only=args.interpret, why=why, notes=notes)
-    except (KeyboardInterrupt, RuleplayError) as stop:   # Ctrl-C or a rule's runtime error: the log keeps
-        if log_file is not None:                          # the events played so far (valid JSON lines)
+    except (KeyboardInterrupt, Exception) as stop:   # Ctrl-C, a rule's runtime error or an internal one: the
+        if log_file is not None:                      # log keeps the events played so far (valid JSON lines)
             written = _write_log(log_file, getattr(stop, "events", None) or [])
             why = "the interrupt" if isinstance(stop, KeyboardInterrupt) else "the error"
             print(f"{args.log}: {written} events written before {why}", file=sys.stderr)

@@ -35,6 +35,8 @@ schema = {
                "additionalProperties": obj({"start": {"description": "The value when the game starts (an int of options).", "default": 0, **EXPR},
                                             "of": {"enum": ["seat", "table"], "default": "seat",
                                                    "description": "Whose counter it is: each seat's (read as s.NAME) or the table's, one value read by its bare name (a pot carried over until someone takes it)."},
+                                            "visibility": {"enum": ["public", "owner"], "default": "public",
+                                                           "description": "Who knows a seat's value: everyone (public), or the seat alone (owner: a secret mark such as a hidden partner; the rules still read every seat's). A table counter is public."},
                                             "description": s("What the counter counts.")})},
   "define": {"type": "object", "propertyNames": {"pattern": name_pat},
              "description": "Named definitions, usable by name in every expression of the file (and of files that extend it): an expression; {expr, description} (the rule sheet shows the description); {cycle: [...]}: the value for hand 1, 2, ... in turn; {by-players: {3: ..., 4: ...}}: the value for the number of players.",

@@ -116,10 +116,11 @@ def reference_tensor(layout: Layout, state, me: int) -> np.ndarray:
         out[at["out"] + r] = float(v.out[s])
     out[at["progress"]] = v.hand_number / 100
     out[at["progress"] + 1] = v.trick_number / d
-    counters = state.counters()
+    counters = state.counters(me)
     for i, name in enumerate(lay.counters):
         for s, x in enumerate(counters.get(name, ())):
-            out[at["counters"] + i * n + (s - me) % n] = x / 100
+            if x is not None:
+                out[at["counters"] + i * n + (s - me) % n] = x / 100
     pots = state.table_counters()
     for i, name in enumerate(lay.table_counters):
         out[at["counters"] + len(lay.counters) * n + i] = pots.get(name, 0) / 100

@@ -32,8 +32,9 @@ observation (`Layout(game, perfect_recall=False)`, `game` a `ruleplay.load_game`
 - `bids`         players x 3: a bid made this hand (1/0), its value / deck size, passed (1/0).
 - `scores`       players: totals / 100.  `tricks_won` players: / deck size.  `out` players: out of the game.
 - `progress`     2: hand number / 100, tricks played this hand / deck size.
-- `counters`     counters x players + table counters: each counter of the rules / 100 (counters are
-                 public), a table counter (a pot) one value after the per-seat ones.
+- `counters`     counters x players + table counters: each counter of the rules / 100 (another seat's
+                 secret counter, `visibility: owner`, stays 0), a table counter (a pot) one value after the
+                 per-seat ones.
 - `decisions`    players x (3 + the phases' own actions): the public non-card, non-bid choices each seat made
                  this hand (pass, no, yes, each phase's own actions: Euchre's order-up or going alone).
 - `voids`        players x suits: a suit a seat showed it lacks by not following.
@@ -268,10 +269,11 @@ class Layout:
         w[at["progress"]] = f32[hand_number / 100]
         w[at["progress"] + 1] = f32[trick_number / d]
         if self.counters:
-            values = state.counters()
+            values = state.counters(seat)
             for i, name in enumerate(self.counters):
                 for s, x in enumerate(values.get(name, ())):
-                    w[at["counters"] + i * n + (s - me) % n] = f32[x / 100]
+                    if x is not None:                   # another seat's secret counter: unknown, left 0
+                        w[at["counters"] + i * n + (s - me) % n] = f32[x / 100]
         if self.table_counters:
             values = state.table_counters()
             for i, name in enumerate(self.table_counters):

@@ -24,6 +24,19 @@ def whose(ctx, name: str) -> str:
     return spec.get("of", SEAT) if isinstance(spec, dict) else SEAT
 
 
+def secret_counters(ctx) -> frozenset[str]:
+    """The per-seat counters only their seat knows (`visibility: owner`); a table counter cannot be one."""
+    out = set()
+    for name, spec in (ctx.get(("counters",), {}) or {}).items():
+        if isinstance(spec, dict) and spec.get("visibility") == "owner":
+            if whose(ctx, name) == TABLE:
+                ctx.error(("counters", name, "visibility"), "a table counter is one value for everyone: it cannot "
+                          "be known by one seat alone", "make it each seat's (leave out `of: table`), or public")
+                continue
+            out.add(name)
+    return frozenset(out)
+
+
 def compile_counters(ctx, taken: set[str]) -> dict[str, int]:
     """Each per-seat counter's start value; a name that is already a seat field is an error."""
     out: dict[str, int] = {}

@@ -226,10 +226,12 @@ class State:
         is being played), for tensors that show it."""
         return self._run.t.phase_index
 
-    def counters(self) -> dict[str, list[int]]:
-        """The rules' counters now, name -> value per seat (counters are public: kinds/tally.py), for views
-        and tensors that show them; empty when the rules keep none."""
-        return {name: list(values) for name, values in self._run.t.counters.items()}
+    def counters(self, seat: int | None = None) -> dict[str, list[int | None]]:
+        """The rules' counters now, name -> value per seat, for views and tensors that show them; empty when the
+        rules keep none. As `seat` may know them: a secret counter's (`visibility: owner`) other values None."""
+        secret = self.game.rules.secret_counters if seat is not None else ()
+        return {name: list(values) if name not in secret else [x if s == seat else None for s, x in enumerate(values)]
+                for name, values in self._run.t.counters.items()}
 
     def table_counters(self) -> dict[str, int]:
         """The rules' table counters now (`of: table`, a pot), name -> value; public, like every counter."""

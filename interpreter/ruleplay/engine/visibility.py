@@ -168,13 +168,15 @@ def seat_numbers(t, me: int) -> tuple:
 
 def _public(t, me: int) -> dict:
     """The facts the terminal and web tables show seat `me`, by name: what each kind the phases use shows of its
-    state (its `public`, kinds/contract.py), then each counter (public: kinds/tally.py), per seat or, for a table
-    counter (a pot), its one value. The tables read nothing else of the kinds, so a kind's facts reach them with
-    no edit outside the kind."""
+    state (its `public`, kinds/contract.py), then each counter, per seat (a secret one, `visibility: owner`:
+    `me`'s value alone, the others None) or, for a table counter (a pot), its one value. The tables read nothing
+    else of the kinds, so a kind's facts reach them with no edit outside the kind."""
     out = {}
     for facts in t.rules.public:
         out.update(facts(t, me))
-    out.update((k, list(v)) for k, v in t.counters.items())
+    secret = t.rules.secret_counters
+    out.update((k, list(v) if k not in secret else [x if s == me else None for s, x in enumerate(v)])
+               for k, v in t.counters.items())
     out.update(t.table_counters)
     return out
 

@@ -8,7 +8,8 @@ the tricks runs before the hand is scored, so scoring reads the new values;
 one placed first sees the hand as dealt (e.g. honours held). A table counter
 (`of: table`, a pot) is set once from an expression over the table (no `s`).
 Logged as a `tally` event (`counters`: name -> value per seat, or the one value
-of a table counter). Counters are public.
+of a table counter). Counters are public, but a secret one (`visibility: owner`): it is logged as a
+`secret-tally` event of its own (`counter`, `values` per seat), each value seen by its seat alone.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from ruleplay.lang import expr as X
 from ruleplay.errors import did_you_mean, one_of
 from ruleplay.compiler.model import Ctx
 from ruleplay.engine.table import Table
-from ruleplay.engine.events import EventSpec
+from ruleplay.engine.events import EventSpec, Private
 from ruleplay.kinds.schema_parts import EXPR, NAME_PATTERN, phase_schema
 from ruleplay.kinds.words import formula
 
@@ -61,7 +62,13 @@ class Tally:
                 t.loc["s"] = s
                 values.append(fn(t))
             t.counters[counter] = values
-        t.emit("tally", counters={c: t.table_counters[c] if c in table else list(t.counters[c]) for c, _ in self.sets})
+        secret = t.rules.secret_counters
+        shown = {c: t.table_counters[c] if c in table else list(t.counters[c]) for c, _ in self.sets if c not in secret}
+        if shown or not secret:
+            t.emit("tally", counters=shown)
+        for c, _ in self.sets:
+            if c in secret:
+                t.emit("secret-tally", counter=c, values=list(t.counters[c]))
         return ()
 
 
@@ -99,6 +106,18 @@ def _tell_tally(n, ev: dict) -> list[str]:
             for name, values in ev.get("counters", {}).items()]
 
 
-NARRATION = {"tally": _tell_tally}
+def _tell_secret(n, ev: dict) -> list[str]:
+    """A secret counter as a seat knows it: its own value (the others' are None to it)."""
+    return [f"{ev.get('counter')}: {n.who(s)} {v}" for s, v in enumerate(ev.get("values") or []) if v is not None]
+
+
+def _own_value(looker, _ev: dict, index: int | None) -> bool:
+    return index == looker.me
+
+
+NARRATION = {"tally": _tell_tally, "secret-tally": _tell_secret}
+ACCOUNT = {"secret-tally": lambda ev: f"{ev['counter']} (each seat knows its own): "
+                                      + ", ".join(f"seat {s} {v}" for s, v in enumerate(ev["values"])) + "."}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
-EVENTS = {"tally": EventSpec(("counters",), sample=None)}
+EVENTS = {"tally": EventSpec(("counters",), sample=None),
+          "secret-tally": EventSpec(("counter", "values"), {"values": Private(_own_value, per_seat=True)}, sample=None)}

@@ -288,10 +288,15 @@ def _move_seen(looker, ev: dict, _index: int | None) -> bool:
     return False
 
 
+def _set_seen(looker, ev: dict, _index: int | None) -> bool:
+    """A value set is public, but a seat's secret counter (`visibility: owner`), known to that seat alone."""
+    return "seat" not in ev or ev.get("name") not in looker.rules.secret_counters or ev.get("seat") == looker.me
+
+
 EVENTS = {"move": EventSpec(("phase", "seat", "from", "from_seat", "to", "to_seat", "cards", "count", "shown"),
                             {"cards": Private(_move_seen)}, sample="moves"),
           "reveal": EventSpec(("phase", "seat", "cards"), sample="reveals"),
-          "set": EventSpec(("phase", "name", "seat", "value"), sample=None),
+          "set": EventSpec(("phase", "name", "seat", "value"), {"value": Private(_set_seen)}, sample=None),
           "shuffle": EventSpec(("phase", "zone", "seat"), sample=None),        # seat: whose zone, when it is a seat's (a hand)
           "turn-order": EventSpec(("phase", "seat", "what", "to"), sample=None),
           "cannot-move": EventSpec(("phase", "seat"), sample=None),
@@ -697,7 +702,10 @@ def _line_move(ev: dict) -> str:
 
 def _line_set(ev: dict) -> str:
     who = "" if ev.get("seat") is None else f"Seat {ev['seat']}'s "
-    return f"{who}{ev.get('name')}: now {ev.get('value')}."
+    value = ev.get("value")
+    if value is None and ev.get("seat") is not None:        # a secret counter, as another seat knows it
+        return f"{who}{ev.get('name')} changes (that seat alone knows it)."
+    return f"{who}{ev.get('name')}: now {'none' if value is None else value}."
 
 
 def _line_order(ev: dict) -> str:

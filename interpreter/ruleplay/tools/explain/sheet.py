@@ -110,7 +110,8 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
           ".\n")
     for name, start in rules.counters.items():
         text = (d.get("counters") or {}).get(name, {}).get("description", "")
-        w(f"Counter {name}: kept across hands, starting at {start}" + (f"; {text}" if text else "") + ".\n")
+        secret = ", each player's known to that player alone" if name in rules.secret_counters else ""
+        w(f"Counter {name}: kept across hands, starting at {start}{secret}" + (f"; {text}" if text else "") + ".\n")
     for name, start in rules.table_counters.items():
         text = (d.get("counters") or {}).get(name, {}).get("description", "")
         w(f"Counter {name}: one value of the table (not of each player), kept across hands, starting at {start}"

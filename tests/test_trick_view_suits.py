@@ -39,3 +39,27 @@ def test_a_trump_waiting_for_a_choice_is_not_the_last_hands_while_choosing():
             seen += 1
         run.advance(run.decision.actions[-1])
     assert seen
+
+
+def test_a_trump_suit_of_the_cards_own(tmp_path):
+    """`suit: "'T' if card.rank == 'Q' else card.suit"` with `trump: "'T'"` (a trump group that is no suit of the
+    deck, as Sheepshead's queens): accepted (it was 'not a suit of this deck'), and in random games every trick
+    goes to its first queen, else to the highest card of the suit led."""
+    from ruleplay.agents import play
+    p = tmp_path / "queens.yaml"
+    p.write_text("extends: whist\nname: queens\nphases:\n  play:\n    trump: \"'T'\"\n    trump-card: null\n"
+                 "    suit: \"'T' if card.rank == 'Q' else card.suit\"\n", encoding="utf-8")
+    rules = load(str(p))
+    order = {r: i for i, r in enumerate(rules.deck.ranks)}
+    tricks = 0
+    for seed in range(6):
+        for ev in play(rules, seed).events:
+            if ev["event"] != "trick":
+                continue
+            plays = [(s, c[:-1], c[-1]) for s, c in ev["cards"]]
+            queens = [s for s, r, _ in plays if r == "Q"]
+            led = plays[0][2]
+            best = max((p for p in plays if p[2] == led), key=lambda p: order[p[1]])[0]
+            assert ev["winner"] == (queens[0] if queens else best), ev
+            tricks += bool(queens)
+    assert tricks > 20

@@ -433,8 +433,10 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         if c is not None:
             if c.is_const:
                 trump_const = None if c.const in (None, "none") else str(c.const).upper()
-                if trump_const is not None and trump_const not in deck.suits:
-                    ctx.error(path + ("trump",), f"trump '{c.const}' is not a suit of this deck", value=True)
+                if trump_const is not None and trump_const not in deck.suits and "suit" not in spec:
+                    ctx.error(path + ("trump",), f"trump '{c.const}' is not a suit of this deck", value=True,
+                              hint="a suit of the cards' own (every trump as 'T') comes from the phase's `suit`: "
+                                   "suit: \"'T' if card.rank == 'Q' else card.suit\"")
             else:
                 trump_fn = c.fn
 

@@ -261,6 +261,13 @@ def say_effects(specs: list) -> str:
     return "; ".join(text for text in (say(s) for s in specs or ()) if text)
 
 
+def _inner(specs: list) -> str:
+    """Effects inside another (a branch, a repeat, each player's turn) in brackets: the effects after it
+    are then plainly not part of it."""
+    said = say_effects(specs)
+    return f"({said})" if said else "nothing"
+
+
 def say(spec: Any) -> str:
     if isinstance(spec, str):
         return {"again": "the same player takes another turn", "skip": "the next player is skipped",
@@ -269,8 +276,8 @@ def say(spec: Any) -> str:
         cond = formula(spec["if"])
         if cond in ("yes", "no"):                # options decided it: only the branch that applies
             return say_effects(spec.get("then") if cond == "yes" else spec.get("else"))
-        out = f"if {cond}: {say_effects(spec.get('then'))}"
-        return out + (f"; otherwise: {say_effects(spec['else'])}" if spec.get("else") else "")
+        out = f"if {cond}: {_inner(spec.get('then'))}"
+        return out + (f", otherwise: {_inner(spec['else'])}" if spec.get("else") else "")
     if "move" in spec:
         m = spec["move"]
         if m.get("count") == f"{m.get('from')}.size" and not m.get("at") and not m.get("show") \
@@ -296,10 +303,10 @@ def say(spec: Any) -> str:
     if "repeat" in spec:
         r = spec["repeat"]
         if r.get("max") == 1:
-            return f"unless {formula(r['until'])}: {say_effects(r.get('do'))}"
-        return f"until {formula(r['until'])} (at most {r['max']} times): {say_effects(r.get('do'))}"
+            return f"unless {formula(r['until'])}: {_inner(r.get('do'))}"
+        return f"until {formula(r['until'])} (at most {r['max']} times): {_inner(r.get('do'))}"
     if "every-player" in spec:
-        return f"for each player in turn: {say_effects(spec['every-player'])}"
+        return f"for each player in turn: {_inner(spec['every-player'])}"
     if "next" in spec:
         return f"the turn passes to {formula(spec['next'])}"
     if "shuffle" in spec:

@@ -213,13 +213,16 @@ def write_scoring(d: dict, out: TextIO) -> None:
 
 
 def describe_phase(spec: dict, phase: Any = None) -> str:
-    """A phase in words: its own description, else its kind's (each kind words itself, kinds/)."""
+    """A phase in words: its own description (what the file says it means), then its kind's words for what
+    the data does (each kind words itself, kinds/): a description never hides the rules the game plays by."""
     cond = formula(spec["when"]) if "when" in spec else "yes"
     when = "" if cond == "yes" else "Never (off under these options): " if cond == "no" else f"Only when {cond}: "
-    if spec.get("description"):
-        return when + spec["description"]
     kind = KINDS.get(spec["kind"])
-    return when + (tidy(kind.describe(spec, phase)) if kind is not None else spec["kind"])
+    said = tidy(kind.describe(spec, phase)) if kind is not None else spec["kind"]
+    own = str(spec.get("description") or "").strip()
+    if own:
+        return when + own + ("" if own.endswith((".", "!", "?")) else ".") + " In detail: " + said
+    return when + said
 
 
 # A kind's sentence around a value that options decided: "may pass when yes" says "may pass"; a sentence

@@ -55,7 +55,7 @@ class Part:
     after: bool = False                       # its answers depend on a part chosen before it (target.hand)
     adds_to: Callable | None = None           # cards `adds-to`: the total their `counting` values make
     values: tuple = ()                        # ... each card's value (a deck attribute), by card
-    known: dict = field(default_factory=dict, compare=False, repr=False)   # a pile's cards -> melds.ends
+    known: dict = field(default_factory=dict, compare=False, repr=False)   # a pile's cards -> melds.wanted
 
     def options(self, t) -> list:
         """The answers possible now: cards or positions of the zone, the seats `seat_ok` allows, or the list."""
@@ -108,7 +108,7 @@ class Part:
             raise GameOver("limit", [], f"a move would offer {over.what}") from None
 
     def laid_out(self, t) -> list[tuple]:
-        """The piles that hold cards, as (answer, cards, melds.ends): worked out once per search, not once
+        """The piles that hold cards, as (answer, cards, melds.wanted): worked out once per search, not once
         per card tried on them (the piles do not change while the combinations are searched)."""
         deck, known, out = t.rules.deck, self.known, []
         shared = t.shared
@@ -124,7 +124,7 @@ class Part:
             if info is None:
                 if len(known) > 4096:
                     known.clear()
-                info = known[cards] = melds.ends(cards, self.keeps, deck)
+                info = known[cards] = melds.wanted(cards, self.keeps, deck)
             out.append((a, cards, info))
         return out
 
@@ -139,12 +139,11 @@ class Part:
 
     def extended(self, t, laid: list[tuple]) -> list:
         """The piles of `laid` that stay a set or a run with the move's card (or cards) laid on them."""
-        deck = t.rules.deck
         if not self.adds_one:
-            picked = tuple(t.loc.get("picked", ()))
+            deck, picked = t.rules.deck, tuple(t.loc.get("picked", ()))
             return [a for a, cards, _ in laid if melds.fits(cards + picked, self.keeps, deck)]
         card = t.card
-        return [a for a, _, info in laid if melds.extends(info, card, deck)]
+        return [a for a, _, wants in laid if card in wants]
 
     @cached_property
     def bind(self) -> Callable[[object, object], None]:
@@ -700,9 +699,9 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
         kept = values_of(tests) if tests else None
         for a in answers:
             bind(t, a)
-            if test is not None and not test(t):
+            if kept is not None and not _remembered(kept, t, a):     # a lookup, mostly: before the test
                 continue
-            if kept is not None and not _remembered(kept, t, a):
+            if test is not None and not test(t):
                 continue
             if deeper:
                 prefix.append(a)
@@ -761,6 +760,8 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
             bind(t, a)
             if state is not None:
                 st = listed[i] if listed is not None else ids.setdefault(state(t, a), len(ids))
+            if kept is not None and not _remembered(kept, t, a):
+                continue
             if d is not None:
                 got = d.get(st)
                 if got is None:
@@ -769,8 +770,6 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
                 if not got:
                     continue
             elif test is not None and not test(t):
-                continue
-            if kept is not None and not _remembered(kept, t, a):
                 continue
             if deeper:
                 prefix.append(a)

@@ -75,6 +75,15 @@ def extends(info: tuple, card: int, deck) -> bool:
     return False
 
 
+def wanted(pile: tuple, shapes: tuple[str, ...], deck) -> frozenset:
+    """The cards that, laid off one at a time on `pile`, keep it one of the shapes: worked out once per pile,
+    so trying each card of a hand on each pile is a set lookup rather than a rule tested again."""
+    info = ends(pile, shapes, deck)
+    if info == (None, None):
+        return frozenset()
+    return frozenset(c for c in range(len(deck.names)) if extends(info, c, deck))
+
+
 def order(deck) -> list[tuple]:
     """A key per card: its place in the deck's rank order, then its suit's: a run is asked and laid out low
     card first (A-2-3 with the ace low), a set suit by suit."""
@@ -89,31 +98,38 @@ def order(deck) -> list[tuple]:
 
 def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
     """The sets and runs of `lo` to `hi` cards among `held`, each in the deck's order (`order`: low card
-    first), equal cards of a multi-deck game taken once."""
+    first), equal cards of a multi-deck game taken once. A rank or a suit with fewer cards than the
+    smallest meld is passed over unlooked-at (most hands hold few melds, most ranks and suits none)."""
     pos = _positions(deck)
     keys = order(deck)
+    names, rank, suit = deck.names, deck.rank, deck.suit
+    least = max(lo, 1)
     one: dict[str, int] = {}
     for c in sorted(held, key=keys.__getitem__):
         if pos[c] is not None:
-            one.setdefault(deck.names[c], c)
+            one.setdefault(names[c], c)
     out: dict[tuple, None] = {}
     if "set" in shapes:
         by_rank: dict[str, list[int]] = {}
         for c in one.values():
-            by_rank.setdefault(deck.rank[c], []).append(c)
+            by_rank.setdefault(rank[c], []).append(c)
         for group in by_rank.values():
-            for k in range(max(lo, 1), min(hi, len(group)) + 1):
+            if len(group) < least:
+                continue
+            for k in range(least, min(hi, len(group)) + 1):
                 for combo in combinations(group, k):
                     out[tuple(sorted(combo, key=keys.__getitem__))] = None
     if "run" in shapes:
         by_suit: dict[str, dict[int, int]] = {}
         for c in one.values():
-            by_suit.setdefault(deck.suit[c], {})[pos[c]] = c
+            by_suit.setdefault(suit[c], {})[pos[c]] = c
         for at in by_suit.values():
+            if len(at) < least:
+                continue
             for start in sorted(at):                       # every start: runs inside a longer one too
                 end = start
                 while end in at and end - start + 1 <= hi:
-                    if end - start + 1 >= max(lo, 1):
+                    if end - start + 1 >= least:
                         out[tuple(sorted((at[p] for p in range(start, end + 1)), key=keys.__getitem__))] = None
                     end += 1
     return list(out)

@@ -243,10 +243,14 @@ class Going:
         k = len(picked) - 1                  # the steps answered after the move's
         left = [a for a in alts if a[:k] == tuple(picked[1:])] if k else list(alts)
         scores = {a: _score(t, move, alts[a] if sets else a) for a in alts} if weigh else None
+        last = len(move.parts) - 1
         while True:
             if len(left) == 1:
                 return move, (alts[left[0]] if sets else left[0])
-            options = list(dict.fromkeys(a[k] for a in left))
+            if sets or k < last:
+                options = list(dict.fromkeys(a[k] for a in left))
+            else:                            # the last part: the alternatives left differ there alone
+                options = [a[k] for a in left]
             if len(options) == 1:
                 picked.append(options[0])
                 k += 1
@@ -257,6 +261,8 @@ class Going:
                 answers = dict(zip(move.parts[k].actions(t, self.block, options), options))
             x = yield from self.ask(answers, _best(scores, left, k, options) if weigh else GUESS)
             picked.append(x)
+            if not sets and k == last:       # the one alternative left with this answer, found where it was offered
+                return move, left[options.index(x)]
             left = [s for s in left if s[k] == x]        # narrowed step by step, not filtered from all again
             k += 1
 

@@ -592,6 +592,7 @@ class Plan:
     # last, [{state: its number}]: the states numbered, so a combination is looked up by small numbers
     memo: list = field(default_factory=list, compare=False, repr=False)
     remembering: bool = False    # some level's test is remembered (`_remembering` searches)
+    laying: tuple[int, ...] = ()   # the parts that lay cards off on piles (`keeps`): none laid out, no alternative
 
 
 MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
@@ -617,7 +618,8 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                 tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k])
                       for k, tests in enumerate(checks)),
                 lazy, not any(checks[1:]) and not any(lazy), tuple(pure), states,
-                [*([None, {}, 0] for _ in checks), [{}]], any(x is not None for x in pure))
+                [*([None, {}, 0] for _ in checks), [{}]], any(x is not None for x in pure),
+                tuple(k for k, p in enumerate(parts) if p.keeps))
 
 
 def _state(p: Part, deep: bool) -> Callable:
@@ -670,6 +672,9 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
             return iter(())
     lazy = how.lazy
     options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.options(t) for k, p in enumerate(parts)]
+    for k in how.laying:
+        if not options[k]:                   # no pile laid out: nothing to lay off on, whatever the other parts
+            return iter(())
     if how.free:                             # nothing to test: every combination (no binding needed)
         return product(*options)
     return _search(t, parts, options, how)

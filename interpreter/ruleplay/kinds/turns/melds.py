@@ -96,14 +96,52 @@ def order(deck) -> list[tuple]:
     return got
 
 
+def _bits(deck) -> tuple[list[int], list[int], list[int]]:
+    """Per card: its rank's number, its suit's number and its place in the rank order as one bit (0 for a
+    card of no place): what `_may_hold` counts and ors together."""
+    got = deck.__dict__.get("_meld_bits")
+    if got is None:
+        pos = _positions(deck)
+        ranks = {r: i for i, r in enumerate(dict.fromkeys(deck.rank))}
+        suits = {s: i for i, s in enumerate(dict.fromkeys(deck.suit))}
+        got = deck.__dict__["_meld_bits"] = ([ranks[r] for r in deck.rank], [suits[s] for s in deck.suit],
+                                             [0 if p is None else 1 << p for p in pos])
+    return got
+
+
+def _may_hold(held, shapes: tuple[str, ...], least: int, deck) -> bool:
+    """Could `held` hold a meld of `least` cards or more? False only when no rank has that many cards and no
+    suit that many places in a row: most hands, answered without listing anything."""
+    rank_of, suit_of, bit_of = _bits(deck)
+    counts: dict[int, int] = {}
+    rows: dict[int, int] = {}
+    for c in held:
+        b = bit_of[c]
+        if b:
+            r = rank_of[c]
+            counts[r] = counts.get(r, 0) + 1
+            rows[suit_of[c]] = rows.get(suit_of[c], 0) | b
+    if "set" in shapes and counts and max(counts.values()) >= least:
+        return True
+    if "run" in shapes:
+        for row in rows.values():
+            for _ in range(least - 1):          # the places starting `least` in a row
+                row &= row >> 1
+            if row:
+                return True
+    return False
+
+
 def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
     """The sets and runs of `lo` to `hi` cards among `held`, each in the deck's order (`order`: low card
-    first), equal cards of a multi-deck game taken once. A rank or a suit with fewer cards than the
-    smallest meld is passed over unlooked-at (most hands hold few melds, most ranks and suits none)."""
+    first), equal cards of a multi-deck game taken once. A hand that cannot hold one (`_may_hold`), and a
+    rank or a suit with fewer cards than the smallest meld, is passed over unlooked-at."""
+    least = max(lo, 1)
+    if hi < least or not _may_hold(held, shapes, least, deck):
+        return []
     pos = _positions(deck)
     keys = order(deck)
     names, rank, suit = deck.names, deck.rank, deck.suit
-    least = max(lo, 1)
     one: dict[str, int] = {}
     for c in sorted(held, key=keys.__getitem__):
         if pos[c] is not None:

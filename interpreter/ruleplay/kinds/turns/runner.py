@@ -201,7 +201,6 @@ class Going:
         others are searched to their first alternative (whether the move is possible), no further, unless
         the seat's answerer weighs them all (`prefer`, read by `smart`)."""
         t, ph = self.t, self.ph
-        sets = ph.has_sets                   # a set of cards is asked card by card: steps tagged by kind
         picked = self.picked
         if not resume:
             picked.clear()
@@ -231,6 +230,7 @@ class Going:
                     if weigh else GUESS
                 i = yield from self.ask({self.block + ph.moves[i].slot: i for i in moves}, view)
         move = ph.moves[i]
+        sets = move.has_sets                 # a set of cards is asked card by card: steps tagged by kind
         combos = [found[i][0], *found[i][1]] if i in found else list(move.alternatives(t))
         if sets:                             # an alternative's steps after the move's -> the combination
             alts: dict = {move.steps(combo): combo for combo in combos}

@@ -683,8 +683,10 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
 def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
     """The combinations of `options` that pass the checks, part by part (a generator: it may stop early)."""
     lazy = how.lazy
-    prefix: list = []
     last = len(parts)
+    if last == 1 and not lazy[0]:            # one part tested answer by answer (a card of the hand): no recursion
+        return _one(t, parts[0].bind, options[0], how.direct[1])
+    prefix: list = []
     known: dict[tuple, bool] = {}
 
     def values_of(tests: tuple) -> list:
@@ -717,6 +719,14 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
                 for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
                     parts[j].bind(t, b)
     return extend(0)
+
+
+def _one(t, bind, answers: list, test: Callable) -> Iterator[tuple]:
+    """`_search` of a move with one part (its test reads that part alone, so it is direct)."""
+    for a in answers:
+        bind(t, a)
+        if test(t):
+            yield (a,)
 
 
 def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, values_of) -> Iterator[tuple]:

@@ -771,21 +771,25 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
             d = outer.get(before)
             if d is None:
                 d = outer[before] = {}
+        got = None
         for i, a in enumerate(answers):
-            bind(t, a)
-            if state is not None:
+            if state is not None:             # read without binding the answer
                 st = listed[i] if listed is not None else ids.setdefault(state(t, a), len(ids))
-            if kept is not None and not _remembered(kept, t, a):
-                continue
             if d is not None:
                 got = d.get(st)
-                if got is None:
+                if got is False:              # known to fail: not even bound
+                    continue
+            bind(t, a)
+            if kept is not None and not _remembered(kept, t, a):
+                continue
+            if got is None:
+                if d is not None:
                     got = d[st] = bool(test(t))
                     slot[2] += 1
-                if not got:
+                    if not got:
+                        continue
+                elif test is not None and not test(t):
                     continue
-            elif test is not None and not test(t):
-                continue
             if deeper:
                 prefix.append(a)
                 if state is not None:

@@ -593,6 +593,9 @@ class Plan:
     memo: list = field(default_factory=list, compare=False, repr=False)
     remembering: bool = False    # some level's test is remembered (`_remembering` searches)
     laying: tuple[int, ...] = ()   # the parts that lay cards off on piles (`keeps`): none laid out, no alternative
+    # per part: the parts after it are searched the same whatever its answer (no check after it reads it, none of
+    # them lazy), so their combinations are found under its first answer and reused under the others
+    reuse: tuple[bool, ...] = ()
 
 
 MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
@@ -619,7 +622,15 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                       for k, tests in enumerate(checks)),
                 lazy, not any(checks[1:]) and not any(lazy), tuple(pure), states,
                 [*([None, {}, 0] for _ in checks), [{}]], any(x is not None for x in pure),
-                tuple(k for k, p in enumerate(parts) if p.keeps))
+                tuple(k for k, p in enumerate(parts) if p.keeps), _reusable(parts, checks, lazy))
+
+
+def _reusable(parts: list[Part], checks: list[list[Check]], lazy: tuple[bool, ...]) -> tuple[bool, ...]:
+    """Per part, whether the combinations of the parts after it do not depend on its answer (`Plan.reuse`):
+    asking a player for a rank and a suit, whichever player is asked."""
+    last = len(parts)
+    return tuple(k + 1 < last and not any(lazy[k + 1:]) and
+                 not any(k in c.reads for tests in checks[k + 2:] for c in tests) for k in range(last))
 
 
 def _state(p: Part, deep: bool) -> Callable:
@@ -694,7 +705,7 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
         reads (fixed while that part's answers are tried): [(values, fn)], one dict lookup an answer."""
         return [(known.setdefault((fn, *[prefix[i] for i in before]), {}), fn) for fn, before in tests]
 
-    direct, remembered = how.direct, how.remembered
+    direct, remembered, reuse = how.direct, how.remembered, how.reuse
     if how.remembering:
         return _remembering(t, parts, options, how, prefix, values_of)
 
@@ -704,15 +715,27 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
         # a lazy part's answers depend on those before it: a lay-off's piles, or its zone read anew
         answers = options[k] if not lazy[k] else part.extended(t, options[k]) if part.keeps else part.options(t)
         kept = values_of(tests) if tests else None
+        rests = None                          # the later parts' answers found under the first answer (`reuse`)
         for a in answers:
             bind(t, a)
             if kept is not None and not _remembered(kept, t, a):     # a lookup, mostly: before the test
                 continue
             if test is not None and not test(t):
                 continue
-            if deeper:
+            if rests is not None:
+                for rest in rests:
+                    yield (*prefix, a, *rest)
+                    for j, b in enumerate(prefix):   # as below: the earlier parts bound again
+                        parts[j].bind(t, b)
+            elif deeper:
                 prefix.append(a)
-                yield from extend(k + 1)
+                if reuse[k]:
+                    rests, n = [], k + 1
+                    for combo in extend(k + 1):
+                        rests.append(combo[n:])
+                        yield combo
+                else:
+                    yield from extend(k + 1)
                 prefix.pop()
             else:
                 yield (*prefix, a)

@@ -81,10 +81,7 @@ class Part:
                 return self.sums(t, z, lo, hi)
             keys = t.space.keys                      # each set in the canonical order, asked card by card
             held = sorted(z, key=keys.__getitem__)
-            found = _sets(len(held), lo, min(hi, len(held)))
-            if found > MAX_SETS:                     # counted before they are listed (a zone grown too large)
-                raise GameOver("limit", [], f"a move would offer {found:,} sets of cards of {len(held)} "
-                                            f"(more than {MAX_SETS:,})")
+            self.bounded(t)
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
         if self.keeps:                               # laying off: asked once the card (or cards) is chosen
             return self.extended(t, self.laid_out(t))
@@ -96,6 +93,22 @@ class Part:
                     out.append(s)
             return out
         return list(self.answers)
+
+    def bounded(self, t) -> None:
+        """A set of cards of the zone as it is now (not `as:` sets and runs, not `adds-to`) would be offered among
+        at most MAX_SETS: counted before they are listed (a zone grown too large ends the game)."""
+        z = self.zone.cards(t)
+        n = 0 if z is None else len(z)
+        lo, hi = self.sizes
+        found = _sets(n, lo, min(hi, n))
+        if found > MAX_SETS:
+            raise GameOver("limit", [], f"a move would offer {found:,} sets of cards of {n} (more than {MAX_SETS:,})")
+
+    @property
+    def deferrable(self) -> bool:
+        """Its answers may be listed when a search first reaches it rather than before: a set of cards of a zone,
+        which lists many and reads nothing but the zone (their count is bounded at once: `bounded`)."""
+        return self.kind == "cards" and not self.shapes and self.adds_to is None and not self.after
 
     def sums(self, t, z, lo: int, hi: int) -> list:
         """The sets of the zone whose values add up to `adds-to` now (a bounded search: sums.py)."""
@@ -596,6 +609,9 @@ class Plan:
     # per part: the parts after it are searched the same whatever its answer (no check after it reads it, none of
     # them lazy), so their combinations are found under its first answer and reused under the others
     reuse: tuple[bool, ...] = ()
+    # per part: its answers are listed when the search first reaches it (`Part.deferrable`, after the first part,
+    # in a search that tests): a move whose first part's answers all fail never lists them
+    defer: tuple[bool, ...] = ()
 
 
 MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
@@ -622,7 +638,9 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                       for k, tests in enumerate(checks)),
                 lazy, not any(checks[1:]) and not any(lazy), tuple(pure), states,
                 [*([None, {}, 0] for _ in checks), [{}]], any(x is not None for x in pure),
-                tuple(k for k, p in enumerate(parts) if p.keeps), _reusable(parts, checks, lazy))
+                tuple(k for k, p in enumerate(parts) if p.keeps), _reusable(parts, checks, lazy),
+                tuple(k > 0 and not lazy[k] and p.deferrable and (any(checks[1:]) or any(lazy))
+                      for k, p in enumerate(parts)))
 
 
 def _reusable(parts: list[Part], checks: list[list[Check]], lazy: tuple[bool, ...]) -> tuple[bool, ...]:
@@ -681,8 +699,9 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
     for c in checks[0]:                      # in order, the first that fails decides (no generator a search)
         if not c.fn(t):
             return iter(())
-    lazy = how.lazy
-    options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.options(t) for k, p in enumerate(parts)]
+    lazy, defer = how.lazy, how.defer
+    options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.bounded(t) if defer[k] else p.options(t)
+               for k, p in enumerate(parts)]
     for k in how.laying:
         if not options[k]:                   # no pile laid out: nothing to lay off on, whatever the other parts
             return iter(())
@@ -712,8 +731,7 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
     def extend(k: int) -> Iterator[tuple]:
         part, test, tests = parts[k], direct[k + 1], remembered[k + 1]
         bind, deeper = part.bind, k + 1 < last
-        # a lazy part's answers depend on those before it: a lay-off's piles, or its zone read anew
-        answers = options[k] if not lazy[k] else part.extended(t, options[k]) if part.keeps else part.options(t)
+        answers = _answers(t, part, options, k, lazy[k])
         kept = values_of(tests) if tests else None
         rests = None                          # the later parts' answers found under the first answer (`reuse`)
         for a in answers:
@@ -742,6 +760,17 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
                 for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
                     parts[j].bind(t, b)
     return extend(0)
+
+
+def _answers(t, part: Part, options: list, k: int, lazy: bool) -> list:
+    """Part k's answers as the search reaches it: listed before the search, or listed now, once (`Plan.defer`),
+    or, for a lazy part, from those before it (a lay-off's piles, or its zone read anew)."""
+    if lazy:
+        return part.extended(t, options[k]) if part.keeps else part.options(t)
+    answers = options[k]
+    if answers is None:
+        answers = options[k] = part.options(t)
+    return answers
 
 
 def _one(t, bind, answers: list, test: Callable) -> Iterator[tuple]:
@@ -775,17 +804,17 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
         if slot[0] != outside:
             slot[0], slot[1], slot[2] = outside, {}, 0
         seen[level] = (slot, slot[1])         # its dict as it is now: a later search may give the slot another
-    ahead: list = [None] * last               # a part's states listed once per search, where they can be
-    for k, p in enumerate(parts):
-        if states[k] is not None and not lazy[k] and _steady(p):
-            f = states[k]
-            ahead[k] = [ids.setdefault(st, len(ids)) for st in [f(t, a) for a in options[k]]]
+    # a part's states listed once per search where they can be (True: not yet), when the search first reaches
+    # it: a move whose first part's answers all fail never lists its later parts' states
+    ahead: list = [states[k] is not None and not lazy[k] and _steady(p) or None for k, p in enumerate(parts)]
     held: list = []                           # the states (their numbers) of the parts in `prefix`
 
     def extend(k: int) -> Iterator[tuple]:
         part, test, tests, mine = parts[k], direct[k + 1], remembered[k + 1], seen[k + 1]
         bind, deeper, state, listed = part.bind, k + 1 < last, states[k], ahead[k]
-        answers = options[k] if not lazy[k] else part.extended(t, options[k]) if part.keeps else part.options(t)
+        answers = _answers(t, part, options, k, lazy[k])
+        if listed is True:
+            listed = ahead[k] = [ids.setdefault(st, len(ids)) for st in [state(t, a) for a in answers]]
         kept = values_of(tests) if tests else None
         d = None
         if mine is not None:                  # this level's values after the parts chosen before it

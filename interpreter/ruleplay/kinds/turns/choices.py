@@ -605,7 +605,9 @@ class Plan:
     # last, [{state: its number}]: the states numbered, so a combination is looked up by small numbers
     memo: list = field(default_factory=list, compare=False, repr=False)
     remembering: bool = False    # some level's test is remembered (`_remembering` searches)
-    laying: tuple[int, ...] = ()   # the parts that lay cards off on piles (`keeps`): none laid out, no alternative
+    # (k, c) per part k that lays cards off on piles (`keeps`): none laid out, no alternative; c, the part
+    # choosing the one card laid off (None: not one card chosen before), whose answers no pile takes are dropped
+    laying: tuple[tuple[int, int | None], ...] = ()
     # per part: the parts after it are searched the same whatever its answer (no check after it reads it, none of
     # them lazy), so their combinations are found under its first answer and reused under the others
     reuse: tuple[bool, ...] = ()
@@ -638,9 +640,18 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                       for k, tests in enumerate(checks)),
                 lazy, not any(checks[1:]) and not any(lazy), tuple(pure), states,
                 [*([None, {}, 0] for _ in checks), [{}]], any(x is not None for x in pure),
-                tuple(k for k, p in enumerate(parts) if p.keeps), _reusable(parts, checks, lazy),
+                tuple((k, _laid_card(parts, k)) for k, p in enumerate(parts) if p.keeps),
+                _reusable(parts, checks, lazy),
                 tuple(k > 0 and not lazy[k] and p.deferrable and (any(checks[1:]) or any(lazy))
                       for k, p in enumerate(parts)))
+
+
+def _laid_card(parts: list[Part], k: int) -> int | None:
+    """The part choosing the card that part k lays off (`Plan.laying`): the move's one card chosen, before it."""
+    binders = [j for j, p in enumerate(parts) if p.kind in ("card", "position")]
+    if not parts[k].adds_one or len(binders) != 1 or parts[binders[0]].kind != "card" or binders[0] > k:
+        return None
+    return binders[0]
 
 
 def _reusable(parts: list[Part], checks: list[list[Check]], lazy: tuple[bool, ...]) -> tuple[bool, ...]:
@@ -702,9 +713,13 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
     lazy, defer = how.lazy, how.defer
     options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.bounded(t) if defer[k] else p.options(t)
                for k, p in enumerate(parts)]
-    for k in how.laying:
-        if not options[k]:                   # no pile laid out: nothing to lay off on, whatever the other parts
+    for k, c in how.laying:
+        laid = options[k]
+        if not laid:                         # no pile laid out: nothing to lay off on, whatever the other parts
             return iter(())
+        if c is not None:                    # a card no pile takes has no alternative: dropped before the search
+            takes = frozenset().union(*[wants for _, _, wants in laid])
+            options[c] = [x for x in options[c] if x in takes]
     if how.free:                             # nothing to test: every combination (no binding needed)
         return product(*options)
     return _search(t, parts, options, how)

@@ -96,35 +96,34 @@ def order(deck) -> list[tuple]:
     return got
 
 
-def _bits(deck) -> tuple[list[int], list[int], list[int]]:
-    """Per card: its rank's number, its suit's number and its place in the rank order as one bit (0 for a
-    card of no place): what `_may_hold` counts and ors together."""
+def _bits(deck) -> tuple[list, int, int]:
+    """Per card: (its rank's number, its suit's number, its place in the rank order as one bit), None for a card
+    of no place; and the numbers of ranks and suits: what `_may_hold` counts and ors together."""
     got = deck.__dict__.get("_meld_bits")
     if got is None:
         pos = _positions(deck)
         ranks = {r: i for i, r in enumerate(dict.fromkeys(deck.rank))}
         suits = {s: i for i, s in enumerate(dict.fromkeys(deck.suit))}
-        got = deck.__dict__["_meld_bits"] = ([ranks[r] for r in deck.rank], [suits[s] for s in deck.suit],
-                                             [0 if p is None else 1 << p for p in pos])
+        got = deck.__dict__["_meld_bits"] = ([None if p is None else (ranks[r], suits[s], 1 << p)
+                                              for p, r, s in zip(pos, deck.rank, deck.suit)], len(ranks), len(suits))
     return got
 
 
 def _may_hold(held, shapes: tuple[str, ...], least: int, deck) -> bool:
     """Could `held` hold a meld of `least` cards or more? False only when no rank has that many cards and no
     suit that many places in a row: most hands, answered without listing anything."""
-    rank_of, suit_of, bit_of = _bits(deck)
-    counts: dict[int, int] = {}
-    rows: dict[int, int] = {}
+    info, ranks, suits = _bits(deck)
+    counts, rows = [0] * ranks, [0] * suits
     for c in held:
-        b = bit_of[c]
-        if b:
-            r = rank_of[c]
-            counts[r] = counts.get(r, 0) + 1
-            rows[suit_of[c]] = rows.get(suit_of[c], 0) | b
-    if "set" in shapes and counts and max(counts.values()) >= least:
+        x = info[c]
+        if x is not None:
+            r, s, b = x
+            counts[r] += 1
+            rows[s] |= b
+    if "set" in shapes and max(counts, default=0) >= least:
         return True
     if "run" in shapes:
-        for row in rows.values():
+        for row in rows:
             for _ in range(least - 1):          # the places starting `least` in a row
                 row &= row >> 1
             if row:

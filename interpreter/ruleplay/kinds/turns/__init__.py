@@ -323,6 +323,12 @@ class Move:
         return alternatives(t, self.parts, self.checks, self.plan)
 
     @cached_property
+    def has_sets(self) -> bool:
+        """It chooses a set of cards (asked card by card: the runner tags its steps); a move that does not is
+        asked as one of a phase without sets, whatever the phase's other moves choose."""
+        return any(p.kind == "cards" for p in self.parts)
+
+    @cached_property
     def steps(self) -> Callable[[tuple], tuple]:
         """A combination as the steps that ask it after the move: each part's answer, a set of cards as its
         cards one by one (each step the card's number alone), then done. A set alone (the usual case, every
@@ -371,11 +377,6 @@ class Turns:
         """Some move or answer says what a sensible player aims for (`smart` reads it, runner.PreferView)."""
         return any(m.prefer is not None for m in self.moves) or \
             any(r.prefer is not None for m in self.moves if m.respond for r in m.respond.answers)
-
-    @cached_property
-    def has_sets(self) -> bool:
-        """Some move chooses a set of cards (asked card by card: the runner tags its steps)."""
-        return any(p.kind == "cards" for m in self.moves for p in m.parts)
 
     @property
     def action_labels(self) -> list[str]:

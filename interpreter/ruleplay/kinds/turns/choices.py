@@ -55,7 +55,7 @@ class Part:
     after: bool = False                       # its answers depend on a part chosen before it (target.hand)
     adds_to: Callable | None = None           # cards `adds-to`: the total their `counting` values make
     values: tuple = ()                        # ... each card's value (a deck attribute), by card
-    known: dict = field(default_factory=dict, compare=False, repr=False)   # a pile's cards -> melds.ends
+    known: dict = field(default_factory=dict, compare=False, repr=False)   # a pile's cards -> melds.wanted
 
     def options(self, t) -> list:
         """The answers possible now: cards or positions of the zone, the seats `seat_ok` allows, or the list."""
@@ -81,10 +81,7 @@ class Part:
                 return self.sums(t, z, lo, hi)
             keys = t.space.keys                      # each set in the canonical order, asked card by card
             held = sorted(z, key=keys.__getitem__)
-            found = _sets(len(held), lo, min(hi, len(held)))
-            if found > MAX_SETS:                     # counted before they are listed (a zone grown too large)
-                raise GameOver("limit", [], f"a move would offer {found:,} sets of cards of {len(held)} "
-                                            f"(more than {MAX_SETS:,})")
+            self.bounded(t)
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
         if self.keeps:                               # laying off: asked once the card (or cards) is chosen
             return self.extended(t, self.laid_out(t))
@@ -97,6 +94,22 @@ class Part:
             return out
         return list(self.answers)
 
+    def bounded(self, t) -> None:
+        """A set of cards of the zone as it is now (not `as:` sets and runs, not `adds-to`) would be offered among
+        at most MAX_SETS: counted before they are listed (a zone grown too large ends the game)."""
+        z = self.zone.cards(t)
+        n = 0 if z is None else len(z)
+        lo, hi = self.sizes
+        found = _sets(n, lo, min(hi, n))
+        if found > MAX_SETS:
+            raise GameOver("limit", [], f"a move would offer {found:,} sets of cards of {n} (more than {MAX_SETS:,})")
+
+    @property
+    def deferrable(self) -> bool:
+        """Its answers may be listed when a search first reaches it rather than before: a set of cards of a zone,
+        which lists many and reads nothing but the zone (their count is bounded at once: `bounded`)."""
+        return self.kind == "cards" and not self.shapes and self.adds_to is None and not self.after
+
     def sums(self, t, z, lo: int, hi: int) -> list:
         """The sets of the zone whose values add up to `adds-to` now (a bounded search: sums.py)."""
         total = self.adds_to(t)
@@ -108,7 +121,7 @@ class Part:
             raise GameOver("limit", [], f"a move would offer {over.what}") from None
 
     def laid_out(self, t) -> list[tuple]:
-        """The piles that hold cards, as (answer, cards, melds.ends): worked out once per search, not once
+        """The piles that hold cards, as (answer, cards, melds.wanted): worked out once per search, not once
         per card tried on them (the piles do not change while the combinations are searched)."""
         deck, known, out = t.rules.deck, self.known, []
         shared = t.shared
@@ -124,7 +137,7 @@ class Part:
             if info is None:
                 if len(known) > 4096:
                     known.clear()
-                info = known[cards] = melds.ends(cards, self.keeps, deck)
+                info = known[cards] = melds.wanted(cards, self.keeps, deck)
             out.append((a, cards, info))
         return out
 
@@ -139,12 +152,11 @@ class Part:
 
     def extended(self, t, laid: list[tuple]) -> list:
         """The piles of `laid` that stay a set or a run with the move's card (or cards) laid on them."""
-        deck = t.rules.deck
         if not self.adds_one:
-            picked = tuple(t.loc.get("picked", ()))
+            deck, picked = t.rules.deck, tuple(t.loc.get("picked", ()))
             return [a for a, cards, _ in laid if melds.fits(cards + picked, self.keeps, deck)]
         card = t.card
-        return [a for a, _, info in laid if melds.extends(info, card, deck)]
+        return [a for a, _, wants in laid if card in wants]
 
     @cached_property
     def bind(self) -> Callable[[object, object], None]:
@@ -593,6 +605,15 @@ class Plan:
     # last, [{state: its number}]: the states numbered, so a combination is looked up by small numbers
     memo: list = field(default_factory=list, compare=False, repr=False)
     remembering: bool = False    # some level's test is remembered (`_remembering` searches)
+    # (k, c) per part k that lays cards off on piles (`keeps`): none laid out, no alternative; c, the part
+    # choosing the one card laid off (None: not one card chosen before), whose answers no pile takes are dropped
+    laying: tuple[tuple[int, int | None], ...] = ()
+    # per part: the parts after it are searched the same whatever its answer (no check after it reads it, none of
+    # them lazy), so their combinations are found under its first answer and reused under the others
+    reuse: tuple[bool, ...] = ()
+    # per part: its answers are listed when the search first reaches it (`Part.deferrable`, after the first part,
+    # in a search that tests): a move whose first part's answers all fail never lists them
+    defer: tuple[bool, ...] = ()
 
 
 MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
@@ -618,7 +639,27 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                 tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k])
                       for k, tests in enumerate(checks)),
                 lazy, not any(checks[1:]) and not any(lazy), tuple(pure), states,
-                [*([None, {}, 0] for _ in checks), [{}]], any(x is not None for x in pure))
+                [*([None, {}, 0] for _ in checks), [{}]], any(x is not None for x in pure),
+                tuple((k, _laid_card(parts, k)) for k, p in enumerate(parts) if p.keeps),
+                _reusable(parts, checks, lazy),
+                tuple(k > 0 and not lazy[k] and p.deferrable and (any(checks[1:]) or any(lazy))
+                      for k, p in enumerate(parts)))
+
+
+def _laid_card(parts: list[Part], k: int) -> int | None:
+    """The part choosing the card that part k lays off (`Plan.laying`): the move's one card chosen, before it."""
+    binders = [j for j, p in enumerate(parts) if p.kind in ("card", "position")]
+    if not parts[k].adds_one or len(binders) != 1 or parts[binders[0]].kind != "card" or binders[0] > k:
+        return None
+    return binders[0]
+
+
+def _reusable(parts: list[Part], checks: list[list[Check]], lazy: tuple[bool, ...]) -> tuple[bool, ...]:
+    """Per part, whether the combinations of the parts after it do not depend on its answer (`Plan.reuse`):
+    asking a player for a rank and a suit, whichever player is asked."""
+    last = len(parts)
+    return tuple(k + 1 < last and not any(lazy[k + 1:]) and
+                 not any(k in c.reads for tests in checks[k + 2:] for c in tests) for k in range(last))
 
 
 def _state(p: Part, deep: bool) -> Callable:
@@ -669,8 +710,16 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
     for c in checks[0]:                      # in order, the first that fails decides (no generator a search)
         if not c.fn(t):
             return iter(())
-    lazy = how.lazy
-    options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.options(t) for k, p in enumerate(parts)]
+    lazy, defer = how.lazy, how.defer
+    options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.bounded(t) if defer[k] else p.options(t)
+               for k, p in enumerate(parts)]
+    for k, c in how.laying:
+        laid = options[k]
+        if not laid:                         # no pile laid out: nothing to lay off on, whatever the other parts
+            return iter(())
+        if c is not None:                    # a card no pile takes has no alternative: dropped before the search
+            takes = frozenset().union(*[wants for _, _, wants in laid])
+            options[c] = [x for x in options[c] if x in takes]
     if how.free:                             # nothing to test: every combination (no binding needed)
         return product(*options)
     return _search(t, parts, options, how)
@@ -679,8 +728,10 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
 def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
     """The combinations of `options` that pass the checks, part by part (a generator: it may stop early)."""
     lazy = how.lazy
-    prefix: list = []
     last = len(parts)
+    if last == 1 and not lazy[0]:            # one part tested answer by answer (a card of the hand): no recursion
+        return _one(t, parts[0].bind, options[0], how.direct[1])
+    prefix: list = []
     known: dict[tuple, bool] = {}
 
     def values_of(tests: tuple) -> list:
@@ -688,31 +739,61 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
         reads (fixed while that part's answers are tried): [(values, fn)], one dict lookup an answer."""
         return [(known.setdefault((fn, *[prefix[i] for i in before]), {}), fn) for fn, before in tests]
 
-    direct, remembered = how.direct, how.remembered
+    direct, remembered, reuse = how.direct, how.remembered, how.reuse
     if how.remembering:
         return _remembering(t, parts, options, how, prefix, values_of)
 
     def extend(k: int) -> Iterator[tuple]:
         part, test, tests = parts[k], direct[k + 1], remembered[k + 1]
         bind, deeper = part.bind, k + 1 < last
-        # a lazy part's answers depend on those before it: a lay-off's piles, or its zone read anew
-        answers = options[k] if not lazy[k] else part.extended(t, options[k]) if part.keeps else part.options(t)
+        answers = _answers(t, part, options, k, lazy[k])
         kept = values_of(tests) if tests else None
+        rests = None                          # the later parts' answers found under the first answer (`reuse`)
         for a in answers:
             bind(t, a)
+            if kept is not None and not _remembered(kept, t, a):     # a lookup, mostly: before the test
+                continue
             if test is not None and not test(t):
                 continue
-            if kept is not None and not _remembered(kept, t, a):
-                continue
-            if deeper:
+            if rests is not None:
+                for rest in rests:
+                    yield (*prefix, a, *rest)
+                    for j, b in enumerate(prefix):   # as below: the earlier parts bound again
+                        parts[j].bind(t, b)
+            elif deeper:
                 prefix.append(a)
-                yield from extend(k + 1)
+                if reuse[k]:
+                    rests, n = [], k + 1
+                    for combo in extend(k + 1):
+                        rests.append(combo[n:])
+                        yield combo
+                else:
+                    yield from extend(k + 1)
                 prefix.pop()
             else:
                 yield (*prefix, a)
                 for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
                     parts[j].bind(t, b)
     return extend(0)
+
+
+def _answers(t, part: Part, options: list, k: int, lazy: bool) -> list:
+    """Part k's answers as the search reaches it: listed before the search, or listed now, once (`Plan.defer`),
+    or, for a lazy part, from those before it (a lay-off's piles, or its zone read anew)."""
+    if lazy:
+        return part.extended(t, options[k]) if part.keeps else part.options(t)
+    answers = options[k]
+    if answers is None:
+        answers = options[k] = part.options(t)
+    return answers
+
+
+def _one(t, bind, answers: list, test: Callable) -> Iterator[tuple]:
+    """`_search` of a move with one part (its test reads that part alone, so it is direct)."""
+    for a in answers:
+        bind(t, a)
+        if test(t):
+            yield (a,)
 
 
 def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, values_of) -> Iterator[tuple]:
@@ -738,17 +819,17 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
         if slot[0] != outside:
             slot[0], slot[1], slot[2] = outside, {}, 0
         seen[level] = (slot, slot[1])         # its dict as it is now: a later search may give the slot another
-    ahead: list = [None] * last               # a part's states listed once per search, where they can be
-    for k, p in enumerate(parts):
-        if states[k] is not None and not lazy[k] and _steady(p):
-            f = states[k]
-            ahead[k] = [ids.setdefault(st, len(ids)) for st in [f(t, a) for a in options[k]]]
+    # a part's states listed once per search where they can be (True: not yet), when the search first reaches
+    # it: a move whose first part's answers all fail never lists its later parts' states
+    ahead: list = [states[k] is not None and not lazy[k] and _steady(p) or None for k, p in enumerate(parts)]
     held: list = []                           # the states (their numbers) of the parts in `prefix`
 
     def extend(k: int) -> Iterator[tuple]:
         part, test, tests, mine = parts[k], direct[k + 1], remembered[k + 1], seen[k + 1]
         bind, deeper, state, listed = part.bind, k + 1 < last, states[k], ahead[k]
-        answers = options[k] if not lazy[k] else part.extended(t, options[k]) if part.keeps else part.options(t)
+        answers = _answers(t, part, options, k, lazy[k])
+        if listed is True:
+            listed = ahead[k] = [ids.setdefault(st, len(ids)) for st in [state(t, a) for a in answers]]
         kept = values_of(tests) if tests else None
         d = None
         if mine is not None:                  # this level's values after the parts chosen before it
@@ -757,21 +838,25 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
             d = outer.get(before)
             if d is None:
                 d = outer[before] = {}
+        got = None
         for i, a in enumerate(answers):
-            bind(t, a)
-            if state is not None:
+            if state is not None:             # read without binding the answer
                 st = listed[i] if listed is not None else ids.setdefault(state(t, a), len(ids))
             if d is not None:
                 got = d.get(st)
-                if got is None:
-                    got = d[st] = bool(test(t))
-                    slot[2] += 1
-                if not got:
+                if got is False:              # known to fail: not even bound
                     continue
-            elif test is not None and not test(t):
-                continue
+            bind(t, a)
             if kept is not None and not _remembered(kept, t, a):
                 continue
+            if got is None:
+                if d is not None:
+                    got = d[st] = bool(test(t))
+                    slot[2] += 1
+                    if not got:
+                        continue
+                elif test is not None and not test(t):
+                    continue
             if deeper:
                 prefix.append(a)
                 if state is not None:

@@ -75,6 +75,15 @@ def extends(info: tuple, card: int, deck) -> bool:
     return False
 
 
+def wanted(pile: tuple, shapes: tuple[str, ...], deck) -> frozenset:
+    """The cards that, laid off one at a time on `pile`, keep it one of the shapes: worked out once per pile,
+    so trying each card of a hand on each pile is a set lookup rather than a rule tested again."""
+    info = ends(pile, shapes, deck)
+    if info == (None, None):
+        return frozenset()
+    return frozenset(c for c in range(len(deck.names)) if extends(info, c, deck))
+
+
 def order(deck) -> list[tuple]:
     """A key per card: its place in the deck's rank order, then its suit's: a run is asked and laid out low
     card first (A-2-3 with the ace low), a set suit by suit."""
@@ -87,33 +96,77 @@ def order(deck) -> list[tuple]:
     return got
 
 
+def _bits(deck) -> tuple[list, int, int]:
+    """Per card: (its rank's number, its suit's number, its place in the rank order as one bit), None for a card
+    of no place; and the numbers of ranks and suits: what `_may_hold` counts and ors together."""
+    got = deck.__dict__.get("_meld_bits")
+    if got is None:
+        pos = _positions(deck)
+        ranks = {r: i for i, r in enumerate(dict.fromkeys(deck.rank))}
+        suits = {s: i for i, s in enumerate(dict.fromkeys(deck.suit))}
+        got = deck.__dict__["_meld_bits"] = ([None if p is None else (ranks[r], suits[s], 1 << p)
+                                              for p, r, s in zip(pos, deck.rank, deck.suit)], len(ranks), len(suits))
+    return got
+
+
+def _may_hold(held, shapes: tuple[str, ...], least: int, deck) -> bool:
+    """Could `held` hold a meld of `least` cards or more? False only when no rank has that many cards and no
+    suit that many places in a row: most hands, answered without listing anything."""
+    info, ranks, suits = _bits(deck)
+    counts, rows = [0] * ranks, [0] * suits
+    for c in held:
+        x = info[c]
+        if x is not None:
+            r, s, b = x
+            counts[r] += 1
+            rows[s] |= b
+    if "set" in shapes and max(counts, default=0) >= least:
+        return True
+    if "run" in shapes:
+        for row in rows:
+            for _ in range(least - 1):          # the places starting `least` in a row
+                row &= row >> 1
+            if row:
+                return True
+    return False
+
+
 def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
     """The sets and runs of `lo` to `hi` cards among `held`, each in the deck's order (`order`: low card
-    first), equal cards of a multi-deck game taken once."""
+    first), equal cards of a multi-deck game taken once. A hand that cannot hold one (`_may_hold`), and a
+    rank or a suit with fewer cards than the smallest meld, is passed over unlooked-at."""
+    least = max(lo, 1)
+    if hi < least or not _may_hold(held, shapes, least, deck):
+        return []
     pos = _positions(deck)
     keys = order(deck)
+    names, rank, suit = deck.names, deck.rank, deck.suit
     one: dict[str, int] = {}
     for c in sorted(held, key=keys.__getitem__):
         if pos[c] is not None:
-            one.setdefault(deck.names[c], c)
+            one.setdefault(names[c], c)
     out: dict[tuple, None] = {}
     if "set" in shapes:
         by_rank: dict[str, list[int]] = {}
         for c in one.values():
-            by_rank.setdefault(deck.rank[c], []).append(c)
+            by_rank.setdefault(rank[c], []).append(c)
         for group in by_rank.values():
-            for k in range(max(lo, 1), min(hi, len(group)) + 1):
+            if len(group) < least:
+                continue
+            for k in range(least, min(hi, len(group)) + 1):
                 for combo in combinations(group, k):
                     out[tuple(sorted(combo, key=keys.__getitem__))] = None
     if "run" in shapes:
         by_suit: dict[str, dict[int, int]] = {}
         for c in one.values():
-            by_suit.setdefault(deck.suit[c], {})[pos[c]] = c
+            by_suit.setdefault(suit[c], {})[pos[c]] = c
         for at in by_suit.values():
+            if len(at) < least:
+                continue
             for start in sorted(at):                       # every start: runs inside a longer one too
                 end = start
                 while end in at and end - start + 1 <= hi:
-                    if end - start + 1 >= max(lo, 1):
+                    if end - start + 1 >= least:
                         out[tuple(sorted((at[p] for p in range(start, end + 1)), key=keys.__getitem__))] = None
                     end += 1
     return list(out)

@@ -201,7 +201,6 @@ class Going:
         others are searched to their first alternative (whether the move is possible), no further, unless
         the seat's answerer weighs them all (`prefer`, read by `smart`)."""
         t, ph = self.t, self.ph
-        sets = ph.has_sets                   # a set of cards is asked card by card: steps tagged by kind
         picked = self.picked
         if not resume:
             picked.clear()
@@ -231,6 +230,7 @@ class Going:
                     if weigh else GUESS
                 i = yield from self.ask({self.block + ph.moves[i].slot: i for i in moves}, view)
         move = ph.moves[i]
+        sets = move.has_sets                 # a set of cards is asked card by card: steps tagged by kind
         combos = [found[i][0], *found[i][1]] if i in found else list(move.alternatives(t))
         if sets:                             # an alternative's steps after the move's -> the combination
             alts: dict = {move.steps(combo): combo for combo in combos}
@@ -243,10 +243,14 @@ class Going:
         k = len(picked) - 1                  # the steps answered after the move's
         left = [a for a in alts if a[:k] == tuple(picked[1:])] if k else list(alts)
         scores = {a: _score(t, move, alts[a] if sets else a) for a in alts} if weigh else None
+        last = len(move.parts) - 1
         while True:
             if len(left) == 1:
                 return move, (alts[left[0]] if sets else left[0])
-            options = list(dict.fromkeys(a[k] for a in left))
+            if sets or k < last:
+                options = list(dict.fromkeys(a[k] for a in left))
+            else:                            # the last part: the alternatives left differ there alone
+                options = [a[k] for a in left]
             if len(options) == 1:
                 picked.append(options[0])
                 k += 1
@@ -259,6 +263,8 @@ class Going:
             answers = {a: xs[0] for a, xs in groups.items()}
             x = yield from self.ask(answers, _best(scores, left, k, groups.values()) if weigh else GUESS)
             picked.append(x)
+            if not sets and k == last:       # the one alternative left with this answer, found where it was offered
+                return move, left[options.index(x)]
             left = [s for s in left if s[k] == x]        # narrowed step by step, not filtered from all again
             k += 1
 

@@ -192,3 +192,27 @@ def test_the_fast_tensors_equal_the_reference_at_every_step(name, options, seed)
         state.apply_action(rng.choice(state.legal_actions()))
         steps += 1
     assert steps >= 3
+
+
+def test_a_hand_that_plays_more_cards_than_the_deck_still_encodes():
+    """In ERS the taken piles come back into play, so one hand plays far more than 52 cards: the `played`
+    segment's order goes past 1 (it once ran off the end of a table of fractions: an IndexError in a DQN run).
+    Both forms of the information-state tensor equal the reference there."""
+    game = ruleplay.load_game("ers-triples")
+    lay = Layout(game, perfect_recall=True)
+    state = game.new_initial_state(seed=3)
+    rng = random.Random(3)
+    memories = [Memory(lay, p) for p in range(game.num_players())]
+    while not state.is_terminal():
+        p = state.current_player()
+        played = sum(1 for e in state.events() if e["event"] == "play")
+        got = lay.encode_list(state, p, memories[p])
+        if played > 70:
+            assert got == [float(x) for x in reference_tensor(lay, state, p)]
+            assert (lay.encode(state, p) == reference_tensor(lay, state, p)).all()
+            break
+        legal = state.legal_actions()
+        quiet = game.space.NO_SLAP                  # nobody slaps (a random slap burns): the cards go round
+        state.apply_action(quiet if quiet in legal and rng.random() < 0.97 else rng.choice(legal))
+    else:
+        pytest.fail("the game ended before 70 cards were played")

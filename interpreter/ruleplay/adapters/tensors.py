@@ -352,7 +352,8 @@ class Memory:
                 self.plays.append((seat, c))
                 row = c * (n + 1)
                 self.recall[row + (seat - me) % n] = 1.0
-                self.recall[row + n] = lay.fraction[len(self.plays)]
+                k = len(self.plays)                     # (a game whose cards come back may play more than the deck)
+                self.recall[row + n] = lay.fraction[k] if k <= lay.d else f32[k / lay.d]
                 self.given.pop(c, None)
             elif kind == "decision":
                 seat, a = ev.get("seat"), ev.get("action")

@@ -125,27 +125,28 @@ def test_a_parameter_hides_a_loop_variable_of_its_name(param):
     """`size(dealer)` inside `... for x in seats` reads the dealer, even when the parameter is named `x` (it read
     the loop's `x` before: the count was every seat, whatever the stacks). Each score's thousands (the word given
     values) must equal its units (the expression written out), in a few seeded hands (hands kept: no card played)."""
-    from ruleplay.pipeline import load_game
-    game = load_game_text(SHADOW.replace("PARAM", param))
-    seen = set()
-    for seed in range(8):
-        s = game.new_initial_state(seed=seed, max_actions=5000)
-        while not s.is_terminal():
-            s.apply_action(s.legal_actions()[0])
-        for total in s.seat_view(0).scores:
-            assert total // 1000 == total % 1000, (param, seed, total)
-            seen.add(total % 1000)
+    seen = _both_halves_agree(SHADOW.replace("PARAM", param))
     assert len(seen) > 1                     # the counts differ between games: the test can tell them apart
 
 
-def load_game_text(text: str):
+def _both_halves_agree(text: str) -> set[int]:
+    """Plays eight seeded hands of `text`; each score's thousands must equal its units. The units seen."""
     import tempfile
     from pathlib import Path
     from ruleplay.engine.state import Game
     with tempfile.TemporaryDirectory() as d:
         p = Path(d) / "shadow.yaml"
         p.write_text(text, encoding="utf-8")
-        return Game(load(str(p)))
+        game = Game(load(str(p)))
+    seen = set()
+    for seed in range(8):
+        s = game.new_initial_state(seed=seed, max_actions=5000)
+        while not s.is_terminal():
+            s.apply_action(s.legal_actions()[0])
+        for total in s.seat_view(0).scores:
+            assert total // 1000 == total % 1000, (seed, total)
+            seen.add(total % 1000)
+    return seen
 
 
 def test_a_loop_over_seats_keeps_those_a_condition_holds_for():
@@ -155,13 +156,4 @@ def test_a_loop_over_seats_keeps_those_a_condition_holds_for():
         "count(worth(x) <= worth(dealer) for x in seats)", "count(worth(x) <= worth(dealer) for x in seats if x != dealer)"
     ).replace("count(sum(c.points for c in y.hand) <= sum(c.points for c in dealer.hand) for y in seats)",
               "count(y != dealer and sum(c.points for c in y.hand) <= sum(c.points for c in dealer.hand) for y in seats)")
-    game = load_game_text(kept)
-    seen = set()
-    for seed in range(8):
-        s = game.new_initial_state(seed=seed, max_actions=5000)
-        while not s.is_terminal():
-            s.apply_action(s.legal_actions()[0])
-        for total in s.seat_view(0).scores:
-            assert total // 1000 == total % 1000, (seed, total)
-            seen.add(total % 1000)
-    assert seen == {0, 1}
+    assert _both_halves_agree(kept) == {0, 1}

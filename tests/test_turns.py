@@ -372,15 +372,21 @@ def test_an_effect_that_cannot_be_done_stops_the_game_at_its_line(tmp_path, caps
 
 # The stock, top first, is AC 2C 3C. `count: 3` moves them one by one as dealt: AC goes first, so it lies at
 # the bottom of the pile and 3C on top. With keep-order the three are lifted together: AC stays on top.
-@pytest.mark.parametrize("keep, top_first", [(False, ["3C", "2C", "AC"]), (True, ["AC", "2C", "3C"])])
-def test_a_packet_keeps_its_order_only_when_lifted_together(tmp_path, keep, top_first):
-    text = MINI.replace("    until:", "    start: [{move: {from: stock, to: pile, count: 3"
+def _packet_file(tmp_path, count: str, keep: bool):
+    """MINI with a stock and a `start` that moves `count` of its cards onto the pile (`keep-order` or not)."""
+    text = MINI.replace("    until:", "    start: [{move: {from: stock, to: pile, count: " + count
                         + (", keep-order: true" if keep else "") + "}}]\n    until:")
     text = text.replace("deal: {to: hand, count: 2}", "deal: {to: hand, count: 0, rest: stock}").replace(
         "  pile: {owner: table, visibility: public}", "  pile: {owner: table, visibility: public}\n"
         "  stock: {owner: table, visibility: hidden}")
     path = tmp_path / "mini.yaml"
     path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("keep, top_first", [(False, ["3C", "2C", "AC"]), (True, ["AC", "2C", "3C"])])
+def test_a_packet_keeps_its_order_only_when_lifted_together(tmp_path, keep, top_first):
+    path = _packet_file(tmp_path, "3", keep)
     s = ruleplay.load_game(str(path)).new_initial_state(seed=1, deal=Deal([[], [], []], rest=["AC", "2C", "3C", "AD", "2D", "3D"],
                                                                           dealer=2))
     pile = next(z for z in s.seat_view(0).table_zones if z.name == "pile")
@@ -395,13 +401,7 @@ def test_a_packet_keeps_its_order_only_when_lifted_together(tmp_path, keep, top_
 ])
 def test_the_sheet_says_whether_a_packet_keeps_its_order(tmp_path, capsys, count, keep, said):
     """A whole zone moved card by card is turned over; with keep-order it is not (the sheet said it was)."""
-    text = MINI.replace("    until:", "    start: [{move: {from: stock, to: pile, count: " + count
-                        + (", keep-order: true" if keep else "") + "}}]\n    until:")
-    text = text.replace("deal: {to: hand, count: 2}", "deal: {to: hand, count: 0, rest: stock}").replace(
-        "  pile: {owner: table, visibility: public}", "  pile: {owner: table, visibility: public}\n"
-        "  stock: {owner: table, visibility: hidden}")
-    path = tmp_path / "mini.yaml"
-    path.write_text(text, encoding="utf-8")
+    path = _packet_file(tmp_path, count, keep)
     from ruleplay.tools.cli import main
     assert main(["explain", str(path)]) == 0
     assert f"First: {said}." in capsys.readouterr().out

@@ -55,7 +55,7 @@ def test_no_value_where_an_int_is_needed_stops_the_game_with_a_placed_error(cli)
     rc, out, err = cli("run", "v.yaml", files={"v.yaml": HEARTS_POINTS.format("s.points // (hand-number - 1)")})
     assert (rc, out) == (1, "")
     assert err == ("v.yaml:4:12: error [scoring.points]: in expression 's.points // (hand-number - 1)': gave no value "
-                   "while the game was played (a division by zero, or a card that is not there)\n"
+                   "while the game was played (a division by zero, a card that is not there, or a seat not set yet)\n"
                    "    hint: an int is needed here; guard it, e.g. 'x // d if d != 0 else 0'\n")
 
 

@@ -650,3 +650,22 @@ def test_cheat_the_caller_or_the_liar_takes_the_pile():
     assert s.current_player() == 2 and [e["value"] for e in s.events() if e["event"] == "set"][-1] == 3
     others = [e for e in s.seat_events(2) if e["event"] == "move" and e["from"] == "hand"]
     assert others[0]["cards"] == [None]                      # laid face down: only its count is seen
+
+
+def test_a_seat_kept_is_compared_with_none(tmp_path):
+    """`picked == none` holds until the seat is set (and `!= none` after); `none` beside a number is refused."""
+    text = MINI.replace("track: {guesses: 0, last: 0}", "track: {guesses: 0, last: 0, picked: {type: seat}, "
+                        "unset: 0}").replace("          - next: target\n",
+                        "          - if: \"picked == none\"\n            then: [{add: {unset: 1}}]\n"
+                        "          - set: {picked: target}\n          - next: target\n")
+    path = tmp_path / "mini.yaml"
+    path.write_text(text, encoding="utf-8")
+    s = ruleplay.load_game(str(path)).new_initial_state(seed=1, deal=Deal([["AC", "2C"], ["3C", "AD"], ["2D", "3D"]],
+                                                                          dealer=2))
+    step(s, "guess: 3", "guess: seat 2", "guess: 1", "guess: seat 0")
+    unset = [e["value"] for e in s.events() if e["event"] == "set" and e["name"] == "unset"]
+    assert unset == [1]                      # the first guess only: picked had no value then
+    from ruleplay.errors import RuleplayError
+    path.write_text(text.replace('"picked == none"', '"guesses == none"'), encoding="utf-8")
+    with pytest.raises(RuleplayError, match="only a seat or a card may be none"):
+        load(str(path))

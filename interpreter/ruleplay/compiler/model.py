@@ -353,7 +353,7 @@ def _type_hint(wants: tuple) -> str | None:
 def _fault_message(value: Any) -> str:
     """Why a value an int setting took at run time is refused (the value may have thousands of digits)."""
     if value is None:
-        return "gave no value while the game was played (a division by zero, or a card that is not there)"
+        return "gave no value while the game was played (a division by zero, a card that is not there, or a seat not set yet)"
     shown = f"{value:,}" if abs(value) < 10**30 else f"a number of about {int(value.bit_length() * 0.30103)} digits"
     return f"gave {shown} while the game was played, beyond the limit of {X.MAX_VALUE:,}"
 

@@ -288,8 +288,10 @@ class Compiler:
         return Compiled(run, INT, uses=a.uses | b.uses)
 
     def c_compare(self, t):
-        a = self.compile(t.children[0])
         op = " ".join(str(t.children[1]).split())
+        if op in ("==", "!=") and (self._is_none(t.children[0]) or self._is_none(t.children[2])):
+            return self._compare_none(t, op)
+        a = self.compile(t.children[0])
         b = self.compile(t.children[2])
         if op in ("in", "not in"):
             if b.type != LIST:
@@ -366,6 +368,28 @@ class Compiler:
             if str(var_tok) == var:
                 return self._reads_freely(coll, var, seen)
         return any(self._reads_freely(c, var, seen) for c in tree.children if isinstance(c, Tree))
+
+    def _is_none(self, tree) -> bool:
+        """`none` written bare, where no name of the file or the language is called that."""
+        tree = unwrap(tree)
+        return (isinstance(tree, Tree) and tree.data == "name" and str(tree.children[0]) == "none"
+                and "none" not in self.scope.names and "none" not in self.scope.loop_vars
+                and "none" not in self.scope.defines)
+
+    def _compare_none(self, t, op: str) -> Compiled:
+        """`holder == none` / `!= none`: a seat or a card with no value yet (a tracked one not set)."""
+        none_left = self._is_none(t.children[0])
+        other = t.children[2] if none_left else t.children[0]
+        if self._is_none(other):
+            return const(op == "==", BOOL)
+        c = self.compile(other)
+        if c.type not in (SEAT, CARD):
+            raise ExprError(f"only a seat or a card may be none (no value), not {c.type}", _col(t.children[1]),
+                            "a word compares with 'none' in quotes (order-up == 'none')" if c.type == STR else None)
+        fn = c.fn
+        if op == "==":
+            return Compiled(lambda e: fn(e) is None, BOOL, uses=c.uses)
+        return Compiled(lambda e: fn(e) is not None, BOOL, uses=c.uses)
 
     def _keyed(self, kind: str, body: Compiled, var: str, vtype: str, cards_of) -> Callable[[Any], Any] | None:
         """`_keyed_loop` for a body over a card that reads besides it only constants and names holding one value

@@ -594,7 +594,7 @@ def describe(spec: dict, phase=None) -> str:
     if not spec.get("moves"):                        # fixed play alone: no turns are taken
         return " ".join(out) if out else "Nothing happens."
     alone = formula("players") == "1"                  # a patience: one player, move after move
-    players = f"each player for whom {formula(spec['who'])}" if "who" in spec else "the players"
+    players = f"the players for whom {formula(spec['who'])}" if "who" in spec else "the players"
     until = f" until {formula(spec['until'])}" if "until" in spec else ""
     limit = f" (at most {spec.get('max-turns', 1000)} {'moves' if alone else 'turns'}; more ends the game " \
             "with no result)."

@@ -289,8 +289,9 @@ def say(spec: Any) -> str:
         which, one = (("the top card of " + source, True) if n == "1" else
                       (f"all the cards of {source}" + (" together, in their order," if m.get("keep-order") else ""),
                        False) if whole else
-                      (f"the top {n} cards of {source}" + (" together, in their order," if m.get("keep-order") else ""),
-                       False) if "count" in m else
+                      ((f"the top {n} cards of {source}" if n.isdigit() else
+                        f"cards from the top of {source}, as many as {n},")
+                       + (" together, in their order," if m.get("keep-order") else ""), False) if "count" in m else
                       (f"the cards picked from {source}", False) if m.get("picked") else
                       (f"the cards of {source} for which {formula(m['where'])}", False) if "where" in m else
                       (f"all the cards of {source}", False) if m.get("all") else (f"the chosen card of {source}", True))

@@ -199,3 +199,17 @@ def test_a_loop_keeps_only_the_values_a_condition_holds_for():
     with pytest.raises(X.ExprError, match="needs a true/false condition after 'if', got int") as err:
         X.compile_expr("count(c.rank == 'A' for c in pile if c.run)", scope)
     assert err.value.column == "count(c.rank == 'A' for c in pile if c.run)".index("c.run") + 1
+
+
+def test_in_asks_whether_a_seat_or_a_card_is_among_others():
+    """`s in x.team-seats`, `card in pile`: membership of seats and cards (not only of a list of values)."""
+    scope = _scope()
+    e = SimpleNamespace(pile=[3, 7, 9], loc={}, s=1, dealer=2)
+    assert X.compile_expr("pile.top in pile", scope, X.BOOL).fn(e)
+    assert not X.compile_expr("pile.top not in pile", scope, X.BOOL).fn(e)
+    assert X.compile_expr("count(c in pile for c in pile)", scope).fn(e) == 3
+    seats = X.Scope({**scope.names, "team": X.Binding(X.SEATS, lambda e: [0, 2])}, scope.fields)
+    assert X.compile_expr("s in team", seats, X.BOOL).fn(SimpleNamespace(s=2, loc={}))
+    assert X.compile_expr("dealer not in team", seats, X.BOOL).fn(SimpleNamespace(dealer=1, loc={}))
+    with pytest.raises(X.ExprError, match="'in' needs a list such as"):
+        X.compile_expr("pile.top in 3", scope)

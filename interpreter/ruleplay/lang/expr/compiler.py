@@ -293,9 +293,13 @@ class Compiler:
             return self._compare_none(t, op)
         a = self.compile(t.children[0])
         b = self.compile(t.children[2])
+        if op in ("in", "not in") and (a.type, b.type) in ((SEAT, SEATS), (CARD, CARDS)):
+            fa, fb, want = a.fn, b.fn, op == "in"      # a seat among seats (s.team-seats), a card among cards
+            return Compiled(lambda e: (x := fa(e)) is not None and (x in fb(e)) == want, BOOL, uses=a.uses | b.uses)
         if op in ("in", "not in"):
             if b.type != LIST:
-                raise ExprError(f"'in' needs a list such as ['J', 'Q'], not {b.type}", _col(t.children[2]))
+                raise ExprError(f"'in' needs a list such as ['J', 'Q'], seats or cards, not {b.type}",
+                                _col(t.children[2]))
             s = b.const
             fa = a.fn
             if a.is_const:

@@ -352,6 +352,7 @@ def _annotate(node, path: tuple = ()) -> None:
                 continue
             key = "/".join(base + (k,))
             extra = DOCS.get(key) or (DOCS.get("description@phase") if kind and k == "description" else None) or {}
+            props[k] = v = dict(v)      # its own copy: a shared part (EXPR) must not carry one key's title elsewhere
             v.setdefault("title", _title(k))
             for f, val in extra.items():
                 v.setdefault(f, val)

@@ -25,3 +25,17 @@ def test_every_phase_kind_brings_its_keys():
     for branch in phase["allOf"]:
         props = branch["then"]["properties"]
         assert {"kind", "before", "description"} <= set(props)
+
+
+def test_a_shared_part_carries_no_other_key_s_words():
+    """Every key that refers to the expression definition got its own title and description: the generator
+    once wrote one key's words into the shared part, so a card attribute's values were titled 'Where' and the
+    match's `lowest` and `highest` said 'every seat where it holds wins'."""
+    import json
+    from pathlib import Path
+    schema = json.loads((Path(__file__).resolve().parent.parent / "schema" / "ruleset.schema.json").read_text())
+    winners = schema["properties"]["match"]["properties"]["winners"]["properties"]
+    assert winners["lowest"]["title"] == "Lowest" and "lowest value wins" in winners["lowest"]["description"]
+    assert winners["highest"]["title"] == "Highest"
+    values = schema["$defs"]["deck"]["properties"]["attributes"]["additionalProperties"]["additionalProperties"]
+    assert "title" not in values and "seat" not in values.get("description", "")

@@ -121,7 +121,11 @@ class _Builder:
                 raise RuleplayError(RuleError(f"unsupported YAML tag {node.tag!r}", self.at(node), path))
             out: dict = {}
             for key_node, value_node in node.value:
-                if not isinstance(key_node, ScalarNode) or key_node.tag == "tag:yaml.org,2002:null":
+                if isinstance(key_node, ScalarNode) and key_node.tag == "tag:yaml.org,2002:null":
+                    raise RuleplayError(RuleError(f"a key written {key_node.value or '(nothing)'} is YAML's null, "
+                                                  "not a name", self.at(key_node), path,
+                                                  f"quote it ('{key_node.value or 'null'}') to mean the word"))
+                if not isinstance(key_node, ScalarNode):
                     raise RuleplayError(RuleError("mapping keys must be plain names", self.at(key_node), path))
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     raise RuleplayError(RuleError("YAML merge keys (<<) are not supported; use 'extends'",

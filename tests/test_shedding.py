@@ -106,3 +106,26 @@ def test_a_starter_that_cannot_stay_up_ends():
     assert pile == ["5S"] and sorted(stock) == ["8D", "8S"]
     pile, stock, _ = _starter(["8D", "8S"])
     assert pile == ["8D"] and stock == ["8S"]
+
+
+def test_draw_max_stops_drawing_until_playable_after_that_many_cards(tmp_path):
+    """`draw-max: 2` with `draw: until-playable`: a player who cannot play draws at most two cards in a turn,
+    then passes (Pagat's common limit); without it, some turns draw more (the same seeds)."""
+    def turns(text: str) -> list[tuple[int, str]]:
+        p = tmp_path / "c8.yaml"
+        p.write_text(text, encoding="utf-8")
+        rules = load(str(p), {"draw-rule": "until-playable"})
+        out = []
+        for seed in range(12):
+            drawn, seat = 0, None
+            for e in play(rules, seed, bots=["lowest"] * rules.players).events:
+                if e["event"] == "draw":
+                    drawn, seat = (drawn + 1 if e["seat"] == seat else 1), e["seat"]
+                elif e["event"] in ("shed", "no-play") and drawn:
+                    out.append((drawn, e["event"]))
+                    drawn, seat = 0, None
+        return out
+    limited = turns("extends: crazy-eights\nname: c8\nphases:\n  play:\n    draw-max: 2\n    may-draw: false\n")
+    assert limited and max(n for n, _ in limited) == 2 and (2, "no-play") in limited
+    free = turns("extends: crazy-eights\nname: c8\nphases:\n  play:\n    may-draw: false\n")
+    assert max(n for n, _ in free) > 2

@@ -6,7 +6,7 @@ Legality is a bool over `card` that may read the pile (`pile.top`: the last card
 `to` pile: e.g. a card fits next to a card of its suit). `draw` (one of none, one, until-playable,
 or an expression of options giving one) says what a seat without a legal card does: `none` passes;
 `one` draws a card, plays it if it is legal, else passes; `until-playable` draws until it holds a
-legal card (or the stock is out). With `may-draw`, a seat may draw instead of playing. When the stock
+legal card (or the stock is out, or it drew `draw-max` cards: then it passes). With `may-draw`, a seat may draw instead of playing. When the stock
 runs out, `reshuffle` turns the pile (all but its top card) into a new stock. A seat with no legal
 card and nothing to draw passes; when every seat in a row passes so, the hand is blocked and ends.
 
@@ -43,6 +43,8 @@ SCHEMA = phase_schema("shed", {
     "draw": {"description": "What a seat without a legal card does: none (pass), one (draw one, play it "
                             "if legal, else pass), until-playable (draw until legal); or an expression of options.",
              "default": "none", **EXPR},
+    "draw-max": {"description": "With draw: until-playable, the most cards a seat draws in one turn before it "
+                                "passes (an int of options, at least 1); without it, until it can play.", **EXPR},
     "may-draw": {"description": "A seat may draw (as the draw rule says) instead of playing.", "type": "boolean",
                  "default": False},
     "reshuffle": {"description": "When the stock is empty, the pile but its top card is shuffled into a new stock.",
@@ -61,7 +63,8 @@ SCHEMA = phase_schema("shed", {
 }, ["from", "to", "legal"])
 EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "stock": {"examples": ["stock"]},
             "legal": {"examples": ["card.rank == '8' or card.rank == top.rank or card.suit == top.suit"]},
-            "draw": {"examples": ["one", "until-playable"]}, "before": {"examples": ["play"]},
+            "draw": {"examples": ["one", "until-playable"]}, "draw-max": {"examples": [3, "draw-limit"]},
+            "before": {"examples": ["play"]},
             "name": {"examples": [{"when": "card.rank == '8'", "values": ["C", "D", "H", "S"]}]},
             "name/when": {"examples": ["card.rank == '8'"]}, "bury": {"examples": ["card.rank == '8'"]}, "name/values": {"examples": [["C", "D", "H", "S"]]}}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
@@ -106,6 +109,7 @@ class Shed:
     bury: Callable | None = None
     description: str = ""
     spec: dict = field(default_factory=dict)
+    draw_max: int | None = None          # until-playable draws at most this many cards a turn
 
     def offers(self, space) -> list[int]:
         """A card, a draw (pass), a value named after a card."""
@@ -220,12 +224,11 @@ class Shed:
                 played = yield from self._ask_card(t, seat, legal, True)
             drew = False
             if played is None and rule != "none":
+                drawn = 0
                 while self._draw_one(t, seat):
-                    drew = True
+                    drew, drawn = True, drawn + 1
                     legal = self._legal(t, seat)
-                    if rule == "one":
-                        break
-                    if legal:
+                    if rule == "one" or legal or drawn == self.draw_max:
                         break
                 if legal and rule == "one":
                     drawn = hand[seat][-1]
@@ -287,11 +290,12 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Shed | None:
         name_when = w.fn if w is not None else None
         values = [str(v) for v in (spec["name"] or {}).get("values") or []]
     bury = ctx.expr(path + ("bury",), X.BOOL, cscope) if "bury" in spec else None
+    draw_max = ctx.const_int(path + ("draw-max",), None, 1, 1000) if "draw-max" in spec else None
     if None in (src, dest, legal, draw) or ("stock" in spec and stock is None) or ("bury" in spec and bury is None):
         return None
     return Shed(name, src, dest, stock, legal.fn, draw, bool(spec.get("may-draw", False)),
                 bool(spec.get("reshuffle", True)), bool(spec.get("turn-up", False)), first_mode, first_fn,
-                name_when, values, bury.fn if bury else None, spec.get("description", ""), dict(spec))
+                name_when, values, bury.fn if bury else None, spec.get("description", ""), dict(spec), draw_max)
 
 
 def first_seat(t: Table, mode: str, fn: Callable | None) -> int:
@@ -331,7 +335,8 @@ def describe(spec: dict, phase=None) -> str:
     out = [f"In turn, each player plays one card from their {spec['from']} to the {spec['to']} "
            f"when {formula(spec['legal'])}."]
     if "stock" in spec:
-        out.append(f"A player who cannot play draws from the {spec['stock']} ({formula(spec.get('draw', 'none'))})"
+        most = f", at most {formula(spec['draw-max'])} cards a turn" if "draw-max" in spec else ""
+        out.append(f"A player who cannot play draws from the {spec['stock']} ({formula(spec.get('draw', 'none'))}{most})"
                    + ("; a player may also draw instead of playing" if spec.get("may-draw") else "") + ".")
     out.append("A player who cannot play passes; the first player out of cards ends the hand.")
     if spec.get("turn-up"):

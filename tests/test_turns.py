@@ -669,3 +669,19 @@ def test_a_seat_kept_is_compared_with_none(tmp_path):
     path.write_text(text.replace('"picked == none"', '"guesses == none"'), encoding="utf-8")
     with pytest.raises(RuleplayError, match="only a seat or a card may be none"):
         load(str(path))
+
+
+def test_redeal_throws_the_hand_in(tmp_path, capsys):
+    """`redeal` in `start` (here: the first hand only) throws the hand in, unscored, and the next is dealt by
+    the same dealer (a game of one hand): two deals, one phase end for the redeal, then the game plays."""
+    text = MINI.replace("    until:", "    start: [{if: \"hand-number == 1\", then: [redeal]}]\n    until:")
+    path = tmp_path / "mini.yaml"
+    path.write_text(text, encoding="utf-8")
+    r = play(load(str(path)), seed=2)
+    deals = [e for e in r.events if e["event"] == "deal"]
+    assert len(deals) == 2 and deals[0]["dealer"] == deals[1]["dealer"]
+    over = [e["why"] for e in r.events if e["event"] == "turns-over"]
+    assert over[0] == "redeal" and r.outcome == "finished"
+    from ruleplay.tools.cli import main
+    assert main(["explain", str(path)]) == 0
+    assert "if hand-number is 1: (the hand is thrown in (not scored) and the next one is dealt)" in capsys.readouterr().out

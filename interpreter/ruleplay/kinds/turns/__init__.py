@@ -220,7 +220,8 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
                     "items": {"$ref": "#/$defs/effect"}},
         "effect": {"oneOf": [
             {"enum": list(WORDS), "description": "again: the same player goes again; skip: the next player is "
-                                                  "skipped; reverse: play changes direction; end: the phase ends."},
+                                                  "skipped; reverse: play changes direction; end: the phase ends; "
+                                                  "redeal: the hand is thrown in (not scored), the next dealt."},
             obj({"move": _MOVE}, ["move"]),
             obj({"set": {"type": "object", "minProperties": 1, "additionalProperties": EXPR,
                          "description": "name -> value: a tracked value, a table counter (pot), or SEAT.counter (a counter of the file).",

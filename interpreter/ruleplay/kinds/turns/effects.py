@@ -24,7 +24,7 @@ from ruleplay.lang import expr as X
 
 MAX_EFFECTS = 200        # effects in one phase, nested ones included
 MAX_DEPTH = 6            # `if` inside `if`
-WORDS = ("again", "skip", "reverse", "end")
+WORDS = ("again", "skip", "reverse", "end", "redeal")
 KEYS = ("move", "set", "add", "next", "shuffle", "reveal", "every-player", "repeat", "if")
 _PLACES = {"bottom": "the bottom of ", "middle": "the middle of ", "random": "a random place in "}
 MAX_REPEAT = 1000        # the most times a `repeat` may run its effects
@@ -252,6 +252,7 @@ _WORD_EFFECTS: dict[str, Effect] = {
     "skip": lambda g: g.skip_next(),
     "reverse": lambda g: g.reverse(),
     "end": lambda g: g.finish("end"),
+    "redeal": lambda g: g.throw_in(),
 }
 
 
@@ -271,7 +272,8 @@ def _inner(specs: list) -> str:
 def say(spec: Any) -> str:
     if isinstance(spec, str):
         return {"again": "the same player takes another turn", "skip": "the next player is skipped",
-                "reverse": "the direction of play reverses", "end": "this part of the hand ends"}[spec]
+                "reverse": "the direction of play reverses", "end": "this part of the hand ends",
+                "redeal": "the hand is thrown in (not scored) and the next one is dealt"}[spec]
     if "if" in spec:
         cond = formula(spec["if"])
         if cond in ("yes", "no"):                # options decided it: only the branch that applies

@@ -8,7 +8,7 @@ turn) is kept on the runner, not in the loop's locals, so a copy of the game goe
 from __future__ import annotations
 
 from ruleplay.engine.decision import Decision
-from ruleplay.engine.table import GameOver, Table, runner_copy
+from ruleplay.engine.table import GameOver, Table, ThrowIn, runner_copy
 from ruleplay.errors import GameError
 from ruleplay.kinds.turns.refs import ChosenPile
 
@@ -367,6 +367,12 @@ class Going:
 
     def finish(self, why: str) -> None:
         self.over = why
+
+    def throw_in(self) -> None:
+        """`redeal`: the hand is thrown in, as a `choose` phase whose seats all passed (no scoring; the next
+        hand is dealt, the same dealer with no match, else the match's next)."""
+        self.t.emit("turns-over", phase=self.ph.name, why="redeal")
+        raise ThrowIn(self.ph.name)
 
     def assign(self, pairs, add: bool) -> None:
         t = self.t

@@ -213,3 +213,25 @@ def test_in_asks_whether_a_seat_or_a_card_is_among_others():
     assert X.compile_expr("dealer not in team", seats, X.BOOL).fn(SimpleNamespace(dealer=1, loc={}))
     with pytest.raises(X.ExprError, match="'in' needs a list such as"):
         X.compile_expr("pile.top in 3", scope)
+
+
+def test_a_family_of_piles_is_looped_over_pile_by_pile(tmp_path):
+    """`count(not p.empty for p in meld)` over Rummy's 17 meld piles scores as the same count written out pile
+    by pile, at the end of seeded games; the sheet says it of 'the piles of meld'."""
+    from ruleplay.agents import play
+    from ruleplay.tools.cli import main
+    written = " + ".join(f"(0 if meld{i}.empty else 1)" for i in range(1, 18))
+    p = tmp_path / "piles.yaml"
+    p.write_text("extends: rummy\nname: piles\nscoring:\n  points: \"1000 * count(not p.empty for p in meld) + "
+                 f"{written}\"\n", encoding="utf-8")
+    rules = load(str(p))
+    laid = set()
+    for seed in range(3):
+        r = play(rules, seed, log=False, max_actions=20000)
+        for total in r.scores:
+            assert total // 1000 == total % 1000, (seed, r.scores)
+            laid.add(total % 1000)
+    assert max(laid) > 0
+    with pytest.raises(X.ExprError, match="needs cards, seats, piles or a list of values"):
+        X.compile_expr("count(true for c in 3)", _scope())
+    assert main(["explain", str(p)]) == 0

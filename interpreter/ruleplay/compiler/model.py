@@ -552,6 +552,12 @@ def build_scope(ctx: Ctx) -> X.Scope:
             names[z.name] = X.Binding(X.CARDS, (lambda i: lambda e: e.shared[i])(z.index))
         else:
             seat_fields[z.name] = (X.CARDS, (lambda i: lambda f: lambda e: e.seat_zones[i][f(e)])(z.index))
+    for fam, piles in ctx.families.items():    # a family's name: its piles, for `any(p.empty for p in col)`
+        if fam in names:
+            ctx.error(("zones", fam), f"zone '{fam}' has the same name as an option")
+            continue
+        index = [ctx.zones[p].index for p in piles]
+        names[fam] = X.Binding(X.PILES, (lambda idx: lambda e: [e.shared[i] for i in idx])(index))
     names["seats"] = X.Binding(X.SEATS, lambda e: e.seat_range)
     names["actor"] = X.Binding(X.SEAT, lambda e: e.actor)
     names["dealer"] = X.Binding(X.SEAT, lambda e: e.dealer)

@@ -11,7 +11,8 @@ from lark import Tree
 
 from ruleplay.errors import did_you_mean, one_of
 from ruleplay.lang.expr.parse import (
-    MAX_AGG_NESTING, MAX_VALUE, MAX_WRITTEN_OUT, INT, BOOL, STR, CARD, CARDS, SEAT, SEATS, LIST, ExprError, parse, unwrap, _col)
+    MAX_AGG_NESTING, MAX_VALUE, MAX_WRITTEN_OUT, INT, BOOL, STR, CARD, CARDS, SEAT, SEATS, LIST, PILES, ExprError,
+    parse, unwrap, _col)
 from ruleplay.lang.expr.scope import Binding, Definition, Scope, Compiled, const
 from ruleplay.lang.expr.tables import (
     CARD_BINDING, _CARD_ONLY, _FOLDED, _per_card, _tabulated, _seat_may_be_missing, _cards_field, CARDS_FIELDS)
@@ -552,8 +553,10 @@ class Compiler:
             vtype = SEAT
         elif c.type == LIST and c.is_const and c.const:
             listed, vtype = _listed(c.const, kind, var, coll)
+        elif c.type == PILES:                     # a family of piles: each pile's cards in turn
+            vtype = CARDS
         else:
-            raise ExprError(f"'{kind}(... for {var} in ...)' needs cards, seats or a list of values, not "
+            raise ExprError(f"'{kind}(... for {var} in ...)' needs cards, seats, piles or a list of values, not "
                             f"{'an empty list' if c.type == LIST else c.type}", _col(coll))
         if var in self.scope.names:
             raise ExprError(f"'{var}' is already a name here; choose another loop variable", _col(var_tok))

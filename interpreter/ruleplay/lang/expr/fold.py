@@ -20,6 +20,7 @@ class Vocabulary:
     consts: dict[str, Any] = field(default_factory=dict)
     words: dict[str, tuple[str, str]] = field(default_factory=dict)     # name -> (expression, description)
     folded: dict[str, Any] = field(default_factory=dict)                # name -> its folded tree, once each
+    families: frozenset[str] = frozenset()                              # zones that are families of piles
 
 
 def value(v: Any) -> str:

@@ -21,6 +21,7 @@ MAX_WRITTEN_DEPTH = 250  # nesting of a definition written out (an expression ne
 # Types. Kept as short strings so messages can say them.
 INT, BOOL, STR, CARD, CARDS, SEAT, SEATS = "int", "bool", "str", "card", "cards", "seat", "seats"
 LIST = "list"  # a literal list of ints/strs, for `in`
+PILES = "piles"   # a family of table piles (a zone with a count: meld1..meldN), looped over pile by pile
 
 
 class ExprError(Exception):

@@ -300,11 +300,15 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
     kind, body, var, coll = str(t.children[0]), t.children[1], str(t.children[2]), t.children[3]
     listed = isinstance(coll, Const) and isinstance(coll.v, (list, tuple))    # a list of values written out
     coll_text = "" if listed else text_of(coll)
-    noun = "value" if listed else "player" if coll_text == "seats" or coll_text.endswith("team-seats") else "card"
+    pile = coll_text in vocab.families
+    noun = "value" if listed else "pile" if pile else \
+        "player" if coll_text == "seats" or coll_text.endswith("team-seats") else "card"
     plural = noun + "s"
     group = f"the {plural}"
     where = ""
-    if listed:
+    if pile:
+        where, group = f" of {coll_text}", f"the piles of {coll_text}"
+    elif listed:
         values = [value(v) for v in coll.v]
         among = ", ".join(values[:-1]) + f" and {values[-1]}" if len(values) > 1 else values[0]
         where, group = f" among {among}", f"the values {among}"

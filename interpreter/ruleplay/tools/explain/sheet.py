@@ -42,7 +42,9 @@ def vocabulary(rules: Rules) -> Vocabulary:
                 consts[name] = table[rules.players]
         raw = spec.get("expr", "")
         words[name] = (raw if isinstance(raw, str) else "", spec.get("description", ""))
-    return Vocabulary(consts, words)
+    families = frozenset(name for name, z in (rules.doc.data.get("zones") or {}).items()
+                         if isinstance(z, dict) and "count" in z)
+    return Vocabulary(consts, words, families=families)
 
 
 def shown_file(f: str) -> str:

@@ -94,6 +94,9 @@ class Compiler:
             hint = self.scope.later.get(name) or did_you_mean(name, known)
             if "-" in name and not hint and any(part in known for part in name.split("-")):
                 hint = "names may contain hyphens, so write subtraction with spaces: a - b"
+            if name == "none" and not hint:
+                hint = ("none is only compared (holder == none, a seat or card with no value); as a word it is "
+                        "quoted: 'none'")
             raise ExprError(f"unknown name '{name}'", _col(tok), hint or f"known names: {one_of(known)}")
         self.uses.add(name)
         if b.is_const:

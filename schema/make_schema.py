@@ -141,6 +141,8 @@ schema = {
       "attributes": {"type": "object", "description": "Card attributes (numbers), e.g. chances or points: a map from rank, suit or card to a value. Unlisted cards have 0, or the 'default'.",
                      "propertyNames": {"pattern": name_pat},
                      "additionalProperties": {"type": "object", "additionalProperties": EXPR}},
+      "first-rank-high": {"type": "boolean", "default": False,
+                          "description": "In a run (a turns move's `as: run`, a pile that keeps a run) the first rank of `ranks` may also follow the last: with ranks [A, 2, ..., K], A-2-3 and Q-K-A are runs, K-A-2 is not."},
       "orders": {"type": "object", "description": "Extra rank orders, low to high; card.<order> is a card's position (1-based, 0 when absent).",
                  "propertyNames": {"pattern": name_pat},
                  "additionalProperties": {"type": "array", "items": {"type": ["string", "integer"]}}},

@@ -41,6 +41,7 @@ class Deck:
     orders: dict[str, list[int]] = field(default_factory=dict)
     ranks: list[str] = field(default_factory=list)   # declared rank order, low to high
     suits: list[str] = field(default_factory=list)
+    first_rank_high: bool = False     # in a run the first rank may also follow the last (A-2-3 and Q-K-A, not K-A-2)
 
     def __len__(self) -> int:
         return len(self.names)

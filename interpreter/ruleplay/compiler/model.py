@@ -449,6 +449,7 @@ def _compile_deck(ctx: Ctx) -> Deck | None:
         _deck_too_big(ctx, d, most)
         return None
     deck = build_deck(ranks, suits, copies or 1, jokers or 0, strip, extra)
+    deck.first_rank_high = bool(d.get("first-rank-high", False))
     if len(deck) > MAX_CARDS:
         _deck_too_big(ctx, d, len(deck))
         return None

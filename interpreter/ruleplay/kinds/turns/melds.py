@@ -1,6 +1,7 @@
 """Combinations a card player names: a set (cards of one rank, each of a different suit) and a run (cards of
 one suit whose ranks follow each other in the deck's rank order, `deck.ranks`: a deck listing A first plays
-the ace low, A-2-3, and not Q-K-A). `find` lists the sets and runs a zone holds, fast (by rank and by suit,
+the ace low, A-2-3, and not Q-K-A; with `first-rank-high` the first rank may also follow the last, A-2-3 and
+Q-K-A, never K-A-2: such a card has two places in the order, 0 and one past the last rank). `find` lists the sets and runs a zone holds, fast (by rank and by suit,
 never every subset); `count` bounds them on the whole deck when the file is validated; `fits` tests a
 pile with cards laid off on it.
 
@@ -36,14 +37,26 @@ def is_set(cards, deck) -> bool:
     return len(suits) == len(cards) and all(deck.rank[c] == rank for c in cards)
 
 
-def is_run(cards, deck) -> bool:
-    """One suit, ranks one after another in the deck's order, no rank twice."""
+def _run_places(cards, deck) -> list[int] | None:
+    """The cards' places in the rank order, ascending, if they are a run (one suit, one after another, no rank
+    twice), else None; with `first-rank-high` the first rank is tried low, then high."""
     pos = _positions(deck)
     if not cards:
-        return False
+        return None
     suit = deck.suit[cards[0]]
     at = sorted(pos[c] if deck.suit[c] == suit and pos[c] is not None else -1 for c in cards)
-    return at[0] >= 0 and at[-1] - at[0] == len(cards) - 1 and len(set(at)) == len(at)
+    if at[0] >= 0 and at[-1] - at[0] == len(cards) - 1 and len(set(at)) == len(at):
+        return at
+    if deck.first_rank_high and at[0] == 0:
+        high = sorted(len(deck.ranks) if p == 0 else p for p in at)
+        if high[-1] - high[0] == len(cards) - 1 and len(set(high)) == len(high):
+            return high
+    return None
+
+
+def is_run(cards, deck) -> bool:
+    """One suit, ranks one after another in the deck's order, no rank twice."""
+    return _run_places(cards, deck) is not None
 
 
 def fits(cards, shapes: tuple[str, ...], deck) -> bool:
@@ -57,9 +70,9 @@ def ends(pile: tuple, shapes: tuple[str, ...], deck) -> tuple:
     as_set = (deck.rank[pile[0]], frozenset(deck.suit[c] for c in pile)) \
         if "set" in shapes and is_set(pile, deck) else None
     as_run = None
-    if "run" in shapes and is_run(pile, deck):
-        at = [pos[c] for c in pile]
-        as_run = (deck.suit[pile[0]], min(at) - 1, max(at) + 1)
+    at = _run_places(pile, deck) if "run" in shapes else None
+    if at is not None:
+        as_run = (deck.suit[pile[0]], at[0] - 1, at[-1] + 1)
     return as_set, as_run
 
 
@@ -71,7 +84,11 @@ def extends(info: tuple, card: int, deck) -> bool:
         return True
     if as_run is not None and deck.suit[card] == as_run[0]:
         p = _positions(deck)[card]
-        return p is not None and (p == as_run[1] or p == as_run[2])
+        if p is None:
+            return False
+        if p == 0 and deck.first_rank_high and as_run[2] == len(deck.ranks):
+            return True                              # the first rank played high, after the last (Q-K-A)
+        return p == as_run[1] or p == as_run[2]
     return False
 
 
@@ -104,7 +121,9 @@ def _bits(deck) -> tuple[list, int, int]:
         pos = _positions(deck)
         ranks = {r: i for i, r in enumerate(dict.fromkeys(deck.rank))}
         suits = {s: i for i, s in enumerate(dict.fromkeys(deck.suit))}
-        got = deck.__dict__["_meld_bits"] = ([None if p is None else (ranks[r], suits[s], 1 << p)
+        top = len(deck.ranks) if deck.first_rank_high else None     # the first rank's second place
+        got = deck.__dict__["_meld_bits"] = ([None if p is None else
+                                              (ranks[r], suits[s], 1 << p | (1 << top if p == 0 and top else 0))
                                               for p, r, s in zip(pos, deck.rank, deck.suit)], len(ranks), len(suits))
     return got
 
@@ -158,8 +177,12 @@ def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
                     out[tuple(sorted(combo, key=keys.__getitem__))] = None
     if "run" in shapes:
         by_suit: dict[str, dict[int, int]] = {}
+        high = len(deck.ranks) if deck.first_rank_high else None
         for c in one.values():
             by_suit.setdefault(suit[c], {})[pos[c]] = c
+            if pos[c] == 0 and high:                   # the first rank, also after the last
+                by_suit[suit[c]][high] = c
+        hi = min(hi, len(deck.ranks))                  # a run never holds one card twice
         for at in by_suit.values():
             if len(at) < least:
                 continue
@@ -181,6 +204,10 @@ def count(deck, shapes: tuple[str, ...], lo: int, hi: int) -> int:
         if pos[c] is not None:
             ranks.setdefault(deck.rank[c], set()).add(deck.suit[c])
             suits.setdefault(deck.suit[c], set()).add(pos[c])
+            if pos[c] == 0 and deck.first_rank_high:
+                suits[deck.suit[c]].add(len(deck.ranks))      # the first rank, also after the last
+    if deck.first_rank_high:
+        hi = min(hi, len(deck.ranks))
     total = 0
     if "set" in shapes:
         total += sum(comb(len(s), k) for s in ranks.values() for k in range(max(lo, 1), min(hi, len(s)) + 1))

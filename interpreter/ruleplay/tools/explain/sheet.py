@@ -18,6 +18,9 @@ def _cards(rules: Rules) -> str:
     parts = [f"{len(rules.deck)} cards"]
     ranks = rules.deck.ranks
     parts.append(f"ranks {' '.join(ranks)} (low to high)")
+    if rules.deck.first_rank_high and len(ranks) > 2:
+        parts.append(f"in a run {ranks[0]} may also be high ({ranks[-2]}-{ranks[-1]}-{ranks[0]}, never "
+                     f"{ranks[-1]}-{ranks[0]}-{ranks[1]})")
     parts.append(f"suits {' '.join(rules.deck.suits)}")
     copies = formula(d.get("copies", 1))             # a number, or an option's (folded)
     if copies != "1":

@@ -66,7 +66,6 @@ def fits(cards, shapes: tuple[str, ...], deck) -> bool:
 def ends(pile: tuple, shapes: tuple[str, ...], deck) -> tuple:
     """What one card laid off on `pile` must be for the pile to stay one of the shapes: (rank, suits
     taken) for a set, (suit, the places in the rank order either end) for a run; None for what it is not."""
-    pos = _positions(deck)
     as_set = (deck.rank[pile[0]], frozenset(deck.suit[c] for c in pile)) \
         if "set" in shapes and is_set(pile, deck) else None
     as_run = None

@@ -235,3 +235,21 @@ def test_a_family_of_piles_is_looped_over_pile_by_pile(tmp_path):
     with pytest.raises(X.ExprError, match="needs cards, seats, piles or a list of values"):
         X.compile_expr("count(true for c in 3)", _scope())
     assert main(["explain", str(p)]) == 0
+
+
+def test_first_gives_the_first_value_kept_and_players_after_go_round_in_the_direction_of_play():
+    """`first(x for x in players-after(dealer) if COND)`: the next player after the dealer, in the direction of
+    play, for whom COND holds (none: no value); `first(c.rank for c in pile)` the top card's rank (a pile
+    lists bottom first)."""
+    scope = _scope(players=4)
+    after = X.compile_expr("first(x for x in players-after(dealer) if x.index >= 2)", scope, X.SEAT).fn
+    for direction, dealer, want in ((1, 3, 2), (1, 1, 2), (-1, 1, 3), (-1, 3, 2), (1, 2, 3)):
+        e = SimpleNamespace(dealer=dealer, loc={}, rules=SimpleNamespace(direction=direction))
+        assert after(e) == want, (direction, dealer)
+    every = X.compile_expr("count(true for x in players-after(dealer))", scope).fn
+    assert every(SimpleNamespace(dealer=0, loc={}, rules=SimpleNamespace(direction=1))) == 3
+    nobody = X.compile_expr("first(x for x in players-after(dealer) if x.index > 5)", scope, X.SEAT).fn
+    assert nobody(SimpleNamespace(dealer=0, loc={}, rules=SimpleNamespace(direction=1))) is None
+    pile = [DECK.names.index("7H"), DECK.names.index("KS")]
+    assert X.compile_expr("first(c.rank for c in pile if c.rank != '7')", scope, X.STR).fn(
+        SimpleNamespace(pile=pile, loc={})) == "K"

@@ -541,7 +541,7 @@ class Compiler:
         close = difflib.get_close_matches(name, list(exprwords.USAGE), n=1, cutoff=0.6)
         raise ExprError(f"unknown function '{name}' for these arguments", _col(tok),
                         f"did you mean {exprwords.USAGE[close[0]]}?" if close else
-                        "functions: abs, max, min; count/sum/max/min/any/all (x for x in ...); "
+                        "functions: abs, max, min; count/sum/max/min/any/all/first (x for x in ...); "
                         + "; ".join(f"{group}: {', '.join(names)}" for group, names in exprwords.GROUPS.items()))
 
     def c_aggregate(self, t):
@@ -576,7 +576,7 @@ class Compiler:
         sub.expanding, sub.defines_used, sub.written, sub.held = self.expanding, self.defines_used, self.written, \
             self.held
         b = sub.compile(body)
-        want = BOOL if kind in ("count", "any", "all") else INT
+        want = BOOL if kind in ("count", "any", "all") else b.type if kind == "first" else INT
         if b.type != want:
             raise ExprError(f"{kind}(...) needs a {want} expression before 'for', got {b.type}", _col(body))
         fb, fc = b.fn, c.fn
@@ -590,6 +590,11 @@ class Compiler:
             b = _kept(kind, b, keep)
             fb = b.fn
         self.uses |= sub.uses
+        if kind == "first":                       # the value of the first one (kept): a seat, a card, a number...
+            fn = _first(fb, var, fc)
+            if var in self.scope.loop_vars:
+                fn = _keeping(fn, var)
+            return Compiled(fn, want, uses=c.uses | b.uses)
         if vtype == CARD and b.uses == frozenset([var]) and not b.is_const:
             fn = _tabulated(kind, b.fn, var, fc, len(self.scope.fields.card_tables.get("name", ())))
             if fn is not None:
@@ -613,6 +618,19 @@ class Compiler:
         if var in self.scope.loop_vars:
             fn = _keeping(fn, var)
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+
+
+def _first(body: Callable[[Any], Any], var: str, items: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """first(body for var in items [if ...]): the body's value for the first item that gives one (None: none)."""
+    def first(e):
+        loc = e.loc
+        for x in items(e):
+            loc[var] = x
+            v = body(e)
+            if v is not None:
+                return v
+        return None
+    return first
 
 
 def _kept(kind: str, body: Compiled, only: Compiled) -> Compiled:

@@ -56,7 +56,7 @@ def shadowing(names: Iterable[str]) -> Iterator[None]:
 _WHO = {"s": "the player", "actor": "the player", "dealer": "the dealer", "partner": "the partner",
         "bidder": "the bidder", "leader": "the leader", "card": "the card", "c": "the card"}
 _SEAT_WORDS = {"left-of": "the player left of {}", "right-of": "the player right of {}",
-               "opposite": "the player opposite {}"}
+               "opposite": "the player opposite {}", "players-after": "the other players in turn after {}"}
 _ARITH_WORDS = {"+": "+", "-": "-", "*": "times"}
 _CALL_WORDS = {"max": "the larger of {}", "min": "the smaller of {}", "abs": "the size of {}",
                "best-hand": "the score of the best hand of {}", "best-hand-name": "the name of the best hand of {}"}
@@ -301,8 +301,8 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
     listed = isinstance(coll, Const) and isinstance(coll.v, (list, tuple))    # a list of values written out
     coll_text = "" if listed else text_of(coll)
     pile = coll_text in vocab.families
-    noun = "value" if listed else "pile" if pile else \
-        "player" if coll_text == "seats" or coll_text.endswith("team-seats") else "card"
+    noun = "value" if listed else "pile" if pile else "player" if coll_text == "seats" \
+        or coll_text.endswith("team-seats") or coll_text.startswith("players-after(") else "card"
     plural = noun + "s"
     group = f"the {plural}"
     where = ""
@@ -328,6 +328,10 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
             return None
         where = f"{where} {_relative(kept, noun)}"
         group = f"those {plural}{where}" if group == f"the {plural}" else f"{group} {_relative(kept, noun)}"
+    if kind == "first":                       # the first one (in order), or a value of it
+        one = f"the first {noun}{where}" if where.startswith(" ") and not where.startswith((" of", " in", " among")) \
+            else f"the first of {group}"
+        return one if said == f"that {noun}" else f"{said} of {one}"
     if kind in ("sum", "max", "min"):
         what = {"sum": "the total", "max": "the highest", "min": "the lowest"}[kind]
         owner = "their" if noun == "player" else "its"

@@ -2,6 +2,8 @@
 
 Seats are numbered clockwise, so `left-of(s)` is the next seat clockwise whatever the direction of play;
 `opposite(s)` is `players // 2` seats along (at an odd table, the seat just left of the middle).
+`players-after(s)` is the other seats in turn after `s`, in the direction of play: with `first(...)`, the
+next player who holds a card (`first(x for x in players-after(actor) if x.hand.size > 0)`).
 
 Pile helpers read the top `n` cards of a cards value (`pile`, `s.hand`), counted like `pile[1]`:
 - `same-rank(cards, n)`: the top n cards share one rank (5-5-5);
@@ -30,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from lark import Tree
 
 from ruleplay.lang.expr.combos import USAGE as COMBO_USAGE, WORDS as COMBO_WORDS, compile_combo
-from ruleplay.lang.expr.parse import BOOL, CARDS, ExprError, INT, SEAT, STR, _col, unwrap
+from ruleplay.lang.expr.parse import BOOL, CARDS, ExprError, INT, SEAT, SEATS, STR, _col, unwrap
 from ruleplay.lang.expr.scope import Compiled, const
 
 if TYPE_CHECKING:
@@ -38,13 +40,15 @@ if TYPE_CHECKING:
 
 MAX_TOP = 60          # cards a pile helper may look at: each evaluation reads each of them once
 SEAT_WORDS = ("left-of", "right-of", "opposite")
+ROUND_WORDS = ("players-after",)
 PILE_WORDS = {"same-rank": 2, "in-a-row": (2, 4), "adds-to": 4}
 HAND_WORDS = ("best-hand", "best-hand-name")
 MAX_HAND_ARGS = 4
-NAMES = SEAT_WORDS + tuple(PILE_WORDS) + HAND_WORDS + tuple(COMBO_WORDS)
-GROUPS = {"seats": SEAT_WORDS, "top of a pile": tuple(PILE_WORDS), "hands": HAND_WORDS,
+NAMES = SEAT_WORDS + ROUND_WORDS + tuple(PILE_WORDS) + HAND_WORDS + tuple(COMBO_WORDS)
+GROUPS = {"seats": SEAT_WORDS + ROUND_WORDS, "top of a pile": tuple(PILE_WORDS), "hands": HAND_WORDS,
           "combinations": tuple(COMBO_WORDS)}     # for an unknown function's hint
 USAGE = {"left-of": "left-of(seat)", "right-of": "right-of(seat)", "opposite": "opposite(seat)",
+         "players-after": "players-after(seat)",
          "same-rank": "same-rank(cards, n)", "in-a-row": "in-a-row(cards, n, order, wrap)",
          "adds-to": "adds-to(cards, n, field, total)", "best-hand": "best-hand(cards, ...)",
          "best-hand-name": "best-hand-name(cards, ...)", **COMBO_USAGE}
@@ -54,6 +58,8 @@ def compile_word(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
     """The call `name(args...)` (args as parse trees) compiled, for a name in NAMES."""
     if name in SEAT_WORDS:
         return _seat(comp, name, args, tok)
+    if name in ROUND_WORDS:
+        return _players_after(comp, name, args, tok)
     if name in HAND_WORDS:
         return _best_hand(comp, name, args, tok)
     if name in COMBO_WORDS:
@@ -91,6 +97,27 @@ def _seat(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
     step = {"left-of": 1, "right-of": n - 1, "opposite": n // 2}[name]
     f = seat.fn
     return Compiled(lambda e: None if (s := f(e)) is None else (s + step) % n, SEAT, uses=seat.uses)
+
+
+def _players_after(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
+    """The other seats in turn after a seat, in the direction of play (the table's, read as the rule runs)."""
+    if len(args) != 1:
+        raise ExprError(f"{name} takes one seat: {USAGE[name]}", _col(tok))
+    seat = comp._typed(args[0], SEAT)
+    players = comp.scope.names.get("players")
+    if players is None or not players.is_const:
+        raise ExprError(f"{name} needs the number of players, which is not known here", _col(tok))
+    n = players.const
+    comp.uses.add("players")
+    f = seat.fn
+
+    def after(e):
+        s = f(e)
+        if s is None:
+            return []
+        d = e.rules.direction
+        return [(s + d * k) % n for k in range(1, n)]
+    return Compiled(after, SEATS, uses=seat.uses)
 
 
 def _count(comp: "Compiler", node: Any, name: str) -> Compiled:

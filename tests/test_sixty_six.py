@@ -240,3 +240,33 @@ def test_head_in_a_four_player_game(tmp_path):
                                                 (3, ["2S", "3S"])]
     trick = next(e for e in s.events() if e["event"] == "trick")
     assert trick["winner"] == 2
+
+
+def test_a_declaration_on_any_card_played(tmp_path):
+    """`declare: {NAME: {on: play, ...}}` is offered with every card played, by its player, not only with the lead
+    (Klaberjass's bella): in random games some are made with a card that did not lead its trick, and each
+    player's s.NAME holds the points of the declarations logged for it."""
+    from ruleplay.agents import play
+    from ruleplay.pipeline import load
+    p = tmp_path / "bella.yaml"
+    p.write_text("extends: sixty-six\nname: bella\nphases:\n  play:\n    declare:\n      bella:\n"
+                 "        on: play\n        when: \"card.rank == 'K' and card.suit == trump\"\n        points: 5\n"
+                 "scoring:\n  points: \"s.bella\"\n  rules: []\n", encoding="utf-8")
+    rules = load(str(p))
+    following = 0
+    for seed in range(12):
+        events = play(rules, seed, bots=["highest", "highest"]).events
+        led, made = None, [0, 0]
+        for e in events:
+            if e["event"] == "trick":
+                led = None
+            elif e["event"] == "play":
+                led = led or e["card"]
+            elif e["event"] == "declare" and e["name"] == "bella":
+                assert e["points"] == 5 and e["card"][0] == "K"
+                following += e["card"] != led
+                made[e["seat"]] += 5
+            elif e["event"] == "score":
+                assert e["points"] == made, (seed, e)          # each player's s.bella: its own declarations
+                made = [0, 0]
+    assert following > 0

@@ -108,6 +108,8 @@ SCHEMA = phase_schema('trick', {
              **EXPR},
     "declare": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN}, "maxProperties": 20,
                 "additionalProperties": obj({"when": {"description": "Bool over `card`, the card just led (actor = the leader, the card out of hand): the leader may declare when it holds (e.g. a king or queen led with its partner in hand).", **EXPR},
+                                             "on": {"enum": ["lead", "play"], "default": "lead",
+                                                    "description": "lead: with the card led only (a marriage); play: with any card played, by its player (Klaberjass's bella, the king or queen of trumps played)."},
                                              "points": {"description": "Int over `card`, the card led: the points the declaration adds to s.NAME of the leader.", **EXPR},
                                              "description": text("What is declared.")}, ["when", "points"]),
                 "description": "Declarations the leader may make with the card led (a marriage shown when leading its king or queen): a yes/no choice; each is a per-seat value s.NAME, the points declared this hand, which scoring and `until` read."},
@@ -327,7 +329,7 @@ class Trick:
     def fresh_state(self, n: int) -> dict:
         """The phase's per-hand values in Table.kind_state: each declaration's points per seat, and who switched
         each choice on (None: nobody yet)."""
-        state = {name: (0,) * n for name, _, _ in self.declare or ()}
+        state = {name: (0,) * n for name, _, _, _ in self.declare or ()}
         state.update((f + "-by", None) for f, _ in [*self.choices, *(self.lead_choices or ())])   # a flag in both: once
         return state
 
@@ -582,7 +584,8 @@ def _follow(ctx: Ctx, path: tuple, spec: dict) -> tuple:
 
 
 def _declarations(ctx: Ctx, path: tuple, spec: dict, cscope) -> list | bool:
-    """`declare: {NAME: {when, points}}` as [(name, when, points)] (both over the card led); False after an error."""
+    """`declare: {NAME: {when, points, on}}` as [(name, when, points, on)] (over the card led, or over any card played
+    with `on: play`); False after an error."""
     out, ok = [], True
     taken = set(_flag_names(spec)) | {f + "-by" for f in (spec.get("choices") or {})}
     for name in (spec.get("declare") or {}):
@@ -597,7 +600,7 @@ def _declarations(ctx: Ctx, path: tuple, spec: dict, cscope) -> list | bool:
         if when is None or points is None:
             ok = False
         elif not (when.is_const and not when.const):
-            out.append((name, when.fn, points.fn))
+            out.append((name, when.fn, points.fn, (spec["declare"][name] or {}).get("on", "lead")))
     return out if ok else False
 
 
@@ -1029,8 +1032,8 @@ class _Run:
                 if i == 0 and lay_down and t.trick_number == 1:
                     self.lay_down(seats)         # the opening lead is down: the dummy is laid face up
                 t.act()
-                if i == 0 and ph.declare:
-                    yield from self.declarations(seat, card)
+                if ph.declare:
+                    yield from self.declarations(seat, card, i == 0)
                     if self.stopped:
                         break                # the declaration reached `until`: the hand stops at once
             else:
@@ -1135,13 +1138,15 @@ class _Run:
         t.emit("swap", seat=seat, zone=zone.name, cards=[names[top]], gave=[names[card]])
         t.act()
 
-    def declarations(self, place: int, card: int):
-        """After the lead (a generator of yes/no decisions): each declaration whose `when` holds for the card led
-        may be made; its points go to the leader's s.NAME (Table.kind_state)."""
+    def declarations(self, place: int, card: int, lead: bool):
+        """After a card (a generator of yes/no decisions): each declaration made with it (the card led, or with
+        `on: play` any card) whose `when` holds may be made; its points go to its player's s.NAME (kind_state)."""
         t, ph, space = self.t, self.ph, self.t.space
         seat = self.who[place]
         state = t.kind_state[ph.name]
-        for name, when, points in ph.declare:
+        for name, when, points, on in ph.declare:
+            if on == "lead" and not lead:
+                continue
             t.actor, t.card = seat, card
             if not when(t):
                 continue
@@ -1323,6 +1328,10 @@ def describe(spec: dict, phase=None) -> str:
                  f" for the top card of the {ex['with']}, which it replaces.")
     for d, c in (spec.get("declare") or {}).items():
         what = f" ({c['description'].rstrip('.')})" if c.get("description") else ""
+        if c.get("on") == "play":
+            text += (f" Playing a card {_card_words(c.get('when', 'true'))}, its player may declare {d}{what}: "
+                     f"{formula(c.get('points', '0'))} points, added to that player's {d} this hand.")
+            continue
         text += (f" Leading a card {_card_words(c.get('when', 'true'))}, the leader may declare {d}{what}: "
                  f"{formula(c.get('points', '0'))} points, added to the leader's {d} this hand.")
     dummy = spec.get("dummy")

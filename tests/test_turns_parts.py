@@ -156,7 +156,7 @@ def test_reveal_shows_the_cards_of_a_zone_a_rule_picks(tmp_path):
     shown = [e for e in s.seat_events(2) if e["event"] == "reveal"]
     assert shown == [{"event": "reveal", "phase": "play", "seat": 0, "cards": ["3C"]}]   # the first from the top
     from ruleplay.tools.explain.sheet import sheet_text
-    assert "at most 1 of the cards of hand for which" in sheet_text(load(str(p)))
+    assert "at most 1 of the cards of the player's hand for which" in sheet_text(load(str(p)))
 
 
 def test_a_set_of_up_to_four_of_a_five_card_hand_validates_and_is_counted_in_play(tmp_path):

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 
-from ruleplay.lang.expr.say import say as formula
+from ruleplay.lang.expr.say import players_zone, say as formula
 
-__all__ = ["formula", "first_player"]
+__all__ = ["formula", "first_player", "players_zone"]
 
 _ONE_SEAT = re.compile(r"\s*s\s*==\s*(.+?)\s*")
 

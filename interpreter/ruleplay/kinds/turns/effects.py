@@ -19,7 +19,7 @@ from typing import Any, Callable
 from ruleplay.compiler.model import Ctx, card_scope
 from ruleplay.errors import GameError, RuleError, RuleplayError
 from ruleplay.kinds.turns.refs import Target, ZoneRef, target, zone_ref
-from ruleplay.kinds.words import formula
+from ruleplay.kinds.words import formula, players_zone
 from ruleplay.lang import expr as X
 
 MAX_EFFECTS = 200        # effects in one phase, nested ones included
@@ -330,5 +330,8 @@ def _added(name: str, value: Any) -> str:
 
 
 def _zone(ref: str) -> str:
-    """A zone as the rule sheet says it: `pile`, or a seat's zone in words (`actor.hand`: the player's hand)."""
-    return formula(ref) if "." in str(ref) else str(ref)
+    """A zone as the rule sheet says it: `pile`, a seat's zone in words (`actor.hand`: the player's hand), a
+    bare zone each player has one of as the player's own (`hand`: the player's hand)."""
+    if "." in str(ref):
+        return formula(ref)
+    return f"the player's {ref}" if players_zone(str(ref)) else str(ref)

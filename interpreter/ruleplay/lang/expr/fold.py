@@ -21,6 +21,7 @@ class Vocabulary:
     words: dict[str, tuple[str, str]] = field(default_factory=dict)     # name -> (expression, description)
     folded: dict[str, Any] = field(default_factory=dict)                # name -> its folded tree, once each
     families: frozenset[str] = frozenset()                              # zones that are families of piles
+    seat_zones: frozenset[str] = frozenset()                            # zones each player has one of
 
 
 def value(v: Any) -> str:

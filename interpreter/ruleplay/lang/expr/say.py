@@ -359,6 +359,11 @@ def _relative(said: str, noun: str) -> str:
     return ("for whom " if noun == "player" else "for which ") + said
 
 
+def players_zone(name: str) -> bool:
+    """Is `name` a zone each player has one of (a move's bare `hand` is then the player's own)?"""
+    return name in _current.get().seat_zones
+
+
 def say(v: Any, besides: str = "") -> str:
     """A rule file's value (an expression, a number, a yes/no) as the sheet writes it; `besides` is a
     defined word not to say it by (the definition of that word itself)."""

@@ -45,9 +45,10 @@ def vocabulary(rules: Rules) -> Vocabulary:
                 consts[name] = table[rules.players]
         raw = spec.get("expr", "")
         words[name] = (raw if isinstance(raw, str) else "", spec.get("description", ""))
-    families = frozenset(name for name, z in (rules.doc.data.get("zones") or {}).items()
-                         if isinstance(z, dict) and "count" in z)
-    return Vocabulary(consts, words, families=families)
+    zones = rules.doc.data.get("zones") or {}
+    families = frozenset(name for name, z in zones.items() if isinstance(z, dict) and "count" in z)
+    seats = frozenset(name for name, z in zones.items() if isinstance(z, dict) and z.get("owner") == "seat")
+    return Vocabulary(consts, words, families=families, seat_zones=seats)
 
 
 def shown_file(f: str) -> str:

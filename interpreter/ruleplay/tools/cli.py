@@ -36,7 +36,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("ruleset", help="a built-in name or a path to a .yaml file")
     r.add_argument("--seed", type=int, default=0)
     ruleset_args(r)
-    r.add_argument("--bots", default="random", help="random|lowest|highest|smart|ismcts[:N], or one per seat: ismcts:100,smart,smart,smart")
+    r.add_argument("--bots", default="random", help="random|lowest|highest|smart|ismcts[:N], or one per seat: ismcts:100,smart,smart,smart (default: random)")
     r.add_argument("--deal", metavar="FILE", help="play this explicit deal (YAML or JSON)")
     r.add_argument("--json", action="store_true", help="print one JSON object with the result")
     r.add_argument("--log", metavar="FILE", help="write the events as JSON lines")

@@ -680,7 +680,7 @@ def add_arguments(sp, compare: bool, outputs: bool = True) -> None:
     sp.add_argument("--include", action="append", default=[], metavar="DIR",
                     help="a directory whose rule files `extends` may also read (repeatable)")
     sp.add_argument("--players", type=int, help="number of players (within the ruleset's range)")
-    sp.add_argument("--bots", default="random", help="as for run: random|lowest|highest|smart|ismcts[:N], or one per seat")
+    sp.add_argument("--bots", default="random", help="as for run: random|lowest|highest|smart|ismcts[:N], or one per seat (default: random)")
     sp.add_argument("--max-actions", type=int, default=100_000, help="a game stops as 'limit' here (default 100000)")
     if outputs:
         g = sp.add_mutually_exclusive_group()

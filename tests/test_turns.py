@@ -685,3 +685,53 @@ def test_redeal_throws_the_hand_in(tmp_path, capsys):
     from ruleplay.tools.cli import main
     assert main(["explain", str(path)]) == 0
     assert "if hand-number is 1: (the hand is thrown in (not scored) and the next one is dealt)" in capsys.readouterr().out
+
+
+PILES = """
+name: piles
+description: Columns dealt from a stock; an ace on top of a column goes to the done pile.
+players: 1
+deck: {ranks: [A, 2, 3], suits: [C, D]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  stock: {owner: table, visibility: hidden}
+  col: {owner: table, visibility: public, count: 3}
+  done: {owner: table, visibility: public}
+deal: {to: hand, count: 0, rest: stock}
+phases:
+  play:
+    kind: turns
+    start:
+      - every-pile:
+          of: col
+          do:
+            - move: {from: stock, to: each, count: 2}
+      - every-pile:
+          of: col
+          do:
+            - if: "each-size > 0 and each-top.rank == 'A'"
+              then: [{move: {from: each, to: done, count: 1}}]
+    until: "true"
+    moves:
+      wait: {do: [end]}
+"""
+
+
+def test_every_pile_runs_its_effects_on_each_pile_of_a_family(tmp_path, capsys):
+    """Two cards dealt to each of three columns (stock top first: AC 2C | 3C AD | 2D 3D), then an ace on top of
+    a column goes to `done`: AD only (AC lies under 2C)."""
+    path = tmp_path / "piles.yaml"
+    path.write_text(PILES, encoding="utf-8")
+    s = ruleplay.load_game(str(path)).new_initial_state(seed=1, deal=Deal([[]], rest=["AC", "2C", "3C", "AD", "2D", "3D"],
+                                                                          dealer=0))
+    zones = {z.name: z.cards for z in s.seat_view(0).table_zones}
+    assert zones["col1"] == ["AC", "2C"] and zones["col2"] == ["3C"] and zones["col3"] == ["2D", "3D"]
+    assert zones["done"] == ["AD"]
+    from ruleplay.tools.cli import main
+    assert main(["explain", str(path)]) == 0
+    assert "for each pile of col (each): (if each-size" in capsys.readouterr().out
+    path.write_text(PILES.replace("          of: col\n          do:\n            - move", "          of: stock\n"
+                                  "          do:\n            - move"), encoding="utf-8")
+    from ruleplay.errors import RuleplayError
+    with pytest.raises(RuleplayError, match="'stock' is not a family of piles"):
+        load(str(path))

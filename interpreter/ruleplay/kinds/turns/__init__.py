@@ -261,6 +261,16 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
                                   "examples": [[{"move": {"from": "stock", "to": "hand", "count": 4}}]]}},
                 ["every-player"],
                 desc="These effects once for each player, from the player in turn on, each read as `actor`."),
+            obj({"every-pile": obj({"of": text("A family of piles (a table zone with a count): each pile in turn."),
+                                    "do": {"$ref": "#/$defs/effects",
+                                           "description": "The effects, once per pile: the pile is `each` in a move "
+                                                          "and `each-top`, `each-size`, `each-cards` in rules.",
+                                           "examples": [[{"if": "each-size > 0 and each-top.rank == 'A'",
+                                                          "then": [{"move": {"from": "each", "to": "done",
+                                                                             "count": 1}}]}]]}},
+                                   ["of", "do"], "Effects once for each pile of a family.")},
+                ["every-pile"],
+                desc="These effects once for each pile of a family, in order, the pile read as `each`."),
             obj({"if": {"description": "Bool: the `then` effects when it holds, else the `else` ones.",
                         "examples": ["total > 98"], **EXPR},
                  "then": {"$ref": "#/$defs/effects", "description": "The effects when the condition holds.",
@@ -441,8 +451,9 @@ def _word_paths(specs: list, path: tuple, word: str):
         elif isinstance(spec, dict):
             for key in ("then", "else", "every-player"):
                 yield from _word_paths(spec.get(key), path + (i, key), word)
-            if isinstance(spec.get("repeat"), dict):
-                yield from _word_paths(spec["repeat"].get("do"), path + (i, "repeat", "do"), word)
+            for key in ("repeat", "every-pile"):
+                if isinstance(spec.get(key), dict):
+                    yield from _word_paths(spec[key].get("do"), path + (i, key, "do"), word)
 
 
 def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:

@@ -23,7 +23,7 @@ from ruleplay.engine.table import GameOver
 from ruleplay.errors import did_you_mean
 from ruleplay.kinds.turns import melds
 from ruleplay.kinds.turns import sums
-from ruleplay.kinds.turns.refs import ZoneRef, family, names_read, zone_ref
+from ruleplay.kinds.turns.refs import ZoneRef, family, names_read, pile_names, zone_ref
 from ruleplay.lang import expr as X
 
 MAX_ALTERNATIVES = 2_000_000  # combinations of one move's parts, reckoned on the whole deck when the file is validated
@@ -244,7 +244,7 @@ def bindings(parts: list[Part]) -> dict[str, X.Binding]:
         if p.kind in ("card", "position"):
             out["card"] = X.CARD_BINDING
         if p.piles:
-            out.update(_pile_names(p.name))
+            out.update(pile_names(p.name))
         elif p.kind == "cards":
             out["picked"] = X.Binding(X.CARDS, lambda e: e.loc.get("picked", ()))
         elif p.kind == "position":
@@ -257,25 +257,6 @@ def bindings(parts: list[Part]) -> dict[str, X.Binding]:
             typ = X.INT if p.answers and all(isinstance(a, int) for a in p.answers) else X.STR
             out[p.name] = X.Binding(typ, (lambda k: lambda e: e.loc.get(k))(p.name))
     return out
-
-
-def _pile_names(key: str) -> dict[str, X.Binding]:
-    """`source` (the pile's name), `source-top`, `source-size`, `source-cards` (and the same for `dest`)."""
-    ref = key + "-ref"
-
-    def cards(e):
-        z = e.loc[ref].read(e)
-        return () if z is None else z
-
-    def top(e):
-        z = e.loc[ref].read(e)
-        return z[-1] if z else None
-
-    def size(e):
-        z = e.loc[ref].read(e)
-        return 0 if z is None else len(z)
-    return {key: X.Binding(X.STR, lambda e: e.loc.get(key)), key + "-top": X.Binding(X.CARD, top),
-            key + "-size": X.Binding(X.INT, size), key + "-cards": X.Binding(X.CARDS, cards)}
 
 
 def _value_map(ctx: Ctx, p: tuple, raw: dict) -> Part | None:

@@ -17,15 +17,15 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ruleplay.compiler.model import Ctx, card_scope
-from ruleplay.errors import GameError, RuleError, RuleplayError
-from ruleplay.kinds.turns.refs import Target, ZoneRef, target, zone_ref
+from ruleplay.errors import GameError, RuleError, RuleplayError, did_you_mean, one_of
+from ruleplay.kinds.turns.refs import Target, ZoneRef, family, pile_names, target, zone_ref
 from ruleplay.kinds.words import formula, players_zone
 from ruleplay.lang import expr as X
 
 MAX_EFFECTS = 200        # effects in one phase, nested ones included
 MAX_DEPTH = 6            # `if` inside `if`
 WORDS = ("again", "skip", "reverse", "end", "redeal")
-KEYS = ("move", "set", "add", "next", "shuffle", "reveal", "every-player", "repeat", "if")
+KEYS = ("move", "set", "add", "next", "shuffle", "reveal", "every-player", "every-pile", "repeat", "if")
 _PLACES = {"bottom": "the bottom of ", "middle": "the middle of ", "random": "a random place in "}
 MAX_REPEAT = 1000        # the most times a `repeat` may run its effects
 Effect = Callable[[Any], None]
@@ -102,6 +102,8 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
     if key == "every-player":
         each = compile_effects(ctx, p, scope, own, False, budget, depth + 1)
         return None if each is None else (lambda g, each=tuple(each): g.every_player(each))
+    if key == "every-pile":
+        return _every_pile(ctx, p, spec[key], scope, own, budget, depth)
     if key == "repeat":
         return _repeat(ctx, p, spec["repeat"], scope, own, chose_card, budget, depth)
     if key == "move":
@@ -247,6 +249,27 @@ def _set(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str],
     return lambda g: g.assign(pairs, add)
 
 
+def _every_pile(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str], budget: Budget,
+                depth: int) -> Effect | None:
+    """`every-pile: {of: FAMILY, do: [...]}`: the effects once for each pile of a family, in order; the pile is
+    `each` where a move names a zone, `each-top`, `each-size`, `each-cards` in the rules (a patience's columns)."""
+    piles = family(ctx, spec.get("of"))
+    if not piles:
+        families = getattr(ctx, "families", {})
+        ctx.error(path + ("of",), f"'{spec.get('of')}' is not a family of piles (a table zone with a count)",
+                  did_you_mean(str(spec.get("of")), families) or
+                  (f"families: {one_of(families)}" if families else "declare one: col: {owner: table, count: 10}"),
+                  value=True)
+        return None
+    if "each-top" in scope.names:
+        ctx.error(path, "an every-pile inside another: the inner one's `each` would hide the outer's",
+                  "loop over the piles once, or name the inner piles one by one")
+        return None
+    inner = compile_effects(ctx, path + ("do",), scope.with_names(**pile_names("each")), own, False, budget,
+                            depth + 1)
+    return None if inner is None else (lambda g, refs=tuple(piles), fx=tuple(inner): g.every_pile(refs, fx))
+
+
 _WORD_EFFECTS: dict[str, Effect] = {
     "again": lambda g: g.go_again(),
     "skip": lambda g: g.skip_next(),
@@ -310,6 +333,8 @@ def say(spec: Any) -> str:
         return f"until {formula(r['until'])} (at most {r['max']} times): {_inner(r.get('do'))}"
     if "every-player" in spec:
         return f"for each player in turn: {_inner(spec['every-player'])}"
+    if "every-pile" in spec:
+        return f"for each pile of {spec['every-pile']['of']} (each): {_inner(spec['every-pile'].get('do'))}"
     if "next" in spec:
         return f"the turn passes to {formula(spec['next'])}"
     if "shuffle" in spec:

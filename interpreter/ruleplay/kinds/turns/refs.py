@@ -102,7 +102,28 @@ def family(ctx: Ctx, name: str) -> list[ZoneRef]:
     return [ZoneRef(ctx.zones[p], None, p) for p in getattr(ctx, "families", {}).get(name, ())]
 
 
-PILES = {"source": "from-pile", "dest": "to-pile"}      # the name a chosen pile is read by -> the part
+PILES = {"source": "from-pile", "dest": "to-pile", "each": "every-pile"}   # a pile's name in a move -> what picks it
+
+
+def pile_names(key: str) -> dict[str, X.Binding]:
+    """`source` (the pile's name), `source-top`, `source-size`, `source-cards` (and the same for `dest`, and for
+    `each`, the pile an every-pile effect is at)."""
+    ref = key + "-ref"
+
+    def cards(e):
+        z = e.loc[ref].read(e)
+        return () if z is None else z
+
+    def top(e):
+        z = e.loc[ref].read(e)
+        return z[-1] if z else None
+
+    def size(e):
+        z = e.loc[ref].read(e)
+        return 0 if z is None else len(z)
+    return {key: X.Binding(X.STR, lambda e: e.loc.get(key)), key + "-top": X.Binding(X.CARD, top),
+            key + "-size": X.Binding(X.INT, size), key + "-cards": X.Binding(X.CARDS, cards)}
+
 
 def split(raw: str) -> tuple[str | None, str]:
     """'left-of(actor).hand' -> ('left-of(actor)', 'hand'); 'pile' -> (None, 'pile')."""

@@ -365,6 +365,17 @@ class Going:
                     fn(self)
         t.actor = keep
 
+    def every_pile(self, piles, effects) -> None:
+        """The effects once for each pile of a family, in order, the pile read as `each` (t.loc)."""
+        self.spend(len(effects) * len(piles))
+        loc = self.t.loc
+        for ref in piles:
+            loc["each-ref"], loc["each"] = ref, ref.zone.name
+            for fn in effects:
+                fn(self)
+        loc.pop("each-ref", None)
+        loc.pop("each", None)
+
     def finish(self, why: str) -> None:
         self.over = why
 

@@ -85,15 +85,20 @@ def compile_word(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
     return _adds_to(cards, n, arr, total)
 
 
-def _seat(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
+def _one_seat(comp: "Compiler", name: str, args: list, tok: Any) -> tuple[Compiled, int]:
+    """A seat word's one seat, compiled, and the number of players it counts around."""
     if len(args) != 1:
         raise ExprError(f"{name} takes one seat: {USAGE[name]}", _col(tok))
     seat = comp._typed(args[0], SEAT)
     players = comp.scope.names.get("players")
     if players is None or not players.is_const:
         raise ExprError(f"{name} needs the number of players, which is not known here", _col(tok))
-    n = players.const
     comp.uses.add("players")
+    return seat, players.const
+
+
+def _seat(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
+    seat, n = _one_seat(comp, name, args, tok)
     step = {"left-of": 1, "right-of": n - 1, "opposite": n // 2}[name]
     f = seat.fn
     return Compiled(lambda e: None if (s := f(e)) is None else (s + step) % n, SEAT, uses=seat.uses)
@@ -101,14 +106,7 @@ def _seat(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
 
 def _players_after(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
     """The other seats in turn after a seat, in the direction of play (the table's, read as the rule runs)."""
-    if len(args) != 1:
-        raise ExprError(f"{name} takes one seat: {USAGE[name]}", _col(tok))
-    seat = comp._typed(args[0], SEAT)
-    players = comp.scope.names.get("players")
-    if players is None or not players.is_const:
-        raise ExprError(f"{name} needs the number of players, which is not known here", _col(tok))
-    n = players.const
-    comp.uses.add("players")
+    seat, n = _one_seat(comp, name, args, tok)
     f = seat.fn
 
     def after(e):

@@ -315,17 +315,24 @@ def test_numbers_and_seats_are_chosen_and_next_passes_the_turn(tmp_path):
     assert [(e["what"], e["to"]) for e in s.events() if e["event"] == "turn-order"] == [("next", 2), ("next", 0)]
 
 
-def test_a_seat_kept_goes_back_to_none(tmp_path, capsys):
-    """`set: {picked: none}` takes a tracked seat's value away: after guessing a seat, the next guess's
-    `picked` is none again until it is set (the `set` events say so), and the sheet says "becomes none"."""
-    text = MINI.replace("track: {guesses: 0, last: 0}", "track: {guesses: 0, last: 0, picked: {type: seat}}").replace(
-        "          - next: target\n", "          - set: {picked: none}\n          - set: {picked: target}\n"
-        "          - next: target\n")
+def _guessed(tmp_path, tracked: str, effects: str):
+    """MINI with more tracked values and `effects` before the turn passes, written to a file and played through
+    four guesses (3, seat 2, 1, seat 0) of a hand-made deal: (the file, the state)."""
+    text = MINI.replace("track: {guesses: 0, last: 0}", "track: {guesses: 0, last: 0, " + tracked + "}").replace(
+        "          - next: target\n", effects + "          - next: target\n")
     path = tmp_path / "mini.yaml"
     path.write_text(text, encoding="utf-8")
     s = ruleplay.load_game(str(path)).new_initial_state(seed=1, deal=Deal([["AC", "2C"], ["3C", "AD"], ["2D", "3D"]],
                                                                           dealer=2))
     step(s, "guess: 3", "guess: seat 2", "guess: 1", "guess: seat 0")
+    return path, s
+
+
+def test_a_seat_kept_goes_back_to_none(tmp_path, capsys):
+    """`set: {picked: none}` takes a tracked seat's value away: after guessing a seat, the next guess's
+    `picked` is none again until it is set (the `set` events say so), and the sheet says "becomes none"."""
+    path, s = _guessed(tmp_path, "picked: {type: seat}",
+                       "          - set: {picked: none}\n          - set: {picked: target}\n")
     sets = [e["value"] for e in s.events() if e["event"] == "set" and e["name"] == "picked"]
     assert sets == [2, None, 0]                  # none at the start: the first set to none changes nothing
     from ruleplay.tools.cli import main
@@ -654,15 +661,10 @@ def test_cheat_the_caller_or_the_liar_takes_the_pile():
 
 def test_a_seat_kept_is_compared_with_none(tmp_path):
     """`picked == none` holds until the seat is set (and `!= none` after); `none` beside a number is refused."""
-    text = MINI.replace("track: {guesses: 0, last: 0}", "track: {guesses: 0, last: 0, picked: {type: seat}, "
-                        "unset: 0}").replace("          - next: target\n",
-                        "          - if: \"picked == none\"\n            then: [{add: {unset: 1}}]\n"
-                        "          - set: {picked: target}\n          - next: target\n")
-    path = tmp_path / "mini.yaml"
-    path.write_text(text, encoding="utf-8")
-    s = ruleplay.load_game(str(path)).new_initial_state(seed=1, deal=Deal([["AC", "2C"], ["3C", "AD"], ["2D", "3D"]],
-                                                                          dealer=2))
-    step(s, "guess: 3", "guess: seat 2", "guess: 1", "guess: seat 0")
+    path, s = _guessed(tmp_path, "picked: {type: seat}, unset: 0",
+                       "          - if: \"picked == none\"\n            then: [{add: {unset: 1}}]\n"
+                       "          - set: {picked: target}\n")
+    text = path.read_text(encoding="utf-8")
     unset = [e["value"] for e in s.events() if e["event"] == "set" and e["name"] == "unset"]
     assert unset == [1]                      # the first guess only: picked had no value then
     from ruleplay.errors import RuleplayError

@@ -32,8 +32,8 @@ from typing import Any, Callable, Iterable
 
 from ruleplay.engine.decision import CHANCE, Decision
 from ruleplay.engine.results import Result, returns_of
-from ruleplay.engine.visibility import (SeatLooker, SeatView, observation_tensor, seat_events, seat_numbers,
-                                       seat_view)
+from ruleplay.engine.visibility import (SeatLooker, SeatView, counters_seen, observation_tensor, seat_events,
+                                       seat_numbers, seat_view)
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, Run, action_space
 from ruleplay.errors import RuleplayError
 from ruleplay.compiler.model import Rules
@@ -229,9 +229,7 @@ class State:
     def counters(self, seat: int | None = None) -> dict[str, list[int | None]]:
         """The rules' counters now, name -> value per seat, for views and tensors that show them; empty when the
         rules keep none. As `seat` may know them: a secret counter's (`visibility: owner`) other values None."""
-        secret = self.game.rules.secret_counters if seat is not None else ()
-        return {name: list(values) if name not in secret else [x if s == seat else None for s, x in enumerate(values)]
-                for name, values in self._run.t.counters.items()}
+        return counters_seen(self._run.t, seat)
 
     def table_counters(self) -> dict[str, int]:
         """The rules' table counters now (`of: table`, a pot), name -> value; public, like every counter."""

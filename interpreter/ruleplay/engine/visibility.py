@@ -174,11 +174,17 @@ def _public(t, me: int) -> dict:
     out = {}
     for facts in t.rules.public:
         out.update(facts(t, me))
-    secret = t.rules.secret_counters
-    out.update((k, list(v) if k not in secret else [x if s == me else None for s, x in enumerate(v)])
-               for k, v in t.counters.items())
+    out.update(counters_seen(t, me))
     out.update(t.table_counters)
     return out
+
+
+def counters_seen(t, me: int | None) -> dict[str, list[int | None]]:
+    """Each per-seat counter's values as seat `me` knows them: a secret one's (`visibility: owner`) other seats'
+    None; `me` None: every value (the rules' own view)."""
+    secret = t.rules.secret_counters if me is not None else ()
+    return {k: list(v) if k not in secret else [x if s == me else None for s, x in enumerate(v)]
+            for k, v in t.counters.items()}
 
 
 def observation_places(rules: Rules) -> int:

@@ -143,6 +143,8 @@ schema = {
                      "additionalProperties": {"type": "object", "additionalProperties": EXPR}},
       "first-rank-high": {"type": "boolean", "default": False,
                           "description": "In a run (a turns move's `as: run`, a pile that keeps a run) the first rank of `ranks` may also follow the last: with ranks [A, 2, ..., K], A-2-3 and Q-K-A are runs, K-A-2 is not."},
+      "wild": {"type": ["string", "boolean"], "default": False, "examples": ["card.joker", "card.joker or card.rank == '2'"],
+               "description": "Wild cards: a condition over `card` (and options). A wild card stands for any card a set or a run of the meld finder lacks (a turns move's `as:`, a pile that `keeps:` a shape): a set's missing suit, a run's missing rank. It is always wild, never its own rank; a meld holds at least one natural card."},
       "orders": {"type": "object", "description": "Extra rank orders, low to high; card.<order> is a card's position (1-based, 0 when absent).",
                  "propertyNames": {"pattern": name_pat},
                  "additionalProperties": {"type": "array", "items": {"type": ["string", "integer"]}}},

@@ -108,3 +108,93 @@ def test_a_rummy_with_the_ace_high_or_low_lays_q_k_a(tmp_path, capsys):
     assert any(sorted(c[:-1] for c in cards) == ["A", "K", "Q"] for cards in laid)
     assert main(["explain", str(p)]) == 0
     assert "in a run A may also be high (Q-K-A, never K-A-2)" in capsys.readouterr().out
+
+
+def _wild_deck(ranks=("JK",)):
+    """Rummy's deck with two jokers, the jokers (and cards of `ranks`) wild."""
+    from dataclasses import replace as copy
+    deck = load(str(_JOKER_RUMMY)).deck
+    return copy(deck, wild=frozenset(c for c in range(len(deck.names))
+                                     if (deck.joker[c] and "JK" in ranks) or deck.rank[c] in ranks))
+
+
+def _meld_with_wilds(cards, deck, shapes) -> bool:
+    """A set or run with wild cards written out (the test's own): some natural card; a set's naturals of one
+    rank and no suit twice, at most four cards; a run's naturals of one suit on different places, and a window
+    of as many places as cards, inside the rank order, that holds them all."""
+    natural = [c for c in cards if c not in deck.wild]
+    if not natural:
+        return False
+    if "set" in shapes and len(cards) <= 4 and len({deck.rank[c] for c in natural}) == 1 \
+            and len({deck.suit[c] for c in natural}) == len(natural):
+        return True
+    if "run" not in shapes or len({deck.suit[c] for c in natural}) != 1 or len(cards) > len(deck.ranks):
+        return False
+    places = [deck.ranks.index(deck.rank[c]) for c in natural]
+    if len(set(places)) != len(places):
+        return False
+    return any(all(start <= p < start + len(cards) for p in places)
+               for start in range(0, len(deck.ranks) - len(cards) + 1))
+
+
+_JOKER_RUMMY = __import__("pathlib").Path(__file__).parent / "data" / "rummy-jokers.yaml"
+
+
+@pytest.mark.parametrize("ranks", [("JK",), ("JK", "2")])
+def test_melds_with_wild_cards_are_every_subset_that_is_a_set_or_a_run(ranks):
+    deck = _wild_deck(ranks)
+    rng = random.Random(5)
+    names = deck.names
+    for _ in range(150):
+        hand = rng.sample(range(len(names)), rng.randint(0, 9))
+        lo, hi = rng.randint(0, 4), rng.randint(2, 6)
+        shapes = rng.choice([("set", "run"), ("set",), ("run",)])
+        every = {tuple(sorted(names[x] for x in c)) for k in range(max(lo, 1), hi + 1)
+                 for c in combinations(hand, k) if _meld_with_wilds(c, deck, shapes)}
+        found = melds.find(hand, shapes, lo, hi, deck)
+        assert {tuple(sorted(names[x] for x in c)) for c in found} == every, [names[c] for c in hand]
+        assert len(found) == len(every) <= melds.count(deck, shapes, lo, hi, hand) <= melds.count(deck, shapes, lo, hi)
+
+
+def test_wild_cards_stand_in_sets_runs_and_lay_offs():
+    deck = _wild_deck()
+    card = {n: i for i, n in enumerate(deck.names)}
+    joker = next(c for c in deck.wild)
+    meld = lambda *names: tuple(joker if n == "JK" else card[n] for n in names)     # noqa: E731
+    assert melds.is_run(meld("5H", "JK", "7H"), deck) and melds.is_run(meld("JK", "QH", "KH"), deck)
+    assert not melds.is_run(meld("5H", "JK", "8H"), deck) and not melds.is_run(meld("5H", "JK", "7S"), deck)
+    assert melds.is_set(meld("9C", "JK", "9S"), deck) and not melds.is_set(meld("9C", "JK", "9C"), deck)
+    wanted = lambda *names: {deck.names[c] for c in melds.wanted(meld(*names), ("set", "run"), deck)}  # noqa: E731
+    assert wanted("5H", "JK", "7H") == {"4H", "6H", "8H", "JK"}         # the joker may move to an end for the 6
+    assert wanted("9C", "9D", "JK") == {"9H", "9S", "JK"}
+    assert wanted("9C", "9D", "9H", "JK") == set()                       # a set holds four cards at most
+    assert melds.count(deck, ("set", "run"), 3, 54) < choices.MAX_SETS   # two jokers: bounded when validated
+
+
+def test_a_rummy_with_wild_jokers_lays_and_limits_them(tmp_path, capsys):
+    """Rummy with two wild jokers, a meld holding at most one (the move's legal): smart players lay melds with a
+    joker in them, never two; the sheet names the wild cards; deuces wild too are bounded in play, not refused."""
+    from ruleplay.tools.cli import main
+    rules = load(str(_JOKER_RUMMY))
+    laid = [e["cards"] for seed in range(3) for e in ruleplay.agents.play(rules, seed, bots=["smart"] * 2).events
+            if e["event"] == "move" and e["to"].startswith("meld") and len(e["cards"]) >= 3]
+    assert any("JK" in cards for cards in laid) and max(c.count("JK") for c in laid) == 1
+    assert main(["explain", str(_JOKER_RUMMY)]) == 0
+    assert "wild in sets and runs: JK;" in capsys.readouterr().out
+    (tmp_path / _JOKER_RUMMY.name).write_text(_JOKER_RUMMY.read_text(encoding="utf-8"), encoding="utf-8")
+    deuces = tmp_path / "deuces.yaml"
+    deuces.write_text(f"extends: {_JOKER_RUMMY.name}\nname: deuces\ndeck:\n  wild: \"card.joker or card.rank == '2'\"\n",
+                      encoding="utf-8")
+    assert main(["validate", str(deuces)]) == 0
+    assert main(["sim", str(deuces), "-n", "3", "--jobs", "1", "--bots", "random"]) == 0
+
+
+def test_a_wild_card_rule_reads_the_card_alone(tmp_path, capsys):
+    from ruleplay.tools.cli import main
+    (tmp_path / _JOKER_RUMMY.name).write_text(_JOKER_RUMMY.read_text(encoding="utf-8"), encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(f"extends: {_JOKER_RUMMY.name}\nname: bad\ndeck:\n  wild: \"card.rank == dealer.hand.top.rank\"\n",
+                   encoding="utf-8")
+    assert main(["validate", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "bad.yaml:4:9: error [deck.wild]" in err and "may depend only on the card and on options" in err

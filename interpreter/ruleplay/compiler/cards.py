@@ -42,6 +42,7 @@ class Deck:
     ranks: list[str] = field(default_factory=list)   # declared rank order, low to high
     suits: list[str] = field(default_factory=list)
     first_rank_high: bool = False     # in a run the first rank may also follow the last (A-2-3 and Q-K-A, not K-A-2)
+    wild: frozenset = frozenset()     # the cards that stand for any card a set or run lacks (`deck: {wild: COND}`)
 
     def __len__(self) -> int:
         return len(self.names)

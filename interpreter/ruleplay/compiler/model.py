@@ -710,6 +710,9 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
     if ctx.errors:
         raise RuleplayError(ctx.errors)
     ctx.scope = build_scope(ctx)
+    if "wild" in (d.get("deck") or {}):     # over the card alone: the meld finder and its bound read it as a set
+        wild = per_card(ctx, ("deck", "wild"), X.BOOL)
+        ctx.deck.wild = frozenset(c for c, w in enumerate(wild or ()) if w)
 
     table = d.get("table", {})
     direction = _direction(ctx)

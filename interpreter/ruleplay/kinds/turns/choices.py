@@ -49,6 +49,7 @@ class Part:
     sizes: tuple[int, int] = (1, 1)           # cards: the fewest and the most cards in a set
     piles: tuple = ()                         # from-pile, to-pile: the piles to choose among (ZoneRefs)
     shapes: tuple = ()                        # cards `as:`: only the sets and runs of the zone (melds.find)
+    held_bound: bool = False                  # ... counted in play first (wild cards: too many in the whole deck)
     keeps: tuple = ()                         # to-pile `keeps:`: only piles still a set or run with the cards added
     adds_one: bool = True                     # ... the move's `card` (else its set of cards, `picked`)
     words: tuple = ()                         # value as a map: the word each answer (a number) is said by
@@ -76,6 +77,8 @@ class Part:
                 return []
             lo, hi = self.sizes
             if self.shapes:                          # sets and runs, low card first (the deck's rank order)
+                if self.held_bound:
+                    self.bounded_melds(t, z)
                 return melds.find(z, self.shapes, lo, hi, t.rules.deck)
             if self.adds_to is not None:             # the sets adding up to a total (a capture by sums)
                 return self.sums(t, z, lo, hi)
@@ -103,6 +106,14 @@ class Part:
         found = _sets(n, lo, min(hi, n))
         if found > MAX_SETS:
             raise GameOver("limit", [], f"a move would offer {found:,} sets of cards of {n} (more than {MAX_SETS:,})")
+
+    def bounded_melds(self, t, z) -> None:
+        """The sets and runs of the zone as it is, with wild cards, would be at most MAX_SETS (a deck with several
+        wild cards holds too many to bound them all when the file is validated)."""
+        found = melds.count(t.rules.deck, self.shapes, *self.sizes, z)
+        if found > MAX_SETS:
+            raise GameOver("limit", [], f"a move would offer up to {found:,} sets and runs of {len(z)} cards "
+                                        f"(more than {MAX_SETS:,})")
 
     @property
     def deferrable(self) -> bool:
@@ -376,7 +387,7 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
         return None
     size = 1
     for part in parts:
-        size *= (melds.count(deck, part.shapes, *part.sizes) if part.shapes else MAX_SETS if part.adds_to
+        size *= (min(MAX_SETS, melds.count(deck, part.shapes, *part.sizes)) if part.shapes else MAX_SETS if part.adds_to
                  else min(MAX_SETS, _sets(len(deck), *part.sizes))) if part.kind == "cards" else part.slots or len(deck)
     if size > MAX_ALTERNATIVES:
         ctx.error(path, f"this move has up to {size:,} combinations to choose from; the limit is "
@@ -429,6 +440,8 @@ def _cards_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int
         return None
     if shapes:
         found = melds.count(ctx.deck, shapes, lo, hi)
+        if found > MAX_SETS and ctx.deck.wild:     # bounded in play, in the zone as it is (`bounded_melds`)
+            return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi), shapes=shapes, held_bound=True)
         if found > MAX_SETS:
             ctx.error(path + ("as",), f"the whole deck holds {found:,} such sets and runs; the limit is "
                                       f"{MAX_SETS:,}", "ask for fewer cards (a smaller max)", value=True)

@@ -5,6 +5,10 @@ Q-K-A, never K-A-2: such a card has two places in the order, 0 and one past the 
 never every subset); `count` bounds them on the whole deck when the file is validated; `fits` tests a
 pile with cards laid off on it.
 
+Wild cards (`deck: {wild: COND}`, `Deck.wild`) stand for any card a meld lacks: a set's missing suit, a run's
+missing rank, inside it or at either end. A wild card is always wild (never its own rank); a meld holds at
+least one natural card, a set no more cards than the deck has suits, a run no more than it has ranks.
+
     choose:
       cards: {from: hand, as: [set, run], min: 3}      # a new meld of 3 to 13 cards
       to-pile: {among: meld, keeps: [set, run]}         # a meld a card is laid off on
@@ -27,8 +31,20 @@ def _positions(deck) -> list[int | None]:
     return got
 
 
+def _naturals(cards, deck) -> list | None:
+    """The cards of a meld that are not wild, when wild cards may fill the rest of it; None when it holds
+    wild cards only."""
+    wild = deck.wild
+    out = [c for c in cards if c not in wild]
+    return out or None
+
+
 def is_set(cards, deck) -> bool:
-    """One rank, no suit twice."""
+    """One rank, no suit twice (a wild card: any suit missing)."""
+    if deck.wild:
+        if len(cards) > len(deck.suits):
+            return False
+        cards = _naturals(cards, deck)
     pos = _positions(deck)
     if not cards or pos[cards[0]] is None:
         return False
@@ -39,17 +55,23 @@ def is_set(cards, deck) -> bool:
 
 def _run_places(cards, deck) -> list[int] | None:
     """The cards' places in the rank order, ascending, if they are a run (one suit, one after another, no rank
-    twice), else None; with `first-rank-high` the first rank is tried low, then high."""
+    twice), else None; with `first-rank-high` the first rank is tried low, then high. With wild cards, the
+    natural cards' places, when the wild ones can fill the gaps between them (and the run fits the ranks)."""
     pos = _positions(deck)
+    length = len(cards)
+    if deck.wild:
+        if length > len(deck.ranks):
+            return None
+        cards = _naturals(cards, deck)
     if not cards:
         return None
     suit = deck.suit[cards[0]]
     at = sorted(pos[c] if deck.suit[c] == suit and pos[c] is not None else -1 for c in cards)
-    if at[0] >= 0 and at[-1] - at[0] == len(cards) - 1 and len(set(at)) == len(at):
+    if at[0] >= 0 and at[-1] - at[0] < length and len(set(at)) == len(at):
         return at
     if deck.first_rank_high and at[0] == 0:
         high = sorted(len(deck.ranks) if p == 0 else p for p in at)
-        if high[-1] - high[0] == len(cards) - 1 and len(set(high)) == len(high):
+        if high[-1] - high[0] < length and len(set(high)) == len(high):
             return high
     return None
 
@@ -93,7 +115,10 @@ def extends(info: tuple, card: int, deck) -> bool:
 
 def wanted(pile: tuple, shapes: tuple[str, ...], deck) -> frozenset:
     """The cards that, laid off one at a time on `pile`, keep it one of the shapes: worked out once per pile,
-    so trying each card of a hand on each pile is a set lookup rather than a rule tested again."""
+    so trying each card of a hand on each pile is a set lookup rather than a rule tested again. With wild
+    cards a pile's ends depend on what its wild cards stand for, so each card is tried on it (once a pile)."""
+    if deck.wild:
+        return frozenset(c for c in range(len(deck.names)) if c not in pile and fits(pile + (c,), shapes, deck))
     info = ends(pile, shapes, deck)
     if info == (None, None):
         return frozenset()
@@ -154,6 +179,8 @@ def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
     first), equal cards of a multi-deck game taken once. A hand that cannot hold one (`_may_hold`), and a
     rank or a suit with fewer cards than the smallest meld, is passed over unlooked-at."""
     least = max(lo, 1)
+    if deck.wild and any(c in deck.wild for c in held):
+        return _find_wild(held, shapes, least, hi, deck) if hi >= least else []
     if hi < least or not _may_hold(held, shapes, least, deck):
         return []
     pos = _positions(deck)
@@ -194,8 +221,59 @@ def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
     return list(out)
 
 
-def count(deck, shapes: tuple[str, ...], lo: int, hi: int) -> int:
-    """How many sets and runs of `lo` to `hi` cards the whole deck holds (the bound checked at validation)."""
+def _find_wild(held, shapes: tuple[str, ...], least: int, hi: int, deck) -> list[tuple]:
+    """`find` for a hand holding wild cards: each set of natural cards that could be a set or a run (one rank;
+    or one suit with its ranks close enough), with each choice of wild cards that makes it long enough and
+    not too long; equal cards (two jokers) taken once."""
+    pos, keys, names = _positions(deck), order(deck), deck.names
+    wild = deck.wild
+    ranked = sorted(held, key=keys.__getitem__)
+    one = {names[c]: c for c in reversed(ranked) if c not in wild and pos[c] is not None}
+    wilds = [c for c in ranked if c in wild]
+    fillers: list[list[tuple]] = [list({tuple(names[c] for c in w): w for w in combinations(wilds, j)}.values())
+                                  for j in range(len(wilds) + 1)]
+    out: dict[tuple, None] = {}
+
+    def add(natural: tuple, span: int, most: int) -> None:
+        for j in range(max(0, least - len(natural), span - len(natural)), min(most, hi) - len(natural) + 1):
+            if j < len(fillers):
+                for w in fillers[j]:
+                    out[tuple(sorted(natural + w, key=keys.__getitem__))] = None
+    groups: dict[tuple, list[int]] = {}
+    for c in sorted(one.values(), key=keys.__getitem__):
+        if "set" in shapes:
+            groups.setdefault(("set", deck.rank[c]), []).append(c)
+        if "run" in shapes:
+            groups.setdefault(("run", deck.suit[c]), []).append(c)
+    for (shape, _), group in groups.items():
+        most = len(deck.suits) if shape == "set" else len(deck.ranks)
+        for k in range(1, min(len(group), most, hi) + 1):
+            for natural in combinations(group, k):
+                span = k if shape == "set" else _span(natural, deck)
+                if span is not None and span <= most:
+                    add(natural, span, most)
+    return list(out)
+
+
+def _span(cards: tuple, deck) -> int | None:
+    """How many places in the rank order a run through these cards of one suit covers at least (the first
+    rank low, or high with `first-rank-high`); None when two share a place."""
+    pos = _positions(deck)
+    best = None
+    for at in ([pos[c] for c in cards], [len(deck.ranks) if pos[c] == 0 else pos[c] for c in cards]
+               if deck.first_rank_high else []):
+        if at and len(set(at)) == len(at):
+            width = max(at) - min(at) + 1
+            best = width if best is None else min(best, width)
+    return best
+
+
+def count(deck, shapes: tuple[str, ...], lo: int, hi: int, cards=None) -> int:
+    """How many sets and runs of `lo` to `hi` cards the whole deck holds (the bound checked at validation);
+    with wild cards, at most how many `cards` (the whole deck: None) hold, as a deck with several wild cards
+    holds too many to bound them all at validation (they are bounded in play, in the zone as it is)."""
+    if deck.wild:
+        return _count_wild(deck, shapes, max(lo, 1), hi, range(len(deck.names)) if cards is None else cards)
     pos = _positions(deck)
     ranks: dict[str, set] = {}
     suits: dict[str, set] = {}
@@ -217,4 +295,37 @@ def count(deck, shapes: tuple[str, ...], lo: int, hi: int) -> int:
                 while end in at and end - start + 1 <= hi:
                     total += end - start + 1 >= max(lo, 1)
                     end += 1
+    return total
+
+
+def _count_wild(deck, shapes: tuple[str, ...], least: int, hi: int, cards) -> int:
+    """`count` with wild cards, an upper bound: each set of natural cards `_find_wild` may take (by the places
+    it spans), times each choice of wild cards that gives it an allowed length."""
+    pos, wild = _positions(deck), deck.wild
+    wilds = sum(c in wild for c in cards)
+
+    def fills(k: int, shortest: int, most: int) -> int:
+        return sum(comb(wilds, length - k) for length in range(max(least, shortest, k), min(hi, most) + 1))
+    naturals = [c for c in cards if c not in wild and pos[c] is not None]
+    total = 0
+    if "set" in shapes:
+        most = len(deck.suits)
+        for rank in dict.fromkeys(deck.rank[c] for c in naturals):
+            n = len({deck.suit[c] for c in naturals if deck.rank[c] == rank})
+            total += sum(comb(n, k) * fills(k, k, most) for k in range(1, min(n, most) + 1))
+    if "run" in shapes:
+        most = len(deck.ranks)
+        for suit in dict.fromkeys(deck.suit[c] for c in naturals):
+            places = {pos[c] for c in naturals if deck.suit[c] == suit}
+            if deck.first_rank_high and 0 in places:
+                places.add(most)                              # the first rank, also after the last
+            at = sorted(places)
+            for i, a in enumerate(at):
+                for j in range(i, len(at)):
+                    span = at[j] - a + 1
+                    if span > most:
+                        break
+                    inside = j - i + 1                         # the places from a to b the suit holds
+                    total += fills(1, 1, most) if i == j else \
+                        sum(comb(inside - 2, k - 2) * fills(k, span, most) for k in range(2, inside + 1))
     return total

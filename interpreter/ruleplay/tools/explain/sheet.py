@@ -21,6 +21,9 @@ def _cards(rules: Rules) -> str:
     if rules.deck.first_rank_high and len(ranks) > 2:
         parts.append(f"in a run {ranks[0]} may also be high ({ranks[-2]}-{ranks[-1]}-{ranks[0]}, never "
                      f"{ranks[-1]}-{ranks[0]}-{ranks[1]})")
+    if rules.deck.wild:
+        wild = dict.fromkeys(rules.deck.names[c] for c in sorted(rules.deck.wild))
+        parts.append(f"wild in sets and runs: {' '.join(wild)}")
     parts.append(f"suits {' '.join(rules.deck.suits)}")
     copies = formula(d.get("copies", 1))             # a number, or an option's (folded)
     if copies != "1":

@@ -34,9 +34,7 @@ def test_an_eight_skips_and_a_forgotten_last_card_costs_two(calls, left):
     step(s, "8C")
     assert [m for m in moves(s)[1:]] == [(0, ["8C"]), (2, ["QC"])]       # seat 1 never played
     assert s.current_player() == 0 and offered(s) == ["last-card", "play"]
-    if calls:
-        step(s, "last-card")
-    step(s, "play")                                  # 5C: the one card that fits the queen of clubs
+    step(s, "last-card" if calls else "play")        # then 5C, the one card that fits the queen of clubs
     assert hand(s, 0) == left
     assert moves(s)[-1] == (1, ["9C"])
 

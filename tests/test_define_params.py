@@ -129,6 +129,48 @@ def test_a_parameter_hides_a_loop_variable_of_its_name(param):
     assert len(seen) > 1                     # the counts differ between games: the test can tell them apart
 
 
+NESTED = """name: nested
+description: Two hands dealt and compared at once, to test a word used inside a word with a parameter.
+players: 2
+deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K], suits: [C, D, H, S],
+       attributes: {points: {A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 10, Q: 10, K: 10}}}
+define:
+  least: {expr: "min(x.hand.top.points for x in seats)"}     # its own loop over x
+  lowest: {params: [x], expr: "x.hand.top.points == least"}   # a parameter named x, and least used inside
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: hidden}
+  stock: {owner: table, visibility: hidden}
+deal: {to: hand, count: 5, rest: stock}
+phases:
+  look: {kind: trick, from: hand, to: trick, won-to: taken, follow: any, until: "true"}
+scoring:
+  points: "1000 * count(lowest(y) for y in seats)
+           + count(y.hand.top.points == min(z.hand.top.points for z in seats) for y in seats)"
+"""
+
+
+def test_a_word_used_inside_another_may_loop_over_the_name_of_its_parameter(tmp_path, capsys):
+    """`least` loops over `x` and is used inside `lowest`, whose parameter is `x`: each word is written on its
+    own, so `least`'s loop is its own (it was refused: "'x' is already a name here"). Both halves of each score
+    agree. A word's own loop over its own parameter's name is still refused, and so is a loop that would hide
+    the caller's variable given to the word; the message names the word the loop is in."""
+    assert len(_both_halves_agree(NESTED)) > 1
+    own = tmp_path / "own.yaml"
+    own.write_text(NESTED.replace('"x.hand.top.points == least"', '"count(x.index > 0 for x in seats) > 0"'),
+                   encoding="utf-8")
+    assert main(["validate", str(own)]) == 1
+    assert "in definition 'lowest' ('count(x.index > 0 for x in seats) > 0'): 'x' is already a name here" \
+        in capsys.readouterr().err
+    given = tmp_path / "given.yaml"                   # the caller's x given to lowest, then looped over by least
+    given.write_text(NESTED.replace("count(lowest(y) for y in seats)", "count(lowest(x) for x in seats)"),
+                     encoding="utf-8")
+    assert main(["validate", str(given)]) == 1
+    assert "in definition 'lowest' ('x.hand.top.points == least'): in 'least': 'x' is a loop variable where " \
+           "'lowest' is used" in capsys.readouterr().err
+
+
 def _both_halves_agree(text: str) -> set[int]:
     """Plays eight seeded hands of `text`; each score's thousands must equal its units. The units seen."""
     import tempfile

@@ -32,6 +32,8 @@ class Compiler:
         self.written = [0]   # nodes of the definitions used, written out (shared with the aggregates' compilers)
         self.held: dict[str, str] = {}   # loop variables a definition's given value reads -> that definition's name:
         # its body may not loop over one of them (the value would read the body's variable, not the caller's)
+        self.params: dict[str, str] = {}   # the parameters of the definitions being expanded -> their definition:
+        # a definition used inside another may loop over a variable named like the outer one's parameter
 
     def compile_dead(self, tree, dead: bool) -> Compiled:
         """Compile (type-check) a part that options may rule out, e.g. `x // (players - 2) if players > 2 else x`."""
@@ -120,8 +122,8 @@ class Compiler:
         self.written[0] += d.size
         if got.error is None:
             return replace(got.out)        # a copy: a caller may wrap its fn (model.checked_int)
-        if self.expanding:
-            raise ExprError(got.error.message, got.error.column, got.error.hint)
+        if self.expanding:              # used inside another definition: say which one failed, innermost last
+            raise ExprError(f"in '{name}': {got.error.message}", got.error.column, got.error.hint)
         raise ExprError(f"in definition '{name}' ({d.text!r}): {got.error.message}", _col(tok),
                         got.error.hint) from None
 
@@ -153,12 +155,13 @@ class Compiler:
         sub = Compiler(scope, self.text)
         sub.dead, sub.expanding, sub.written = self.dead, self.expanding, self.written
         sub.held = {**self.held, **{v: name for a in args for v in a.uses if v in self.scope.loop_vars}}
+        sub.params = {**self.params, **dict.fromkeys(d.params, name)}
         self.expanding.append(name)
         try:
             out = sub.compile(d.tree)
         except ExprError as exc:
             if len(self.expanding) > 1:
-                raise
+                raise ExprError(f"in '{name}': {exc.message}", exc.column, exc.hint) from None
             raise ExprError(f"in definition '{name}' ({d.text!r}): {exc.message}", _col(tok), exc.hint) from None
         finally:
             self.expanding.pop()
@@ -180,7 +183,7 @@ class Compiler:
 
     def _compile_definition(self, d: Definition, name: str, held: tuple) -> "_Expansion":
         sub = Compiler(self.scope, self.text)
-        sub.dead, sub.expanding, sub.held = self.dead, self.expanding, self.held
+        sub.dead, sub.expanding, sub.held, sub.params = self.dead, self.expanding, self.held, self.params
         self.expanding.append(name)
         try:
             return _Expansion(held, self.scope.names, sub.compile(d.tree), frozenset(sub.uses),
@@ -561,7 +564,8 @@ class Compiler:
         else:
             raise ExprError(f"'{kind}(... for {var} in ...)' needs cards, seats, piles or a list of values, not "
                             f"{'an empty list' if c.type == LIST else c.type}", _col(coll))
-        if var in self.scope.names:
+        owner = self.params.get(var)          # a parameter of a definition this loop's own definition is used in
+        if var in self.scope.names and (owner is None or self.expanding[-1:] == [owner]):
             raise ExprError(f"'{var}' is already a name here; choose another loop variable", _col(var_tok))
         if var in self.held:
             raise ExprError(f"'{var}' is a loop variable where '{self.held[var]}' is used, and the value given to "
@@ -575,6 +579,7 @@ class Compiler:
         sub = Compiler(inner_scope, self.text)
         sub.expanding, sub.defines_used, sub.written, sub.held = self.expanding, self.defines_used, self.written, \
             self.held
+        sub.params = self.params
         b = sub.compile(body)
         want = BOOL if kind in ("count", "any", "all") else b.type if kind == "first" else INT
         if b.type != want:

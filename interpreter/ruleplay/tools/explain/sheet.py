@@ -130,8 +130,11 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
     if deal.sizes:
         count = (f"a schedule of {len(deal.sizes)} hand(s): {', '.join(map(str, deal.sizes))} cards each"
                  if len(deal.sizes) <= 40 else f"{len(deal.sizes)} hands")
-    w(f"Deal: {count}, one at a time, into each player's {deal.to.name}" +
-      (f"; the rest to {deal.rest.name}" if deal.rest and (deal.count is not None or deal.remainder == "rest") else "") + ".\n")
+    rest = f"the rest to {deal.rest.name}" if deal.rest and (deal.count is not None or deal.remainder == "rest") else ""
+    if deal.count == 0 and not deal.sizes:         # nothing dealt to the players: the pack goes where the rest goes
+        w(f"Deal: no cards to the players; {rest or 'the pack stays undealt'}.\n")
+    else:
+        w(f"Deal: {count}, one at a time, into each player's {deal.to.name}" + (f"; {rest}" if rest else "") + ".\n")
     if rules.ranking is not None:
         w(rules.ranking.describe())
     write_definitions(d, rules.players, out)

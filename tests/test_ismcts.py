@@ -290,3 +290,32 @@ def test_the_prior_is_left_on_evidence():
         plain = play(rules, seed, log=True, bots=["smart"] * 4).events[1:]
         differs += searched != plain
     assert differs > 0
+
+
+@pytest.mark.parametrize("text, leaning", [
+    ("s.score >= 7", "highest"), ("7 <= s.score", "highest"), ("s.score < 0", "lowest"),
+    ("s.score > 60 or players > 2 and s.score == max(x.score for x in seats)", "highest"),
+    ("s.score == min(x.score for x in seats)", "lowest"), ("s.score >= 7 or s.score < 0", None),
+    ("s.out", None), ("x.score >= 7 for x in seats", None)])
+def test_a_where_winners_rule_leans_by_how_it_compares_the_seats_total(text, leaning):
+    from ruleplay.compiler.model import score_leaning
+    assert score_leaning(text) == leaning
+
+
+def test_a_match_won_where_a_total_is_high_enough_is_searched(tmp_path):
+    """Sixty-Six's match is won `where: s.score >= 7`: the search values a hand played out by its points (it
+    valued every playout 0 and played exactly as `smart`). Its first decisions are searched, its game differs
+    from smart's; a `where` that says neither high nor low is played as smart, and the bot says why."""
+    from ruleplay.engine.results import returns_of
+    rules = load("sixty-six")
+    assert returns_of(rules, None, [3, 0]) == [1.0, 0.0]
+    bots = make_bots(["ismcts:30", "smart"], 2)
+    searched = play(rules, seed=3, bots=bots)
+    assert bots[0].searched > 0 and bots[0].note() is None
+    assert searched.events != play(rules, seed=3, bots=["smart", "smart"]).events
+    p = tmp_path / "neither.yaml"
+    p.write_text("extends: sixty-six\nname: neither\nmatch:\n  winners: {where: \"s.score >= 7 or s.score < -100\"}\n",
+                 encoding="utf-8")
+    bots = make_bots(["ismcts:30", "smart"], 2)
+    play(load(str(p)), seed=3, bots=bots)
+    assert bots[0].searched == 0 and "do not say whether a higher or a lower total is better" in bots[0].note()

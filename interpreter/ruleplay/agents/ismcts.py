@@ -61,8 +61,10 @@ next pass pick) starts from that search's subtree, with half the budget
 The search covers the current hand: a determinized game starts at this
 hand of the match (`Deal.hand`, `Deal.scores`) and a playout stops when the
 hand is scored. A seat's value is its hand score placed between the hand's
-worst and best (1.0 best), as `returns()` places final totals; a game that
-does not score by hands is valued by `returns()` at its end. Slap windows
+worst and best (1.0 best), as `returns()` places final totals (a match won
+`where` a total is high enough, `s.score >= 7`, as `highest`: `Match.leaning`;
+one whose `where` says neither is played as `smart`, and `run -v` says so); a
+game that does not score by hands is valued by `returns()` at its end. Slap windows
 are answered by the bot's reaction profile, not searched.
 """
 from __future__ import annotations
@@ -353,6 +355,10 @@ class ISMCTSBot(Bot):
         if d.observe is None or not space.unique:
             return self._unsearched(d, space, "the deck has equal cards (two of one name)" if d.observe is not None
                                     else "the decision does not show the seat the game's events")
+        m = space.rules.match
+        if space.rules.scoring is not None and m is not None and m.mode == "where" and m.leaning is None:
+            return self._unsearched(d, space, "the match's winners (where:) do not say whether a higher or a "
+                                              "lower total is better, so a hand played out has no value")
         events = d.observe()
         meaning = meanings(space.rules)
         if not events or not any(meaning(ev) == "deal" for ev in events):

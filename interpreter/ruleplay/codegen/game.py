@@ -43,7 +43,8 @@ RULES_FIELDS = {"name", "title", "description", "source", "files", "doc", "optio
                 "table_fields",    # the kinds' state on the interpreter's Table (the generated game keeps its own)
                 "public",          # what the kinds show the tables (no effect on play)
                 "secret_counters"}     # which counters each seat alone knows (views and events; no effect on play)
-MATCH_FIELDS = {"end", "mode", "winners", "dealer", "max_hands", "knock_out", "dealer_to"}
+MATCH_FIELDS = {"end", "mode", "winners", "dealer", "max_hands", "knock_out", "dealer_to",
+                "leaning"}     # leaning: how a search values a hand (no effect on play)
 
 
 def unsupported_rules(rules, emitters: dict[type, Callable]) -> str | None:

@@ -76,6 +76,7 @@ class Match:
     max_hands: int
     knock_out: Callable | None = None   # bool over seat s: out of the game after a scored hand
     dealer_to: Callable | None = None   # dealer `to`: bool over seat s, the next dealer (first from the dealer's left)
+    leaning: str | None = None  # `where` winners: whether they favour a high or a low total (`score_leaning`)
 
 
 @dataclass
@@ -981,7 +982,46 @@ def _compile_match(ctx: Ctx, seat_scope: X.Scope) -> Match | None:
     dealer = ctx.get(p + ("dealer",), "rotate")
     to = ctx.expr(p + ("dealer", "to"), X.BOOL, seat_scope) if isinstance(dealer, dict) else None
     return Match(end.fn if end else None, mode, val.fn if val else None, "to" if to else str(dealer),
-                 max_hands, knock.fn if knock else None, to.fn if to else None)
+                 max_hands, knock.fn if knock else None, to.fn if to else None,
+                 leaning=score_leaning(winners[mode]) if mode == "where" else mode)
+
+
+def score_leaning(text: Any) -> str | None:
+    """Whether a `where` winners rule favours a high or a low total, read from how it compares `s.score`:
+    `s.score >= 7` or `s.score == max(...)` high, `<`, `<=` or `== min(...)` low; None when it says neither or
+    both. A search values a hand it plays out by it (a hand's points placed best to worst, as for `highest`)."""
+    try:
+        tree = X.parse(text) if isinstance(text, str) else None
+    except X.ExprError:
+        return None
+    votes = set()
+    for node in tree.iter_subtrees() if tree is not None else ():
+        if node.data != "compare" or len(node.children) != 3:
+            continue
+        left, op, right = node.children
+        for mine, other, sign in ((left, right, 1), (right, left, -1)):
+            if not _is_own_score(mine):
+                continue
+            if str(op) in (">", ">="):
+                votes.add(sign)
+            elif str(op) in ("<", "<="):
+                votes.add(-sign)
+            elif str(op) == "==" and _aggregate_of(other) in ("max", "min"):
+                votes.add(1 if _aggregate_of(other) == "max" else -1)
+    return {frozenset([1]): "highest", frozenset([-1]): "lowest"}.get(frozenset(votes))
+
+
+def _is_own_score(node: Any) -> bool:
+    node = X.unwrap(node)
+    if getattr(node, "data", None) != "field":
+        return False
+    seat, name = node.children
+    return getattr(seat, "data", None) == "name" and str(seat.children[0]) == "s" and str(name) == "score"
+
+
+def _aggregate_of(node: Any) -> str | None:
+    node = X.unwrap(node)
+    return str(node.children[0]) if getattr(node, "data", None) == "aggregate" else None
 
 
 def _direction(ctx: Ctx) -> int:

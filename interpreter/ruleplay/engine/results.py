@@ -64,14 +64,14 @@ def returns_of(rules: Rules, result: Result | None, hand: list[int] | None = Non
     - a game stopped as a cycle, stuck or at the action limit, or not over yet: 0.0 for every seat.
 
     `hand`: the scores of one hand, placed the same way instead of the totals whatever the outcome (a
-    search's playout stops when the hand is scored: ISMCTS values the hand); a game whose match is not
-    won by lowest or highest total is valued by its result as above.
+    search's playout stops when the hand is scored: ISMCTS values the hand), also for a match won `where`
+    a total is high enough (`s.score >= 7`: `Match.leaning`); any other game is valued by its result as above.
     """
     n = rules.players
     match = rules.match
     mode = match.mode if match is not None and match.winners is not None else None
-    if hand is not None and mode in ("lowest", "highest"):
-        return _placed(hand, mode)
+    if hand is not None and mode is not None and match.leaning in ("lowest", "highest"):
+        return _placed(hand, match.leaning)
     if result is None or result.outcome != "finished":
         return [0.0] * n
     if result.scores is not None and mode in ("lowest", "highest"):

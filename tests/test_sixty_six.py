@@ -270,3 +270,20 @@ def test_a_declaration_on_any_card_played(tmp_path):
                 assert e["points"] == made, (seed, e)          # each player's s.bella: its own declarations
                 made = [0, 0]
     assert following > 0
+
+
+@pytest.mark.parametrize("prefer, closes", [("-1", False), ("1", True)])
+def test_a_choice_prefer_steers_smart(tmp_path, prefer, closes):
+    """A trick choice's `prefer` (read with actor the player asked) is what `smart` goes by: below 0 it never
+    closes the stock, above 0 it closes at its first chance; random players are not steered."""
+    p = tmp_path / "steer.yaml"
+    p.write_text(f"extends: sixty-six\nname: steer\nphases:\n  play:\n    choices:\n      closed:\n"
+                 f"        prefer: \"{prefer}\"\n", encoding="utf-8")
+    rules = load(str(p))
+    for seed in range(3):
+        events = play(rules, seed=seed, bots=["smart", "smart"]).events
+        offers = [e for e in events if e["event"] == "choice" and e["name"] == "closed"]
+        assert offers and all(e["value"] is closes for e in offers)
+    randomly = [e["value"] for seed in range(3) for e in play(rules, seed=seed, bots=["random", "random"]).events
+                if e["event"] == "choice" and e["name"] == "closed"]
+    assert True in randomly and False in randomly

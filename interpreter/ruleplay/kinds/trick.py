@@ -137,6 +137,7 @@ SCHEMA = phase_schema('trick', {
                                              "at": {"oneOf": [{"enum": ["trick", "lead"]},
                                                               {"type": "array", "items": {"enum": ["trick", "lead"]}, "minItems": 1, "maxItems": 2, "uniqueItems": True}],
                                                     "default": "trick", "description": "trick: offered to the winner of a trick, the trick still on the table (before any refill); lead: offered to the leader before each lead, the first trick's included (after any refill); [trick, lead]: at both (closing before or after drawing)."},
+                                             "prefer": {"description": "Int read when the choice is offered, with actor = the player asked: how much a sensible player (the smart bot) wants to switch it on; it says yes above 0, no below, either at 0. Without it, smart takes a switch when most of its hand is in the lower half of the ranks (a reversal). The game is unchanged.", **EXPR},
                                              "description": text("What the choice does.")}, ["when"]),
                 "description": "Per-hand flags a player may switch on (a player's choice, e.g. reversing the rank order, closing the stock); false when the hand starts; each is a name in expressions, and NAME-by is the seat that switched it on (none until then)."},
     "last-trick-takes": text("A table zone whose cards the winner of the last trick also takes into won-to (a kitty)."),
@@ -172,6 +173,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'choices': {"examples": [{"downtown": {"when": "any(c.joker for c in trick)"}}]},
     'choices/when': {"examples": ["card.joker"]},
     'choices/at': {"examples": ["lead"]},
+    'choices/prefer': {"examples": ["count(c.suit == trump for c in actor.hand) - 2"]},
     'head': {"examples": ["stock.empty or closed"]},
     'declare': {"examples": [{"marriage": {"when": "card.rank in ['K', 'Q'] and any(c.suit == card.suit and c.rank in ['K', 'Q'] for c in actor.hand)",
                                            "points": "40 if card.suit == trump else 20"}}]},
@@ -308,6 +310,7 @@ class Trick:
     declare: list | None = None            # [(name, when over card, points over card)]: the leader's declarations
     exchange: tuple | None = None          # (card bool, table zone, when or None): before a lead, a card for the zone's top
     lead_choices: list | None = None       # `choices` with at: lead, [(flag, when)]: offered to the leader before a lead
+    prefers: dict = field(default_factory=dict)   # `choices` NAME -> its `prefer` (int with actor): smart's yes or no
 
     def offers(self, space) -> list[int]:
         """A card, and the trick winner's yes or no to a choice (`choices`)."""
@@ -505,9 +508,13 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         suit_fn = c.fn if c else None
     high = card_bool("high")
     follow_allowed = card_bool("follow-allowed", rule=True)
-    choices, lead_choices = [], []
+    choices, lead_choices, prefers = [], [], {}
     for f, ch in (spec.get("choices") or {}).items():
         c = ctx.expr(path + ("choices", f, "when"), X.BOOL)
+        if "prefer" in (ch or {}):
+            pref = ctx.expr(path + ("choices", f, "prefer"), X.INT)
+            if pref is not None:
+                prefers[f] = pref.fn
         if c is not None and not (c.is_const and not c.const):
             at = (ch or {}).get("at", "trick")
             at = at if isinstance(at, list) else [at]
@@ -555,7 +562,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                  from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
                  ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down, refill,
                  None if until is None or (until.is_const and not until.const) else until.fn,
-                 follow_fn, head_fn, declared or None, exchange, lead_choices or None)
+                 follow_fn, head_fn, declared or None, exchange, lead_choices or None, prefers)
 
 
 def _follow(ctx: Ctx, path: tuple, spec: dict) -> tuple:
@@ -1106,8 +1113,8 @@ class _Run:
         for f, when in ph.lead_choices or ():
             t.actor = seat
             if not t.flags[f] and when(t):
-                view = ChoiceView(seat, f, list(self.hand[place]), list(self.deck.orders["order"]))
-                yes = (yield from t.ask(Decision(seat, [space.NO, space.YES], view))) == space.YES
+                yes = (yield from t.ask(Decision(seat, [space.NO, space.YES], self.choice_view(seat, f, place)))) \
+                    == space.YES
                 if yes:
                     t.flags[f] = True
                     t.kind_state[ph.name][f + "-by"] = seat
@@ -1164,6 +1171,18 @@ class _Run:
         t.card = None
         t.actor = seat
 
+    def choice_view(self, seat: int, flag: str, place: int):
+        """What `smart` reads of a yes/no switch: the choice's `prefer` read now for the seat asked (a rating of no
+        and of yes), else its hand (`smart_choice`)."""
+        prefer = self.ph.prefers.get(flag)
+        if prefer is None:
+            return ChoiceView(seat, flag, list(self.hand[place]), list(self.deck.orders["order"]))
+        t = self.t
+        actor, t.actor = t.actor, seat
+        rated = prefer(t) or 0
+        t.actor = actor
+        return PreferView([0, rated])
+
     def offer_choices(self, win_seat: int):
         """The trick's winner may switch flags on (e.g. reverse the rank order): a generator of its yes/no
         decisions, returning the (flag, value) pairs chosen."""
@@ -1172,7 +1191,7 @@ class _Run:
         more = any(hand[s] for s in self.playing)
         for f, when in ph.choices:
             if more and not t.flags[f] and when(t):
-                view = ChoiceView(win_seat, f, list(hand[win_seat]), list(self.deck.orders["order"]))
+                view = self.choice_view(win_seat, f, win_seat)
                 space = t.space
                 t.flags[f] = (yield from t.ask(Decision(win_seat, [space.NO, space.YES], view))) == space.YES
                 if t.flags[f]:
@@ -1321,6 +1340,8 @@ def describe(spec: dict, phase=None) -> str:
         else:
             text += (f" After a trick, when {formula(c['when'])}, its winner may switch {f} on{what} for the rest "
                      "of the hand.")
+        if "prefer" in c:
+            text += f" A sensible player (the smart bot) switches {f} on when {formula(c['prefer'])} is above 0."
     ex = spec.get("exchange")
     if isinstance(ex, dict) and "card" in ex and "with" in ex:
         when = f", when {formula(ex['when'])}," if "when" in ex else ""

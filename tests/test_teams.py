@@ -111,6 +111,19 @@ def test_team_expressions_with_alternate_and_uneven_teams(tmp_path):
     assert got == {"t": [1, 0, 1, 1], "n": [3, 1, 3, 3]}
 
 
+def test_partnerships_with_some_numbers_of_players_only(tmp_path, capsys):
+    # players: [4]: four play in two alternating partnerships; three each alone (a team of one, its own seat)
+    sets = {"t": "s.team", "n": "count(x == x for x in s.team-seats)", "sum": "sum(x.index for x in s.team-seats)"}
+    four = probe(tmp_path, "{alternate: 2, players: [4]}", sets)
+    assert tally_of(four) == {"t": [0, 1, 0, 1], "n": [2, 2, 2, 2], "sum": [2, 4, 2, 4]}
+    three = probe(tmp_path, "{alternate: 2, players: [4]}", sets, players=3, name="three.yaml")
+    assert tally_of(three, 3) == {"t": [0, 1, 2], "n": [1, 1, 1], "sum": [0, 1, 2]}
+    assert main(["explain", str(three)]) == 0
+    assert "Teams: none with 3 players, each plays alone (partnerships with 4 players)." in capsys.readouterr().out
+    rc, err = validate(probe(tmp_path, "{alternate: 2}", sets, players=3, name="uneven.yaml"), capsys)
+    assert rc == 1 and "2 teams cannot share 3 players evenly" in err
+
+
 # --------------------------------------------------------------------------- team results
 
 TEAM_GAME = """\

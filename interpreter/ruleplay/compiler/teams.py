@@ -1,7 +1,10 @@
 """Partnerships: a top-level `teams:` declaration and the seat fields it defines.
 
 `teams: [[0, 2], [1, 3]]` lists the seats of each team; `teams: {alternate: K}`
-puts seat i in team i % K (partners opposite each other at a table of four).
+puts seat i in team i % K (partners opposite each other at a table of four);
+`teams: {alternate: K, players: [4, 6]}` plays in partnerships with those
+numbers of players only, each player a team of one with any other (Escoba:
+three each for themselves, four in two partnerships).
 Every seat is in exactly one team. Expressions then read `s.team` (the team's
 number, 0-based, in the order listed), `s.team-seats` (the seats of s's team,
 for aggregates such as `sum(x.tricks for x in s.team-seats)`) and, when every
@@ -24,9 +27,13 @@ def compile_teams(ctx) -> list[list[int]] | None:
     n = ctx.players
     if isinstance(raw, dict):
         k = raw["alternate"]
+        if "players" in raw and n not in raw["players"]:      # no partnerships with this many: each alone
+            return [[s] for s in range(n)]
         if n % k:
             ctx.error(("teams", "alternate"), f"{k} teams cannot share {n} players evenly",
-                      f"alternate: {k} puts seat i in team i % {k}; list the teams for uneven ones", value=True)
+                      f"alternate: {k} puts seat i in team i % {k}; list the teams for uneven ones, or name the "
+                      f"numbers of players that play in partnerships (players: [{k * 2}]): the others play alone",
+                      value=True)
             return None
         return [[s for s in range(n) if s % k == t] for t in range(k)]
     errors = len(ctx.errors)

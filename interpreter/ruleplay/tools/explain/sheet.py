@@ -114,7 +114,11 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
                   "random": "a random player deals", "low-card": "everyone draws; the lowest card deals"
                   }.get(dealer, f"seat {dealer} deals")
     w(f"Table: play goes {direction}; {dealer_txt}.\n")
-    if rules.teams:
+    raw_teams = d.get("teams")
+    if rules.teams and all(len(t) == 1 for t in rules.teams) and isinstance(raw_teams, dict):
+        w(f"Teams: none with {rules.players} players, each plays alone (partnerships with "
+          f"{' or '.join(map(str, raw_teams.get('players', [])))} players).\n")
+    elif rules.teams:
         w("Teams: " + "; ".join(f"team {i}: seats {' and '.join(map(str, t))}" for i, t in enumerate(rules.teams)) +
           ".\n")
     for name, start in rules.counters.items():

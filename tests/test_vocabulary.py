@@ -51,7 +51,7 @@ def test_a_definition_compiles_in_the_scope_where_it_is_used():
                     defines=X.definitions({n: (t, "", X.parse(t)) for n, t in [("twice", "n + n"), ("more", "twice + 1")]}))
     c = X.compile_expr("more * 2", scope, X.INT)
     assert c.fn(SimpleNamespace(n=5)) == 22 and c.defines == {"more", "twice"} and c.uses == {"n"}
-    with pytest.raises(X.ExprError, match=r"in definition 'more' \('twice \+ 1'\): unknown name 'n'"):
+    with pytest.raises(X.ExprError, match=r"in definition 'more' \('twice \+ 1'\): in 'twice': unknown name 'n'"):
         X.compile_expr("more", X.Scope({}, X.Fields(), defines=scope.defines))
 
 

@@ -180,11 +180,23 @@ def _compare_words(a: Any, op: str, b: Any, vocab: Vocabulary, loops: tuple[_Loo
     sa, sb = _words(a, vocab, loops), _words(b, vocab, loops)
     if sa is None or sb is None:
         return None
+    if op in ("in", "not in") and isinstance(b, Const) and isinstance(b.v, (list, tuple)) and b.v:
+        return f"{sa} is {_among(op, [value(v) for v in b.v])}"       # "K or Q": a list ends where it ends
     if sa == sb and op in ("==", "!=") and not (isinstance(a, Const) or isinstance(b, Const)) and a != b:
         # two names said alike (`s != actor`: both 'the player'): the second is the one acting
         return f"{sa} is {'not ' if op == '!=' else ''}the one acting" if sa == "the player" else \
             f"{sa} {_COMP_WORDS[op]} the other {sb.removeprefix('the ')}"
     return f"{sa} {_COMP_WORDS[op]} {sb}"
+
+
+def _among(op: str, values: list[str]) -> str:
+    """A value written out among a list: `in ['K', 'Q']` "K or Q", `not in` "neither K nor Q" (three or more:
+    "none of J, Q, K"), so a condition after it (`and ...`) does not read as one more value."""
+    if op == "in":
+        return values[0] if len(values) == 1 else ", ".join(values[:-1]) + f" or {values[-1]}"
+    if len(values) == 1:
+        return f"not {values[0]}"
+    return f"neither {values[0]} nor {values[1]}" if len(values) == 2 else f"none of {', '.join(values)}"
 
 
 def _cond_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:

@@ -150,14 +150,13 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
     for c in d.get("constraints") or []:
         when = formula(c["forbid"])
         by_you = f"; only with your own --set of {', '.join(c['if-set'])}" if c.get("if-set") else ""
-        w(f"Not allowed: {c['message']}" + ("" if when == "no" else f" (when {when}{by_you})") + ".\n")
+        w(f"Not allowed: {c['message'].rstrip('.')}" + ("" if when == "no" else f" (when {when}{by_you})") + ".\n")
     if rules.end:
         w("End:\n")
         for rule in d.get("end", []):
             mode, val = next(iter(rule["winners"].items()))
-            what = formula(val).removeprefix("the player's ")
             winners = f"the players for whom {formula(val)} win" if mode == "where" else \
-                f"the players with the {mode} {what} win"
+                f"the players with the {mode} {_ranked(val)} win"
             said = f" ({rule['description'].rstrip('.')})" if rule.get("description") else ""
             w(f"  when {formula(rule['when'])}: the game ends at once; {winners}{said}.\n")
     if rules.option_specs:
@@ -216,16 +215,21 @@ def write_scoring(d: dict, out: TextIO) -> None:
         mode, val = next(iter((m.get("winners") or {"lowest": "s.score"}).items()))
         when = formula(m["end"]) if m.get("end") else "yes"
         end = "after one hand" if when == "yes" else f"after a hand when {when}"
-        what = formula(val).removeprefix("the player's ")
         dealer = m.get("dealer", "rotate")
         deal = f"goes to the first player from the dealer's left for whom {formula(dealer['to'])} (else one seat " \
             "on)" if isinstance(dealer, dict) else "passes one seat on" if dealer == "rotate" else "stays"
         winners = f"the players for whom {formula(val)} win" if mode == "where" else \
-            f"the players with the {mode} {what} win (ties are joint)"
+            f"the players with the {mode} {_ranked(val)} win (ties are joint)"
         w(f"Match: ends {end}; {winners}; the deal {deal} each hand.\n")
         if m.get("knock-out") is not None:
             w(f"  After each hand, a player for whom {formula(m['knock-out'])} is knocked out: dealt no more "
               "cards, out of the game.\n")
+
+
+def _ranked(val: Any) -> str:
+    """What winners are ranked by, after "the highest": the words of `s.score` without "the player's", and
+    without a leading "the" ("the highest number of cards", not "the highest the number of cards")."""
+    return formula(val).removeprefix("the player's ").removeprefix("the ")
 
 
 def describe_phase(spec: dict, phase: Any = None) -> str:

@@ -542,6 +542,9 @@ class Compiler:
                 return None if None in vals else agg(vals)
             return Compiled(pick, INT, uses=frozenset().union(*(a.uses for a in args)))
         close = difflib.get_close_matches(name, list(exprwords.USAGE), n=1, cutoff=0.6)
+        if name in ("len", "size", "length"):
+            raise ExprError(f"unknown function '{name}'", _col(tok), "how many cards a zone or a set holds is "
+                            "its field .size: actor.hand.size, picked.size; count(... for x in ...) counts others")
         raise ExprError(f"unknown function '{name}' for these arguments", _col(tok),
                         f"did you mean {exprwords.USAGE[close[0]]}?" if close else
                         "functions: abs, max, min; count/sum/max/min/any/all/first (x for x in ...); "

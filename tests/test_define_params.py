@@ -97,27 +97,30 @@ def test_a_word_that_gives_itself_values_is_refused(tmp_path):
     assert "'deep' uses itself" in str(e.value)
 
 
-SHADOW = """name: shadow
-description: Two hands dealt and compared at once, to test a parameter named like a loop variable.
+TWO_HANDS = """name: two-hands
+description: Two hands dealt and compared at once, each score written twice (a word, and written out).
 players: 2
-deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K], suits: [C, D, H, S],
-       attributes: {points: {A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 10, Q: 10, K: 10}}}
+deck: {{ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K], suits: [C, D, H, S],
+       attributes: {{points: {{A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 10, Q: 10, K: 10}}}}}}
 define:
-  worth:
-    params: [PARAM]
-    expr: "sum(c.points for c in PARAM.hand)"
+{define}
 zones:
-  hand: {owner: seat, visibility: owner}
-  trick: {owner: table, visibility: public}
-  taken: {owner: seat, visibility: hidden}
-  stock: {owner: table, visibility: hidden}
-deal: {to: hand, count: 5, rest: stock}
+  hand: {{owner: seat, visibility: owner}}
+  trick: {{owner: table, visibility: public}}
+  taken: {{owner: seat, visibility: hidden}}
+  stock: {{owner: table, visibility: hidden}}
+deal: {{to: hand, count: 5, rest: stock}}
 phases:
-  look: {kind: trick, from: hand, to: trick, won-to: taken, follow: any, until: "true"}
+  look: {{kind: trick, from: hand, to: trick, won-to: taken, follow: any, until: "true"}}
 scoring:
-  points: "1000 * count(worth(x) <= worth(dealer) for x in seats)
-           + count(sum(c.points for c in y.hand) <= sum(c.points for c in dealer.hand) for y in seats)"
+  points: "{points}"
 """
+
+# a parameter named like the caller's loop variable (PARAM: x or who)
+SHADOW = TWO_HANDS.format(
+    define='  worth:\n    params: [PARAM]\n    expr: "sum(c.points for c in PARAM.hand)"',
+    points="""1000 * count(worth(x) <= worth(dealer) for x in seats)
+           + count(sum(c.points for c in y.hand) <= sum(c.points for c in dealer.hand) for y in seats)""")
 
 
 @pytest.mark.parametrize("param", ["x", "who"])
@@ -129,26 +132,12 @@ def test_a_parameter_hides_a_loop_variable_of_its_name(param):
     assert len(seen) > 1                     # the counts differ between games: the test can tell them apart
 
 
-NESTED = """name: nested
-description: Two hands dealt and compared at once, to test a word used inside a word with a parameter.
-players: 2
-deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K], suits: [C, D, H, S],
-       attributes: {points: {A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 10, Q: 10, K: 10}}}
-define:
-  least: {expr: "min(x.hand.top.points for x in seats)"}     # its own loop over x
-  lowest: {params: [x], expr: "x.hand.top.points == least"}   # a parameter named x, and least used inside
-zones:
-  hand: {owner: seat, visibility: owner}
-  trick: {owner: table, visibility: public}
-  taken: {owner: seat, visibility: hidden}
-  stock: {owner: table, visibility: hidden}
-deal: {to: hand, count: 5, rest: stock}
-phases:
-  look: {kind: trick, from: hand, to: trick, won-to: taken, follow: any, until: "true"}
-scoring:
-  points: "1000 * count(lowest(y) for y in seats)
-           + count(y.hand.top.points == min(z.hand.top.points for z in seats) for y in seats)"
-"""
+# a word looping over x used inside a word whose parameter is x
+NESTED = TWO_HANDS.format(
+    define="""  least: {expr: "min(x.hand.top.points for x in seats)"}
+  lowest: {params: [x], expr: "x.hand.top.points == least"}""",
+    points="""1000 * count(lowest(y) for y in seats)
+           + count(y.hand.top.points == min(z.hand.top.points for z in seats) for y in seats)""")
 
 
 def test_a_word_used_inside_another_may_loop_over_the_name_of_its_parameter(tmp_path, capsys):

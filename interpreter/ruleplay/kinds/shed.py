@@ -164,11 +164,11 @@ class Shed:
         reshuffle may be drawn by chance decisions, `Table.draw_order`); whether a card was drawn."""
         stock, pile = t.shared[self.stock.index], t.shared[self.dest.index]
         if not stock and self.reshuffle and len(pile) > 1:
-            top = pile.pop()
             cards = list(pile)
+            top = cards.pop()
+            yield from t.draw_order(cards)           # (the pile lies as it is while they are drawn)
             pile.clear()
             pile.append(top)
-            yield from t.draw_order(cards)
             stock.extend(cards)                      # the first card drawn on top
             t.emit("reshuffle", zone=self.stock.name, count=len(cards))
         if not stock:

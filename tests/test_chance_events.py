@@ -94,6 +94,48 @@ def test_a_turns_shuffle_nested_in_every_player_draws_exactly_the_hand_shuffled(
     assert replayed(game, s).events() == s.events()
 
 
+TUCK = """\
+name: tuck-test
+description: each player tucks their card into the stock at a random place
+players: 2
+deck: {ranks: [A, 2, 3, 4, 5], suits: [S]}
+zones:
+  hand: {owner: seat}
+  stock: {owner: table}
+deal: {to: hand, count: 1, rest: stock}
+phases:
+  play:
+    kind: turns
+    track: {turns: 0}
+    until: "turns >= 2"
+    moves:
+      tuck:
+        description: "tuck your card into the stock"
+        do: [{if: "turns >= 0", then: [{move: {from: hand, to: stock, count: 1, at: random}}]}, {add: {turns: 1}}]
+scoring:
+  points: "0"
+match:
+  end: "hand-number >= 1"
+  winners: {highest: s.score}
+"""
+
+
+def test_a_card_put_at_a_random_place_is_one_chance_node_over_the_places(tmp_path):
+    (tmp_path / "tuck.yaml").write_text(TUCK, encoding="utf-8")
+    game = ruleplay.load_game(str(tmp_path / "tuck.yaml"))
+    s = game.new_initial_state(chance=True)
+    while not s._run.decision.labels:                                   # the deal, card by card: 3 in the stock
+        s.apply_action(s.chance_outcomes()[0][0])
+    assert s.chance_outcomes() == [(i, 1 / 4) for i in range(4)]       # seat 0's card: under 0..3 cards
+    assert s.action_to_string(1) == "1 card under it"
+    s.apply_action(0)                                                   # at the bottom
+    tucked = next(ev for ev in s.events() if ev["event"] == "move")["cards"][0]
+    stock = s._run.t.shared[game.rules.zones["stock"].index]
+    assert game.rules.deck.names[stock[0]] == tucked
+    assert {"event": "chance-draw", "drawn": ["0 cards under it"]} in s.events()
+    assert replayed(game, s).events() == s.events()
+
+
 def test_a_tie_cut_by_lot_is_one_chance_node_over_the_tied_seats():
     game = ruleplay.load_game("knockout-whist", 3)     # seats tied for most tricks cut for the choice of trump
 

@@ -542,4 +542,4 @@ def _answers_view(t: Table, offered) -> PreferView | TurnsView:
 
 def _place(i: int) -> str:
     """A random place's label (`Going.move_at_random`): how many cards lie under it."""
-    return f"{i} cards under it"
+    return f"{i} card{'' if i == 1 else 's'} under it"

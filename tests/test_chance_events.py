@@ -94,6 +94,23 @@ def test_a_turns_shuffle_nested_in_every_player_draws_exactly_the_hand_shuffled(
     assert replayed(game, s).events() == s.events()
 
 
+def test_a_shuffled_take_draws_exactly_the_cards_on_the_table_and_the_first_drawn_goes_deepest():
+    game = ruleplay.load_game("war", options={"pickup": "shuffled"})
+    table, stock = game.rules.zones["table"].index, game.rules.zones["stock"].index
+    s = stopped(game, lambda state: bool(state._run.t.shared[table]), 2_000)
+    t = s._run.t
+    cards = sorted(t.shared[table])
+    assert [a for a, _ in s.chance_outcomes()] == cards and len(cards) >= 2
+    before = len(s.events())
+    for c in cards[:-1]:                                                # the lowest first (the last one follows)
+        s.apply_action(c)
+    take = next(ev for ev in s.events()[before:] if ev["event"] == "take")
+    assert take["count"] == len(cards)
+    # under the taker's stock (its cards are played from the top), the first drawn at the bottom
+    assert list(t.seat_zones[stock][take["seat"]])[:len(cards)] == cards
+    assert replayed(game, s).events() == s.events()
+
+
 TUCK = """\
 name: tuck-test
 description: each player tucks their card into the stock at a random place

@@ -6,10 +6,11 @@ Parameters: `ruleset` (a built-in name or a path), `players` (0: the ruleset's d
 Needs `pip install 'ruleplay[openspiel]'`. `str(game)` is a game string `pyspiel.load_game` reads back,
 options included.
 
-Chance (`chance="cards"`, the default): every deal is drawn card by card, each chance node uniform over the
-cards not drawn yet (a chance action is the card's deck index, `action_to_string` its name), and a random
-first dealer is a chance node over the seats (ruleplay's `Table.draw_order`); the hand's other random events
-(a reshuffled stock, a tie drawn by lot) follow from its deal. `chance="seed"` keeps one node instead, the
+Chance (`chance="cards"`, the default): every shuffle is drawn card by card, a deal's and one mid-hand (a
+reshuffled stock, a shuffled hand), each chance node uniform over the cards not drawn yet (a chance action is
+the card's deck index, `action_to_string` its name; ruleplay's `Table.draw_order`), and every other random
+event is one chance node over its few outcomes, labelled (a random first dealer, a tie drawn by lot, a card
+put at a random place: `Table.lot`). `chance="seed"` keeps one node instead, the
 seed of the whole game (one of SEEDS, uniform): ruleplay's seeded games, for reproducible runs
 (`SeedSampler` draws it for `rl_environment` without weighing SEEDS probabilities). The decisions are ruleplay's steppable state
 (`ruleplay.engine.state`) with the same labels; the actions are numbered 0..k-1 over those the ruleset's phases
@@ -145,6 +146,7 @@ class RuleplayGame(pyspiel.Game):
         self.actions = Actions.of(self.ruleplay)        # the learner's numbering (adapters/actions.py)
         by_cards = self.params["chance"] == "cards"
         # chance decisions are not actions of the action limit: a deal's draws (and a first dealer's) besides
+        # (the draws mid-hand are not counted: a bound on them would multiply the action limit by the deck)
         deals = rules.match.max_hands if rules.match is not None else MAX_THROW_INS + 1
         draws = (len(rules.deck) + 1) * deals if by_cards else 1
         info = pyspiel.GameInfo(num_distinct_actions=len(self.actions),

@@ -154,7 +154,8 @@ ENGINE_EVENTS: dict[str, EventSpec] = {
     "deal": EventSpec(("dealer", "hands", "rest"),
                       {"hands": Private(_hand_seen, per_seat=True), "rest": Private(_rest_seen)}, sample="deal"),
     "draw-for-dealer": EventSpec(("draws",), sample=None),
-    # the labels of a deal's chance decisions, for replay: no seat learns of it (the deal event says what each sees)
+    # the labels of chance decisions (a shuffle's cards, a lot's option), for replay: no seat learns of it (the
+    # deal, reshuffle or cut event says what each sees)
     "chance-draw": EventSpec(("drawn",), {"drawn": Private(nobody)}, only=nobody, sample=None),
     "score": EventSpec(("hand", "points", "scores", "totals", "tricks_won", "rule", "who"), sample="totals"),
     "out": OUT,

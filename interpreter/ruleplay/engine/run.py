@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from ruleplay.compiler.cards import split_name
-from ruleplay.engine.decision import CHANCE, ActionSpace, Decision
+from ruleplay.engine.decision import ActionSpace
 from ruleplay.errors import GameError, RuleplayError
 from ruleplay.compiler.model import Rules
 from ruleplay.engine.results import Result, finish
@@ -54,20 +54,14 @@ def reaction_profiles(rules: Rules, wanted: list[str | None]) -> list[str]:
 
 
 def _choose_dealer(rules: Rules, t: Table):
-    """The first dealer (a generator: a draw may be a chance decision, `Table.draw_order`)."""
+    """The first dealer (a generator: a draw may be a chance decision, `Table.lot`, `Table.draw_order`)."""
     d = rules.dealer
     if isinstance(d, int):
         return d
     if d == "last-seat":
         return t.n - 1
     if d == "random":
-        t.rng_draws += 1
-        if t.chance:
-            labels = {s: f"seat {s} deals" for s in t.seat_range}
-            s = yield Decision(CHANCE, tuple(t.seat_range), None, labels)
-            t.emit("chance-draw", drawn=[labels[s]])
-            return s
-        return t.rng.randrange(t.n)
+        return (yield from t.lot(t.seat_range, lambda s: f"seat {s} deals"))
     # low-card: every seat draws from a shuffled deck; the lowest deals; tied lowest seats draw again.
     order = rules.dealer_order
     contenders = list(range(t.n))
@@ -184,8 +178,9 @@ class Run:
         every seat is asked from outside). A factory, not a list: a game that must be played again to
         locate a cycle needs fresh agents in their starting state. `ask_turns`: seats (answered outside) that
         turn their own cards in flip and battle phases, each card a decision of one action, "turn a card".
-        `chance`: every shuffle for a deal (and a random dealer) is drawn as chance decisions of seat CHANCE,
-        card by card (`Table.draw_order`: OpenSpiel's chance nodes); `seed` then only starts the stream."""
+        `chance`: every random event (a shuffle, for a deal or mid-hand, card by card: `Table.draw_order`; a
+        random dealer, a tie drawn by lot, a card's random place: `Table.lot`) is drawn as chance decisions of
+        seat CHANCE (OpenSpiel's chance nodes); `seed` then only starts the stream."""
         ask_turns = frozenset(ask_turns)
         self.args = dict(rules=rules, seed=seed, deal=deal, agents=agents, max_actions=max_actions, log=log,
                          check=check, profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns, chance=chance)

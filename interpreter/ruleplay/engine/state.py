@@ -69,8 +69,9 @@ class Game:
         `log()` makes (a server's capped list), or not at all; `check`: test card conservation at every
         action; `profiles`: a reaction profile per seat; `seat_kinds`: who sits where, for the log;
         `ask_turns`: seats asked before each card they turn in a flip or battle phase (a person's table);
-        `chance`: the deals are drawn card by card as chance decisions (`current_player()` is CHANCE, -1;
-        `chance_outcomes()`), as OpenSpiel's adapter plays them."""
+        `chance`: every random event is drawn as chance decisions (`current_player()` is CHANCE, -1;
+        `chance_outcomes()`): a shuffle card by card, a deal's or one mid-hand, and a lot (a random dealer,
+        a tie) as one decision, as OpenSpiel's adapter plays them."""
         return State(self, seed, deal, inline=inline, max_actions=max_actions, log=log, check=check,
                      profiles=profiles, seat_kinds=seat_kinds, ask_turns=ask_turns, chance=chance)
 
@@ -110,7 +111,8 @@ class State:
         return d is not None and d.seat == CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """At a chance decision (`chance`), its outcomes, uniform: the cards not drawn yet (or the seats)."""
+        """At a chance decision (`chance`), its outcomes, uniform: the cards not drawn yet (or a lot's options:
+        the seats tied, the places)."""
         d = self._run.decision
         if d is None or d.seat != CHANCE:
             return []
@@ -336,7 +338,7 @@ class State:
             lines.append("scores: " + " ".join(map(str, v.scores)))
         d = self._run.decision
         if d is not None:
-            lines.append("to move: chance (the deal's next card)" if d.seat == CHANCE else f"to move: seat {d.seat}")
+            lines.append("to move: chance (a card drawn, or a lot)" if d.seat == CHANCE else f"to move: seat {d.seat}")
             if d.seat == seat:
                 lines.append("choices: " + ", ".join(self.action_to_string(a) for a in self.legal_actions()[:60]))
         return "\n".join(lines)

@@ -10,7 +10,7 @@ import hashlib
 import random
 from collections import Counter, deque
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ruleplay.compiler.model import Rules
 from ruleplay.engine.decision import CHANCE, Decision
@@ -37,7 +37,7 @@ class Table:
         self.seed = seed
         self.rng = random.Random(seed)
         self.rng_draws = 0
-        self.chance = False                    # shuffles are drawn card by card as chance decisions (draw_order)
+        self.chance = False                    # random events are chance decisions (draw_order, lot)
         self.seat_range = list(range(n))
         self.seat_zones = [[deque() for _ in range(n)] for _ in rules.seat_zones]
         self.shared = [deque() for _ in rules.shared_zones]
@@ -124,12 +124,13 @@ class Table:
         self.rng.shuffle(cards)
 
     def draw_order(self, cards: list[int], first: int | None = None):
-        """Shuffle `cards` for a deal (a generator; `cards.pop()` then gives the first card drawn). From the
-        random stream; at a table whose chance is drawn outside (`chance`: OpenSpiel's chance nodes), card by
-        card as chance decisions, each uniform over the cards not drawn yet (`first`: only that many matter,
-        the others follow in deck order). The draws are logged (`chance-draw`, seen by no seat) for replay,
-        and they seed the stream the hand's other random events use (a reshuffle, a tie), so the game is a
-        function of its chance decisions and its players' choices."""
+        """Shuffle `cards` (a generator; `cards.pop()` then gives the first card drawn): a deal's, or one
+        mid-hand (a reshuffled stock, a shuffled hand). From the random stream; at a table whose chance is
+        drawn outside (`chance`: OpenSpiel's chance nodes), card by card as chance decisions, each uniform over
+        the cards not drawn yet (`first`: only that many matter, the others follow in deck order). The draws
+        are logged (`chance-draw`, seen by no seat) for replay, and they seed the stream (which a copy of the
+        game answered inline goes on drawing from: `fork`), so the game is a function of its chance
+        decisions and its players' choices."""
         if not self.chance:
             self.shuffle(cards)
             return
@@ -144,7 +145,21 @@ class Table:
         order = drawn + left
         cards[:] = order[::-1]
         self.rng.seed("|".join(names[c] for c in order))
-        self.emit("chance-draw", drawn=[names[c] for c in drawn])
+        if drawn:                                             # (one card shuffled: nothing drawn, nothing to replay)
+            self.emit("chance-draw", drawn=[names[c] for c in drawn])
+
+    def lot(self, options: Sequence[int], label: Callable[[int], str]):
+        """One of `options` drawn by lot (a generator): a random first dealer, a tie no rule breaks, a card's
+        random place. From the random stream (one draw, as `random.choice`), or at a table whose chance is
+        drawn outside (`chance`) as one chance decision, uniform over them, each labelled `label(option)` and
+        the one drawn logged (`chance-draw`) for replay."""
+        self.rng_draws += 1
+        if not self.chance:
+            return self.rng.choice(options)
+        labels = {o: label(o) for o in options}
+        a = yield Decision(CHANCE, tuple(options), None, labels)
+        self.emit("chance-draw", drawn=[labels[a]])
+        return a
 
     def turn_asked(self, seat: int):
         """Before `seat` turns a card in a flip or battle phase: when it turns its own cards (`asks_turns`) and is

@@ -100,7 +100,7 @@ class Battle:
                     break
                 down = self.down
             if len(fighting) == 1:
-                self.take(t, fighting[0], pile, src)
+                yield from self.take(t, fighting[0], pile, src)
             for s in t.seat_range:
                 if not t.out[s] and not src[s]:
                     t.out[s] = True
@@ -108,7 +108,7 @@ class Battle:
             left = [s for s in t.seat_range if not t.out[s]]
             if len(left) <= 1:
                 if left and pile:
-                    self.take(t, left[0], pile, src)
+                    yield from self.take(t, left[0], pile, src)
                 t.check_end()
                 if not left:
                     raise GameOver("stuck", [], "no player has a card left")
@@ -121,12 +121,13 @@ class Battle:
         t.cards_played += 1
         t.act()
 
-    def take(self, t: Table, seat: int, pile, dest) -> None:
+    def take(self, t: Table, seat: int, pile, dest):
         """The whole table goes under the taker's stock, in the order the cards went onto it (cards an
-        earlier round left there, a tie nobody could break, come first)."""
+        earlier round left there, a tie nobody could break, come first), or shuffled (a generator: the shuffle
+        may be drawn by chance decisions, `Table.draw_order`)."""
         cards = list(pile)
         if self.shuffled:
-            t.shuffle(cards)
+            yield from t.draw_order(cards)
         dest[seat].extendleft(cards)      # the first card ends nearest the top of the new part
         pile.clear()
         t.pile_takes += 1

@@ -121,7 +121,7 @@ class Choose:
             if card is not None:
                 t.emit("turn-up", card=names[card])
         space = t.space
-        for seat in self._asked(t):
+        for seat in (yield from self._asked(t)):
             t.actor = seat
             options = self._allowed(t)
             acts = [space.BID0 + i for i in options]
@@ -145,8 +145,9 @@ class Choose:
         if self.redeal:
             raise ThrowIn(self.name)
 
-    def _asked(self, t: Table) -> list[int]:
-        """The seats asked, in turn from the first."""
+    def _asked(self, t: Table):
+        """The seats asked, in turn from the first (a generator: a cut for the first may be a chance decision,
+        `Table.lot`)."""
         first = t.next_seat(t.dealer)
         if self.first_mode == "dealer":
             first = t.dealer
@@ -158,8 +159,7 @@ class Choose:
                 if t.takes_part(s) and self.first_fn(t):
                     tied.append(s)
             if len(tied) > 1 and self.cut:
-                t.rng_draws += 1
-                first = t.rng.choice(tied)
+                first = yield from t.lot(tied, lambda s: f"seat {s} wins the cut")
                 t.emit("cut", phase=self.name, seats=tied, seat=first)
             elif tied:
                 first = tied[0]

@@ -396,7 +396,7 @@ class _Run:
         (its inline bot answers at once, an outside one is yielded)."""
         t = self.t
         if t.script is not None:
-            return self.judge(r, matched, self.scripted(r))
+            return (yield from self.judge(r, matched, self.scripted(r)))
         t.rng_draws += 1                       # a window: the choices made in it make the future differ
         space, profiles, pace, k = t.space, self.seat_profiles, r.pace, t.cards_played
         inline, bots = self.inline, t.inline
@@ -433,7 +433,7 @@ class _Run:
                 if got is not None:
                     slaps.append((got[0], s, got[1]))
             t.reveal()
-        taker = self.judge(r, matched, slaps)
+        taker = yield from self.judge(r, matched, slaps)
         if taker is None and r.out_of_turn_burn:
             for s in self.out_of_turn_seats(due):
                 if inline:
@@ -464,8 +464,9 @@ class _Run:
                     quiet = due
         return quiet
 
-    def judge(self, r: Reactions, matched, slaps: list[tuple[int, int, int]]) -> int | None:
-        """The window's slaps (time, seat, fingers) judged against the pile; the seat that took it, if any."""
+    def judge(self, r: Reactions, matched, slaps: list[tuple[int, int, int]]):
+        """The window's slaps (time, seat, fingers) judged against the pile; the seat that took it, if any (a
+        generator: a tie drawn by lot may be a chance decision, `first_slap`)."""
         t = self.t
         if not slaps:
             if self.runs_live:
@@ -488,7 +489,8 @@ class _Run:
             if matched.effect == "lose":
                 self.lose(matched, slaps)
                 return None
-            winner = slaps[0][1] if len(slaps) == 1 or slaps[1][0] != slaps[0][0] else self.first_slap(r, slaps)
+            winner = slaps[0][1] if len(slaps) == 1 or slaps[1][0] != slaps[0][0] else \
+                (yield from self.first_slap(r, slaps))
             if t.events is not None:
                 for time, seat, _ in slaps:
                     t.emit("slap", seat=seat, time=time, valid=True, pattern=matched.name, won=seat == winner)
@@ -535,8 +537,9 @@ class _Run:
                 out.append((s["time"], s["seat"], s.get("fingers", 1)))
         return out
 
-    def first_slap(self, r: Reactions, slaps: list[tuple[int, int, int]]) -> int | None:
-        """The earliest slap; exact ties go to the finger rule, then to nobody (or a seeded draw)."""
+    def first_slap(self, r: Reactions, slaps: list[tuple[int, int, int]]):
+        """The earliest slap; exact ties go to the finger rule, then to nobody (or a draw by lot: a generator,
+        `Table.lot`)."""
         t = self.t
         first = slaps[0][0]
         tied = [x for x in slaps if x[0] == first]
@@ -550,8 +553,7 @@ class _Run:
         if r.tie_no_winner:
             t.emit("tie", seats=[x[1] for x in tied])
             return None
-        t.rng_draws += 1
-        return t.rng.choice(tied)[1]
+        return (yield from t.lot([x[1] for x in tied], lambda s: f"seat {s} wins the tie"))
 
     def penalty(self, r: Reactions, seat: int, new_card: bool) -> None:
         """One false slap: each costs a burn and counts for the whole-game total; for the cards-in-a-row limit a

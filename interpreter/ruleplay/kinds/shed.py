@@ -159,16 +159,17 @@ class Shed:
         a = yield from t.ask(Decision(seat, acts, view, labels={space.PASS: "draw"} if may_draw else None))
         return None if a == space.PASS else next(c for c in legal if space.card(c) == a)
 
-    def _draw_one(self, t: Table, seat: int) -> bool:
-        """Move the stock's top card to the seat's hand (reshuffling the pile when allowed)."""
+    def _draw_one(self, t: Table, seat: int):
+        """Move the stock's top card to the seat's hand, reshuffling the pile when allowed (a generator: the
+        reshuffle may be drawn by chance decisions, `Table.draw_order`); whether a card was drawn."""
         stock, pile = t.shared[self.stock.index], t.shared[self.dest.index]
         if not stock and self.reshuffle and len(pile) > 1:
-            top = pile.pop()
             cards = list(pile)
+            top = cards.pop()
+            yield from t.draw_order(cards)           # (the pile lies as it is while they are drawn)
             pile.clear()
             pile.append(top)
-            t.shuffle(cards)
-            stock.extend(cards)
+            stock.extend(cards)                      # the first card drawn on top
             t.emit("reshuffle", zone=self.stock.name, count=len(cards))
         if not stock:
             return False
@@ -225,7 +226,7 @@ class Shed:
             drew = False
             if played is None and rule != "none":
                 drawn = 0
-                while self._draw_one(t, seat):
+                while (yield from self._draw_one(t, seat)):
                     drew, drawn = True, drawn + 1
                     legal = self._legal(t, seat)
                     if rule == "one" or legal or drawn == self.draw_max:

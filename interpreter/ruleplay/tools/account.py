@@ -26,7 +26,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
     rnd = 0
     for ev in events:
         kind = ev["event"]
-        if kind == "chance-draw":            # a deal drawn by chance decisions: the deal event tells it
+        if kind == "chance-draw":            # chance decisions: the deal (reshuffle, cut...) event tells it
             continue
         if verbose and kind not in ("start", "deal", "end"):
             out.write("  " + " ".join(f"{k}={v}" for k, v in ev.items() if k != "event") + f"  ({kind})\n")

@@ -10,11 +10,17 @@
     - repeat: {until: COND, max: 10, do: [...]}      # again and again until COND (at most `max` times)
 
 Each effect compiles to a function of the phase under way (`Going`, runner.py), so running one is a call.
+An effect that may draw by chance (a `shuffle`, a move to a `random` place, or an if, every-player,
+every-pile or repeat that holds one: known when compiling) compiles to a generator function instead, whose
+generator the runner drives with `yield from`, so that at a table whose chance is drawn outside
+(`Table.chance`: OpenSpiel's chance nodes) its draws are chance decisions; every other effect stays a
+plain call, as fast as before.
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ruleplay.compiler.model import Ctx, card_scope
 from ruleplay.errors import GameError, RuleError, RuleplayError, did_you_mean, one_of
@@ -28,7 +34,7 @@ WORDS = ("again", "skip", "reverse", "end", "redeal")
 KEYS = ("move", "set", "add", "next", "shuffle", "reveal", "every-player", "every-pile", "repeat", "if")
 _PLACES = {"bottom": "the bottom of ", "middle": "the middle of ", "random": "a random place in "}
 MAX_REPEAT = 1000        # the most times a `repeat` may run its effects
-Effect = Callable[[Any], None]
+Effect = Callable[[Any], Any]     # returns None, or (one that draws by chance: `draws`) a generator
 
 
 @dataclass
@@ -63,18 +69,58 @@ def _one(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str], 
     return _placed(ctx, path, fn)
 
 
+def draws(fn: Effect) -> bool:
+    """Whether effect `fn` may draw by chance: it is a generator function (see the module docstring)."""
+    return inspect.isgeneratorfunction(fn)
+
+
+def run_drawing(g, effects: tuple[Effect, ...]):
+    """Effects of which some draw by chance, in order (a generator: the drawing ones' decisions yielded)."""
+    for fn in effects:
+        drawn = fn(g)
+        if drawn is not None:
+            yield from drawn
+
+
 def _placed(ctx: Ctx, path: tuple, fn: Effect) -> Effect:
     """`fn`, whose failures while playing (a card moved from where it is not, a seat that does not exist) are
     the file's: reported at the effect's own line, as a faulty expression is."""
     mark = ctx.doc.mark(path)
 
+    def placed(exc: GameError) -> RuleplayError:
+        return RuleplayError(RuleError(str(exc), mark, path, "guard the effect with `if:` so that it runs only "
+                                                             "when it can"))
+    if draws(fn):
+        def run_drawing_placed(g):
+            try:
+                yield from fn(g)
+            except GameError as exc:
+                raise placed(exc) from None
+        return run_drawing_placed
+
     def run(g) -> None:
         try:
             fn(g)
         except GameError as exc:
-            raise RuleplayError(RuleError(str(exc), mark, path, "guard the effect with `if:` so that it "
-                                                                "runs only when it can")) from None
+            raise placed(exc) from None
     return run
+
+
+def _looped(steps: Callable[[Any], Iterable], body: list[Effect]) -> Effect:
+    """`body` run at each step `steps(g)` takes (each player, each pile, a repeat's rounds): a plain function,
+    or a generator function when some effect of the body draws by chance."""
+    body = tuple(body)
+    if any(map(draws, body)):
+        def loop_drawing(g):
+            for _ in steps(g):
+                yield from run_drawing(g, body)
+        return loop_drawing
+
+    def loop(g) -> None:
+        for _ in steps(g):
+            for fn in body:
+                fn(g)
+    return loop
 
 
 def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str], chose_card: bool,
@@ -93,15 +139,19 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
             if "else" in spec else []
         if cond is None or then is None or other is None:
             return None
-        test = cond.fn
+        test, then, other = cond.fn, tuple(then), tuple(other)
+        if any(map(draws, then + other)):
+            def when_drawing(g):
+                yield from run_drawing(g, then if test(g.t) else other)
+            return when_drawing
 
-        def when(g, test=test, then=tuple(then), other=tuple(other)) -> None:
+        def when(g, test=test, then=then, other=other) -> None:
             for fn in (then if test(g.t) else other):
                 fn(g)
         return when
     if key == "every-player":
         each = compile_effects(ctx, p, scope, own, False, budget, depth + 1)
-        return None if each is None else (lambda g, each=tuple(each): g.every_player(each))
+        return None if each is None else _looped(lambda g, k=len(each): g.each_player(k), each)
     if key == "every-pile":
         return _every_pile(ctx, p, spec[key], scope, own, budget, depth)
     if key == "repeat":
@@ -115,7 +165,12 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
         return None if seat is None else (lambda g, f=seat.fn: g.pass_to(f(g.t)))
     if key == "shuffle":
         ref = zone_ref(ctx, p, scope)
-        return None if ref is None else (lambda g, r=ref: g.shuffle(r))
+        if ref is None:
+            return None
+
+        def shuffle(g):
+            yield from g.shuffle(ref)
+        return shuffle
     # reveal: the chosen card, or a zone's cards (all, or those `where` picks)
     raw = spec["reveal"]
     if isinstance(raw, dict):
@@ -168,14 +223,13 @@ def _repeat(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, st
     if until is None or most is None or body is None:
         return None
 
-    def repeat(g, test=until.fn, most=most, body=tuple(body)) -> None:
+    def rounds(g, test=until.fn, most=most, k=len(body)):
         for _ in range(most):
             if test(g.t):
                 return
-            g.spend(len(body))
-            for fn in body:
-                fn(g)
-    return repeat
+            g.spend(k)
+            yield
+    return _looped(rounds, body)
 
 
 @dataclass(frozen=True)
@@ -221,6 +275,10 @@ def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -
         return None
     m = Move(src, dest, count.fn if count else None, where.fn if where else None, spec.get("all") is True,
              spec.get("at", "top"), spec.get("show") == "all", "picked" in spec, spec.get("keep-order") is True)
+    if m.at == "random":
+        def move_at_random(g):
+            yield from g.move_at_random(m)
+        return move_at_random
     return lambda g: g.move(m)
 
 
@@ -267,7 +325,7 @@ def _every_pile(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str
         return None
     inner = compile_effects(ctx, path + ("do",), scope.with_names(**pile_names("each")), own, False, budget,
                             depth + 1)
-    return None if inner is None else (lambda g, refs=tuple(piles), fx=tuple(inner): g.every_pile(refs, fx))
+    return None if inner is None else _looped(lambda g, refs=tuple(piles), k=len(inner): g.each_pile(refs, k), inner)
 
 
 _WORD_EFFECTS: dict[str, Effect] = {

@@ -7,6 +7,8 @@ turn) is kept on the runner, not in the loop's locals, so a copy of the game goe
 """
 from __future__ import annotations
 
+from collections import deque
+
 from ruleplay.engine.decision import Decision
 from ruleplay.engine.table import GameOver, Table, ThrowIn, runner_copy
 from ruleplay.errors import GameError
@@ -67,7 +69,8 @@ class Going:
             self.picked: list = []
             t.actor = self.seat
             for fn in ph.start:
-                fn(self)
+                if (drawn := fn(self)) is not None:      # an effect that draws by chance (effects.draws)
+                    yield from drawn
             if self.to is not None or self.skips:        # `next` or `skip` in `start`: who plays first
                 self.seat = self.after(self.to if self.to is not None else self.seat, self.skips)
                 self.to, self.skips = None, 0
@@ -101,7 +104,8 @@ class Going:
                         for part, answer in zip(move.parts, combo):
                             part.bind(t, answer)
                         for fn in move.effects:
-                            fn(self)
+                            if (drawn := fn(self)) is not None:
+                                yield from drawn
                         if move.respond is not None:
                             self.answering, self.asked = ph.moves.index(move), 0
                 if move is None:
@@ -117,7 +121,8 @@ class Going:
                         part.unbind(t)
                     t.loc.pop("mover", None)
                     for fn in ph.after:
-                        fn(self)
+                        if (drawn := fn(self)) is not None:
+                            yield from drawn
                 self.turns += 1
                 t.act()
                 t.boundary()
@@ -166,7 +171,8 @@ class Going:
                     part.bind(t, answer)
                 t.emit("respond", phase=ph.name, seat=s, move=r.name, to=self.seat)
                 for fn in r.effects:
-                    fn(self)
+                    if (drawn := fn(self)) is not None:
+                        yield from drawn
                 for part in r.parts:
                     part.unbind(t)
                 break
@@ -353,26 +359,26 @@ class Going:
             raise GameOver("limit", [], f"the {self.ph.name} phase ran more than {MAX_WORK:,} effects in "
                                         f"repeats (nested repeats and every-player multiply)")
 
-    def every_player(self, effects) -> None:
-        """The effects once for each seat that takes turns, from the seat in turn on, as if it were theirs."""
-        self.spend(len(effects) * self.t.n)
+    def each_player(self, effects: int):
+        """`every-player`'s steps (a generator; the caller runs its `effects` at each, effects.py): once for
+        each seat that takes turns, from the seat in turn on, that seat the `actor` as if it were its turn."""
+        self.spend(effects * self.t.n)
         t, keep = self.t, self.t.actor
         for k in range(t.n):
             s = t.next_seat(keep, k * self.direction)
             if self.takes_turns(s):
                 t.actor = s
-                for fn in effects:
-                    fn(self)
+                yield
         t.actor = keep
 
-    def every_pile(self, piles, effects) -> None:
-        """The effects once for each pile of a family, in order, the pile read as `each` (t.loc)."""
-        self.spend(len(effects) * len(piles))
+    def each_pile(self, piles, effects: int):
+        """`every-pile`'s steps (a generator, as `each_player`): once for each pile of a family, in order, the
+        pile read as `each` (t.loc)."""
+        self.spend(effects * len(piles))
         loc = self.t.loc
         for ref in piles:
             loc["each-ref"], loc["each"] = ref, ref.zone.name
-            for fn in effects:
-                fn(self)
+            yield
         loc.pop("each-ref", None)
         loc.pop("each", None)
 
@@ -409,6 +415,25 @@ class Going:
             t.emit("set", phase=self.ph.name, name=tgt.name, seat=s, value=row[s])
 
     def move(self, m) -> None:
+        cards, dest = self._lift(m)
+        if m.at == "top":
+            dest.extend(cards)
+        elif m.at == "bottom":
+            dest.extendleft(cards)
+        else:                                    # middle: each card at the middle place
+            for c in cards:
+                dest.insert(len(dest) - len(dest) // 2, c)     # half the cards (rounded down) above it
+        self._moved(m, cards)
+
+    def move_at_random(self, m):
+        """`move` to random places (a generator: each card's place is drawn by lot, `Table.lot`)."""
+        cards, dest = self._lift(m)
+        for c in cards:
+            dest.insert((yield from self.t.lot(range(len(dest) + 1), _place)), c)
+        self._moved(m, cards)
+
+    def _lift(self, m) -> tuple[list[int], deque]:
+        """The cards a move takes from its source (gone from there), and the zone they go to."""
         t = self.t
         src, dest = m.src.cards(t), m.dest.cards(t)
         if src is None or dest is None:
@@ -447,20 +472,12 @@ class Going:
             src.remove(chosen)
             cards = [chosen]
             t.cards_played += 1                  # a chosen card that moves is a card played
-        if m.at == "top":
-            dest.extend(cards)
-        elif m.at == "bottom":
-            dest.extendleft(cards)
-        else:                                    # middle: each card at the middle place; random: anywhere
-            for c in cards:
-                if m.at == "middle":
-                    dest.insert(len(dest) - len(dest) // 2, c)     # half the cards (rounded down) above it
-                else:
-                    t.rng_draws += 1
-                    dest.insert(t.rng.randrange(len(dest) + 1), c)
-        if not cards:
-            return
-        if t.events is None:
+        return cards, dest
+
+    def _moved(self, m, cards: list[int]) -> None:
+        """The `move` event of cards moved (none: no event)."""
+        t = self.t
+        if not cards or t.events is None:
             return
         names = t.rules.deck.names
         ev = {"phase": self.ph.name, "seat": t.actor, "from": m.src.name(t), "to": m.dest.name(t),
@@ -470,12 +487,14 @@ class Going:
                 ev[key] = value
         t.emit("move", **ev)
 
-    def shuffle(self, ref) -> None:
+    def shuffle(self, ref):
+        """A zone shuffled (a generator: at a table whose chance is drawn outside, by chance decisions,
+        `Table.draw_order`; the first card drawn ends on top)."""
         z = ref.cards(self.t)
         if z is None:
             raise GameError(f"the {self.ph.name} phase shuffles the cards of a seat that does not exist")
         cards = list(z)
-        self.t.shuffle(cards)
+        yield from self.t.draw_order(cards)
         z.clear()
         z.extend(cards)
         owner = ref.owner(self.t)
@@ -519,3 +538,8 @@ def _answers_view(t: Table, offered) -> PreferView | TurnsView:
     if all(r.prefer is None for r, _ in offered):
         return GUESS
     return PreferView([0, *(max(_score(t, r, c) for c in combos) for r, combos in offered)])
+
+
+def _place(i: int) -> str:
+    """A random place's label (`Going.move_at_random`): how many cards lie under it."""
+    return f"{i} card{'' if i == 1 else 's'} under it"

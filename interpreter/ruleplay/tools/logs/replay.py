@@ -35,7 +35,7 @@ from ruleplay.lang.files import LOG_BYTES, read_bytes
 # Every kind of event the engine and its phases emit: the engine's own, then each phase kind's EVENTS
 # (a test keeps the engine's list complete).
 ENGINE_EVENTS = ("start", "deal", "draw-for-dealer", "chance-draw", "score", "out", "decision",
-                 "end")   # out: a match's knock-out; chance-draw: a game whose deals were drawn as chance decisions
+                 "end")   # out: a match's knock-out; chance-draw: a game whose random events were drawn as chance decisions
 EVENT_KINDS = tuple(dict.fromkeys(ENGINE_EVENTS + tuple(e for k in KINDS.values() for e in k.EVENTS)))
 OLD_KINDS = ("choice", "reaction")    # a person's decisions in format 1 logs
 SEAT_KINDS = (*BOT_KINDS, "human", "external")     # external: a seat a State's caller answered
@@ -127,7 +127,7 @@ def check_log(log: Log) -> None:
         elif ev["event"] == "chance-draw":
             drawn = ev.get("drawn")
             if not (isinstance(drawn, list) and len(drawn) <= 10_000 and all(isinstance(x, str) for x in drawn)):
-                log.fail(i, ("drawn",), "a chance draw lists the cards (or seat) drawn, as texts")
+                log.fail(i, ("drawn",), "a chance draw lists the cards (or the options) drawn, as texts")
 
 
 def _check_start(log: Log) -> None:
@@ -274,7 +274,7 @@ class Setup:
     profiles: list | None
     max_actions: int
     ask_turns: tuple = ()           # seats that turned their own cards (a person at the web table)
-    chance: bool = False            # the deals were drawn as chance decisions (OpenSpiel's adapter)
+    chance: bool = False            # random events were drawn as chance decisions (OpenSpiel's adapter)
 
 
 def log_ruleset(log: Log) -> str:

@@ -356,7 +356,8 @@ class ISMCTSBot(Bot):
             return self._unsearched(d, space, "the deck has equal cards (two of one name)" if d.observe is not None
                                     else "the decision does not show the seat the game's events")
         m = space.rules.match
-        if space.rules.scoring is not None and m is not None and m.mode == "where" and m.leaning is None:
+        if space.rules.scoring is not None and m is not None and m.mode == "where" and m.leaning is None \
+                and m.end is not None:                # (a match of one hand is valued by its winners)
             return self._unsearched(d, space, "the match's winners (where:) do not say whether a higher or a "
                                               "lower total is better, so a hand played out has no value")
         events = d.observe()

@@ -223,3 +223,24 @@ def test_openspiel_random_sim_test_passes_with_mid_hand_chance_nodes(ruleset, pl
     game = pyspiel.load_game("ruleplay", {"ruleset": ruleset, "players": players, "options": options,
                                           "max_actions": 400})
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_max_game_length_bounds_games_that_reshuffle_and_past_it_the_game_is_a_limit():
+    """max_game_length counts the deals' chance nodes and as many mid-hand as the action limit: random
+    Crazy Eights games with a small limit (reshuffle after reshuffle, each up to 51 nodes) never pass it; a
+    table allowed fewer chance draws than its reshuffles need stops as a limit, not mid-shuffle."""
+    pyspiel = pytest.importorskip("pyspiel")
+    game = pyspiel.load_game("ruleplay", {"ruleset": "crazy-eights", "players": 3, "max_actions": 120})
+    rng, longest = random.Random(3), 0
+    for _ in range(6):
+        s, n = game.new_initial_state(), 0
+        while not s.is_terminal():
+            s.apply_action(rng.choice(s.legal_actions()))
+            n += 1
+        longest = max(longest, n)
+    assert 120 < longest <= game.max_game_length()
+    state = ruleplay.load_game("crazy-eights").new_initial_state(2, max_actions=400, chance=True)
+    state._run.t.max_chance = 60                 # the deal's 51 draws, then a reshuffle needs more
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.result().outcome == "limit" and "60 chance draws" in state.result().reason

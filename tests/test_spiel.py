@@ -134,8 +134,8 @@ def test_the_game_string_round_trips_with_options():
     assert str(again) == str(game)
     assert again.ruleplay.rules.option_set == game.ruleplay.rules.option_set
     assert again.ruleplay.rules.options["hand-sizes"] == [3, 2]
-    hands = again.ruleplay.rules.match.max_hands                # each deal's chance draws besides the actions
-    assert again.max_game_length() == 5000 + 53 * hands
+    hands = again.ruleplay.rules.match.max_hands     # each deal's chance draws besides the actions, and as many
+    assert again.max_game_length() == 5000 + 53 * hands + 5000        # mid-hand as the actions (a reshuffle)
     assert load("oh-hell", 3, max_actions=5000, chance="seed").max_game_length() == 5001
 
 

@@ -50,7 +50,7 @@ from ruleplay.agents.ismcts import Script, prove
 from ruleplay.adapters.actions import Actions
 from ruleplay.adapters.returns import MAX_HAND_POINTS, points_returns, scored as _scored
 from ruleplay.adapters.tensors import Layout, Memory
-from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, MAX_THROW_INS, Deal
+from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal, chance_bound
 from ruleplay.engine.state import TERMINAL, Game, State
 from ruleplay.pipeline import load_game
 
@@ -145,10 +145,9 @@ class RuleplayGame(pyspiel.Game):
             utility, lo, hi, total = _U.ZERO_SUM, -1.0, 1.0, 0.0
         self.actions = Actions.of(self.ruleplay)        # the learner's numbering (adapters/actions.py)
         by_cards = self.params["chance"] == "cards"
-        # chance decisions are not actions of the action limit: a deal's draws (and a first dealer's) besides
-        # (the draws mid-hand are not counted: a bound on them would multiply the action limit by the deck)
-        deals = rules.match.max_hands if rules.match is not None else MAX_THROW_INS + 1
-        draws = (len(rules.deck) + 1) * deals if by_cards else 1
+        # chance decisions are not actions of the action limit: every deal's draws, and as many mid-hand as the
+        # action limit, past which the game stops as a limit (run.chance_bound)
+        draws = chance_bound(rules, self.params["max_actions"]) if by_cards else 1
         info = pyspiel.GameInfo(num_distinct_actions=len(self.actions),
                                 max_chance_outcomes=max(len(rules.deck), n) if by_cards else SEEDS,
                                 num_players=n, min_utility=lo, max_utility=hi, utility_sum=total,

@@ -151,6 +151,14 @@ def action_space(rules: Rules) -> ActionSpace:
     return space
 
 
+def chance_bound(rules: Rules, max_actions: int) -> int:
+    """The most chance decisions a game at a chance table draws (`Table.count_chance`): every deal card by card
+    and its first dealer (as many deals as the match may hold), and as many more, mid-hand, as the action
+    limit (a reshuffled stock, a tie drawn by lot)."""
+    deals = rules.match.max_hands if rules.match is not None else MAX_THROW_INS + 1
+    return (len(rules.deck) + 1) * deals + max_actions
+
+
 def start_fields(rules: Rules, seed: int, kinds_seen: list, profiles: list[str], max_actions: int,
                  deal: Deal | None, ask_turns: frozenset = frozenset(), chance: bool = False) -> dict:
     """The log's `start` event (also written by generated games, codegen/runtime.py)."""
@@ -194,6 +202,7 @@ class Run:
         t.inline = inline
         t.asks_turns = ask_turns
         t.chance = chance
+        t.max_chance = chance_bound(rules, max_actions) if chance else 0
         t.profiles = reaction_profiles(rules, profiles or [None] * t.n)
         if deal is not None and deal.slaps is not None:
             t.script = {}

@@ -59,6 +59,8 @@ class Table:
             setattr(self, name, make(n))
         self.max_actions = max_actions
         self.actions = 0
+        self.chance_drawn = 0                  # chance decisions drawn (a chance table), at most max_chance
+        self.max_chance = 0
         self.cards_played = 0
         self.pile_takes = 0
         self.tricks = 0
@@ -139,6 +141,7 @@ class Table:
         names = self.rules.deck.names
         want = len(left) - 1 if first is None else min(first, len(left) - 1)
         while len(drawn) < want:
+            self.count_chance()
             a = yield Decision(CHANCE, tuple(left))           # a card's action is the card (its label, its name)
             left.remove(a)
             drawn.append(a)
@@ -157,9 +160,19 @@ class Table:
         if not self.chance:
             return self.rng.choice(options)
         labels = {o: label(o) for o in options}
+        self.count_chance()
         a = yield Decision(CHANCE, tuple(options), None, labels)
         self.emit("chance-draw", drawn=[labels[a]])
         return a
+
+    def count_chance(self) -> None:
+        """Count one chance decision about to be drawn; past `max_chance` (`run.chance_bound`: every deal's draws
+        and as many more as the action limit) the game stops as `limit`, so a game at a chance table has a
+        length the OpenSpiel adapter can state (`max_game_length`), reshuffles included."""
+        self.chance_drawn += 1
+        if self.chance_drawn > self.max_chance:
+            raise GameOver("limit", [], f"stopped after {self.max_chance} chance draws (the deals' and as many "
+                                        "as the action limit: a reshuffle, a tie drawn by lot)")
 
     def turn_asked(self, seat: int):
         """Before `seat` turns a card in a flip or battle phase: when it turns its own cards (`asks_turns`) and is

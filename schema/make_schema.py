@@ -157,9 +157,11 @@ schema = {
                      "description": "Who may see the cards: nobody, the owning seat, everyone."},
       "description": s("What the zone is for."),
       "count": {"type": "integer", "minimum": 1, "maximum": 60, "examples": [17],
-                "description": "A family of this many table piles, NAME1..NAMEn (melds laid out on the table): "
-                               "`to: NAME` in a move lays the cards out on the first empty one, `to-pile: NAME` "
-                               "chooses among them."},
+                "description": "A family of this many piles, NAME1..NAMEn: on the table (owner: table, melds laid "
+                               "out on the table), or each player's own (owner: seat, a player's spreads or discard "
+                               "piles, read as actor.NAME, target.NAME3). `to: NAME` in a move lays the cards out "
+                               "on the first empty one (the actor's own, or target.NAME), `to-pile: NAME` chooses "
+                               "among them."},
   }, ["owner"], title="zone"),
   "deal": obj({
       "to": s("The per-seat zone cards are dealt into."),

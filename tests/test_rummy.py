@@ -196,8 +196,6 @@ def test_the_finder_plays_the_ace_as_the_deck_lists_it():
     ("          card: hand\n          to-pile: {among: meld, keeps: [set, run]}",
      "          to-pile: {among: meld, keeps: [set, run]}\n          card: hand",
      "no card is chosen before the pile", "before to-pile"),
-    ("meld: {owner: table,", "meld: {owner: seat,", "a family of piles (a zone with a count) lies on the table",
-     "owner: table"),
 ])
 def test_bad_finders_and_families_get_placed_errors(tmp_path, capsys, old, new, message, hint):
     from ruleplay.tools.cli import main

@@ -731,7 +731,7 @@ def test_every_pile_runs_its_effects_on_each_pile_of_a_family(tmp_path, capsys):
     assert zones["done"] == ["AD"]
     from ruleplay.tools.cli import main
     assert main(["explain", str(path)]) == 0
-    assert "for each pile of col (each): (if each-size" in capsys.readouterr().out
+    assert "for each of the col piles (each): (if each-size" in capsys.readouterr().out
     path.write_text(PILES.replace("          of: col\n          do:\n            - move", "          of: stock\n"
                                   "          do:\n            - move"), encoding="utf-8")
     from ruleplay.errors import RuleplayError

@@ -555,10 +555,13 @@ def build_scope(ctx: Ctx) -> X.Scope:
         else:
             seat_fields[z.name] = (X.CARDS, (lambda i: lambda f: lambda e: e.seat_zones[i][f(e)])(z.index))
     for fam, piles in ctx.families.items():    # a family's name: its piles, for `any(p.empty for p in col)`
+        index = [ctx.zones[p].index for p in piles]
+        if ctx.zones[piles[0]].owner == "seat":     # each player's own: a seat field, `actor.spread`
+            seat_fields[fam] = (X.PILES, (lambda idx: lambda f: lambda e: [e.seat_zones[i][f(e)] for i in idx])(index))
+            continue
         if fam in names:
             ctx.error(("zones", fam), f"zone '{fam}' has the same name as an option")
             continue
-        index = [ctx.zones[p].index for p in piles]
         names[fam] = X.Binding(X.PILES, (lambda idx: lambda e: [e.shared[i] for i in idx])(index))
     names["seats"] = X.Binding(X.SEATS, lambda e: e.seat_range)
     names["actor"] = X.Binding(X.SEAT, lambda e: e.actor)
@@ -683,21 +686,23 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         elif zname in BOUND:
             ctx.error(("zones", zname), f"'{zname}' is a name rules bind in places (a seat being judged, a move's "
                                         "chosen part), so it cannot name a zone", "choose another zone name")
-        if z["owner"] == "seat" and "count" in z:
-            ctx.error(("zones", zname, "count"), "a family of piles (a zone with a count) lies on the table",
-                      "write owner: table, or leave count out")
-        if z["owner"] == "seat":
-            ctx.zones[zname] = Zone(zname, "seat", z.get("visibility", "hidden"), seat_i, z.get("description", ""))
-            seat_i += 1
-        elif "count" in z:               # a family of table piles, NAME1..NAMEn (melds laid out on the table)
+        if "count" in z:                 # a family of piles, NAME1..NAMEn: on the table, or each player's own
             n = ctx.const_int(("zones", zname, "count"), 1, 1, MAX_FAMILY)
             ctx.families[zname] = [f"{zname}{k}" for k in range(1, n + 1)]
             for pile in ctx.families[zname]:
                 if pile in d["zones"]:
                     ctx.error(("zones", pile), f"the pile '{pile}' of the family '{zname}' is also a zone",
                               "rename one of them")
-                ctx.zones[pile] = Zone(pile, "table", z.get("visibility", "public"), shared_i, z.get("description", ""))
-                shared_i += 1
+                if z["owner"] == "seat":
+                    ctx.zones[pile] = Zone(pile, "seat", z.get("visibility", "public"), seat_i, z.get("description", ""))
+                    seat_i += 1
+                else:
+                    ctx.zones[pile] = Zone(pile, "table", z.get("visibility", "public"), shared_i,
+                                           z.get("description", ""))
+                    shared_i += 1
+        elif z["owner"] == "seat":
+            ctx.zones[zname] = Zone(zname, "seat", z.get("visibility", "hidden"), seat_i, z.get("description", ""))
+            seat_i += 1
         else:
             ctx.zones[zname] = Zone(zname, "table", z.get("visibility", "public"), shared_i, z.get("description", ""))
             shared_i += 1

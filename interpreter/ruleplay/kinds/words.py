@@ -5,7 +5,7 @@ import re
 
 from ruleplay.lang.expr.say import players_zone, say as formula
 
-__all__ = ["formula", "first_player", "players_zone"]
+__all__ = ["formula", "first_player", "players_zone", "piles_said"]
 
 _ONE_SEAT = re.compile(r"\s*s\s*==\s*(.+?)\s*")
 
@@ -17,3 +17,9 @@ def first_player(rule: str) -> str:
     if m and not any(w in f" {m.group(1)} " for w in ("==", " if ", " and ", " or ", " not ")):
         return formula(m.group(1))
     return f"the first player from the dealer's left for whom {formula(rule)}"
+
+
+def piles_said(name: str) -> str:
+    """A family of piles as a sheet says it: `col` "the col piles", a seat's `target.spread` "the piles of the
+    target's spread"."""
+    return f"the piles of {formula(name)}" if "." in name else f"the {name} piles"

@@ -38,7 +38,7 @@ from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_eff
 from ruleplay.kinds.turns.refs import names_read
 from ruleplay.kinds.turns.runner import Going, PreferView, TurnsView
 from ruleplay.kinds.turns.sense import guess, prefer
-from ruleplay.kinds.words import first_player, formula
+from ruleplay.kinds.words import first_player, formula, piles_said
 from ruleplay.lang import expr as X
 from ruleplay.lang.expr.say import shadowing
 
@@ -695,7 +695,7 @@ def _say_piles(v) -> str:
         keeps = " that, with the cards laid on it, is still " + " or ".join(
             "a " + str(w) for w in (shapes if isinstance(shapes, list) else [shapes]))
         v = v.get("among")
-    piles = f"the {v} piles" if isinstance(v, str) else ", ".join(map(str, v or []))
+    piles = piles_said(v) if isinstance(v, str) else ", ".join(map(str, v or []))
     return f"a pile to move to among {piles}{keeps} (dest)"
 
 

@@ -504,16 +504,19 @@ def _adds_cards(ctx: Ctx, path: tuple, before: list[str]) -> bool:
 def _pile_list(ctx: Ctx, path: tuple, scope: X.Scope, raw) -> list:
     """A list of piles (a family's name standing for its piles), or a family's name alone."""
     if isinstance(raw, str):
-        if family(ctx, raw):
-            return family(ctx, raw)
+        piles = family(ctx, raw, scope, path)
+        if piles:
+            return piles
+        if piles is None:
+            return [None]
         families = getattr(ctx, "families", {})
         ctx.error(path, f"'{raw}' is not a family of piles (a zone declared with a count)",
                   did_you_mean(raw, families) or "list the piles instead, e.g. [col1, col2, cell1]", value=True)
         return [None]
     refs: list = []
     for i, r in enumerate(raw if isinstance(raw, list) else []):
-        piles = family(ctx, r) if isinstance(r, str) else []
-        refs.extend(piles or [zone_ref(ctx, path + (i,), scope, r)])
+        piles = family(ctx, r, scope, path + (i,)) if isinstance(r, str) else []
+        refs.extend(piles or [zone_ref(ctx, path + (i,), scope, r)] if piles is not None else [None])
     return refs
 
 

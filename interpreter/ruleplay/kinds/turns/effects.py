@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable
 from ruleplay.compiler.model import Ctx, card_scope
 from ruleplay.errors import GameError, RuleError, RuleplayError, did_you_mean, one_of
 from ruleplay.kinds.turns.refs import Target, ZoneRef, family, pile_names, target, zone_ref
-from ruleplay.kinds.words import formula, players_zone
+from ruleplay.kinds.words import formula, piles_said, players_zone
 from ruleplay.lang import expr as X
 
 MAX_EFFECTS = 200        # effects in one phase, nested ones included
@@ -311,10 +311,12 @@ def _every_pile(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str
                 depth: int) -> Effect | None:
     """`every-pile: {of: FAMILY, do: [...]}`: the effects once for each pile of a family, in order; the pile is
     `each` where a move names a zone, `each-top`, `each-size`, `each-cards` in the rules (a patience's columns)."""
-    piles = family(ctx, spec.get("of"))
+    piles = family(ctx, spec.get("of"), scope, path + ("of",))
+    if piles is None:
+        return None
     if not piles:
         families = getattr(ctx, "families", {})
-        ctx.error(path + ("of",), f"'{spec.get('of')}' is not a family of piles (a table zone with a count)",
+        ctx.error(path + ("of",), f"'{spec.get('of')}' is not a family of piles (a zone with a count)",
                   did_you_mean(str(spec.get("of")), families) or
                   (f"families: {one_of(families)}" if families else "declare one: col: {owner: table, count: 10}"),
                   value=True)
@@ -392,7 +394,7 @@ def say(spec: Any) -> str:
     if "every-player" in spec:
         return f"for each player in turn: {_inner(spec['every-player'])}"
     if "every-pile" in spec:
-        return f"for each pile of {spec['every-pile']['of']} (each): {_inner(spec['every-pile'].get('do'))}"
+        return f"for each of {piles_said(str(spec['every-pile']['of']))} (each): {_inner(spec['every-pile'].get('do'))}"
     if "next" in spec:
         return f"the turn passes to {formula(spec['next'])}"
     if "shuffle" in spec:

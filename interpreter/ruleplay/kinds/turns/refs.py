@@ -73,13 +73,15 @@ class ChosenPile:
 
 @dataclass(frozen=True)
 class NewPile:
-    """`to: FAMILY` in a move: the first empty pile of a family of table piles (a meld laid out anew)."""
+    """`to: FAMILY` in a move: the first empty pile of a family of piles (a meld laid out anew), the table's or
+    a seat's (`to: spread`, the actor's own; `to: target.spread`)."""
 
     piles: tuple                               # the family's piles (ZoneRefs), in order
     text: str
 
-    def owner(self, _t) -> None:
-        return None
+    def owner(self, t) -> int | None:
+        """The seat whose piles they are (a family each player has), else None."""
+        return self.piles[0].owner(t)
 
     def cards(self, t):
         for ref in self.piles:
@@ -97,9 +99,22 @@ class NewPile:
         return self.cards
 
 
-def family(ctx: Ctx, name: str) -> list[ZoneRef]:
-    """The piles of a family (a zone declared with a count), or [] when `name` is none."""
-    return [ZoneRef(ctx.zones[p], None, p) for p in getattr(ctx, "families", {}).get(name, ())]
+def family(ctx: Ctx, name: str, scope: X.Scope | None = None, path: tuple = ()) -> list[ZoneRef] | None:
+    """The piles of a family (a zone declared with a count), or [] when `name` is none: a table family's, or
+    the actor's piles of a family each player has (`spread`), or a seat's (`target.spread`, its seat compiled
+    in `scope`; None after a placed error)."""
+    families = getattr(ctx, "families", {})
+    seat_text, fam = split(name) if isinstance(name, str) else (None, name)
+    piles = families.get(fam, ())
+    if not piles or (seat_text is not None and (scope is None or ctx.zones[piles[0]].owner != "seat")):
+        return []
+    if seat_text is None:
+        return [ZoneRef(ctx.zones[p], None, p) for p in piles]
+    seat = ctx.expr_of(path, seat_text, X.SEAT, scope)
+    if seat is None:
+        return None
+    reads = names_read(seat, scope)
+    return [ZoneRef(ctx.zones[p], seat.fn, f"{seat_text}.{p}", reads) for p in piles]
 
 
 PILES = {"source": "from-pile", "dest": "to-pile", "each": "every-pile"}   # a pile's name in a move -> what picks it
@@ -142,7 +157,9 @@ def zone_ref(ctx: Ctx, path: tuple, scope: X.Scope, raw: Any = None,
         return None
     if raw in PILES and raw + "-top" in scope.names:
         return ChosenPile(raw, raw)
-    piles = family(ctx, raw)
+    piles = family(ctx, raw, scope, path)
+    if piles is None:
+        return None
     if piles:
         if new:
             return NewPile(tuple(piles), raw)

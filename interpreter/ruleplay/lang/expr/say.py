@@ -312,13 +312,18 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
     kind, body, var, coll = str(t.children[0]), t.children[1], str(t.children[2]), t.children[3]
     listed = isinstance(coll, Const) and isinstance(coll.v, (list, tuple))    # a list of values written out
     coll_text = "" if listed else text_of(coll)
-    pile = coll_text in vocab.families
+    pile = coll_text in vocab.families or ("." in coll_text and coll_text.rpartition(".")[2] in vocab.families)
     noun = "value" if listed else "pile" if pile else "player" if coll_text == "seats" \
         or coll_text.endswith("team-seats") or coll_text.startswith("players-after(") else "card"
     plural = noun + "s"
     group = f"the {plural}"
     where = ""
-    if pile:
+    if pile and "." in coll_text:                  # a family each player has: `actor.spread`
+        said = _words(coll, vocab, loops)
+        if said is None:
+            return None
+        where, group = f" of {_the(said)}", f"the piles of {_the(said)}"
+    elif pile:
         where, group = f" of {coll_text}", f"the piles of {coll_text}"
     elif listed:
         values = [value(v) for v in coll.v]

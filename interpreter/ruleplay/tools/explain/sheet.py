@@ -101,7 +101,8 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
         fam = next((f for f, n in families.items() if z.name in (f"{f}{k}" for k in range(1, n + 1))), None)
         if fam is not None:              # a family of piles: one line (`to: meld` lays out the first empty one)
             if z.name == f"{fam}1":
-                w(f"  {fam}1 to {fam}{families[fam]}: {families[fam]} shared piles, {z.visibility}, laid out one "
+                whose = "shared piles" if z.owner == "table" else "piles each player has"
+                w(f"  {fam}1 to {fam}{families[fam]}: {families[fam]} {whose}, {z.visibility}, laid out one "
                   f"by one (a move to {fam} takes the first empty one)"
                   + (f": {z.description}" if z.description else "") + "\n")
             continue

@@ -77,3 +77,17 @@ def test_a_knock_out_of_everyone_knocks_out_nobody(tmp_path):
     assert res.outcome == "limit" and res.hands == 5
     deals = [e for e in res.events if e["event"] == "deal"]
     assert len(deals) == 5 and all(len(h) == 8 for d in deals for h in d["hands"])
+
+
+def test_a_knock_out_that_holds_for_everyone_left_is_named_when_the_match_runs_out(tmp_path):
+    """`knock-out: "s.tokens <= 0 or s.tokens < 100"` holds for every seat after the first hand: nobody is knocked
+    out, the match never ends, and the limit's reason says from which hand and where the docs say what to
+    write instead (it said only "no result after N hands")."""
+    p = tmp_path / "ko.yaml"
+    p.write_text("extends: ninety-eight\nname: ko\nmatch:\n  knock-out: \"s.tokens <= 0 or s.tokens < 100\"\n"
+                 "  max-hands: 6\n", encoding="utf-8")
+    r = play(load(str(p)), seed=1)
+    assert r.outcome == "limit" and not any(e["event"] == "out" for e in r.events)
+    assert r.reason.endswith("after hand 1 the knock-out held for every player still in, so it knocked nobody out "
+                             "(say who is worst off: docs/choosing.md, 'Knocked out of the match')")
+    assert "knock-out" not in play(load("ninety-eight", {"tokens": "1"}), seed=1).reason

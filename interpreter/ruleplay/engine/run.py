@@ -369,7 +369,10 @@ def _play_hands(rules: Rules, t: Table, resume=None):
         if match.end(t):
             raise GameOver("finished", t.select(match.mode, match.winners), "the match is over")
         if t.hand_number >= match.max_hands:
-            raise GameOver("limit", [], f"no result after {match.max_hands} hands (match.max-hands)")
+            stuck = "" if t.knocked_none_at is None else (
+                f"; after hand {t.knocked_none_at} the knock-out held for every player still in, so it knocked "
+                "nobody out (say who is worst off: docs/choosing.md, 'Knocked out of the match')")
+            raise GameOver("limit", [], f"no result after {match.max_hands} hands (match.max-hands){stuck}")
         if t.hand_only:
             raise GameOver("hand", [], HAND_OVER)
         t.hand_number += 1
@@ -412,6 +415,8 @@ def _knock_out(match, t: Table) -> None:
         if not t.out[s] and match.knock_out(t):
             hit.append(s)
     if all(t.out[s] or s in hit for s in t.seat_range):
+        if t.knocked_none_at is None:                 # said if the match then never ends (`max-hands`)
+            t.knocked_none_at = t.hand_number
         return
     for s in hit:
         t.out[s] = True

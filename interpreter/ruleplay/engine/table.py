@@ -60,6 +60,7 @@ class Table:
         self.max_actions = max_actions
         self.actions = 0
         self.chance_drawn = 0                  # chance decisions drawn (a chance table), at most max_chance
+        self.knocked_none_at: int | None = None    # the first hand whose knock-out held for every seat still in
         self.max_chance = 0
         self.cards_played = 0
         self.pile_takes = 0

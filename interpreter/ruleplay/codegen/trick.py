@@ -26,8 +26,10 @@ TRICK_FIELDS = {"name", "src", "pile", "won_to", "leader_mode", "leader_fn", "fo
                 "order_table", "order_fn", "lead_allowed", "play_allowed", "flags", "points", "description", "spec",
                 "trump_card_fn", "trump_from_lead", "suit_fn", "high_fn", "follow_allowed", "choices", "kitty",
                 "deferred", "want_fn", "texts", "words", "dummy", "lay_down", "refill", "until",
-                "follow_fn", "head_fn", "declare", "exchange", "lead_choices"}   # want: a hint for `smart`, whose games are
-                                                    # interpreted; words: the switches in the rule sheet; dummy: unset
+                "follow_fn", "head_fn", "declare", "exchange", "lead_choices",
+                "prefers"}   # want: a hint for `smart`, whose games are interpreted; words: the switches in the rule
+                             # sheet; dummy: unset; prefers: smart's take on `choices` (a file with choices is
+                             # interpreted)
 TRICK_KEYS = {"kind", "before", "description", "from", "to", "won-to", "leader", "follow", "trump", "order",
               "lead-allowed", "play-allowed", "flags", "points", "want",
               "first-lead", "breaks", "first-trick"}      # the switches: written through `texts` (kinds/trickrules.py)

@@ -65,6 +65,7 @@ class Scoring:
 
     points: Callable
     rules: list[ScoreRule]
+    pot: tuple | None = None     # `pot`: (stake, strength, contending or None), ints/bool over `s` (engine/pots.py)
 
 
 @dataclass
@@ -961,6 +962,13 @@ def _compile_scoring(ctx: Ctx, seat_scope: X.Scope) -> Scoring | None:
     p = ("scoring",)
     if ctx.get(p) is None:
         return None
+    pot = None
+    if ctx.get(p + ("pot",)) is not None:     # main and side pots, read by points as `pot-won`
+        parts = [ctx.expr(p + ("pot", key), want, seat_scope) for key, want in
+                 (("stake", X.INT), ("strength", X.INT), ("in", X.BOOL))]
+        if parts[0] is not None and parts[1] is not None:
+            pot = tuple(c.fn if c is not None else None for c in parts)
+        seat_scope = seat_scope.with_names(**{"pot-won": X.Binding(X.INT, lambda e: e.pot_won[e.loc["s"]])})
     points = ctx.expr(p + ("points",), X.INT, seat_scope)
     rules = []
     for i, _ in enumerate(ctx.get(p + ("rules",), [])):
@@ -970,7 +978,7 @@ def _compile_scoring(ctx: Ctx, seat_scope: X.Scope) -> Scoring | None:
         if when and score:
             rules.append(ScoreRule(when.fn, score.fn, ctx.get(p + ("rules", i, "name"), ""),
                                    who.fn if who else None))
-    return Scoring(points.fn, rules) if points else None
+    return Scoring(points.fn, rules, pot) if points else None
 
 
 def _compile_match(ctx: Ctx, seat_scope: X.Scope) -> Match | None:

@@ -15,6 +15,7 @@ from ruleplay.compiler.cards import split_name
 from ruleplay.engine.decision import ActionSpace
 from ruleplay.errors import GameError, RuleplayError
 from ruleplay.compiler.model import Rules
+from ruleplay.engine.pots import split_pots
 from ruleplay.engine.results import Result, finish
 from ruleplay.engine.table import GameOver, Table, ThrowIn
 
@@ -424,6 +425,17 @@ def _knock_out(match, t: Table) -> None:
         t.stat("knocked-out", s)
 
 
+def _pots_won(pot: tuple, t: Table) -> list[int]:
+    """Each seat's winnings from the main and side pots (`scoring.pot`, engine/pots.py)."""
+    stake, strength, contending = pot
+    stakes, strengths = [], []
+    for s in t.seat_range:
+        t.loc["s"] = s
+        stakes.append(stake(t) or 0)
+        strengths.append(strength(t) if not t.out[s] and (contending is None or contending(t)) else None)
+    return split_pots(stakes, strengths, [t.next_seat(t.dealer, k) for k in range(1, t.n + 1)])
+
+
 def _gather(t: Table) -> None:
     """Every card back into one sorted packet, so the next shuffle depends only on the seed."""
     for zone in t.seat_zones:
@@ -435,6 +447,8 @@ def _gather(t: Table) -> None:
 
 def _score_hand(rules: Rules, t: Table) -> None:
     sc = rules.scoring
+    if sc.pot is not None:
+        t.pot_won = _pots_won(sc.pot, t)
     for s in t.seat_range:
         t.loc["s"] = s
         t.hand_points[s] = sc.points(t)

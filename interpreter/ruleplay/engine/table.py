@@ -45,6 +45,7 @@ class Table:
         self.sitting = [False] * n             # sitting out this hand only (e.g. a lone player's partner)
         self.scores = [0] * n
         self.hand_points = [0] * n
+        self.pot_won = [0] * n                 # this hand's winnings from the pots (scoring.pot), read as pot-won
         self.hand_scores = [0] * n
         self.score_history: list[list[int]] = []
         self.card: int | None = None

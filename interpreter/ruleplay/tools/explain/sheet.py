@@ -196,6 +196,13 @@ def write_scoring(d: dict, out: TextIO) -> None:
     """The scoring and match sections, when the ruleset has them."""
     w = out.write
     sc = d.get("scoring")
+    if sc and isinstance(sc.get("pot"), dict):
+        pot = sc["pot"]
+        contending = f"the players for whom {formula(pot['in'])}" if "in" in pot else "the players"
+        w(f"Pots after each hand: each player has put in {formula(pot['stake'])}; the stakes make a main pot and "
+          f"side pots, each won, among {contending} who put in as much, by the one whose "
+          f"{_ranked(pot['strength'])} is highest (equal hands share it, odd chips from the dealer's left); what "
+          "nobody called goes back. A player's winnings are pot-won.\n")
     if sc:
         rules = [r for r in sc.get("rules", []) if formula(r["when"]) != "no"]     # the others are off here
         if not rules:

@@ -442,9 +442,16 @@ def _compile_deck(ctx: Ctx) -> Deck | None:
     extra = d.get("extra", [])
     for i, e in enumerate(extra):
         try:
-            split_name(e)
+            r, t = split_name(e)
         except ValueError as exc:
             ctx.error(path + ("extra", i), str(exc), value=True)
+            return None
+        if t is not None and (r not in ranks or t not in suits):
+            ctx.error(path + ("extra", i), f"'{e}' is not a card of this deck: an extra card is one more copy of a "
+                                            f"card of its ranks and suits ('{ranks[-1]}{suits[0]}'), or a joker (JK)",
+                      "jokers: 2 makes two equal jokers; two told apart (a big and a little one) can be two cards "
+                      "of a suit of their own: suits: [C, D, H, S, X] and strip the X cards of every other rank",
+                      value=True)
             return None
     most = len(ranks) * len(suits) * (copies or 1) + (jokers or 0) + len(extra)   # before strip
     if most > 100 * MAX_CARDS:           # not even built: 2,000 suits would be 26,000 cards, more with copies

@@ -325,6 +325,13 @@ def test_run_v_says_when_ismcts_plays_as_smart(cli):
                              f"({notes[0].split(' of ')[1].split()[0]})")
     rc, out, err = cli("run", "hearts", "--bots", "ismcts:3,random,random,random", "-v", "--set", "hands=single")
     assert rc == 0 and "note: seat" not in err
+    rc, out, err = cli("run", "two-packs.yaml", "--players", "2", "--bots", "ismcts:3,random",
+                       files={"two-packs.yaml": TWO_PACKS})          # without -v too: it is not a detail
+    assert rc == 0 and [ln for ln in err.splitlines() if ln.startswith("note: seat 0: ismcts:3 searched 0 of ")]
+    rc, out, err = cli("sim", "two-packs.yaml", "--players", "2", "--bots", "ismcts:3,random", "-n", "2",
+                       "--jobs", "1", files={"two-packs.yaml": TWO_PACKS})
+    assert rc == 0 and err.startswith("note: ismcts (seat 0) plays every decision as smart here: the deck has "
+                                      "equal cards (two of one name)\n")
 
 
 def test_schema_is_json_schema(cli):

@@ -331,6 +331,29 @@ class Iteration(Bot):
         return a
 
 
+def unsearchable(rules, space) -> str | None:
+    """Why the search cannot run on any decision of this game, so the bot plays it all as `smart` (a driver says
+    so before the games: `run`, `sim`); None when it can."""
+    if not space.unique:
+        return "the deck has equal cards (two of one name)"
+    m = rules.match
+    if rules.scoring is not None and m is not None and m.mode == "where" and m.leaning is None \
+            and m.end is not None:                    # (a match of one hand is valued by its winners)
+        return ("the match's winners (where:) do not say whether a higher or a lower total is better, so a hand "
+                "played out has no value")
+    return None
+
+
+def unsearched_notes(rules, kinds: list[str]) -> list[str]:
+    """What a driver tells before playing: the seats whose `ismcts` cannot search this game at all (`unsearchable`),
+    which play as `smart` (a search that looked like one would otherwise go unnoticed)."""
+    from ruleplay.engine.run import action_space
+    seats = [str(i) for i, k in enumerate(kinds) if k.split(":")[0] == "ismcts"]
+    why = unsearchable(rules, action_space(rules)) if seats else None
+    return [] if why is None else [f"ismcts (seat{'s' if len(seats) > 1 else ''} {', '.join(seats)}) plays every "
+                                   f"decision as smart here: {why}"]
+
+
 class ISMCTSBot(Bot):
     """`--bots ismcts[:N]`: N iterations of the search per decision (see the module docstring)."""
 
@@ -352,14 +375,11 @@ class ISMCTSBot(Bot):
     def act(self, d, space) -> int:
         if d.window is not None:
             return super().act(d, space)
-        if d.observe is None or not space.unique:
-            return self._unsearched(d, space, "the deck has equal cards (two of one name)" if d.observe is not None
-                                    else "the decision does not show the seat the game's events")
-        m = space.rules.match
-        if space.rules.scoring is not None and m is not None and m.mode == "where" and m.leaning is None \
-                and m.end is not None:                # (a match of one hand is valued by its winners)
-            return self._unsearched(d, space, "the match's winners (where:) do not say whether a higher or a "
-                                              "lower total is better, so a hand played out has no value")
+        if d.observe is None:
+            return self._unsearched(d, space, "the decision does not show the seat the game's events")
+        why = unsearchable(space.rules, space)
+        if why is not None:
+            return self._unsearched(d, space, why)
         events = d.observe()
         meaning = meanings(space.rules)
         if not events or not any(meaning(ev) == "deal" for ev in events):

@@ -297,8 +297,8 @@ def _run(args, sets) -> int:
     if args.verbose:
         for reason in why:
             print(f"note: interpreted, not generated: {reason}", file=sys.stderr)
-        for note in notes:
-            print(f"note: {note}", file=sys.stderr)
+    for note in notes:                       # a search bot that played some decisions as smart says so, always
+        print(f"note: {note}", file=sys.stderr)
     if args.json:
         out = result.to_json()
         out["bots"] = bots

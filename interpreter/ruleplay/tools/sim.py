@@ -698,6 +698,9 @@ def _spec(ref: str, sets: dict, args, label: str = "") -> Spec:
     include = tuple(getattr(args, "include", ()))
     rules = load(ref, sets, args.players, include)
     kinds, profiles = parse_bots(args.bots, rules.players)
+    from ruleplay.agents.ismcts import unsearched_notes
+    for note in unsearched_notes(rules, kinds):
+        print(f"note: {note}", file=sys.stderr)
     if args.max_actions < 1:
         raise GameError("--max-actions must be at least 1")
     spec = Spec(ref, tuple(sorted(sets.items())), args.players, tuple(kinds), tuple(profiles), args.max_actions,

@@ -189,7 +189,10 @@ SCHEMA = phase_schema("turns", {
                                     "choose": _CHOOSE, "legal": _LEGAL,
                                     "do": {"$ref": "#/$defs/effects", "description": "What the answer does.",
                                            "examples": [["end"]]},
-                                    "prefer": {**_PREFER, "examples": ["1 if impossible else -1"]}}, ["do"])}},
+                                    "prefer": {**_PREFER, "examples": ["1 if impossible else -1"]},
+                                    "description": {"type": "string", "description": "What the answer is, for the "
+                                                    "rule sheet.", "examples": ["buy the discard, with a penalty card"]}},
+                                   ["do"])}},
                       ["moves"], desc="A reaction window after the move: each other player in turn, from the "
                                       "mover's left, may answer it or pass; the first answer ends the window.",
                       examples=[{"moves": {"challenge": {"do": ["end"]}}}]),
@@ -628,7 +631,8 @@ def describe(spec: dict, phase=None) -> str:
         if "respond" in m:
             r = m["respond"]
             who = f"each player for whom {formula(r['who'])}" if "who" in r else "each other player"
-            answers = "; or ".join(f"{k}" + (f" (when {formula(v['if'])})" if "if" in v else "") +
+            answers = "; or ".join(f"{k}" + (f" ({v['description'].rstrip('.')})" if v.get("description") else "")
+                                   + (f" (when {formula(v['if'])})" if "if" in v else "") +
                                    _say_answer_choice(v) + f": {say_effects(v.get('do'))}" + _say_prefer(v, "; a", "")
                                    for k, v in r["moves"].items())
             out.append(f"Then {who}, in turn from the mover's left, may answer ({answers}), or pass; the first "

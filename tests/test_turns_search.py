@@ -198,3 +198,51 @@ def test_a_wild_card_rule_reads_the_card_alone(tmp_path, capsys):
     assert main(["validate", str(bad)]) == 1
     err = capsys.readouterr().err
     assert "bad.yaml:4:9: error [deck.wild]" in err and "may depend only on the card and on options" in err
+
+
+def _two_packs(wild_ranks=()):
+    """Rummy's deck twice over with two jokers (a joker, and cards of `wild_ranks`, wild when listed)."""
+    from dataclasses import replace as copy
+    deck = load(str(_JOKER_RUMMY), {}, 2).deck
+    from ruleplay.compiler.cards import build_deck
+    two = build_deck(deck.ranks, deck.suits, 2, 2, [], [])
+    two.orders, two.attrs = deck.orders, deck.attrs
+    return copy(two, wild=frozenset(c for c in range(len(two.names))
+                                    if (two.joker[c] and "JK" in wild_ranks) or two.rank[c] in wild_ranks))
+
+
+def _same_rank_written_out(cards, deck) -> bool:
+    """A same-rank meld written out (the test's own): some natural card, every natural card of one rank."""
+    natural = [c for c in cards if c not in deck.wild]
+    return bool(natural) and not any(deck.joker[c] for c in natural) and len({deck.rank[c] for c in natural}) == 1
+
+
+@pytest.mark.parametrize("wild", [(), ("JK",), ("JK", "2")])
+def test_same_rank_melds_of_two_packs_are_every_subset_of_one_rank(wild):
+    """`as: same-rank` (suits may repeat: 7H 7H 7S) over two packs: every subset of one rank, equal cards
+    taken as one choice (the multiset of names), wild cards standing in; the count bounds what is found."""
+    deck = _two_packs(wild)
+    names, rng = deck.names, random.Random(9)
+    for _ in range(120):
+        hand = rng.sample(range(len(names)), rng.randint(0, 11))
+        lo, hi = rng.randint(0, 4), rng.randint(2, 7)
+        every = {tuple(sorted(names[x] for x in c)) for k in range(max(lo, 1), hi + 1)
+                 for c in combinations(hand, k) if _same_rank_written_out(c, deck)}
+        found = melds.find(hand, ("same-rank",), lo, hi, deck)
+        assert sorted(tuple(sorted(names[x] for x in c)) for c in found) == sorted(every), [names[c] for c in hand]
+        assert len(found) <= melds.count(deck, ("same-rank",), lo, hi, hand) <= melds.count(deck, ("same-rank",), lo, hi)
+        both = melds.find(hand, ("same-rank", "run"), lo, hi, deck)
+        assert set(both) >= set(found) and len(set(both)) == len(both)
+
+
+def test_a_same_rank_pile_takes_any_suit_of_its_rank():
+    deck = _two_packs()
+    card = {}
+    for i, n in enumerate(deck.names):
+        card.setdefault(n, []).append(i)
+    pile = (card["7H"][0], card["7H"][1], card["7S"][0])
+    assert melds.is_same_rank(pile, deck) and not melds.is_set(pile, deck)
+    wanted = melds.wanted(pile, ("same-rank",), deck)
+    assert {deck.names[c] for c in wanted} == {"7C", "7D", "7S"}      # both 7H are on it already
+    assert card["7S"][1] in wanted and card["7S"][0] not in wanted
+    assert not melds.is_same_rank((card["7H"][0], card["8H"][0]), deck)

@@ -63,14 +63,15 @@ _CHOOSE = obj({
                           "description": "The most cards in the set (in play a move offers at most "
                                          "50,000 sets of the zone as it is); needed without `as` "
                                          "or `adds-to` (with them: no limit but the zone)."},
-                  "as": {"oneOf": [{"enum": ["set", "run"]},
-                                   {"type": "array", "minItems": 1, "maxItems": 2,
-                                    "items": {"enum": ["set", "run"]}}],
+                  "as": {"oneOf": [{"enum": ["set", "run", "same-rank"]},
+                                   {"type": "array", "minItems": 1, "maxItems": 3,
+                                    "items": {"enum": ["set", "run", "same-rank"]}}],
                          "description": "Only the combinations of this shape: set (cards of "
                                         "one rank, no suit twice), run (cards of one suit "
                                         "whose ranks follow each other in the deck's rank "
                                         "order: a deck listing A first plays the ace low), "
-                                        "or [set, run] (either). Found by rank and suit, not "
+                                        "same-rank (cards of one rank, suits repeated: two "
+                                        "packs), or a list of them ([set, run]: either). Found by rank and suit, not "
                                         "among every subset, so a meld of 13 may be chosen.",
                          "examples": ["set", ["set", "run"]]},
                   "adds-to": {"description": "Only the sets whose values (`counting`) add up to "
@@ -98,12 +99,13 @@ _CHOOSE = obj({
                                               "items": _ZONE}, {"type": "string"}],
                                    "description": "The piles (a list, or a family's name).",
                                    "examples": ["meld"]},
-                         "keeps": {"oneOf": [{"enum": ["set", "run"]},
-                                             {"type": "array", "minItems": 1, "maxItems": 2,
-                                              "items": {"enum": ["set", "run"]}}],
+                         "keeps": {"oneOf": [{"enum": ["set", "run", "same-rank"]},
+                                             {"type": "array", "minItems": 1, "maxItems": 3,
+                                              "items": {"enum": ["set", "run", "same-rank"]}}],
                                    "description": "Only the piles that hold cards and, with "
                                                   "the card (or cards) chosen before added, "
-                                                  "are still a set or a run: laying off.",
+                                                  "are still a set, a run or a same-rank meld: "
+                                                  "laying off.",
                                    "examples": [["set", "run"]]}},
                         ["among", "keeps"], desc="Piles to lay cards off on.",
                         examples=[{"among": "meld", "keeps": ["set", "run"]}])],

@@ -486,7 +486,8 @@ def _shapes(ctx: Ctx, path: tuple, raw, key: str) -> tuple | None:
     if not words or bad or len(set(words)) != len(words):
         word = str(bad[0]) if bad else ""
         ctx.error(path, f"{key}: " + (f"'{word}' is not a combination" if bad else "a combination is needed here")
-                  + ": set (cards of one rank), run (cards of one suit in sequence) or [set, run]",
+                  + ": set (cards of one rank, no suit twice), run (cards of one suit in sequence), same-rank "
+                    "(cards of one rank, suits repeated: two packs) or a list of them",
                   did_you_mean(word, melds.SHAPES) if bad else None, value=True)
         return None
     return tuple(w for w in melds.SHAPES if w in words)

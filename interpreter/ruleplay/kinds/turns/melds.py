@@ -15,10 +15,10 @@ least one natural card, a set no more cards than the deck has suits, a run no mo
 """
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 from math import comb
 
-SHAPES = ("set", "run")
+SHAPES = ("set", "run", "same-rank")    # same-rank: cards of one rank, suits repeated (two packs: Canasta)
 
 
 def _positions(deck) -> list[int | None]:
@@ -81,8 +81,19 @@ def is_run(cards, deck) -> bool:
     return _run_places(cards, deck) is not None
 
 
+def is_same_rank(cards, deck) -> bool:
+    """Cards of one rank whatever their suits (two packs: 7H 7H 7S), a wild card standing for any."""
+    pos = _positions(deck)
+    natural = _naturals(cards, deck) if deck.wild else cards
+    if not natural or pos[natural[0]] is None:
+        return False
+    rank = deck.rank[natural[0]]
+    return all(deck.rank[c] == rank and pos[c] is not None for c in natural)
+
+
 def fits(cards, shapes: tuple[str, ...], deck) -> bool:
-    return ("set" in shapes and is_set(cards, deck)) or ("run" in shapes and is_run(cards, deck))
+    return ("set" in shapes and is_set(cards, deck)) or ("run" in shapes and is_run(cards, deck)) or \
+        ("same-rank" in shapes and is_same_rank(cards, deck))
 
 
 def ends(pile: tuple, shapes: tuple[str, ...], deck) -> tuple:
@@ -117,7 +128,7 @@ def wanted(pile: tuple, shapes: tuple[str, ...], deck) -> frozenset:
     """The cards that, laid off one at a time on `pile`, keep it one of the shapes: worked out once per pile,
     so trying each card of a hand on each pile is a set lookup rather than a rule tested again. With wild
     cards a pile's ends depend on what its wild cards stand for, so each card is tried on it (once a pile)."""
-    if deck.wild:
+    if deck.wild or "same-rank" in shapes:
         return frozenset(c for c in range(len(deck.names)) if c not in pile and fits(pile + (c,), shapes, deck))
     info = ends(pile, shapes, deck)
     if info == (None, None):
@@ -163,7 +174,7 @@ def _may_hold(held, shapes: tuple[str, ...], least: int, deck) -> bool:
             r, s, b = x
             counts[r] += 1
             rows[s] |= b
-    if "set" in shapes and max(counts, default=0) >= least:
+    if ("set" in shapes or "same-rank" in shapes) and max(counts, default=0) >= least:
         return True
     if "run" in shapes:
         for row in rows:
@@ -181,6 +192,10 @@ def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
     least = max(lo, 1)
     if deck.wild and any(c in deck.wild for c in held):
         return _find_wild(held, shapes, least, hi, deck) if hi >= least else []
+    if "same-rank" in shapes:
+        others = tuple(x for x in shapes if x != "same-rank")
+        out = dict.fromkeys(_same_rank(held, least, hi, deck, [[()]]))
+        return list({**out, **dict.fromkeys(find(held, others, lo, hi, deck))}) if others else list(out)
     if hi < least or not _may_hold(held, shapes, least, deck):
         return []
     pos = _positions(deck)
@@ -239,6 +254,8 @@ def _find_wild(held, shapes: tuple[str, ...], least: int, hi: int, deck) -> list
             if j < len(fillers):
                 for w in fillers[j]:
                     out[tuple(sorted(natural + w, key=keys.__getitem__))] = None
+    if "same-rank" in shapes:
+        out.update(dict.fromkeys(_same_rank(held, least, hi, deck, fillers)))
     groups: dict[tuple, list[int]] = {}
     for c in sorted(one.values(), key=keys.__getitem__):
         if "set" in shapes:
@@ -253,6 +270,26 @@ def _find_wild(held, shapes: tuple[str, ...], least: int, hi: int, deck) -> list
                 if span is not None and span <= most:
                     add(natural, span, most)
     return list(out)
+
+
+def _same_rank(held, least: int, hi: int, deck, fillers: list[list[tuple]]) -> list[tuple]:
+    """The `same-rank` melds among `held`: per rank, how many of each equal card (two 7H are one choice, its
+    first card taken), with each choice of wild cards (`fillers[j]`: the ways to add j) that makes the meld
+    `least` to `hi` cards long."""
+    pos, keys, names = _positions(deck), order(deck), deck.names
+    by_rank: dict[str, dict[str, list[int]]] = {}
+    for c in sorted(held, key=keys.__getitem__):
+        if c not in deck.wild and pos[c] is not None:
+            by_rank.setdefault(deck.rank[c], {}).setdefault(names[c], []).append(c)
+    out: list[tuple] = []
+    for same in by_rank.values():
+        for counts in product(*(range(len(ids) + 1) for ids in same.values())):
+            natural = tuple(c for ids, k in zip(same.values(), counts) for c in ids[:k])
+            if not natural or len(natural) > hi:
+                continue
+            for j in range(max(0, least - len(natural)), min(len(fillers) - 1, hi - len(natural)) + 1):
+                out.extend(tuple(sorted(natural + w, key=keys.__getitem__)) for w in fillers[j])
+    return out
 
 
 def _span(cards: tuple, deck) -> int | None:
@@ -272,8 +309,12 @@ def count(deck, shapes: tuple[str, ...], lo: int, hi: int, cards=None) -> int:
     """How many sets and runs of `lo` to `hi` cards the whole deck holds (the bound checked at validation);
     with wild cards, at most how many `cards` (the whole deck: None) hold, as a deck with several wild cards
     holds too many to bound them all at validation (they are bounded in play, in the zone as it is)."""
+    held = range(len(deck.names)) if cards is None else cards
+    if "same-rank" in shapes:
+        rest = tuple(x for x in shapes if x != "same-rank")
+        return _count_same_rank(deck, max(lo, 1), hi, held) + (count(deck, rest, lo, hi, cards) if rest else 0)
     if deck.wild:
-        return _count_wild(deck, shapes, max(lo, 1), hi, range(len(deck.names)) if cards is None else cards)
+        return _count_wild(deck, shapes, max(lo, 1), hi, held)
     pos = _positions(deck)
     ranks: dict[str, set] = {}
     suits: dict[str, set] = {}
@@ -296,6 +337,26 @@ def count(deck, shapes: tuple[str, ...], lo: int, hi: int, cards=None) -> int:
                     total += end - start + 1 >= max(lo, 1)
                     end += 1
     return total
+
+
+def _count_same_rank(deck, least: int, hi: int, cards) -> int:
+    """`count` of the `same-rank` melds, an upper bound: per rank, each choice of how many of each equal card
+    (one or more in all), times each choice of the wild cards among `cards` up to the longest meld."""
+    pos, wild = _positions(deck), deck.wild
+    wilds = sum(c in wild for c in cards)
+    by_rank: dict[str, dict[str, int]] = {}
+    for c in cards:
+        if c not in wild and pos[c] is not None:
+            same = by_rank.setdefault(deck.rank[c], {})
+            same[deck.names[c]] = same.get(deck.names[c], 0) + 1
+    fills = sum(comb(wilds, j) for j in range(0, min(wilds, max(hi - 1, 0)) + 1))
+    total = 0
+    for same in by_rank.values():
+        ways = 1
+        for m in same.values():
+            ways *= m + 1
+        total += (ways - 1) * fills
+    return total if hi >= least else 0
 
 
 def _count_wild(deck, shapes: tuple[str, ...], least: int, hi: int, cards) -> int:

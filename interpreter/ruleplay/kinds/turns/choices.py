@@ -22,6 +22,7 @@ from ruleplay.compiler.model import Ctx
 from ruleplay.engine.table import GameOver
 from ruleplay.errors import did_you_mean
 from ruleplay.kinds.turns import melds
+from ruleplay.kinds.turns import stages
 from ruleplay.kinds.turns import sums
 from ruleplay.kinds.turns.refs import ZoneRef, family, names_read, pile_names, zone_ref
 from ruleplay.lang import expr as X
@@ -514,6 +515,7 @@ class Check:
     reads: tuple[int, ...]
     names: frozenset = frozenset()            # the names it reads (through its definitions too)
     outside: tuple | None = None              # pure: the getters of what it reads besides the parts (memo_getters)
+    staged: stages.Node | None = None         # direct from the second part on: judged in stages (`staged`)
 
     @property
     def level(self) -> int:
@@ -558,6 +560,16 @@ def reads(parts: list[Part], compiled: X.Compiled, scope: X.Scope) -> tuple[int,
     return tuple(i for i, p in enumerate(parts) if used & _names_of(p))
 
 
+def staged(parts: list[Part], text, read: tuple[int, ...], scope: X.Scope) -> stages.Node | None:
+    """A check that reads every part chosen so far, from the second on, staged on the last (stages.py): what
+    of it reads only the parts before is judged once per their answers; None when nothing of it can be."""
+    level = len(read)
+    if level < 2 or read != tuple(range(level)) or not isinstance(text, str):
+        return None
+    n = stages.node(X.unwrap(X.parse(text)), text, scope, frozenset(_names_of(parts[level - 1])))
+    return n if stages.early(n) else None
+
+
 def _names_of(p: Part) -> set[str]:
     if p.kind == "position":
         return {"card", "position"}
@@ -595,6 +607,9 @@ class Plan:
     # per part: its answers are listed when the search first reaches it (`Part.deferrable`, after the first part,
     # in a search that tests): a move whose first part's answers all fail never lists them
     defer: tuple[bool, ...] = ()
+    # per level: its direct test in stages (`Check.staged`), run once the parts before its last are chosen; None:
+    # its direct test as it is
+    staged: tuple[stages.Stage | None, ...] = ()
 
 
 MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
@@ -616,7 +631,7 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
     deep = frozenset().union(*(c.names for tests in checks for c in tests))
     states = tuple(_state(p, p.name + "-cards" in deep) if any(x is not None for x in pure[k + 1:]) else None
                    for k, p in enumerate(parts))
-    return Plan(tuple(_together([c.fn for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
+    return Plan(tuple(stages.together([c.fn for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
                 tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k])
                       for k, tests in enumerate(checks)),
                 lazy, not any(checks[1:]) and not any(lazy), tuple(pure), states,
@@ -624,7 +639,15 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                 tuple((k, _laid_card(parts, k)) for k, p in enumerate(parts) if p.keeps),
                 _reusable(parts, checks, lazy),
                 tuple(k > 0 and not lazy[k] and p.deferrable and (any(checks[1:]) or any(lazy))
-                      for k, p in enumerate(parts)))
+                      for k, p in enumerate(parts)),
+                tuple(_staged_level([c for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)))
+
+
+def _staged_level(direct: list[Check]) -> stages.Stage | None:
+    """A level's direct checks as one staged test, when one of them is staged (`Plan.staged`)."""
+    if not any(c.staged for c in direct):
+        return None
+    return stages.stage(("chain", False, [c.staged or ("late", c.fn) for c in direct]))
 
 
 def _laid_card(parts: list[Part], k: int) -> int | None:
@@ -664,26 +687,6 @@ def _state(p: Part, deep: bool) -> Callable:
     return lambda t, a: a
 
 
-def _together(fns: list[Callable]) -> Callable | None:
-    """One test for checks that are all tested at once: the check itself when it is alone (the usual case)."""
-    if len(fns) <= 1:
-        return fns[0] if fns else None
-    if len(fns) == 2:                        # no generator per combination searched (only truth is read)
-        f1, f2 = fns
-        return lambda t: f1(t) and f2(t)
-    if len(fns) == 3:
-        f1, f2, f3 = fns
-        return lambda t: f1(t) and f2(t) and f3(t)
-    fns = tuple(fns)
-
-    def run(t):
-        for f in fns:
-            if not f(t):
-                return False
-        return True
-    return run
-
-
 def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> Iterator[tuple]:
     """Every combination of the parts' answers now (in order) that passes every check (`checks[k]`: those
     tested once the first k parts are chosen), searched as `how` says, one at a time: a search stopped at
@@ -720,12 +723,15 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
         reads (fixed while that part's answers are tried): [(values, fn)], one dict lookup an answer."""
         return [(known.setdefault((fn, *[prefix[i] for i in before]), {}), fn) for fn, before in tests]
 
-    direct, remembered, reuse = how.direct, how.remembered, how.reuse
+    remembered, reuse = how.remembered, how.reuse
     if how.remembering:
         return _remembering(t, parts, options, how, prefix, values_of)
 
     def extend(k: int) -> Iterator[tuple]:
-        part, test, tests = parts[k], direct[k + 1], remembered[k + 1]
+        test = _level_test(t, how, k + 1)
+        if test is False:                     # the parts before fail it, whatever this one's answer
+            return
+        part, tests = parts[k], remembered[k + 1]
         bind, deeper = part.bind, k + 1 < last
         answers = _answers(t, part, options, k, lazy[k])
         kept = values_of(tests) if tests else None
@@ -758,6 +764,16 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
     return extend(0)
 
 
+def _level_test(t, how: Plan, level: int) -> Callable | None | bool:
+    """The test of a combination reaching `level`: its direct checks, or what is left of them once the parts
+    before its last are chosen (`Plan.staged`); False when those parts already fail it."""
+    s = how.staged[level]
+    if s is None:
+        return how.direct[level]
+    r = s(t)
+    return None if r is True else r
+
+
 def _answers(t, part: Part, options: list, k: int, lazy: bool) -> list:
     """Part k's answers as the search reaches it: listed before the search, or listed now, once (`Plan.defer`),
     or, for a lazy part, from those before it (a lay-off's piles, or its zone read anew)."""
@@ -782,7 +798,7 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
     the parts chosen (`Plan.states`: a pile by its number, size and top card...) among those kept from
     earlier searches while what it reads outside the parts is unchanged, and tested only when not found.
     The same combinations in the same order: only the evaluations of a pure test are spared."""
-    lazy, direct, remembered, states, pure = how.lazy, how.direct, how.remembered, how.states, how.pure
+    lazy, remembered, states, pure = how.lazy, how.remembered, how.states, how.pure
     last = len(parts)
     memo = how.memo
     numbers = memo[-1]
@@ -806,7 +822,10 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
     held: list = []                           # the states (their numbers) of the parts in `prefix`
 
     def extend(k: int) -> Iterator[tuple]:
-        part, test, tests, mine = parts[k], direct[k + 1], remembered[k + 1], seen[k + 1]
+        test = _level_test(t, how, k + 1)
+        if test is False:                     # the parts before fail it, whatever this one's answer
+            return
+        part, tests, mine = parts[k], remembered[k + 1], seen[k + 1]
         bind, deeper, state, listed = part.bind, k + 1 < last, states[k], ahead[k]
         answers = _answers(t, part, options, k, lazy[k])
         if listed is True:

@@ -875,7 +875,12 @@ def compile_expr(text: str, scope: Scope, want: str | tuple[str, ...] | None = N
     """Parse and compile `text`; raise ExprError on parse or type errors."""
     if not isinstance(text, str):
         text = str(text)
-    tree = parse(text)
+    return compile_tree(parse(text), text, scope, want)
+
+
+def compile_tree(tree, text: str, scope: Scope, want: str | tuple[str, ...] | None = None) -> Compiled:
+    """A node of `text`'s parse tree compiled as `compile_expr` compiles the whole (a part of a condition
+    judged apart: kinds/turns/stages.py); raise ExprError on type errors."""
     comp = Compiler(scope, text)
     try:
         out = comp.compile(tree)

@@ -571,7 +571,8 @@ def _checks(ctx: Ctx, path: tuple, parts: list[Part], scope: X.Scope) -> list[li
             return None
         names = names_read(c, scope)
         read = reads(parts, c, scope)
-        check = Check(c.fn, read, names, memo_getters(parts, names, scope), staged(parts, text_, read, scope))
+        check = Check(c.fn, read, names, memo_getters(parts, names, scope), staged(parts, text_, read, scope),
+                      c.every)
         out[check.level].append(check)
     return out
 

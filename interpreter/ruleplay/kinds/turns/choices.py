@@ -58,8 +58,9 @@ class Part:
     values: tuple = ()                        # ... each card's value (a deck attribute), by card
     known: dict = field(default_factory=dict, compare=False, repr=False)   # a pile's cards -> melds.wanted
 
-    def options(self, t) -> list:
-        """The answers possible now: cards or positions of the zone, the seats `seat_ok` allows, or the list."""
+    def options(self, t, keep: tuple | None = None) -> list:
+        """The answers possible now: cards or positions of the zone, the seats `seat_ok` allows, or the list;
+        a set of cards only of the cards `keep` marks (`Plan.keep`), when given."""
         if self.kind == "card":
             z = self.zone.cards(t)
             if z is None:
@@ -81,7 +82,7 @@ class Part:
             if self.adds_to is not None:             # the sets adding up to a total (a capture by sums)
                 return self.sums(t, z, lo, hi)
             keys = t.space.keys                      # each set in the canonical order, asked card by card
-            held = sorted(z, key=keys.__getitem__)
+            held = sorted(z if keep is None else [c for c in z if keep[c]], key=keys.__getitem__)
             self.bounded(t)
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
         if self.keeps:                               # laying off: asked once the card (or cards) is chosen
@@ -516,6 +517,7 @@ class Check:
     names: frozenset = frozenset()            # the names it reads (through its definitions too)
     outside: tuple | None = None              # pure: the getters of what it reads besides the parts (memo_getters)
     staged: stages.Node | None = None         # direct from the second part on: judged in stages (`staged`)
+    every: tuple | None = None                # `all(BODY for x in NAME)`, BODY reading x alone (`Compiled.every`)
 
     @property
     def level(self) -> int:
@@ -610,14 +612,18 @@ class Plan:
     # per level: its direct test in stages (`Check.staged`), run once the parts before its last are chosen; None:
     # its direct test as it is
     staged: tuple[stages.Stage | None, ...] = ()
+    # per part: a set of cards listed only of the cards marked here (`_kept`), whose checks then go untested
+    keep: tuple[tuple | None, ...] = ()
 
 
 MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
 
 
 def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
-    whole = [tuple(range(k)) for k in range(len(checks))]
     lazy = tuple(bool(p.keeps) or p.after for p in parts)
+    keep = tuple(_kept(parts, k, checks[k + 1]) for k in range(len(parts)))
+    checks = [[c for c in tests if not _sifts(parts, c)] for tests in checks]
+    whole = [tuple(range(k)) for k in range(len(checks))]
     pure: list[tuple | None] = []
     for k, tests in enumerate(checks):
         direct = [c for c in tests if c.reads == whole[k]]
@@ -640,7 +646,25 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                 _reusable(parts, checks, lazy),
                 tuple(k > 0 and not lazy[k] and p.deferrable and (any(checks[1:]) or any(lazy))
                       for k, p in enumerate(parts)),
-                tuple(_staged_level([c for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)))
+                tuple(_staged_level([c for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
+                keep)
+
+
+def _sifts(parts: list[Part], c: Check) -> bool:
+    """The check asks every card of a plain set of cards chosen (no `as:`, no `adds-to`) something of that card
+    alone (`all(x.value > 0 for x in picked)`): the sets are listed from the cards that pass (`Plan.keep`)."""
+    if c.every is None or len(c.reads) != 1:
+        return False
+    p = parts[c.reads[0]]
+    return p.kind == "cards" and not p.shapes and p.adds_to is None and c.every[0] == p.name
+
+
+def _kept(parts: list[Part], k: int, tests: list[Check]) -> tuple | None:
+    """Per card, 1 when it passes every check of part k that `_sifts` (None: none does)."""
+    marks = [c.every[1] for c in tests if c.reads == (k,) and _sifts(parts, c)]
+    if not marks:
+        return None
+    return tuple(int(all(m)) for m in zip(*marks))
 
 
 def _staged_level(direct: list[Check]) -> stages.Stage | None:
@@ -695,8 +719,8 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
         if not c.fn(t):
             return iter(())
     lazy, defer = how.lazy, how.defer
-    options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.bounded(t) if defer[k] else p.options(t)
-               for k, p in enumerate(parts)]
+    options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.bounded(t) if defer[k] else
+               p.options(t, how.keep[k]) for k, p in enumerate(parts)]
     for k, c in how.laying:
         laid = options[k]
         if not laid:                         # no pile laid out: nothing to lay off on, whatever the other parts
@@ -733,7 +757,7 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
             return
         part, tests = parts[k], remembered[k + 1]
         bind, deeper = part.bind, k + 1 < last
-        answers = _answers(t, part, options, k, lazy[k])
+        answers = _answers(t, part, options, k, how)
         kept = values_of(tests) if tests else None
         rests = None                          # the later parts' answers found under the first answer (`reuse`)
         for a in answers:
@@ -774,14 +798,14 @@ def _level_test(t, how: Plan, level: int) -> Callable | None | bool:
     return None if r is True else r
 
 
-def _answers(t, part: Part, options: list, k: int, lazy: bool) -> list:
+def _answers(t, part: Part, options: list, k: int, how: Plan) -> list:
     """Part k's answers as the search reaches it: listed before the search, or listed now, once (`Plan.defer`),
     or, for a lazy part, from those before it (a lay-off's piles, or its zone read anew)."""
-    if lazy:
+    if how.lazy[k]:
         return part.extended(t, options[k]) if part.keeps else part.options(t)
     answers = options[k]
     if answers is None:
-        answers = options[k] = part.options(t)
+        answers = options[k] = part.options(t, how.keep[k])
     return answers
 
 
@@ -827,7 +851,7 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
             return
         part, tests, mine = parts[k], remembered[k + 1], seen[k + 1]
         bind, deeper, state, listed = part.bind, k + 1 < last, states[k], ahead[k]
-        answers = _answers(t, part, options, k, lazy[k])
+        answers = _answers(t, part, options, k, how)
         if listed is True:
             listed = ahead[k] = [ids.setdefault(st, len(ids)) for st in [state(t, a) for a in answers]]
         kept = values_of(tests) if tests else None

@@ -516,7 +516,7 @@ class Check:
     reads: tuple[int, ...]
     names: frozenset = frozenset()            # the names it reads (through its definitions too)
     outside: tuple | None = None              # pure: the getters of what it reads besides the parts (memo_getters)
-    staged: stages.Node | None = None         # direct from the second part on: judged in stages (`staged`)
+    staged: stages.Node | None = None         # direct: judged in stages (`staged`)
     every: tuple | None = None                # `all(BODY for x in NAME)`, BODY reading x alone (`Compiled.every`)
 
     @property
@@ -563,10 +563,11 @@ def reads(parts: list[Part], compiled: X.Compiled, scope: X.Scope) -> tuple[int,
 
 
 def staged(parts: list[Part], text, read: tuple[int, ...], scope: X.Scope) -> stages.Node | None:
-    """A check that reads every part chosen so far, from the second on, staged on the last (stages.py): what
-    of it reads only the parts before is judged once per their answers; None when nothing of it can be."""
+    """A check that reads every part chosen so far staged on the last (stages.py): what of it reads only the
+    parts before (the first part: nothing chosen) is judged once per their answers; None when nothing of it
+    can be."""
     level = len(read)
-    if level < 2 or read != tuple(range(level)) or not isinstance(text, str):
+    if level < 1 or read != tuple(range(level)) or not isinstance(text, str):
         return None
     n = stages.node(X.unwrap(X.parse(text)), text, scope, frozenset(_names_of(parts[level - 1])))
     return n if stages.early(n) else None
@@ -738,7 +739,7 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
     lazy = how.lazy
     last = len(parts)
     if last == 1 and not lazy[0]:            # one part tested answer by answer (a card of the hand): no recursion
-        return _one(t, parts[0].bind, options[0], how.direct[1])
+        return _one(t, parts[0].bind, options[0], _level_test(t, how, 1))
     prefix: list = []
     known: dict[tuple, bool] = {}
 
@@ -809,8 +810,14 @@ def _answers(t, part: Part, options: list, k: int, how: Plan) -> list:
     return answers
 
 
-def _one(t, bind, answers: list, test: Callable) -> Iterator[tuple]:
-    """`_search` of a move with one part (its test reads that part alone, so it is direct)."""
+def _one(t, bind, answers: list, test: Callable | None | bool) -> Iterator[tuple]:
+    """`_search` of a move with one part (its test reads that part alone, so it is direct; None: every answer
+    passes, False: none, decided by what the test reads besides the part: `_level_test`)."""
+    if test is None:
+        yield from ((a,) for a in answers)
+        return
+    if test is False:
+        return
     for a in answers:
         bind(t, a)
         if test(t):

@@ -1,5 +1,8 @@
 """A move's condition judged in stages: what does not read the part chosen last, once per answer of the parts
-before it, not once per combination.
+before it (once a search, for the first part), not once per combination.
+
+`legal: "from-pile == 0 or card != took"`: `from-pile == 0` is judged once, and when it holds every card
+passes untested.
 
 `legal: "card.value == 0 and court-pair or card.value > 0 and (adds-up or takes-a-build)"` with a card and a
 set of cards: for the card chosen, `card.value == 0`, `card.value > 0` and `takes-a-build` are judged once,

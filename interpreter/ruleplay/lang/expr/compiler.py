@@ -700,9 +700,10 @@ def _keyed_loop(kind: str, body: Callable[[Any], Any], var: str, getters: tuple,
     memo: dict = {}
     want_true = kind == "any"
     loop = _judged(kind, body, var, cards_of)
+    key_of = _key_of(getters)
 
     def table_of(e):
-        key = tuple([g(e) for g in getters])
+        key = key_of(e)
         table = memo.get(key)
         if table is None:
             table = [None] * cards
@@ -737,6 +738,17 @@ def _keyed_loop(kind: str, body: Callable[[Any], Any], var: str, getters: tuple,
                 return want_true
         return not want_true
     return run
+
+
+def _key_of(getters: tuple) -> Callable[[Any], Any]:
+    """The values `getters` read, as one dict key: the value itself for one (the usual case: `rank`), a pair for
+    two, no list built per evaluation."""
+    if len(getters) == 1:
+        return getters[0]
+    if len(getters) == 2:
+        g1, g2 = getters
+        return lambda e: (g1(e), g2(e))
+    return lambda e: tuple([g(e) for g in getters])
 
 
 def _hoisted(kind: str, body: Compiled, var: str, cards: Callable[[Any], Any],

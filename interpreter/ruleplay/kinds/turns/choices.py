@@ -856,7 +856,8 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
         test = _level_test(t, how, k + 1)
         if test is False:                     # the parts before fail it, whatever this one's answer
             return
-        part, tests, mine = parts[k], remembered[k + 1], seen[k + 1]
+        part, tests = parts[k], remembered[k + 1]
+        mine = seen[k + 1] if test is not None else None       # passed whatever this one's answer: nothing kept
         bind, deeper, state, listed = part.bind, k + 1 < last, states[k], ahead[k]
         answers = _answers(t, part, options, k, how)
         if listed is True:

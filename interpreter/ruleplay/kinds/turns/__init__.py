@@ -33,7 +33,7 @@ from ruleplay.engine.events import EventSpec, Private, zone_public
 from ruleplay.engine.table import Table
 from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
 from ruleplay.kinds.turns.choices import (NAMES, Check, Part, Plan, alternatives, bindings, compile_parts, memo_getters,
-                                          plan, reads, uses_hidden_card)
+                                          plan, reads, staged, uses_hidden_card)
 from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects
 from ruleplay.kinds.turns.refs import names_read
 from ruleplay.kinds.turns.runner import Going, PreferView, TurnsView
@@ -575,7 +575,9 @@ def _checks(ctx: Ctx, path: tuple, parts: list[Part], scope: X.Scope) -> list[li
         if _peeks(ctx, path, parts, c, "legal"):
             return None
         names = names_read(c, scope)
-        check = Check(c.fn, reads(parts, c, scope), names, memo_getters(parts, names, scope))
+        read = reads(parts, c, scope)
+        check = Check(c.fn, read, names, memo_getters(parts, names, scope), staged(parts, text_, read, scope),
+                      c.every)
         out[check.level].append(check)
     return out
 

@@ -22,6 +22,7 @@ from ruleplay.compiler.model import Ctx
 from ruleplay.engine.table import GameOver
 from ruleplay.errors import did_you_mean
 from ruleplay.kinds.turns import melds
+from ruleplay.kinds.turns import stages
 from ruleplay.kinds.turns import sums
 from ruleplay.kinds.turns.refs import ZoneRef, family, names_read, pile_names, zone_ref
 from ruleplay.lang import expr as X
@@ -58,8 +59,9 @@ class Part:
     values: tuple = ()                        # ... each card's value (a deck attribute), by card
     known: dict = field(default_factory=dict, compare=False, repr=False)   # a pile's cards -> melds.wanted
 
-    def options(self, t) -> list:
-        """The answers possible now: cards or positions of the zone, the seats `seat_ok` allows, or the list."""
+    def options(self, t, keep: tuple | None = None) -> list:
+        """The answers possible now: cards or positions of the zone, the seats `seat_ok` allows, or the list;
+        a set of cards only of the cards `keep` marks (`Plan.keep`), when given."""
         if self.kind == "card":
             z = self.zone.cards(t)
             if z is None:
@@ -83,7 +85,7 @@ class Part:
             if self.adds_to is not None:             # the sets adding up to a total (a capture by sums)
                 return self.sums(t, z, lo, hi)
             keys = t.space.keys                      # each set in the canonical order, asked card by card
-            held = sorted(z, key=keys.__getitem__)
+            held = sorted(z if keep is None else [c for c in z if keep[c]], key=keys.__getitem__)
             self.bounded(t)
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
         if self.keeps:                               # laying off: asked once the card (or cards) is chosen
@@ -531,6 +533,8 @@ class Check:
     reads: tuple[int, ...]
     names: frozenset = frozenset()            # the names it reads (through its definitions too)
     outside: tuple | None = None              # pure: the getters of what it reads besides the parts (memo_getters)
+    staged: stages.Node | None = None         # direct: judged in stages (`staged`)
+    every: tuple | None = None                # `all(BODY for x in NAME)`, BODY reading x alone (`Compiled.every`)
 
     @property
     def level(self) -> int:
@@ -575,6 +579,17 @@ def reads(parts: list[Part], compiled: X.Compiled, scope: X.Scope) -> tuple[int,
     return tuple(i for i, p in enumerate(parts) if used & _names_of(p))
 
 
+def staged(parts: list[Part], text, read: tuple[int, ...], scope: X.Scope) -> stages.Node | None:
+    """A check that reads every part chosen so far staged on the last (stages.py): what of it reads only the
+    parts before (the first part: nothing chosen) is judged once per their answers; None when nothing of it
+    can be."""
+    level = len(read)
+    if level < 1 or read != tuple(range(level)) or not isinstance(text, str):
+        return None
+    n = stages.node(X.unwrap(X.parse(text)), text, scope, frozenset(_names_of(parts[level - 1])))
+    return n if stages.early(n) else None
+
+
 def _names_of(p: Part) -> set[str]:
     if p.kind == "position":
         return {"card", "position"}
@@ -612,14 +627,21 @@ class Plan:
     # per part: its answers are listed when the search first reaches it (`Part.deferrable`, after the first part,
     # in a search that tests): a move whose first part's answers all fail never lists them
     defer: tuple[bool, ...] = ()
+    # per level: its direct test in stages (`Check.staged`), run once the parts before its last are chosen; None:
+    # its direct test as it is
+    staged: tuple[stages.Stage | None, ...] = ()
+    # per part: a set of cards listed only of the cards marked here (`_kept`), whose checks then go untested
+    keep: tuple[tuple | None, ...] = ()
 
 
 MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
 
 
 def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
-    whole = [tuple(range(k)) for k in range(len(checks))]
     lazy = tuple(bool(p.keeps) or p.after for p in parts)
+    keep = tuple(_kept(parts, k, checks[k + 1]) for k in range(len(parts)))
+    checks = [[c for c in tests if not _sifts(parts, c)] for tests in checks]
+    whole = [tuple(range(k)) for k in range(len(checks))]
     pure: list[tuple | None] = []
     for k, tests in enumerate(checks):
         direct = [c for c in tests if c.reads == whole[k]]
@@ -633,7 +655,7 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
     deep = frozenset().union(*(c.names for tests in checks for c in tests))
     states = tuple(_state(p, p.name + "-cards" in deep) if any(x is not None for x in pure[k + 1:]) else None
                    for k, p in enumerate(parts))
-    return Plan(tuple(_together([c.fn for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
+    return Plan(tuple(stages.together([c.fn for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
                 tuple(tuple((c.fn, c.reads[:-1]) for c in tests if c.reads != whole[k])
                       for k, tests in enumerate(checks)),
                 lazy, not any(checks[1:]) and not any(lazy), tuple(pure), states,
@@ -641,7 +663,33 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                 tuple((k, _laid_card(parts, k)) for k, p in enumerate(parts) if p.keeps),
                 _reusable(parts, checks, lazy),
                 tuple(k > 0 and not lazy[k] and p.deferrable and (any(checks[1:]) or any(lazy))
-                      for k, p in enumerate(parts)))
+                      for k, p in enumerate(parts)),
+                tuple(_staged_level([c for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
+                keep)
+
+
+def _sifts(parts: list[Part], c: Check) -> bool:
+    """The check asks every card of a plain set of cards chosen (no `as:`, no `adds-to`) something of that card
+    alone (`all(x.value > 0 for x in picked)`): the sets are listed from the cards that pass (`Plan.keep`)."""
+    if c.every is None or len(c.reads) != 1:
+        return False
+    p = parts[c.reads[0]]
+    return p.kind == "cards" and not p.shapes and p.adds_to is None and c.every[0] == p.name
+
+
+def _kept(parts: list[Part], k: int, tests: list[Check]) -> tuple | None:
+    """Per card, 1 when it passes every check of part k that `_sifts` (None: none does)."""
+    marks = [c.every[1] for c in tests if c.reads == (k,) and _sifts(parts, c)]
+    if not marks:
+        return None
+    return tuple(int(all(m)) for m in zip(*marks))
+
+
+def _staged_level(direct: list[Check]) -> stages.Stage | None:
+    """A level's direct checks as one staged test, when one of them is staged (`Plan.staged`)."""
+    if not any(c.staged for c in direct):
+        return None
+    return stages.stage(("chain", False, [c.staged or ("late", c.fn) for c in direct]))
 
 
 def _laid_card(parts: list[Part], k: int) -> int | None:
@@ -681,26 +729,6 @@ def _state(p: Part, deep: bool) -> Callable:
     return lambda t, a: a
 
 
-def _together(fns: list[Callable]) -> Callable | None:
-    """One test for checks that are all tested at once: the check itself when it is alone (the usual case)."""
-    if len(fns) <= 1:
-        return fns[0] if fns else None
-    if len(fns) == 2:                        # no generator per combination searched (only truth is read)
-        f1, f2 = fns
-        return lambda t: f1(t) and f2(t)
-    if len(fns) == 3:
-        f1, f2, f3 = fns
-        return lambda t: f1(t) and f2(t) and f3(t)
-    fns = tuple(fns)
-
-    def run(t):
-        for f in fns:
-            if not f(t):
-                return False
-        return True
-    return run
-
-
 def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> Iterator[tuple]:
     """Every combination of the parts' answers now (in order) that passes every check (`checks[k]`: those
     tested once the first k parts are chosen), searched as `how` says, one at a time: a search stopped at
@@ -709,8 +737,8 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
         if not c.fn(t):
             return iter(())
     lazy, defer = how.lazy, how.defer
-    options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.bounded(t) if defer[k] else p.options(t)
-               for k, p in enumerate(parts)]
+    options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.bounded(t) if defer[k] else
+               p.options(t, how.keep[k]) for k, p in enumerate(parts)]
     for k, c in how.laying:
         laid = options[k]
         if not laid:                         # no pile laid out: nothing to lay off on, whatever the other parts
@@ -728,7 +756,7 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
     lazy = how.lazy
     last = len(parts)
     if last == 1 and not lazy[0]:            # one part tested answer by answer (a card of the hand): no recursion
-        return _one(t, parts[0].bind, options[0], how.direct[1])
+        return _one(t, parts[0].bind, options[0], _level_test(t, how, 1))
     prefix: list = []
     known: dict[tuple, bool] = {}
 
@@ -737,14 +765,17 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
         reads (fixed while that part's answers are tried): [(values, fn)], one dict lookup an answer."""
         return [(known.setdefault((fn, *[prefix[i] for i in before]), {}), fn) for fn, before in tests]
 
-    direct, remembered, reuse = how.direct, how.remembered, how.reuse
+    remembered, reuse = how.remembered, how.reuse
     if how.remembering:
         return _remembering(t, parts, options, how, prefix, values_of)
 
     def extend(k: int) -> Iterator[tuple]:
-        part, test, tests = parts[k], direct[k + 1], remembered[k + 1]
+        test = _level_test(t, how, k + 1)
+        if test is False:                     # the parts before fail it, whatever this one's answer
+            return
+        part, tests = parts[k], remembered[k + 1]
         bind, deeper = part.bind, k + 1 < last
-        answers = _answers(t, part, options, k, lazy[k])
+        answers = _answers(t, part, options, k, how)
         kept = values_of(tests) if tests else None
         rests = None                          # the later parts' answers found under the first answer (`reuse`)
         for a in answers:
@@ -775,19 +806,35 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
     return extend(0)
 
 
-def _answers(t, part: Part, options: list, k: int, lazy: bool) -> list:
+def _level_test(t, how: Plan, level: int) -> Callable | None | bool:
+    """The test of a combination reaching `level`: its direct checks, or what is left of them once the parts
+    before its last are chosen (`Plan.staged`); False when those parts already fail it."""
+    s = how.staged[level]
+    if s is None:
+        return how.direct[level]
+    r = s(t)
+    return None if r is True else r
+
+
+def _answers(t, part: Part, options: list, k: int, how: Plan) -> list:
     """Part k's answers as the search reaches it: listed before the search, or listed now, once (`Plan.defer`),
     or, for a lazy part, from those before it (a lay-off's piles, or its zone read anew)."""
-    if lazy:
+    if how.lazy[k]:
         return part.extended(t, options[k]) if part.keeps else part.options(t)
     answers = options[k]
     if answers is None:
-        answers = options[k] = part.options(t)
+        answers = options[k] = part.options(t, how.keep[k])
     return answers
 
 
-def _one(t, bind, answers: list, test: Callable) -> Iterator[tuple]:
-    """`_search` of a move with one part (its test reads that part alone, so it is direct)."""
+def _one(t, bind, answers: list, test: Callable | None | bool) -> Iterator[tuple]:
+    """`_search` of a move with one part (its test reads that part alone, so it is direct; None: every answer
+    passes, False: none, decided by what the test reads besides the part: `_level_test`)."""
+    if test is None:
+        yield from ((a,) for a in answers)
+        return
+    if test is False:
+        return
     for a in answers:
         bind(t, a)
         if test(t):
@@ -799,7 +846,7 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
     the parts chosen (`Plan.states`: a pile by its number, size and top card...) among those kept from
     earlier searches while what it reads outside the parts is unchanged, and tested only when not found.
     The same combinations in the same order: only the evaluations of a pure test are spared."""
-    lazy, direct, remembered, states, pure = how.lazy, how.direct, how.remembered, how.states, how.pure
+    lazy, remembered, states, pure = how.lazy, how.remembered, how.states, how.pure
     last = len(parts)
     memo = how.memo
     numbers = memo[-1]
@@ -823,9 +870,13 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
     held: list = []                           # the states (their numbers) of the parts in `prefix`
 
     def extend(k: int) -> Iterator[tuple]:
-        part, test, tests, mine = parts[k], direct[k + 1], remembered[k + 1], seen[k + 1]
+        test = _level_test(t, how, k + 1)
+        if test is False:                     # the parts before fail it, whatever this one's answer
+            return
+        part, tests = parts[k], remembered[k + 1]
+        mine = seen[k + 1] if test is not None else None       # passed whatever this one's answer: nothing kept
         bind, deeper, state, listed = part.bind, k + 1 < last, states[k], ahead[k]
-        answers = _answers(t, part, options, k, lazy[k])
+        answers = _answers(t, part, options, k, how)
         if listed is True:
             listed = ahead[k] = [ids.setdefault(st, len(ids)) for st in [state(t, a) for a in answers]]
         kept = values_of(tests) if tests else None

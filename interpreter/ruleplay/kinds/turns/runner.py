@@ -262,12 +262,13 @@ class Going:
                 k += 1
                 continue
             acts = [self.action(move, x) for x in options] if sets else move.parts[k].actions(t, self.block, options)
-            groups: dict[int, list] = {}     # equal cards (one name: two jokers) are one action, answered by the
-            # first: a set keeps its cards in deck order, so the first leaves every larger set open
-            for a, x in zip(acts, options):
-                groups.setdefault(a, []).append(x)
-            answers = {a: xs[0] for a, xs in groups.items()}
-            x = yield from self.ask(answers, _best(scores, left, k, groups.values()) if weigh else GUESS)
+            answers, view = dict(zip(acts, options)), GUESS      # one action an option: the usual case
+            if len(answers) < len(options) or weigh:
+                groups = _grouped(acts, options)
+                answers = {a: xs[0] for a, xs in groups.items()}
+                if weigh:
+                    view = _best(scores, left, k, groups.values())
+            x = yield from self.ask(answers, view)
             picked.append(x)
             if not sets and k == last:       # the one alternative left with this answer, found where it was offered
                 return move, left[options.index(x)]
@@ -519,6 +520,15 @@ def _score(t: Table, move, combo: tuple) -> int:
     for part in move.parts:
         part.unbind(t)
     return value
+
+
+def _grouped(acts: list[int], options: list) -> dict[int, list]:
+    """The options by their action: equal cards (one name: two jokers) are one action, answered by the first (a
+    set keeps its cards in deck order, so the first leaves every larger set open)."""
+    groups: dict[int, list] = {}
+    for a, x in zip(acts, options):
+        groups.setdefault(a, []).append(x)
+    return groups
 
 
 def _best(scores: dict[tuple, int], left: list[tuple], k: int, groups) -> PreferView:

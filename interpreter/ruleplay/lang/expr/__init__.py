@@ -22,4 +22,4 @@ from ruleplay.lang.expr.scope import (  # noqa: F401
     Binding, Compiled, Definition, Fields, Scope, after_what_they_use, const, definitions, value_names, written_out)
 from ruleplay.lang.expr.tables import (  # noqa: F401
     CARD_BINDING, CARDS_FIELDS, CardRule, _per_card, _tabulated, card_rule, per_card_values)
-from ruleplay.lang.expr.compiler import Compiler, checked_int, compile_expr  # noqa: F401
+from ruleplay.lang.expr.compiler import Compiler, checked_int, compile_expr, compile_tree  # noqa: F401

@@ -213,6 +213,8 @@ def _deadwood(cards, ranks: list, suits: list, order: list, arr: list) -> int | 
         return None
     values = [arr[c] or 0 for c in cards]
     melds = _melds(cards, ranks, suits, order)
+    if not melds:                                            # no set nor run: every card is left over
+        return sum(values)
     holding = [[m for m in melds if m >> i & 1] for i in range(len(cards))]
     full = (1 << len(cards)) - 1
     known: dict[int, int] = {}

@@ -15,7 +15,8 @@ from ruleplay.lang.expr.parse import (
     parse, unwrap, _col)
 from ruleplay.lang.expr.scope import Binding, Definition, Scope, Compiled, const
 from ruleplay.lang.expr.tables import (
-    CARD_BINDING, _CARD_ONLY, _FOLDED, _per_card, _tabulated, _seat_may_be_missing, _cards_field, CARDS_FIELDS)
+    CARD_BINDING, _CARD_ONLY, _FOLDED, _per_card, _tabulated, _seat_may_be_missing, _cards_field, CARDS_FIELDS,
+    per_card_values)
 from ruleplay.lang.expr import words as exprwords
 
 
@@ -604,9 +605,11 @@ class Compiler:
                 fn = _keeping(fn, var)
             return Compiled(fn, want, uses=c.uses | b.uses)
         if vtype == CARD and b.uses == frozenset([var]) and not b.is_const:
-            fn = _tabulated(kind, b.fn, var, fc, len(self.scope.fields.card_tables.get("name", ())))
+            cards = len(self.scope.fields.card_tables.get("name", ()))
+            fn = _tabulated(kind, b.fn, var, fc, cards)
             if fn is not None:
-                return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+                return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses,
+                                every=_every(kind, coll, b.fn, var, cards))
         if kind in ("count", "any", "all"):
             fn = self._keyed(kind, b, var, vtype, fc) or _hoisted(kind, b, var, fc, self._reads_freely) \
                 or _judged(kind, fb, var, fc)
@@ -626,6 +629,15 @@ class Compiler:
         if var in self.scope.loop_vars:
             fn = _keeping(fn, var)
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
+
+
+def _every(kind: str, coll, body: Callable[[Any], Any], var: str, cards: int) -> tuple | None:
+    """`Compiled.every` of `all(BODY for var in NAME)` over a name (BODY reads its card alone): what a set of cards
+    chosen as NAME must hold card by card, so its sets can be listed from the cards that pass (kinds/turns)."""
+    tree = unwrap(coll)
+    if kind != "all" or not isinstance(tree, Tree) or tree.data != "name":
+        return None
+    return str(tree.children[0]), tuple(1 if v else 0 for v in per_card_values(body, cards, var))
 
 
 def _first(body: Callable[[Any], Any], var: str, items: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -696,9 +708,10 @@ def _keyed_loop(kind: str, body: Callable[[Any], Any], var: str, getters: tuple,
     memo: dict = {}
     want_true = kind == "any"
     loop = _judged(kind, body, var, cards_of)
+    key_of = _key_of(getters)
 
     def table_of(e):
-        key = tuple([g(e) for g in getters])
+        key = key_of(e)
         table = memo.get(key)
         if table is None:
             table = [None] * cards
@@ -733,6 +746,17 @@ def _keyed_loop(kind: str, body: Callable[[Any], Any], var: str, getters: tuple,
                 return want_true
         return not want_true
     return run
+
+
+def _key_of(getters: tuple) -> Callable[[Any], Any]:
+    """The values `getters` read, as one dict key: the value itself for one (the usual case: `rank`), a pair for
+    two, no list built per evaluation."""
+    if len(getters) == 1:
+        return getters[0]
+    if len(getters) == 2:
+        g1, g2 = getters
+        return lambda e: (g1(e), g2(e))
+    return lambda e: tuple([g(e) for g in getters])
 
 
 def _hoisted(kind: str, body: Compiled, var: str, cards: Callable[[Any], Any],
@@ -883,7 +907,12 @@ def compile_expr(text: str, scope: Scope, want: str | tuple[str, ...] | None = N
     """Parse and compile `text`; raise ExprError on parse or type errors."""
     if not isinstance(text, str):
         text = str(text)
-    tree = parse(text)
+    return compile_tree(parse(text), text, scope, want)
+
+
+def compile_tree(tree, text: str, scope: Scope, want: str | tuple[str, ...] | None = None) -> Compiled:
+    """A node of `text`'s parse tree compiled as `compile_expr` compiles the whole (a part of a condition
+    judged apart: kinds/turns/stages.py); raise ExprError on type errors."""
     comp = Compiler(scope, text)
     try:
         out = comp.compile(tree)

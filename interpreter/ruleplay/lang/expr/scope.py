@@ -142,6 +142,7 @@ class Compiled:
     zone_of: tuple | None = None    # (seat_zones index, loop variable): `x.<zone>` for a loop seat x
     card_field: tuple | None = None  # (loop variable, per-card list): `x.<field>` for a loop card x
     compared: tuple | None = None   # (operator, left, right): a comparison of two values worked out in play
+    every: tuple | None = None      # (NAME, each card's truth, 0 or 1): `all(BODY for x in NAME)`, BODY reading x alone
 
 
 def const(value: Any, type_: str) -> Compiled:

@@ -239,6 +239,17 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
             obj({"next": {"description": "The turn passes to this seat.", "examples": ["target", "left-of(dealer)"],
                           **EXPR}}, ["next"]),
             obj({"shuffle": {**_ZONE, "examples": ["stock"]}}, ["shuffle"]),
+            obj({"lot": obj({"seat": {"description": "Bool over seat `s`: a player drawn by lot among those for "
+                                                     "whom it holds.", "examples": ["s != actor"], **EXPR},
+                             "number": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"},
+                                        "description": "[LOW, HIGH]: a number drawn by lot (a die: [1, 6]).",
+                                        "examples": [[1, 6]]},
+                             "set": {"type": "string", "description": "What becomes the value drawn: a tracked "
+                                     "value ({type: seat} for a player), a table counter, or SEAT.counter.",
+                                     "examples": ["slowest", "roll"]}},
+                            ["set"], "Something drawn by lot: a player (seat) or a number (number).",
+                            examples=[{"seat": "s != actor", "set": "slowest"}, {"number": [1, 6], "set": "roll"}])},
+                ["lot"], desc="A player or a number drawn by lot, as a chance event (OpenSpiel's chance node)."),
             obj({"reveal": {"oneOf": [
                     text("card (the chosen card), picked (the set chosen) or a zone: shown to everyone."),
                     obj({"from": {**_ZONE, "examples": ["hand"]},

@@ -6,11 +6,12 @@
     - set: {total: 98}          - add: {total: card.points, actor.lives: -1}
     - again | skip | reverse | end                   - next: left-of(actor)
     - shuffle: stock            - reveal: card       - if: COND, then: [...], else: [...]
+    - lot: {number: [1, 6], set: roll}                # a number (or a player: seat: COND) drawn by lot
     - every-player: [...]                            # once per player, each as `actor` in turn
     - repeat: {until: COND, max: 10, do: [...]}      # again and again until COND (at most `max` times)
 
 Each effect compiles to a function of the phase under way (`Going`, runner.py), so running one is a call.
-An effect that may draw by chance (a `shuffle`, a move to a `random` place, or an if, every-player,
+An effect that may draw by chance (a `shuffle`, a `lot`, a move to a `random` place, or an if, every-player,
 every-pile or repeat that holds one: known when compiling) compiles to a generator function instead, whose
 generator the runner drives with `yield from`, so that at a table whose chance is drawn outside
 (`Table.chance`: OpenSpiel's chance nodes) its draws are chance decisions; every other effect stays a
@@ -31,7 +32,7 @@ from ruleplay.lang import expr as X
 MAX_EFFECTS = 200        # effects in one phase, nested ones included
 MAX_DEPTH = 6            # `if` inside `if`
 WORDS = ("again", "skip", "reverse", "end", "redeal")
-KEYS = ("move", "set", "add", "next", "shuffle", "reveal", "every-player", "every-pile", "repeat", "if")
+KEYS = ("move", "set", "add", "next", "shuffle", "lot", "reveal", "every-player", "every-pile", "repeat", "if")
 _PLACES = {"bottom": "the bottom of ", "middle": "the middle of ", "random": "a random place in "}
 MAX_REPEAT = 1000        # the most times a `repeat` may run its effects
 Effect = Callable[[Any], Any]     # returns None, or (one that draws by chance: `draws`) a generator
@@ -163,6 +164,8 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
     if key == "next":
         seat = ctx.expr(p, X.SEAT, scope)
         return None if seat is None else (lambda g, f=seat.fn: g.pass_to(f(g.t)))
+    if key == "lot":
+        return _lot(ctx, p, spec[key], scope, own)
     if key == "shuffle":
         ref = zone_ref(ctx, p, scope)
         if ref is None:
@@ -307,6 +310,53 @@ def _set(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str],
     return lambda g: g.assign(pairs, add)
 
 
+def _lot(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str]) -> Effect | None:
+    """`lot: {seat: COND, set: NAME}` or `lot: {number: [LOW, HIGH], set: NAME}`: a player among those for whom
+    COND holds (over `s`), or a number, drawn by lot (`Table.lot`: a chance decision at a chance table, else the
+    game's random stream), becomes NAME's value."""
+    if ("seat" in spec) == ("number" in spec):
+        ctx.error(path, "a lot draws a player (seat: a condition over s) or a number (number: [LOW, HIGH])",
+                  "write one of them, e.g. lot: {seat: \"s != actor\", set: slowest}")
+        return None
+    tgt = target(ctx, path + ("set",), str(spec["set"]), scope, own)
+    if tgt is None:
+        return None
+    want = X.SEAT if "seat" in spec else X.INT
+    if tgt.type != want:
+        ctx.error(path + ("set",), f"'{spec['set']}' holds a {tgt.type}, but a lot of a "
+                                   f"{'player' if want == X.SEAT else 'number'} gives a {want}",
+                  "track it as {type: seat}" if want == X.SEAT else "draw into a number", value=True)
+        return None
+    if "seat" in spec:
+        ok = ctx.expr(path + ("seat",), X.BOOL, scope.with_names(s=X.Binding(X.SEAT, lambda e: e.loc["s"])))
+        if ok is None:
+            return None
+
+        def draw_seat(g):
+            t, loc = g.t, g.t.loc
+            options = []
+            for s in t.seat_range:
+                loc["s"] = s
+                if ok.fn(t):
+                    options.append(s)
+            if not options:
+                raise GameError(f"no player for whom {spec['seat']} to draw by lot")
+            drawn = yield from t.lot(options, lambda s: f"seat {s} drawn")
+            g.assign([(tgt, lambda e: drawn)], False)
+        return draw_seat
+    lo, hi = spec["number"]
+    most = len(ctx.deck)                 # a chance node has at most as many outcomes as the deck has cards
+    if hi < lo or hi - lo + 1 > most:
+        ctx.error(path + ("number",), f"write [LOW, HIGH] with LOW <= HIGH, at most {most} numbers (the deck's "
+                                      "cards: a chance event has at most as many outcomes)", value=True)
+        return None
+
+    def draw_number(g):
+        drawn = yield from g.t.lot(list(range(hi - lo + 1)), lambda i: f"{lo + i} drawn")
+        g.assign([(tgt, lambda e: lo + drawn)], False)
+    return draw_number
+
+
 def _every_pile(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str], budget: Budget,
                 depth: int) -> Effect | None:
     """`every-pile: {of: FAMILY, do: [...]}`: the effects once for each pile of a family, in order; the pile is
@@ -399,6 +449,11 @@ def say(spec: Any) -> str:
         return f"the turn passes to {formula(spec['next'])}"
     if "shuffle" in spec:
         return f"{_zone(spec['shuffle'])} is shuffled"
+    if "lot" in spec:
+        lot = spec["lot"]
+        what = f"a player for whom {formula(lot['seat'])}" if "seat" in lot else \
+            f"a number from {lot['number'][0]} to {lot['number'][1]}"
+        return f"{what}, drawn by lot, becomes {lot['set']}"
     raw = spec["reveal"]
     if isinstance(raw, dict):
         most = f"at most {formula(raw['count'])} of " if "count" in raw else ""

@@ -30,7 +30,7 @@ from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.table import Table, ThrowIn
 from ruleplay.engine.events import EventSpec
 from ruleplay.kinds.schema_parts import EXPR, phase_schema
-from ruleplay.kinds.words import first_player, formula
+from ruleplay.kinds.words import first_player, formula, one_seat
 
 # ---------------------------------------------------------------------------- the kind's keys (schema)
 SUMMARY = "choose: seats in turn pick one of a list of values or pass (naming trump, ordering up, going alone)."
@@ -254,9 +254,13 @@ def describe(spec: dict, phase=None) -> str:
     out = []
     if "turn-up" in spec:
         out.append(f"The card {formula(spec['turn-up'])} is turned up.")
-    asked = f"each player for whom {formula(spec['who'])}" if "who" in spec else "each player in the hand"
-    out.append(f"Starting with {who}, {asked} in turn may choose one of {', '.join(map(str, spec['values']))}"
-               + (f" (only a value where {formula(spec['allowed'])})" if "allowed" in spec else "") + ".")
+    alone = one_seat(spec["who"]) if "who" in spec else None
+    asked = f"{alone}" if alone else f"starting with {who}, " + (
+        f"each player for whom {formula(spec['who'])}" if "who" in spec else "each player in the hand") + " in turn"
+    allowed = formula(spec["allowed"]) if "allowed" in spec else None
+    out.append(f"{asked[0].upper()}{asked[1:]} may choose one of {', '.join(map(str, spec['values']))}"
+               + ("" if allowed is None else " (none may be chosen: every player passes)" if allowed == "no"
+                  else f" (only a value where {allowed})") + ".")
     p = spec.get("pass", True)
     out.append("The first to choose ends the round" + ("; passing is not allowed." if p is False else
                                                         "; a player may pass." if p is True else
@@ -264,7 +268,9 @@ def describe(spec: dict, phase=None) -> str:
     if spec.get("all-pass") == "redeal":
         out.append("If every player passes, the hand is thrown in and the next one is dealt.")
     if "sit-out" in spec:
-        out.append(f"Once a value is chosen, each player for whom {formula(spec['sit-out'])} sits out the hand.")
+        sits = one_seat(spec["sit-out"])
+        out.append(f"Once a value is chosen, {sits or 'each player for whom ' + formula(spec['sit-out'])} sits out "
+                   "the hand.")
     if "prefer" in spec:
         out.append(f"A sensible player (the smart bot) chooses the value that makes {formula(spec['prefer'])} "
                    "highest, when that is above 0.")

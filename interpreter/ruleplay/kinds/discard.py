@@ -148,8 +148,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Discard | None:
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
 def describe(spec: dict, phase=None) -> str:
-    who = (f"the player {formula(spec['seat'])} (seat number)" if "seat" in spec
-           else "every player")
+    seat = formula(spec["seat"]) if "seat" in spec else None
+    who = "every player" if seat is None else seat if seat.startswith("the ") else f"the player at seat {seat}"
     took = (f" takes the top {spec['take']} card(s) of the {spec['to']} into their {spec['from']}, then"
             if spec.get("take") else "")
     keep = spec.get("keep-taken", False)

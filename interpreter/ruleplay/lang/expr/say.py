@@ -98,6 +98,9 @@ def _words(t: Any, vocab: Vocabulary, loops: tuple[_Loop, ...] = ()) -> str | No
             op = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "not in",
                   "not in": "in"}[" ".join(str(inner.children[1]).split())]
             return _compare_words(inner.children[0], op, inner.children[2], vocab, loops)
+        if isinstance(inner, Tree) and inner.data == "field" and str(inner.children[1]) in _STATES:
+            who = w(inner.children[0])
+            return None if who is None else f"{_the(who)} {_STATES[str(inner.children[1])][1]}"
         said = w(inner)
         if said is None:
             return None
@@ -144,6 +147,9 @@ def _possessive(node: Any, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str |
     return None if base is None else f"{_the(base)}'s"
 
 
+_STATES = {"out": ("is out", "is not out"), "sits-out": ("sits the hand out", "does not sit the hand out")}
+
+
 def _field_words(base: Any, name: str, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
     if name in ("top", "bottom", "size", "empty"):          # fields of cards (a zone, a seat's zone)
         said = _words(base, vocab, loops)
@@ -152,6 +158,9 @@ def _field_words(base: Any, name: str, vocab: Vocabulary, loops: tuple[_Loop, ..
         said = _the(said)
         return {"top": f"the top card of {said}", "bottom": f"the bottom card of {said}",
                 "size": f"the number of cards in {said}", "empty": f"{said} is empty"}[name]
+    if name in _STATES:                                       # a seat's yes/no: 'the player is out'
+        who = _words(base, vocab, loops)
+        return None if who is None else f"{_the(who)} {_STATES[name][0]}"
     whose = _possessive(base, vocab, loops)
     if whose is None:
         return None

@@ -244,3 +244,21 @@ def test_max_game_length_bounds_games_that_reshuffle_and_past_it_the_game_is_a_l
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.result().outcome == "limit" and "60 chance draws" in state.result().reason
+
+
+def test_equal_cards_of_several_packs_are_one_outcome_weighted_by_how_many_are_left():
+    """Baccarat's eight packs: a chance node offers each card name once (OpenSpiel refuses two outcomes with one
+    string), weighted by how many of it are left: 8 of 416 each, then 7 of 415 for the name just drawn."""
+    state = ruleplay.load_game("baccarat").new_initial_state(1, chance=True)
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])          # the bets
+    first = state.chance_outcomes()
+    labels = [state.action_to_string(a) for a, _ in first]
+    assert len(labels) == len(set(labels)) == 52 and all(p == pytest.approx(8 / 416) for _, p in first)
+    drawn = first[0][0]
+    state.apply_action(drawn)
+    after = dict(state.chance_outcomes())
+    name = state.action_to_string(drawn)
+    same = [a for a in after if state.action_to_string(a) == name]
+    assert len(after) == 52 and len(same) == 1 and drawn not in after
+    assert after[same[0]] == pytest.approx(7 / 415) and sum(after.values()) == pytest.approx(1.0)

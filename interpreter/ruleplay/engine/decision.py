@@ -48,6 +48,8 @@ class Decision:
     window: int | None = None              # a slap window's decision: cards played when the window opened
     default: int | None = None             # a window's do-nothing action, which the log leaves implicit
     observe: Callable[[], list[dict]] | None = None   # the game's events as this seat may know them (Table.seat_log)
+    weights: Sequence[int] | None = None   # a chance decision's outcomes' weights (equal cards drawn as one: their
+    # number); None: uniform
     fork: Callable[..., Any] | None = None  # for a search: the game copied from here (engine.fork_table: seed, log,
     # inline bots, hand_only), where the phase can go on from a copy (a pass starts again, the other seats picking
     # afresh: kinds/passing.py); the copy holds the true cards, so a seat's search deals the ones it has not

@@ -111,11 +111,14 @@ class State:
         return d is not None and d.seat == CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """At a chance decision (`chance`), its outcomes, uniform: the cards not drawn yet (or a lot's options:
-        the seats tied, the places)."""
+        """At a chance decision (`chance`), its outcomes: the cards not drawn yet, uniform (equal cards of several
+        packs as one outcome, weighted by how many are left: `Table.draw_order`), or a lot's options."""
         d = self._run.decision
         if d is None or d.seat != CHANCE:
             return []
+        if d.weights is not None:
+            total = sum(d.weights)
+            return [(a, w / total) for a, w in zip(d.actions, d.weights)]
         p = 1.0 / len(d.actions)
         return [(a, p) for a in d.actions]
 

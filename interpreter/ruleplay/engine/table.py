@@ -142,9 +142,13 @@ class Table:
         left, drawn = sorted(cards), []
         names = self.rules.deck.names
         want = len(left) - 1 if first is None else min(first, len(left) - 1)
+        equal = not self.space.unique
         while len(drawn) < want:
             self.count_chance()
-            a = yield Decision(CHANCE, tuple(left))           # a card's action is the card (its label, its name)
+            if equal:                    # equal cards (two packs) are one outcome, weighted by how many are left
+                a = yield _by_name(left, names)
+            else:
+                a = yield Decision(CHANCE, tuple(left))       # a card's action is the card (its label, its name)
             left.remove(a)
             drawn.append(a)
         order = drawn + left
@@ -421,3 +425,14 @@ _ATOMIC = frozenset((int, bool, str, float, type(None)))     # values a copy sha
 # what Table.fork shares or sets itself (the zones it copies as they are: deques of card numbers)
 _SHARED = frozenset(("rules", "end_rules", "space", "runner", "rng", "events", "inline", "sealed", "seat_zones",
                      "shared"))
+
+
+def _by_name(left: list[int], names: list[str]) -> Decision:
+    """A chance draw from cards some of which are equal (two packs): one outcome per name, its first card left,
+    weighted by how many of that name are left (OpenSpiel wants one outcome per distinct card)."""
+    first: dict[str, int] = {}
+    count: Counter = Counter()
+    for c in left:
+        first.setdefault(names[c], c)
+        count[names[c]] += 1
+    return Decision(CHANCE, tuple(first.values()), weights=tuple(count[names[c]] for c in first.values()))

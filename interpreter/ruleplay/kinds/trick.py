@@ -129,7 +129,7 @@ SCHEMA = phase_schema('trick', {
     "points": {"description": "Points of a card for the trick event and bots (int over `card`); default: the deck attribute 'points' if any.", **EXPR},
     "trump-card": {"description": "A card expression evaluated when the hand starts (e.g. rest.top: the next undealt card turned up): logged in the trump event; without `trump`, its suit is trump.", **EXPR},
     "trump-from-lead": {"description": "Bool evaluated when the phase starts: with no trump set, the suit of the first card led in the hand becomes trump (e.g. contract: the bidder's first lead).", "default": False, **EXPR},
-    "suit": {"description": "A card's suit for following and trumps (str over `card`, may read trump); 'none' is no suit (a led card without suit lets anything be played). E.g. a joker that counts as a trump.", **EXPR},
+    "suit": {"description": "A card's suit for following and trumps (str over `card`, may read trump); 'none' is no suit: a led card without suit lets anything be played, and as no card follows it, it wins the trick unless a trump (or a `high` card) is played. E.g. a joker that counts as a trump.", **EXPR},
     "high": {"description": "Bool over `card`: such a card beats every other card (the first one played wins).", **EXPR},
     "follow-allowed": {"description": "Which card of the led suit a follower may play. " + CARD_BOOL, **EXPR},
     "choices": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN},

@@ -109,8 +109,12 @@ def _words(t: Any, vocab: Vocabulary, loops: tuple[_Loop, ...] = ()) -> str | No
         said = [w(c) for c in ch]
         if None in said:
             return None
-        return f" {k[:-1]} ".join(f"({x})" if isinstance(c, Tree) and c.data in ("and_", "or_", "cond") else x
-                                  for c, x in zip(ch, said))     # type: ignore[misc]
+        parts = [f"({x})" if isinstance(c, Tree) and c.data in ("and_", "or_", "cond") else x
+                 for c, x in zip(ch, said)]
+        # a clause with its own verb ("the player is not the dealer") ends at a comma, so the next one is not
+        # read as more of it ("..., or contract", not "the dealer or contract")
+        sep = f", {k[:-1]} " if any(" is " in x or " has " in x for x in parts[:-1]) else f" {k[:-1]} "
+        return sep.join(parts)     # type: ignore[arg-type]
     if k == "cond":
         return _cond_words(t, vocab, loops)
     if k == "arith":

@@ -391,3 +391,24 @@ def test_a_name_read_before_it_has_a_value_is_a_placed_error(tmp_path, monkeypat
     assert code == 1
     assert out == f"{place}: in expression {expr!r}: {what} has no value yet where this is evaluated: {why}\n" \
                   f"    hint: {hint}\n"
+
+
+def test_bids_said_by_name(tmp_path, capsys):
+    """`words: {0: nil}` names a bid: the action's label, the `bid` event's `said`, the account and the sheet say
+    "nil", and the rules still read 0 (the bids and scores of the same seed are the game without words)."""
+    from ruleplay.agents import play
+    from ruleplay.pipeline import load
+    from ruleplay.tools.cli import main
+    p = tmp_path / "ohw.yaml"
+    p.write_text("extends: oh-hell\nname: ohw\nphases:\n  bidding:\n    words: {0: nil}\n", encoding="utf-8")
+    named, plain = play(load(str(p)), seed=2), play(load("oh-hell"), seed=2)
+    bids = [e for e in named.events if e["event"] == "bid"]
+    assert [e["bid"] for e in bids] == [e["bid"] for e in plain.events if e["event"] == "bid"]
+    assert named.scores == plain.scores
+    assert all((e.get("said") == "nil") == (e["bid"] == 0) for e in bids) and any(e["bid"] == 0 for e in bids)
+    assert all(e["label"] == "bid nil" for e in named.events if e["event"] == "decision" and e["action"] ==
+               next(d["action"] for d in plain.events if d["event"] == "decision" and d["label"] == "bid 0"))
+    assert main(["run", str(p), "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "bids nil" in out and "bids 0" not in out
+    assert main(["explain", str(p)]) == 0 and "Bids said by name: 0 is nil." in capsys.readouterr().out

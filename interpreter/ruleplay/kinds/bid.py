@@ -74,6 +74,9 @@ SCHEMA = phase_schema('bid', {
     "rounds": {"description": "auction only: at most this many turns each, in order from the first bidder (1: one chance each); default: until one bidder is left.", "type": "integer", "minimum": 1, "maximum": 100},
     "forbid": {"description": "Bool over `bid` (and actor): bids no seat may make. Lifted when it would leave no choice.", **EXPR},
     "forbid-last": {"description": "Bool over `bid`: bids the last bidder may not make (one-each only), e.g. sum(s.bid for s in seats) + bid == hand-size. Lifted when it would leave no choice.", **EXPR},
+    "words": {"type": "object", "propertyNames": {"pattern": "^[0-9]{1,4}$"},
+              "additionalProperties": {"type": "string", "minLength": 1, "maxLength": 40},
+              "description": "Bids said by a name rather than a number, e.g. {35: misere, 50: nap}: the name labels the action, the log's `bid` event (`said`), the table's narration and the rule sheet; the rules still read the number."},
     "hand": text("Per-seat zone the bots judge their hand from (default: deal.to)."),
     "bots": obj({"tricks": {"description": "Int over `bid`: the tricks a bid of `bid` asks the bidder (with a partner: the side) to take; for a bid of points, about the tricks it takes to make them. Default: the bid itself; in an auction, card points when the highest bid is at least half the deck's points, else the highest bid's share of every trick.", **EXPR},
                  "trump": {"description": "Text over `bid`: the trump a bid of `bid` names, a suit or 'none' (no trumps). Default: the table's trump, else the suit the bot's hand is best in.", **EXPR}},
@@ -86,6 +89,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'rounds': {"examples": [1]},
     'forbid-last': {"examples": ["sum(s.bid for s in seats) + bid == hand-size"]},
     'hand': {"examples": ["hand"]},
+    'words': {"examples": [{"35": "misere", "50": "nap"}]},
     'bots': {"examples": [{"tricks": "6 + (bid - 40) // 100", "trump": "bid-suit"}]},
     'bots/tricks': {"examples": ["6 + (bid - 40) // 100"]},
     'bots/trump': {"examples": ["'none' if (bid - 40) // 20 % 5 == 4 else bid-suit"]},
@@ -95,8 +99,8 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
 FIELDS = {"bids": lambda n: [None] * n, "passed": lambda n: [False] * n,
           "bidder": lambda n: None,          # the seat that won the auction / the highest bid
           "high_bid": lambda n: None, "bid_style": lambda n: None}
-EVENTS = {"bid": EventSpec(("seat", "bid", "pass", "sealed"), sample=None),
-          "auction": EventSpec(("bidder", "bid"), sample=None)}
+EVENTS = {"bid": EventSpec(("seat", "bid", "pass", "sealed", "said"), sample=None),
+          "auction": EventSpec(("bidder", "bid", "said"), sample=None)}
 
 STYLES = ("one-each", "auction", "sealed")
 PASS = None
@@ -145,6 +149,7 @@ class Bid:
     spec: dict = field(default_factory=dict)
     rounds: int | None = None              # auction: at most this many turns each (None: no limit)
     most: int = MAX_BID                    # the highest bid the range can reach (its constant max, else a bound)
+    words: dict = field(default_factory=dict)   # `words`: a bid's name (35 -> "misere"), for labels, log, sheet
 
     def offers(self, space) -> list[int]:
         return [space.PASS, *range(space.BID0, space.BID0 + self.most + 1)]
@@ -227,7 +232,9 @@ class Bid:
                            {c: order[c] for c in hand}, max(order) if order else 0, self.points, deck.suit,
                            list(t.bids), list(t.passed), *self._meaning(t, options, hi),
                            partner=None if mates is None else mates[seat])
-        a = yield from t.ask(Decision(seat, [space.bid(o) for o in options], view, sealed=sealed))
+        words = self.words
+        labels = {space.bid(o): f"bid {words[o]}" for o in options if o in words} if words else None
+        a = yield from t.ask(Decision(seat, [space.bid(o) for o in options], view, labels or None, sealed=sealed))
         return space.bid_of(a)
 
     def _meaning(self, t: Table, options: list[int | None], hi: int) -> tuple[list, list, str]:
@@ -257,6 +264,8 @@ class Bid:
             t.emit("bid", seat=seat, **{"pass": True}, **extra)
         else:
             t.bids[seat] = choice
+            if choice in self.words:
+                extra["said"] = self.words[choice]
             t.emit("bid", seat=seat, bid=choice, **extra)
         t.act()
 
@@ -276,7 +285,8 @@ class Bid:
                 t.high_bid, t.bidder = choice, seat
             seat = next((s for s in (t.next_seat(seat, k) for k in range(1, t.n + 1))
                          if not t.passed[s] and t.takes_part(s)), seat)
-        t.emit("auction", bidder=t.bidder, bid=t.high_bid)
+        t.emit("auction", bidder=t.bidder, bid=t.high_bid,
+               **({"said": self.words[t.high_bid]} if t.high_bid in self.words else {}))
 
     @staticmethod
     def _auction_over(t: Table, hi: int) -> bool:
@@ -355,10 +365,11 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     if None in (lo, hi, may_pass) or (tricks is None) != ("tricks" not in hints) or \
             (trump is None) != ("trump" not in hints):
         return None
+    words = {int(k): str(v) for k, v in (spec.get("words") or {}).items()}
     return Bid(name, first_mode, first_fn, lo, hi, may_pass.fn, style,
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
                tricks.fn if tricks else None, trump.fn if trump else None, spec.get("description", ""),
-               dict(spec), rounds, _most(ctx, path, hi_c))
+               dict(spec), rounds, _most(ctx, path, hi_c), words)
 
 
 def _most(ctx: Ctx, path: tuple, hi: X.Compiled) -> int:
@@ -395,6 +406,8 @@ def describe(spec: dict, phase=None) -> str:
         text += f" Nobody may bid a number for which {formula(spec['forbid'])}."
     if getattr(phase, "forbid_last", None) is not None:
         text += f" The last bidder may not bid a number for which {formula(spec['forbid-last'])}."
+    if spec.get("words"):
+        text += " Bids said by name: " + ", ".join(f"{k} is {v}" for k, v in spec["words"].items()) + "."
     return text
 
 
@@ -402,13 +415,13 @@ def describe(spec: dict, phase=None) -> str:
 def _tell_bid(n, ev: dict) -> list[str]:
     if ev.get("pass"):
         return [f"{n.verb(ev['seat'], 'pass', 'passes')}."]
-    return [f"{n.verb(ev['seat'], 'bid', 'bids')} {ev['bid']}."]
+    return [f"{n.verb(ev['seat'], 'bid', 'bids')} {ev['said'] if 'said' in ev else ev['bid']}."]
 
 
 def _tell_auction(n, ev: dict) -> list[str]:
     if ev.get("bidder") is None:
         return ["Everyone passed: nobody won the auction."]
-    return [f"{n.verb(ev['bidder'], 'win', 'wins')} the auction with {ev['bid']}."]
+    return [f"{n.verb(ev['bidder'], 'win', 'wins')} the auction with {ev['said'] if 'said' in ev else ev['bid']}."]
 
 
 NARRATION = {"bid": _tell_bid, "auction": _tell_auction}

@@ -89,11 +89,11 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
             else:
                 out.write("No trump this hand.\n")
         elif kind == "bid":
-            bids.append(f"{seat_name(ev['seat'])} {'passes' if ev.get('pass') else 'bids ' + str(ev['bid'])}")
+            bids.append(f"{seat_name(ev['seat'])} " + ("passes" if ev.get("pass") else f"bids {ev.get('said', ev['bid'])}"))
             out.write(("Bids" + (" (sealed, revealed together)" if ev.get("sealed") else "") + ": "
                        if len(bids) == 1 else ", ") + bids[-1])
         elif kind == "auction":
-            out.write("\n" + (f"  {seat_name(ev['bidder'])} is the bidder at {ev['bid']}.\n"
+            out.write("\n" + (f"  {seat_name(ev['bidder'])} is the bidder at {ev.get('said', ev['bid'])}.\n"
                               if ev.get("bidder") is not None else "  Everyone passed: no bid.\n"))
             bids = []
         elif kind == "choice":

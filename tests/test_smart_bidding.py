@@ -3,6 +3,7 @@ for), so all-`smart` tables of Auction Pitch and Five Hundred finish their match
 `random`. Hand-built bid views are checked against estimates worked out by hand."""
 import math
 import random
+from pathlib import Path
 
 import pytest
 
@@ -191,3 +192,35 @@ def test_five_hundred_bidders_never_discard_the_suit_they_named():
                 discards += 1
                 assert not any(card.endswith(named) for card in e["cards"])
     assert discards > 100
+
+
+def _misere_contracts(text: str, tmp_path) -> tuple[int, int, int]:
+    """Smart players' contracts in 30 five-player games of Napoleon with misère on: (contracts, misère, misère
+    made)."""
+    from ruleplay.agents import play
+    from ruleplay.pipeline import load
+    p = tmp_path / "nap.yaml"
+    p.write_text(text, encoding="utf-8")
+    rules = load(str(p), {"misere": "true"}, 5)
+    contracts = misere = made = 0
+    for seed in range(30):
+        bid = bidder = None
+        for e in play(rules, seed, bots=["smart"] * 5).events:
+            if e["event"] == "auction" and e.get("bidder") is not None:
+                contracts, bid, bidder = contracts + 1, e["bid"], e["bidder"]
+                misere += bid == 35
+            elif e["event"] == "score" and bid == 35:
+                made += e["points"][bidder] > 0
+                bid = None
+    return contracts, misere, made
+
+
+def test_a_bid_of_at_most_its_tricks_is_made_by_weak_hands(tmp_path):
+    """`bots: {at-most: "bid == 35"}` (Napoleon's misère asks for no trick): smart bids it only with a hand it
+    expects to lose every trick with, and makes most of those; read as "at least 0 tricks" (without the key)
+    it bid misère on most hands and lost half of them."""
+    text = (Path(__file__).parent / "data" / "nap.yaml").read_text(encoding="utf-8")
+    contracts, misere, made = _misere_contracts(text, tmp_path)
+    assert 0 < misere < contracts / 2 and made > misere * 0.6
+    plain = _misere_contracts(text.replace('      at-most: "bid == 35"\n', ""), tmp_path)
+    assert plain[1] > plain[0] / 2 and plain[2] < plain[1] * 0.6

@@ -79,7 +79,8 @@ SCHEMA = phase_schema('bid', {
               "description": "Bids said by a name rather than a number, e.g. {35: misere, 50: nap}: the name labels the action, the log's `bid` event (`said`), the table's narration and the rule sheet; the rules still read the number."},
     "hand": text("Per-seat zone the bots judge their hand from (default: deal.to)."),
     "bots": obj({"tricks": {"description": "Int over `bid`: the tricks a bid of `bid` asks the bidder (with a partner: the side) to take; for a bid of points, about the tricks it takes to make them. Default: the bid itself; in an auction, card points when the highest bid is at least half the deck's points, else the highest bid's share of every trick.", **EXPR},
-                 "trump": {"description": "Text over `bid`: the trump a bid of `bid` names, a suit or 'none' (no trumps). Default: the table's trump, else the suit the bot's hand is best in.", **EXPR}},
+                 "trump": {"description": "Text over `bid`: the trump a bid of `bid` names, a suit or 'none' (no trumps). Default: the table's trump, else the suit the bot's hand is best in.", **EXPR},
+                 "at-most": {"description": "Bool over `bid`: a bid of `bid` asks the bidder to take at most its `tricks` (misere: 0), not at least: a bot makes it with a hand weak enough.", "default": False, **EXPR}},
                 desc="What a bid means, for bots only (the rules never read it): bots bid what they expect to make."),
 }, [])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
@@ -93,6 +94,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'bots': {"examples": [{"tricks": "6 + (bid - 40) // 100", "trump": "bid-suit"}]},
     'bots/tricks': {"examples": ["6 + (bid - 40) // 100"]},
     'bots/trump': {"examples": ["'none' if (bid - 40) // 20 % 5 == 4 else bid-suit"]},
+    'bots/at-most': {"examples": ["bid == 35"]},
 }
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
 # what the kind keeps on the table (Table's fields, made for n seats): per hand
@@ -128,6 +130,7 @@ class BidView:
     names: list[str | None] = field(default_factory=list)  # per legal choice: the trump it names (None: none)
     unit: str = "tricks"                  # what `need` counts: tricks, or card points (`points`)
     partner: int | None = None            # the seat's partner (teams of two), whose bids are in `bids`
+    at_most: list[bool] = field(default_factory=list)   # per legal choice: it asks for at most `need` (misere)
 
 
 @dataclass
@@ -150,6 +153,7 @@ class Bid:
     rounds: int | None = None              # auction: at most this many turns each (None: no limit)
     most: int = MAX_BID                    # the highest bid the range can reach (its constant max, else a bound)
     words: dict = field(default_factory=dict)   # `words`: a bid's name (35 -> "misere"), for labels, log, sheet
+    at_most_fn: Callable | None = None     # `bots.at-most`: a bid asks for at most its tricks (misere), for bots
 
     def offers(self, space) -> list[int]:
         return [space.PASS, *range(space.BID0, space.BID0 + self.most + 1)]
@@ -231,7 +235,7 @@ class Bid:
             view = BidView(seat, list(options), hand, t.trump, self.style, t.high_bid, t.hand_size,
                            {c: order[c] for c in hand}, max(order) if order else 0, self.points, deck.suit,
                            list(t.bids), list(t.passed), *self._meaning(t, options, hi),
-                           partner=None if mates is None else mates[seat])
+                           partner=None if mates is None else mates[seat], at_most=self._at_most(t, options))
         words = self.words
         labels = {space.bid(o): f"bid {words[o]}" for o in options if o in words} if words else None
         a = yield from t.ask(Decision(seat, [space.bid(o) for o in options], view, labels or None, sealed=sealed))
@@ -255,6 +259,17 @@ class Bid:
             names.append(None if b is None or self.trump_fn is None else self.trump_fn(t))
         t.loc.pop("bid", None)
         return need, names, "points" if points else "tricks"
+
+    def _at_most(self, t: Table, options: list[int | None]) -> list[bool]:
+        """Per option, whether it asks for at most its tricks (`bots.at-most`), for bots."""
+        if self.at_most_fn is None:
+            return [False] * len(options)
+        out = []
+        for b in options:
+            t.loc["bid"] = b
+            out.append(b is not None and bool(self.at_most_fn(t)))
+        t.loc.pop("bid", None)
+        return out
 
     def _record(self, t: Table, seat: int, choice: int | None, sealed: bool = False) -> None:
         extra = {"sealed": True} if sealed else {}
@@ -362,14 +377,15 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     hints = spec.get("bots") or {}
     tricks = ctx.expr(path + ("bots", "tricks"), X.INT, bid_scope) if "tricks" in hints else None
     trump = ctx.expr(path + ("bots", "trump"), X.STR, bid_scope) if "trump" in hints else None
+    at_most = ctx.expr(path + ("bots", "at-most"), X.BOOL, bid_scope) if "at-most" in hints else None
     if None in (lo, hi, may_pass) or (tricks is None) != ("tricks" not in hints) or \
-            (trump is None) != ("trump" not in hints):
+            (trump is None) != ("trump" not in hints) or (at_most is None) != ("at-most" not in hints):
         return None
     words = {int(k): str(v) for k, v in (spec.get("words") or {}).items()}
     return Bid(name, first_mode, first_fn, lo, hi, may_pass.fn, style,
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
                tricks.fn if tricks else None, trump.fn if trump else None, spec.get("description", ""),
-               dict(spec), rounds, _most(ctx, path, hi_c), words)
+               dict(spec), rounds, _most(ctx, path, hi_c), words, at_most.fn if at_most else None)
 
 
 def _most(ctx: Ctx, path: tuple, hi: X.Compiled) -> int:

@@ -56,7 +56,9 @@ def smart_bid(v) -> int:
                     sorted({v.suit[c] for c in v.hand if v.suit[c] is not None}) or [None]
                 cache[name] = max(hand_tricks(v, t) for t in trumps) + share
             return cache[name]
-        spare = {i: can(v.names[i]) - v.need[i] for i in bids}
+        low = v.at_most or [False] * len(legal)        # misere: at most `need` (no trump unless one is named),
+        spare = {i: (v.need[i] - hand_tricks(v, v.names[i]) - share) if low[i]     # so a weak hand has to spare
+                 else can(v.names[i]) - v.need[i] for i in bids}
     ok = [i for i in bids if spare[i] >= 0]
     if ok:
         return max(ok, key=lambda i: (spare[i], -legal[i]))
@@ -80,6 +82,8 @@ def _trick_bid(v, bids: list[int]) -> int:
             est += 1 if st(c) >= top - 4 else 0
         elif st(c) >= top - 1:
             est += 1
+    low = v.at_most or [False] * len(v.legal)          # a bid of at most its tricks (misere) only if it is met
+    bids = [i for i in bids if not low[i] or est <= v.need[i]] or bids
     return min(bids, key=lambda i: (abs(v.legal[i] - est), v.legal[i]))
 
 

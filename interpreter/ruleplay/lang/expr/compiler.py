@@ -614,13 +614,7 @@ class Compiler:
             fn = self._keyed(kind, b, var, vtype, fc) or _hoisted(kind, b, var, fc, self._reads_freely) \
                 or _judged(kind, fb, var, fc)
         else:
-            def values(e):
-                loc = e.loc
-                for x in fc(e):
-                    loc[var] = x
-                    v = fb(e)
-                    if v is not None:
-                        yield v
+            values = _values(fb, var, fc)
             if kind == "sum":
                 fn = lambda e: sum(values(e))
             else:
@@ -640,17 +634,22 @@ def _every(kind: str, coll, body: Callable[[Any], Any], var: str, cards: int) ->
     return str(tree.children[0]), tuple(1 if v else 0 for v in per_card_values(body, cards, var))
 
 
-def _first(body: Callable[[Any], Any], var: str, items: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """first(body for var in items [if ...]): the body's value for the first item that gives one (None: none)."""
-    def first(e):
+def _values(body: Callable[[Any], Any], var: str, items: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """values(e): the body's values for the items in turn, each bound as `var` (a value left out: None)."""
+    def values(e):
         loc = e.loc
         for x in items(e):
             loc[var] = x
             v = body(e)
             if v is not None:
-                return v
-        return None
-    return first
+                yield v
+    return values
+
+
+def _first(body: Callable[[Any], Any], var: str, items: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """first(body for var in items [if ...]): the body's value for the first item that gives one (None: none)."""
+    values = _values(body, var, items)
+    return lambda e: next(values(e), None)
 
 
 def _kept(kind: str, body: Compiled, only: Compiled) -> Compiled:

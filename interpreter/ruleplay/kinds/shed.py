@@ -223,23 +223,22 @@ class Shed:
                 played = legal[0] if len(legal) == 1 else (yield from self._ask_card(t, seat, legal, False))
             elif legal:                                  # may draw instead of playing
                 played = yield from self._ask_card(t, seat, legal, True)
-            drew = False
+            drawn = 0                                    # cards drawn this turn
             if played is None and rule != "none":
-                drawn = 0
                 while (yield from self._draw_one(t, seat)):
-                    drew, drawn = True, drawn + 1
+                    drawn += 1
                     legal = self._legal(t, seat)
                     if rule == "one" or legal or drawn == self.draw_max:
                         break
                 if legal and rule == "one":
-                    drawn = hand[seat][-1]
-                    legal = [drawn] if drawn in legal else []
+                    card = hand[seat][-1]
+                    legal = [card] if card in legal else []
                 if legal:
                     played = legal[0] if len(legal) == 1 else (yield from self._ask_card(t, seat, legal, False))
             if played is None:
                 t.emit("no-play", seat=seat)
                 t.passes[seat] += 1
-                passes = 0 if drew else passes + 1       # blocked: every seat in a row with nothing to draw
+                passes = 0 if drawn else passes + 1      # blocked: every seat in a row with nothing to draw
                 if passes >= sum(map(t.takes_part, t.seat_range)):
                     t.emit("blocked")
                     return

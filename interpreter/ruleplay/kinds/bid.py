@@ -232,22 +232,24 @@ class Bid:
             hand = list(t.seat_zones[self.hand_zone][seat]) if self.hand_zone is not None else []
             order = deck.orders["order"]
             mates = partners(t.rules.teams, t.n)
+            need, names, unit, at_most = self._meaning(t, options, hi)
             view = BidView(seat, list(options), hand, t.trump, self.style, t.high_bid, t.hand_size,
                            {c: order[c] for c in hand}, max(order) if order else 0, self.points, deck.suit,
-                           list(t.bids), list(t.passed), *self._meaning(t, options, hi),
-                           partner=None if mates is None else mates[seat], at_most=self._at_most(t, options))
+                           list(t.bids), list(t.passed), need, names, unit,
+                           partner=None if mates is None else mates[seat], at_most=at_most)
         words = self.words
         labels = {space.bid(o): f"bid {words[o]}" for o in options if o in words} if words else None
         a = yield from t.ask(Decision(seat, [space.bid(o) for o in options], view, labels or None, sealed=sealed))
         return space.bid_of(a)
 
-    def _meaning(self, t: Table, options: list[int | None], hi: int) -> tuple[list, list, str]:
+    def _meaning(self, t: Table, options: list[int | None], hi: int) -> tuple[list, list, str, list]:
         """What each option asks for and names, for bots: `bots.tricks` and `bots.trump` when given. Else
         a bid counts tricks, except in an auction: there it counts card points when the highest bid is
         at least half the deck's points, else the highest bid asks for every trick and the others for
-        their share of them."""
+        their share of them. And whether it asks for at most that (`bots.at-most`: a misere)."""
         need: list[float | None] = []
         names: list[str | None] = []
+        at_most: list[bool] = []
         auction = self.style == "auction" and self.tricks_fn is None
         points = auction and 2 * hi >= self.total > 0
         for b in options:
@@ -257,19 +259,9 @@ class Bid:
             else:
                 need.append(self.tricks_fn(t))
             names.append(None if b is None or self.trump_fn is None else self.trump_fn(t))
+            at_most.append(b is not None and self.at_most_fn is not None and bool(self.at_most_fn(t)))
         t.loc.pop("bid", None)
-        return need, names, "points" if points else "tricks"
-
-    def _at_most(self, t: Table, options: list[int | None]) -> list[bool]:
-        """Per option, whether it asks for at most its tricks (`bots.at-most`), for bots."""
-        if self.at_most_fn is None:
-            return [False] * len(options)
-        out = []
-        for b in options:
-            t.loc["bid"] = b
-            out.append(b is not None and bool(self.at_most_fn(t)))
-        t.loc.pop("bid", None)
-        return out
+        return need, names, "points" if points else "tricks", at_most
 
     def _record(self, t: Table, seat: int, choice: int | None, sealed: bool = False) -> None:
         extra = {"sealed": True} if sealed else {}
@@ -431,13 +423,13 @@ def describe(spec: dict, phase=None) -> str:
 def _tell_bid(n, ev: dict) -> list[str]:
     if ev.get("pass"):
         return [f"{n.verb(ev['seat'], 'pass', 'passes')}."]
-    return [f"{n.verb(ev['seat'], 'bid', 'bids')} {ev['said'] if 'said' in ev else ev['bid']}."]
+    return [f"{n.verb(ev['seat'], 'bid', 'bids')} {ev.get('said', ev['bid'])}."]
 
 
 def _tell_auction(n, ev: dict) -> list[str]:
     if ev.get("bidder") is None:
         return ["Everyone passed: nobody won the auction."]
-    return [f"{n.verb(ev['bidder'], 'win', 'wins')} the auction with {ev['said'] if 'said' in ev else ev['bid']}."]
+    return [f"{n.verb(ev['bidder'], 'win', 'wins')} the auction with {ev.get('said', ev['bid'])}."]
 
 
 NARRATION = {"bid": _tell_bid, "auction": _tell_auction}

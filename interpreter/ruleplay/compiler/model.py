@@ -687,33 +687,27 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
     ctx.deck = _compile_deck(ctx)
     if ctx.deck is None or ctx.errors:
         raise RuleplayError(ctx.errors)
-    seat_i = shared_i = 0
+    placed = {"seat": 0, "table": 0}            # each owner's zones are numbered in the order declared
     for zname, z in d["zones"].items():
         if zname in RESERVED:
             _reserved(ctx, ("zones", zname))
         elif zname in BOUND:
             ctx.error(("zones", zname), f"'{zname}' is a name rules bind in places (a seat being judged, a move's "
                                         "chosen part), so it cannot name a zone", "choose another zone name")
+        owner = z["owner"]
+        piles = [zname]
         if "count" in z:                 # a family of piles, NAME1..NAMEn: on the table, or each player's own
             n = ctx.const_int(("zones", zname, "count"), 1, 1, MAX_FAMILY)
-            ctx.families[zname] = [f"{zname}{k}" for k in range(1, n + 1)]
-            for pile in ctx.families[zname]:
+            piles = ctx.families[zname] = [f"{zname}{k}" for k in range(1, n + 1)]
+            for pile in piles:
                 if pile in d["zones"]:
                     ctx.error(("zones", pile), f"the pile '{pile}' of the family '{zname}' is also a zone",
                               "rename one of them")
-                if z["owner"] == "seat":
-                    ctx.zones[pile] = Zone(pile, "seat", z.get("visibility", "public"), seat_i, z.get("description", ""))
-                    seat_i += 1
-                else:
-                    ctx.zones[pile] = Zone(pile, "table", z.get("visibility", "public"), shared_i,
-                                           z.get("description", ""))
-                    shared_i += 1
-        elif z["owner"] == "seat":
-            ctx.zones[zname] = Zone(zname, "seat", z.get("visibility", "hidden"), seat_i, z.get("description", ""))
-            seat_i += 1
-        else:
-            ctx.zones[zname] = Zone(zname, "table", z.get("visibility", "public"), shared_i, z.get("description", ""))
-            shared_i += 1
+        # a seat's zone is face down by default, a table's and a family's piles face up
+        seen = z.get("visibility", "hidden" if owner == "seat" and "count" not in z else "public")
+        for pile in piles:
+            ctx.zones[pile] = Zone(pile, owner, seen, placed[owner], z.get("description", ""))
+            placed[owner] += 1
     for oname in res.options:
         if oname in RESERVED:        # else the option would hide the table's own name in every rule
             _reserved(ctx, ("options", oname))

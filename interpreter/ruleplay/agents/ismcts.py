@@ -78,6 +78,7 @@ from functools import partial
 from ruleplay.agents.bots import Bot
 from ruleplay.agents.determinize import Knowledge, Sample, Unseen, determinize, knowledge, learn_slots, meanings
 from ruleplay.engine.results import returns_of
+from ruleplay.engine.run import action_space
 from ruleplay.engine.state import Game, State
 
 __all__ = ["ISMCTSBot", "Knowledge", "Sample", "determinize", "knowledge", "prove"]
@@ -347,7 +348,6 @@ def unsearchable(rules, space) -> str | None:
 def unsearched_notes(rules, kinds: list[str]) -> list[str]:
     """What a driver tells before playing: the seats whose `ismcts` cannot search this game at all (`unsearchable`),
     which play as `smart` (a search that looked like one would otherwise go unnoticed)."""
-    from ruleplay.engine.run import action_space
     seats = [str(i) for i, k in enumerate(kinds) if k.split(":")[0] == "ismcts"]
     why = unsearchable(rules, action_space(rules)) if seats else None
     return [] if why is None else [f"ismcts (seat{'s' if len(seats) > 1 else ''} {', '.join(seats)}) plays every "

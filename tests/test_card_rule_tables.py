@@ -2,8 +2,8 @@
 
 - a restriction that reads the card and otherwise only one-value names (`trick-number`, a flag, an option)
   is worked out for every card once per combination of those values and kept (lang/expr/tables.py `CardRule`);
-- a search's playout (`Bot.rollout`) in a plain trick is run out by the trick runner, `smart`'s card worked
-  out from the trick itself, with no view or Decision (kinds/trick.py `run_out`).
+- a search's playout (`Bot.rollout`) in a plain trick has `smart`'s card worked out by the trick runner from
+  the trick itself, with no view or Decision (kinds/trick.py `rollout_card`).
 
 Every built-in trick game plays the same games with each shortcut and without it."""
 from __future__ import annotations
@@ -45,13 +45,13 @@ def _results(name: str) -> list:
 
 
 @pytest.mark.parametrize("name", TRICK_GAMES)
-def test_a_run_out_plays_the_cards_smart_picks_from_its_views(name, monkeypatch):
-    """Every `smart` seat marked as a rollout: each plain trick phase is run out by the runner from its first
-    asked card (no view, no Decision), and every game ends as the games asked through views do."""
+def test_a_playout_plays_the_cards_smart_picks_from_its_views(name, monkeypatch):
+    """Every `smart` seat marked as a rollout: each asked card of a plain trick phase is picked by the runner
+    (no view, no Decision), and every game ends as the games asked through views do."""
     asked = _results(name)
     runs = []
-    real = trick_mod._Run.run_out
-    monkeypatch.setattr(trick_mod._Run, "run_out", lambda self, first: runs.append(first) or real(self, first))
+    real = trick_mod._Run.rollout_card
+    monkeypatch.setattr(trick_mod._Run, "rollout_card", lambda self, *a: runs.append(a) or real(self, *a))
     monkeypatch.setattr(bots_mod.Bot, "rollout", property(lambda b: b if b.kind == "smart" else None))
     assert asked == _results(name)
     plain = any(isinstance(ph, Trick) and ph.suit_fn is None and ph.high_fn is None and not ph.choices

@@ -45,7 +45,7 @@ class Bot:
 
     observes = False                      # True: the table offers `Decision.observe` (the seat's events) to it
     rollout: "Bot | None" = None          # a `smart` bot that answers this seat's cards now, unlogged (a search's
-    # playout): a trick runner may play the rest of the phase itself (kinds/trick.py `run_out`)
+    # playout): a trick runner picks its cards itself (kinds/trick.py `rollout_card`)
 
     def __getattr__(self, name: str):
         if name != "rng" or "_seed" not in self.__dict__:

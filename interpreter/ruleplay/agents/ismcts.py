@@ -267,8 +267,8 @@ class Iteration(Bot):
     """One iteration of the search, answering every seat of a sampled game inline (no stop between
     decisions): the hand so far replayed by the `Script` and proven at the seat's decision (its log and
     legal actions as they truly are), then the tree descended by UCB and one node added, then the hand
-    played out by the policy (`rollout`: in a plain trick the runner plays it out without views,
-    kinds/trick.py `run_out`). Views are built only for the policy (`wants_view`); the log is off after
+    played out by the policy (`rollout`: in a plain trick the runner picks its cards without views,
+    kinds/trick.py `rollout_card`). Views are built only for the policy (`wants_view`); the log is off after
     the proof, and a copy's iteration reads no log at all (`observes`)."""
 
     def __init__(self, bot: "ISMCTSBot", k: Knowledge, sample: Sample | None, space, root: Node, actions: list[int]):

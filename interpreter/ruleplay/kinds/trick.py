@@ -686,7 +686,7 @@ class _Run:
         self.stopped = False                       # `until` held after a trick: the phase is over
         # printed suits, a deck order and no `high` cards: a trick is judged by two list lookups a card (`_beats`)
         self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None
-        # a playout in such a trick, with no winner's choices and a trump that is set, may be run out (`run_out`)
+        # a playout's card in such a trick, with no winner's choices and a trump that is set, is picked without a view
         self.quick = self.plain and t.space.unique and not ph.choices and ph.trump_from_lead is None \
             and ph.dummy is None and not ph.lead_choices and not ph.declare and ph.exchange is None
         t.runner = self
@@ -872,8 +872,9 @@ class _Run:
 
     # ------------------------------------------------------------ flow
     def choose(self, seat: int, leading: bool, plays: list[tuple[int, int]], to_play: int):
-        """The seat's forced card (one legal card is not asked), else the Decision that asks for it; None when
-        a playout's policy takes the rest of the phase (`run_out`)."""
+        """The seat's forced card (one legal card is not asked), else the Decision that asks for it, or the
+        card a search's playout policy picks (`Bot.rollout`) in a plain trick, worked out from the trick
+        itself (tricksense.trick_card) with no view or Decision built."""
         t = self.t
         legal, following = self.legal(seat, leading)
         legal.sort(key=self.keys.__getitem__)
@@ -881,9 +882,9 @@ class _Run:
             return legal[0]
         player = self.who[seat]
         bot = t.inline[player]
-        if bot is not None and bot.rollout is not None and self.quick and t.events is None and not t.check \
-                and all(b is not None and b.rollout is not None for b in t.inline):
-            return None                      # a playout: the policy plays the rest of the phase (`run_out`)
+        if bot is not None and bot.rollout is not None and self.quick and t.events is None and not t.check:
+            t.rng_draws += 1                 # Table.decided, with nothing to log
+            return legal[self.rollout_card(seat, legal, following, plays, bot.rollout)]
         space = t.space
         view = None
         if bot is None or bot.wants_view:
@@ -907,55 +908,17 @@ class _Run:
         self.offered = legal
         return Decision(player, legal if space.unique else [space.card(c) for c in legal], view)
 
-    def run_out(self, first: int) -> None:
-        """The rest of the phase from turn `first` of the trick under way, every card played by the seats'
-        rollout policy (`Bot.rollout`: a search's playout, nothing logged): the loop's work for a plain
-        trick in one function, the card `smart` picks worked out from the trick itself (tricksense.trick_card)
-        with no view or Decision built, the trick's winner kept as it goes. The same cards, counts and
-        draws as the loop asking the policy through views (tests/test_card_rule_tables.py)."""
-        t, ph, hand, pile = self.t, self.ph, self.hand, self.pile
-        suit, points, order, keys = self.deck.suit, ph.points, ph.order_table, self.keys.__getitem__
-        flags, inline, partner, trump, beats = ph.flags, t.inline, self.partner, t.trump, self._beats
-        plays, seats = self.plays, self.seats
+    def rollout_card(self, seat: int, legal: list[int], following: bool, plays: list, policy) -> int:
+        """The index in `legal` of the card a playout's `smart` policy plays (as its views would say)."""
+        ph, t = self.ph, self.t
         best = self.winner(plays) if plays else None
-        while True:
-            for i in range(first, len(seats)):
-                seat = seats[i]
-                t.actor = seat
-                legal, following = self.legal(seat, best is None)
-                if len(legal) == 1:
-                    card = legal[0]
-                else:
-                    legal.sort(key=keys)
-                    want = self._want(seat)
-                    would = None if want is None else legal if best is None else [c for c in legal if beats(c, best[1])]
-                    card = legal[trick_card(legal, points, order.__getitem__, suit, trump, i == 0, following,
-                                            best[1] if best else None, want, would,
-                                            best is not None and partner is not None and best[0] == partner[seat],
-                                            inline[seat].rollout.plan.get(seat))]
-                    t.rng_draws += 1               # Table.decided, with nothing to log
-                hand[seat].remove(card)
-                pile.append(card)
-                plays.append((seat, card))
-                if best is None:
-                    t.led = suit[card]
-                    best = (seat, card)
-                elif beats(card, best[1]):
-                    best = (seat, card)
-                if flags:
-                    t.card = card
-                    for f, fn in flags:
-                        if not t.flags[f] and fn(t):
-                            t.flags[f] = True
-                    t.card = None
-                t.cards_played += 1
-                t.act()
-            t.actor = best[0]
-            self.close_trick(plays, best[0], ())
-            if self.stopped or not any(hand[s] for s in self.playing):
-                return
-            self.start_trick()
-            plays, seats, best, first = self.plays, self.seats, None, 0
+        want = self._want(seat)
+        would = None if want is None else legal if best is None else [c for c in legal if self._beats(c, best[1])]
+        partner = self.partner
+        return trick_card(legal, ph.points, ph.order_table.__getitem__, self.deck.suit, t.trump, not plays, following,
+                          best[1] if best else None, want, would,
+                          best is not None and partner is not None and best[0] == partner[seat],
+                          policy.plan.get(seat))
 
     def card_for(self, action: int) -> int:
         """The offered card an action names (of equal cards in a multi-deck game, the first offered)."""
@@ -1008,8 +971,6 @@ class _Run:
                     yield from self.before_lead(seat)
                 t.actor = who[seat]
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
-                if card is None:
-                    break
                 if card.__class__ is Decision:
                     self.pending, self.i = card, i      # where a copy would go on from (`fork`)
                     a = t.answer(card)
@@ -1048,9 +1009,7 @@ class _Run:
                 win_seat = t.actor = who[win]
                 self.close_trick(plays, win, (yield from self.offer_choices(win_seat)) if ph.choices else ())
                 continue
-            if not self.stopped:             # (stopped: `until` held after a declaration)
-                self.run_out(i)              # a playout's policy played the rest of the phase
-            break
+            break                            # `until` held after a declaration
         leader = self.leader
         if ph.kitty is not None and t.trick_number:
             kitty = t.shared[ph.kitty.index]

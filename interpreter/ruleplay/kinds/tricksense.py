@@ -2,7 +2,7 @@
 
 The trick kind's `SMART` heuristics (`smart_trick` for a card, `smart_switch` for a yes/no switch offered
 to a trick's winner) are here: the `smart` bot answers a trick's decisions with them (kinds/contract.py),
-and the trick kind's playouts (`_Run.run_out`) call `trick_card` directly, so a rule of play never imports
+and the trick kind's playouts (`_Run.rollout_card`) call `trick_card` directly, so a rule of play never imports
 an agent.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ def trick_card(cards: list[int], pts: Sequence[int], st, suit: Sequence, trump: 
     trick is ours anyway). Void in the suit led: dump the card with the most points, else the highest
     card. Partnerships: when the partner is winning the trick, play the lowest card (never overtake a
     partner). Toward a bid: `_contract_card`. The trick runner calls this directly in a playout
-    (`_Run.run_out`); a view is its arguments by name (`smart_card`).
+    (`_Run.rollout_card`); a view is its arguments by name (`smart_card`).
     """
     idx = range(len(cards))
     if partner_winning:

@@ -60,7 +60,7 @@ schema = {
   "zones": {"type": "object", "description": "Where cards can be. Every card is always in exactly one zone.",
             "propertyNames": {"pattern": name_pat}, "minProperties": 1, "additionalProperties": {"$ref": "#/$defs/zone"}},
   "table": obj({
-      "direction": {"description": "Turn order: clockwise (left) or counterclockwise (right); may name an option.",
+      "direction": {"description": "Turn order: clockwise (left) or counterclockwise (anticlockwise, right); may name an option.",
                     "type": "string", "default": "clockwise", "examples": ["clockwise", "counterclockwise", "play-direction"]},
       "dealer": {"description": "Who deals the first hand: last-seat (seat 0 is the dealer's left), random, low-card (everyone draws, lowest deals; ties draw again), a seat number, or an expression of options giving one of the words.",
                  "oneOf": [{"type": "string", "examples": ["last-seat", "random", "low-card"]}, {"type": "integer", "minimum": 0}], "default": "last-seat"},

@@ -1039,7 +1039,7 @@ def _aggregate_of(node: Any) -> str | None:
 
 
 def _direction(ctx: Ctx) -> int:
-    words = {"clockwise": 1, "left": 1, "counterclockwise": -1, "right": -1}
+    words = {"clockwise": 1, "left": 1, "counterclockwise": -1, "anticlockwise": -1, "right": -1}
     return words[ctx.word(("table", "direction"), words, "clockwise")]
 
 

@@ -88,10 +88,11 @@ _CHOOSE = obj({
                  examples=[{"from": "table", "min": 1, "max": 3},
                            {"from": "hand", "as": ["set", "run"], "min": 3},
                            {"from": "table", "adds-to": "card.value", "counting": "value"}]),
-    "from-pile": {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE,
-                  "description": "One of these piles to move from; read as `source` (and "
-                                 "`source-top`, `source-size`, `source-cards`); `from: source`.",
-                  "examples": [["col1", "col2", "cell1"]]},
+    "from-pile": {"oneOf": [{"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE},
+                            {"type": "string"}],
+                  "description": "One of these piles (a list, or a family's name) to move from; read as "
+                                 "`source` (and `source-top`, `source-size`, `source-cards`); `from: source`.",
+                  "examples": [["col1", "col2", "cell1"], "col"]},
     "to-pile": {"oneOf": [
                     {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE},
                     {"type": "string"},
@@ -677,7 +678,7 @@ def _rates(spec: dict) -> bool:
 def _say_part(kind: str, v) -> str:
     return {"card": lambda: f"a card from {v} (card)",
             "cards": lambda: f"{_count(v)} {v.get('from')} (picked)",
-            "from-pile": lambda: f"a pile to move from among {', '.join(map(str, v))} (source)",
+            "from-pile": lambda: f"a pile to move from among {_piles_said(v)} (source)",
             "to-pile": lambda: _say_piles(v), "position": lambda: f"a face-down card of {v} by its place "
             "(position; the card is card)", "seat": lambda: f"a player for whom {formula(v)} (target)",
             "rank": lambda: "a rank (rank)", "suit": lambda: "a suit (suit)",
@@ -714,8 +715,12 @@ def _say_piles(v) -> str:
         keeps = " that, with the cards laid on it, is still " + " or ".join(
             "a " + str(w) for w in (shapes if isinstance(shapes, list) else [shapes]))
         v = v.get("among")
-    piles = piles_said(v) if isinstance(v, str) else ", ".join(map(str, v or []))
-    return f"a pile to move to among {piles}{keeps} (dest)"
+    return f"a pile to move to among {_piles_said(v)}{keeps} (dest)"
+
+
+def _piles_said(v) -> str:
+    """A pile choice's piles: a family's name as its piles, or the list."""
+    return piles_said(v) if isinstance(v, str) else ", ".join(map(str, v or []))
 
 
 # ---------------------------------------------------------------------------- the events in words

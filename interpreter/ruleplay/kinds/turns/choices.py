@@ -318,7 +318,7 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
                 ok = False
                 continue
             part = Part(kind, name, zone=ref, slots=len(deck) if kind == "position" else 0,
-                        after=bool(ref.reads & earlier) if isinstance(ref, ZoneRef) else False)
+                        after=bool(ref.reads & earlier))
         elif kind in ("from-pile", "to-pile"):
             keeps: tuple = ()
             if isinstance(raw, dict) and kind == "to-pile":      # {among: PILES, keeps: [set, run]}
@@ -476,7 +476,7 @@ def _sum_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int, 
     if lo > hi:
         ctx.error(path + ("min",), f"min ({lo}) is more than max ({hi})", value=True)
         return None
-    reads = (ref.reads if isinstance(ref, ZoneRef) else frozenset()) | names_read(total, scope)
+    reads = ref.reads | names_read(total, scope)
     return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi), adds_to=total.fn,
                 values=tuple(attrs[counting]), after=bool(reads & earlier))
 

@@ -471,7 +471,13 @@ def _added(name: str, value: Any) -> str:
 
 def _zone(ref: str) -> str:
     """A zone as the rule sheet says it: `pile`, a seat's zone in words (`actor.hand`: the player's hand), a
-    bare zone each player has one of as the player's own (`hand`: the player's hand)."""
-    if "." in str(ref):
+    bare zone each player has one of as the player's own (`hand`: the player's hand), a family's pile by
+    number (`up[at]`: the up pile numbered at)."""
+    ref = str(ref)
+    if ref.endswith("]") and "[" in ref:
+        head, _, number = ref[:-1].partition("[")
+        said = _zone(head)
+        return f"{'' if said.startswith('the ') else 'the '}{said} pile numbered {formula(number)}"
+    if "." in ref:
         return formula(ref)
     return f"the player's {ref}" if players_zone(str(ref)) else str(ref)

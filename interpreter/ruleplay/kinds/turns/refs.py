@@ -53,6 +53,7 @@ class ChosenPile:
 
     key: str                                   # "source" or "dest": where the choice is kept (Table.loc)
     text: str
+    reads = frozenset()                        # (chosen by the move itself)
 
     def chosen(self, t) -> ZoneRef:
         return t.loc[self.key + "-ref"]
@@ -64,7 +65,7 @@ class ChosenPile:
         return self.chosen(t).cards(t)
 
     def name(self, t) -> str:
-        return self.chosen(t).zone.name
+        return self.chosen(t).name(t)
 
     @property
     def read(self) -> Callable:
@@ -78,6 +79,7 @@ class NewPile:
 
     piles: tuple                               # the family's piles (ZoneRefs), in order
     text: str
+    reads = frozenset()
 
     def owner(self, t) -> int | None:
         """The seat whose piles they are (a family each player has), else None."""
@@ -93,6 +95,37 @@ class NewPile:
 
     def name(self, t) -> str:
         return t.loc.get("new-pile", self.text)
+
+    @property
+    def read(self) -> Callable:
+        return self.cards
+
+
+@dataclass(frozen=True)
+class IndexedPile:
+    """`FAMILY[N]` in a move: the family's pile numbered by an expression, from 1 (`up[turned.top.value]`:
+    the pile of the turned card's rank), so one move says what a pile per value would say in thirteen."""
+
+    piles: tuple                               # the family's piles (ZoneRefs), in order
+    number: Callable[[Any], int | None]
+    text: str
+    reads: frozenset = field(default=frozenset(), compare=False)
+
+    def pile(self, t) -> ZoneRef:
+        k = self.number(t)
+        if k is None or not 1 <= k <= len(self.piles):
+            raise GameError(f"{self.text} is pile {k} of {len(self.piles)}: the piles are numbered 1 to "
+                            f"{len(self.piles)}")
+        return self.piles[k - 1]
+
+    def owner(self, t) -> int | None:
+        return self.piles[0].owner(t)
+
+    def cards(self, t):
+        return self.pile(t).cards(t)
+
+    def name(self, t) -> str:
+        return self.pile(t).zone.name
 
     @property
     def read(self) -> Callable:
@@ -147,14 +180,16 @@ def split(raw: str) -> tuple[str | None, str]:
 
 
 def zone_ref(ctx: Ctx, path: tuple, scope: X.Scope, raw: Any = None,
-             new: bool = False) -> ZoneRef | ChosenPile | NewPile | None:
+             new: bool = False) -> ZoneRef | ChosenPile | NewPile | IndexedPile | None:
     """The zone written at `path` (or `raw`, written there), with its seat compiled in `scope`; `source` and
-    `dest` are the piles the move chose, where it chose one; with `new` (a move's `to`) a family's name is
-    its first empty pile."""
+    `dest` are the piles the move chose, where it chose one; `FAMILY[N]` a family's pile by number; with `new`
+    (a move's `to`) a family's name is its first empty pile."""
     raw = ctx.get(path) if raw is None else raw
     if not isinstance(raw, str):
         ctx.error(path, "a zone is needed here, e.g. pile, hand or target.hand", value=True)
         return None
+    if raw.endswith("]") and "[" in raw:
+        return indexed_pile(ctx, path, scope, raw)
     if raw in PILES and raw + "-top" in scope.names:
         return ChosenPile(raw, raw)
     piles = family(ctx, raw, scope, path)
@@ -180,6 +215,30 @@ def zone_ref(ctx: Ctx, path: tuple, scope: X.Scope, raw: Any = None,
         return None
     seat = ctx.expr_of(path, seat_text, X.SEAT, scope)
     return None if seat is None else ZoneRef(zone, seat.fn, raw, names_read(seat, scope))
+
+
+def indexed_pile(ctx: Ctx, path: tuple, scope: X.Scope, raw: str) -> IndexedPile | None:
+    """`FAMILY[N]` (or `SEAT.FAMILY[N]`): the pile numbered N, an int expression read when the move is made."""
+    head, _, number = raw[:-1].partition("[")
+    piles = family(ctx, head, scope, path)
+    if piles is None:
+        return None
+    if not piles:
+        families = getattr(ctx, "families", {})
+        ctx.error(path, f"'{head}' is not a family of piles: only a zone declared with a count has numbered piles",
+                  did_you_mean(split(head)[1], families) or
+                  (f"families: {one_of(families)}" if families else "declare one, e.g. up: {owner: table, count: 13}"),
+                  value=True)
+        return None
+    n = ctx.expr_of(path, number, X.INT, scope, at=len(head) + 1)
+    if n is None:
+        return None
+    if n.is_const and not 1 <= n.const <= len(piles):
+        ctx.error(path, f"{head} has piles 1 to {len(piles)}, not {n.const}", f"write {piles[0].text}, or "
+                        f"{head}[1] to {head}[{len(piles)}]", value=True)
+        return None
+    reads = names_read(n, scope) | (piles[0].reads if piles else frozenset())
+    return IndexedPile(tuple(piles), n.fn, raw, reads)
 
 
 def names_read(compiled: X.Compiled, scope: X.Scope) -> frozenset:

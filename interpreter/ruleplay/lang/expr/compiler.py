@@ -237,11 +237,13 @@ class Compiler:
     def c_index(self, t):
         inner = self.compile(t.children[0])
         idx = self.compile(t.children[1])
-        if inner.type != CARDS:
-            raise ExprError(f"only cards can be indexed, not {inner.type}", _col(t))
+        if inner.type not in (CARDS, PILES):
+            raise ExprError(f"only cards and a family of piles can be indexed, not {inner.type}", _col(t))
         if idx.type != INT:
             raise ExprError(f"an index must be an int, not {idx.type}", _col(t.children[1]))
         f, g = inner.fn, idx.fn
+        if inner.type == PILES:
+            return self._pile(inner, idx, t)
         if idx.is_const:
             k = idx.const
             if k < 1:
@@ -255,6 +257,19 @@ class Compiler:
             k = g(e)
             return z[-k] if k is not None and 1 <= k <= len(z) else None
         return Compiled(index, CARD, uses=inner.uses | idx.uses)
+
+    def _pile(self, inner: Compiled, idx: Compiled, t) -> Compiled:
+        """`down[3]`, `up[card.value]`: a family's pile by number, from 1; a number past the piles is an empty
+        pile (as `pile[9]` of a shorter pile is no card)."""
+        f, g = inner.fn, idx.fn
+        if idx.is_const and idx.const < 1:
+            raise ExprError("a family's piles are numbered from 1 ([1] is the first pile)", _col(t.children[1]))
+
+        def pile(e):
+            piles = f(e)
+            k = g(e)
+            return piles[k - 1] if k is not None and 1 <= k <= len(piles) else ()
+        return Compiled(pile, CARDS, uses=inner.uses | idx.uses)
 
     # operators
     def c_neg(self, t):

@@ -102,8 +102,8 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
         if fam is not None:              # a family of piles: one line (`to: meld` lays out the first empty one)
             if z.name == f"{fam}1":
                 whose = "shared piles" if z.owner == "table" else "piles each player has"
-                w(f"  {fam}1 to {fam}{families[fam]}: {families[fam]} {whose}, {z.visibility}, laid out one "
-                  f"by one (a move to {fam} takes the first empty one)"
+                w(f"  {fam}1 to {fam}{families[fam]}: {families[fam]} {whose}, {z.visibility} (a move to {fam} "
+                  f"with no pile chosen lays its cards out on the first empty one)"
                   + (f": {z.description}" if z.description else "") + "\n")
             continue
         w(f"  {z.name}: {owner}, {z.visibility}" + (f": {z.description}" if z.description else "") + "\n")

@@ -492,6 +492,12 @@ def _compile_deck(ctx: Ctx) -> Deck | None:
                 ctx.error(apath, "attribute values must be numbers or depend on options only", value=True)
                 continue
             k = str(key).upper()
+            if k in ranks and k in suits and k not in deck.names:
+                named = [n for n, r in zip(deck.names, deck.rank) if r == k]
+                ctx.error(apath, f"'{key}' is both a rank and a suit of this deck: it would give its value to the "
+                                 f"rank's cards and to the whole suit", f"name the rank's cards instead "
+                                 f"({', '.join(named[:4])}), or the suit's cards one by one")
+                continue
             if key == "default":
                 default = c.const
             elif k in deck.names or k in ranks or k in suits or k == JOKER:

@@ -11,8 +11,8 @@ from lark import Tree
 
 from ruleplay.errors import did_you_mean, one_of
 from ruleplay.lang.expr.parse import (
-    MAX_AGG_NESTING, MAX_VALUE, MAX_WRITTEN_OUT, INT, BOOL, STR, CARD, CARDS, SEAT, SEATS, LIST, PILES, ExprError,
-    parse, unwrap, _col)
+    MAX_AGG_NESTING, MAX_LOOP_WORK, MAX_VALUE, MAX_WRITTEN_OUT, INT, BOOL, STR, CARD, CARDS, SEAT, SEATS, LIST,
+    PILES, ExprError, parse, unwrap, _col)
 from ruleplay.lang.expr.scope import Binding, Definition, Scope, Compiled, const
 from ruleplay.lang.expr.tables import (
     CARD_BINDING, _CARD_ONLY, _FOLDED, _per_card, _tabulated, _seat_may_be_missing, _cards_field, CARDS_FIELDS,
@@ -178,8 +178,8 @@ class Compiler:
         fields, how many loops enclose it, a ruled-out branch. And the objects whose ids the key holds."""
         held = tuple(self.scope.names.get(n) for n in d.reads)
         loops = self.scope.loop_vars
-        key = (tuple(map(id, held)), tuple(loops.get(n) for n in d.reads), len(loops), id(self.scope.fields),
-               self.dead > 0)
+        key = (tuple(map(id, held)), tuple(loops.get(n) for n in d.reads), len(loops), self.scope.loop_work,
+               id(self.scope.fields), self.dead > 0)
         return key, (held, self.scope.fields)
 
     def _compile_definition(self, d: Definition, name: str, held: tuple) -> "_Expansion":
@@ -566,6 +566,18 @@ class Compiler:
                         "functions: abs, max, min; count/sum/max/min/any/all/first (x for x in ...); "
                         + "; ".join(f"{group}: {', '.join(names)}" for group, names in exprwords.GROUPS.items()))
 
+    def _loop_size(self, c: Compiled, listed) -> int:
+        """The most values a loop over `c` visits: a list's length, the players (64 when they vary), the
+        deck's cards, a family's piles (60 at most)."""
+        if listed is not None:
+            return len(listed)
+        if c.type == SEATS:
+            players = self.scope.names.get("players")
+            return players.const if players is not None and players.is_const else 64
+        if c.type == PILES:
+            return 60
+        return len(self.scope.fields.card_tables.get("name", ())) or 1
+
     def c_aggregate(self, t):
         kind_tok, body, var_tok, coll, *only = t.children     # only: `... for x in xs if COND`
         kind = str(kind_tok)
@@ -590,11 +602,16 @@ class Compiler:
             raise ExprError(f"'{var}' is a loop variable where '{self.held[var]}' is used, and the value given to "
                             f"it reads that '{var}': its own loop over '{var}' would hide it", _col(var_tok),
                             f"name the loop variable differently, here or where '{self.held[var]}' is used")
-        if len(self.scope.loop_vars) >= MAX_AGG_NESTING:
-            raise ExprError(f"'{kind}(... for ...)' nested more than {MAX_AGG_NESTING} deep; its evaluation "
-                            "would take too long", _col(kind_tok))
+        work = self.scope.loop_work * self._loop_size(c, listed)
+        depth = len(self.scope.loop_vars) + 1
+        if depth > MAX_AGG_NESTING and (depth > MAX_AGG_NESTING + 2 or work > MAX_LOOP_WORK):
+            raise ExprError(f"'{kind}(... for ...)' nested {depth} deep (with the definitions it is written in), "
+                            f"up to {work:,} steps each time it is read; past {MAX_AGG_NESTING} deep the limit is "
+                            f"{MAX_LOOP_WORK:,} steps and 4 deep", _col(kind_tok),
+                            "loop over fewer things (a list of suits, the seats), or keep the inner value in a "
+                            "tracked value or counter (set: ...) and read that")
         inner_scope = Scope(self.scope.names, self.scope.fields, {**self.scope.loop_vars, var: vtype},
-                            self.scope.defines)
+                            self.scope.defines, self.scope.later, work)
         sub = Compiler(inner_scope, self.text)
         sub.expanding, sub.defines_used, sub.written, sub.held = self.expanding, self.defines_used, self.written, \
             self.held

@@ -14,6 +14,7 @@ from ruleplay.resources import data_dir
 MAX_EXPR_CHARS = 2000
 MAX_EXPR_DEPTH = 60
 MAX_AGG_NESTING = 2      # count(... count(... for c in pile) ... for s in seats): each level may loop over every card
+MAX_LOOP_WORK = 20_000   # deeper (3 or 4 levels), only while the loops' sizes multiplied stay within this
 MAX_VALUE = 10**9        # every int a setting takes lies within +-MAX_VALUE (a runaway score stops with an error)
 MAX_WRITTEN_OUT = 20_000  # nodes of a definition, or of the definitions one expression uses, written out in full
 MAX_WRITTEN_DEPTH = 250  # nesting of a definition written out (an expression nests at most 60 more)

@@ -123,9 +123,11 @@ class Scope:
     loop_vars: dict[str, str] = field(default_factory=dict)  # aggregate variables in scope -> type
     defines: dict[str, Definition] = field(default_factory=dict)
     later: dict[str, str] = field(default_factory=dict)   # names known elsewhere, not here -> why (a hint)
+    loop_work: int = 1          # how many times a body here is evaluated at most: the enclosing loops' sizes multiplied
 
     def with_names(self, **extra: Binding) -> "Scope":
-        return Scope({**self.names, **extra}, self.fields, dict(self.loop_vars), self.defines, self.later)
+        return Scope({**self.names, **extra}, self.fields, dict(self.loop_vars), self.defines, self.later,
+                     self.loop_work)
 
 
 @dataclass

@@ -37,6 +37,8 @@ schema = {
                "additionalProperties": obj({"start": {"description": "The value when the game starts (an int of options).", "default": 0, **EXPR},
                                             "of": {"enum": ["seat", "table"], "default": "seat",
                                                    "description": "Whose counter it is: each seat's (read as s.NAME) or the table's, one value read by its bare name (a pot carried over until someone takes it)."},
+                                            "reset": {"enum": ["never", "hand"], "default": "never",
+                                                      "description": "When it goes back to start: never (kept across hands), or at the start of every hand (a per-hand mark: who knocked, lost this hand, took the widow)."},
                                             "visibility": {"enum": ["public", "owner"], "default": "public",
                                                            "description": "Who knows a seat's value: everyone (public), or the seat alone (owner: a secret mark such as a hidden partner; the rules still read every seat's). A table counter is public."},
                                             "description": s("What the counter counts.")})},
@@ -336,6 +338,7 @@ DOCS = {
  "counters": {"examples": [{"bags": {"start": 0, "description": "overtricks of the side"}}]},
  "counters/start": {"examples": [0]},
  "counters/of": {"examples": ["table"]},
+ "counters/reset": {"examples": ["hand"]},
  "counters/description": {"examples": ["overtricks of the side"]},
  "description@phase": {"examples": ["Each turn the actor turns the top card of their stack onto the pile."]},
 }

@@ -42,7 +42,8 @@ RULES_FIELDS = {"name", "title", "description", "source", "files", "doc", "optio
                 "notes",       # what validate tells besides OK (no effect on play)
                 "table_fields",    # the kinds' state on the interpreter's Table (the generated game keeps its own)
                 "public",          # what the kinds show the tables (no effect on play)
-                "secret_counters"}     # which counters each seat alone knows (views and events; no effect on play)
+                "secret_counters",     # which counters each seat alone knows (views and events; no effect on play)
+                "hand_counters"}       # counters reset every hand (a ruleset with counters is interpreted, below)
 MATCH_FIELDS = {"end", "mode", "winners", "dealer", "max_hands", "knock_out", "dealer_to",
                 "leaning"}     # leaning: how a search values a hand (no effect on play)
 

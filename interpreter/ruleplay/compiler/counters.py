@@ -2,7 +2,7 @@
 `counters: {pot: {start: 0, of: table}}` declares one int of the table, read by its bare name `pot`.
 
 A counter starts at `start` when the game starts and keeps its value from
-hand to hand; a `tally` phase (kinds/tally.py) and a `turns` phase's `set`/`add`
+hand to hand (with `reset: hand`, it starts again every hand); a `tally` phase (kinds/tally.py) and a `turns` phase's `set`/`add`
 effects change it. Team counters are counters a tally sets alike for every
 seat of a team (e.g. a side's bags). A table counter (a pot that carries over
 until someone takes it) is one value for the whole table, so its name is a
@@ -33,6 +33,16 @@ def secret_counters(ctx) -> frozenset[str]:
                 ctx.error(("counters", name, "visibility"), "a table counter is one value for everyone: it cannot "
                           "be known by one seat alone", "make it each seat's (leave out `of: table`), or public")
                 continue
+            out.add(name)
+    return frozenset(out)
+
+
+def reset_each_hand(ctx) -> frozenset[str]:
+    """The counters (a seat's or the table's) that go back to their start value as every hand starts
+    (`reset: hand`: a mark of this hand only, so a seat knocked out keeps no stale value)."""
+    out = set()
+    for name, spec in (ctx.get(("counters",), {}) or {}).items():
+        if isinstance(spec, dict) and ctx.word(("counters", name, "reset"), ("never", "hand"), "never") == "hand":
             out.add(name)
     return frozenset(out)
 

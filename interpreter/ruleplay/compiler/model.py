@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator, Mapping
 
 from ruleplay.lang import expr as X
-from ruleplay.compiler.counters import (compile_counters, compile_table_counters, counter_fields, secret_counters,
-                                        table_counter_names)
+from ruleplay.compiler.counters import (compile_counters, compile_table_counters, counter_fields, reset_each_hand,
+                                        secret_counters, table_counter_names)
 from ruleplay.compiler.defines import compile_defines
 from ruleplay.compiler.cards import Deck, build_deck, rank_symbol, split_name, JOKER, RED
 from ruleplay.errors import Mark, RuleError, RuleplayError, did_you_mean, one_of
@@ -107,6 +107,7 @@ class Rules:
     counters: dict[str, int] = field(default_factory=dict)     # counters kept across hands: start values
     table_counters: dict[str, int] = field(default_factory=dict)   # the table's own counters (a pot): start values
     secret_counters: frozenset[str] = frozenset()   # per-seat counters each seat alone knows (visibility: owner)
+    hand_counters: frozenset[str] = frozenset()     # counters back at their start value every hand (reset: hand)
     phase_when: list[Callable | None] = field(default_factory=list)   # per phase: it runs only when this holds
     events: dict = field(default_factory=dict)    # event kind -> events.EventSpec: what each seat may see of it
     ranking: Ranking | None = None                # hand-ranking: the best hand of a set of cards (ranking.py)
@@ -170,6 +171,7 @@ class Ctx:
         self.counters: dict[str, int] = {}
         self.table_counters: dict[str, int] = {}   # counters of the table (`of: table`), read by bare name
         self.secret_counters: frozenset[str] = frozenset()   # per-seat counters known to their seat alone
+        self.hand_counters: frozenset[str] = frozenset()     # counters that start again every hand
         self.late_at_start = Late()        # for expressions evaluated when the hand starts
         self.start_deferred = False        # the phase being compiled evaluates its start expressions when it starts
         self.defines: dict[str, X.Definition] = {}       # the file's vocabulary (defines.py)
@@ -604,6 +606,7 @@ def build_scope(ctx: Ctx) -> X.Scope:
         add_team_names(ctx, seat_fields, names)
     ctx.counters = compile_counters(ctx, set(seat_fields))
     ctx.secret_counters = secret_counters(ctx)
+    ctx.hand_counters = reset_each_hand(ctx)
     seat_fields.update(counter_fields(ctx.counters))
     card_fields: dict[str, tuple[str, Callable]] = {}
 
@@ -780,7 +783,8 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         phases=phases, end=end_rules, scoring=scoring, match=match,
         option_set={k: res.options[k] for k in res.option_set if k in res.options},
         teams=ctx.teams, counters=dict(ctx.counters),
-        table_counters=dict(ctx.table_counters), secret_counters=ctx.secret_counters, phase_when=phase_when,
+        table_counters=dict(ctx.table_counters), secret_counters=ctx.secret_counters,
+        hand_counters=ctx.hand_counters, phase_when=phase_when,
         events=dict(events),
         ranking=ctx.ranking, notes=_unused_definitions(ctx, res.files[0]),
         table_fields=table_fields_of(kinds),

@@ -328,6 +328,11 @@ def _play_hands(rules: Rules, t: Table, resume=None):
     phases = list(zip(rules.phases, rules.phase_when))
     while True:
         if resume is None:
+            for name in rules.hand_counters:    # `reset: hand`: a mark of this hand only
+                if name in t.table_counters:
+                    t.table_counters[name] = rules.table_counters[name]
+                else:
+                    t.counters[name] = [rules.counters[name]] * t.n
             t.actor = t.next_seat(t.dealer)
             for phase in rules.phases:          # hand-start hooks (e.g. a trump turned up before the bidding)
                 start = getattr(phase, "start_hand", None)

@@ -125,10 +125,11 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
     for name, start in rules.counters.items():
         text = (d.get("counters") or {}).get(name, {}).get("description", "")
         secret = ", each player's known to that player alone" if name in rules.secret_counters else ""
-        w(f"Counter {name}: kept across hands, starting at {start}{secret}" + (f"; {text}" if text else "") + ".\n")
+        w(f"Counter {name}: {_kept(name, rules)}, starting at {start}{secret}" + (f"; {text}" if text else "")
+          + ".\n")
     for name, start in rules.table_counters.items():
         text = (d.get("counters") or {}).get(name, {}).get("description", "")
-        w(f"Counter {name}: one value of the table (not of each player), kept across hands, starting at {start}"
+        w(f"Counter {name}: one value of the table (not of each player), {_kept(name, rules)}, starting at {start}"
           + (f"; {text}" if text else "") + ".\n")
     deal = rules.deal
     count = "all the cards" if deal.count is None else f"{deal.count} cards each"
@@ -170,6 +171,10 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
                 rng = f", one of {'/'.join(spec['choices'])}"
             w(f"  {name} = {_value(rules.options[name])} ({spec['type']}{rng}, default {_value(spec['default'])}): "
               f"{spec['description']}\n")
+
+
+def _kept(name: str, rules: Rules) -> str:
+    return "back at its start value as every hand starts" if name in rules.hand_counters else "kept across hands"
 
 
 def write_definitions(d: dict, players: int, out: TextIO) -> None:

@@ -81,6 +81,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ruleplay.lang import expr as X
+from ruleplay.errors import RuleplayError
 from ruleplay.compiler.model import Ctx, Declared, Zone, card_scope, per_card
 from ruleplay.kinds.tricksense import smart_switch, smart_trick, trick_card
 from ruleplay.engine.decision import Decision
@@ -126,7 +127,7 @@ SCHEMA = phase_schema('trick', {
     "flags": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN},
               "additionalProperties": EXPR,
               "description": "Per-hand flags: false when the hand starts, true once a played card matches (bool over `card`); each is a name in expressions."},
-    "points": {"description": "Points of a card for the trick event and bots (int over `card`); default: the deck attribute 'points' if any.", **EXPR},
+    "points": {"description": "Points of a card for the trick event and bots (int over `card`, options and `trump`: a jack of trumps worth more); default: the deck attribute 'points' if any.", **EXPR},
     "trump-card": {"description": "A card expression evaluated when the hand starts (e.g. rest.top: the next undealt card turned up): logged in the trump event; without `trump`, its suit is trump.", **EXPR},
     "trump-from-lead": {"description": "Bool evaluated when the phase starts: with no trump set, the suit of the first card led in the hand becomes trump (e.g. contract: the bidder's first lead).", "default": False, **EXPR},
     "suit": {"description": "A card's suit for following and trumps (str over `card`, may read trump); 'none' is no suit: a led card without suit lets anything be played, and as no card follows it, it wins the trick unless a trump (or a `high` card) is played. E.g. a joker that counts as a trump.", **EXPR},
@@ -311,6 +312,11 @@ class Trick:
     exchange: tuple | None = None          # (card bool, table zone, when or None): before a lead, a card for the zone's top
     lead_choices: list | None = None       # `choices` with at: lead, [(flag, when)]: offered to the leader before a lead
     prefers: dict = field(default_factory=dict)   # `choices` NAME -> its `prefer` (int with actor): smart's yes or no
+    points_by_trump: dict | None = None    # trump suit (None: no trump) -> points per card, when `points` reads trump
+
+    def points_for(self, trump: str | None) -> list[int]:
+        """The cards' points with this trump (Belote's jack and nine of trumps), else `points`."""
+        return self.points if self.points_by_trump is None else self.points_by_trump.get(trump, self.points)
 
     def offers(self, space) -> list[int]:
         """A card, and the trick winner's yes or no to a choice (`choices`)."""
@@ -492,8 +498,9 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         if c is not None:
             flags.append((f, c.fn))
             texts["flags." + f] = raw
+    points_by_trump = None
     if "points" in spec:
-        points = per_card(ctx, path + ("points",), X.INT) or [0] * len(deck)
+        points, points_by_trump = _points(ctx, path + ("points",), deck)
     else:
         points = list(deck.attrs.get("points", [0] * len(deck)))
     follow, follow_fn, head_fn = _follow(ctx, path, spec)
@@ -562,7 +569,43 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                  from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
                  ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down, refill,
                  None if until is None or (until.is_const and not until.const) else until.fn,
-                 follow_fn, head_fn, declared or None, exchange, lead_choices or None, prefers)
+                 follow_fn, head_fn, declared or None, exchange, lead_choices or None, prefers, points_by_trump)
+
+
+class _TrumpProbe:
+    """A table holding a card and a trump suit: what a card's points that read the trump need."""
+    __slots__ = ("card", "loc", "trump")
+
+    def __init__(self, trump: str | None) -> None:
+        self.card, self.loc, self.trump = None, {}, trump
+
+
+def _points(ctx: Ctx, path: tuple, deck) -> tuple[list[int], dict | None]:
+    """`points` over the card, the options and perhaps the trump suit: the points per card (with no trump),
+    and per trump suit when it reads `trump` (worked out for every suit when compiling)."""
+    none = [0] * len(deck)
+    c = ctx.expr(path, X.INT, card_scope(ctx.scope))
+    if c is None:
+        return none, None
+    if c.uses - {"card", "trump", "players"} - set(ctx.options):
+        ctx.error(path, "a card's points may depend only on the card, the trump suit and options",
+                  "points that change in play belong in the file's scoring", value=True)
+        return none, None
+    if "trump" not in c.uses:
+        return per_card(ctx, path, X.INT) or none, None
+    by = {}
+    for trump in [None, *dict.fromkeys(s for s in deck.suit if s)]:
+        probe = _TrumpProbe(trump)
+        values = []
+        for i in range(len(deck)):
+            probe.card = i
+            try:
+                values.append(c.fn(probe))
+            except RuleplayError as exc:     # a card with no value (placed by the checked int): known now
+                ctx.errors.extend(exc.errors)
+                return none, None
+        by[trump] = values
+    return by[None], by
 
 
 def _follow(ctx: Ctx, path: tuple, spec: dict) -> tuple:
@@ -674,6 +717,7 @@ class _Run:
         self.t = t
         self.hand = self.hands(t)
         self.pile = t.shared[ph.pile.index]
+        self.points = ph.points                    # the cards' points this hand (points_for the trump)
         self.won = t.seat_zones[ph.won_to.index]
         self.deck = t.rules.deck
         self.keys = self.deck.canonical_keys()      # the bots' sort keys, a table lookup per card
@@ -902,7 +946,7 @@ class _Run:
             view = TrickView(player, leading, following, legal,
                              [(who[s], c) for s, c in plays] if self.ph.dummy is not None else list(plays),
                              t.led, t.trump, to_play,
-                             st, self.ph.points, self.suits(), best[1] if best else None, self._want(seat), would,
+                             st, self.points, self.suits(), best[1] if best else None, self._want(seat), would,
                              best is not None and self.partner is not None and best[0] == self.partner[seat],
                              self.ph.dummy[0].name if seat == t.n and self.ph.dummy is not None else None)
         self.offered = legal
@@ -915,7 +959,7 @@ class _Run:
         want = self._want(seat)
         would = None if want is None else legal if best is None else [c for c in legal if self._beats(c, best[1])]
         partner = self.partner
-        return trick_card(legal, ph.points, ph.order_table.__getitem__, self.deck.suit, t.trump, not plays, following,
+        return trick_card(legal, self.points, ph.order_table.__getitem__, self.deck.suit, t.trump, not plays, following,
                           best[1] if best else None, want, would,
                           best is not None and partner is not None and best[0] == partner[seat],
                           policy.plan.get(seat))
@@ -946,6 +990,7 @@ class _Run:
             t.led = None
             if ph.deferred or t.trump_hand != t.hand_number:
                 ph.set_trump(t)
+            self.points = ph.points_for(t.trump)
             self.from_lead = ph.trump_from_lead is not None and t.trump is None and bool(ph.trump_from_lead(t))
             self.leader = t.first_seat(ph.leader_mode, ph.leader_fn)
             self.playing = [s for s in t.seat_range if t.takes_part(s)]   # seats out or sitting out play no card
@@ -984,6 +1029,7 @@ class _Run:
                 if i == 0:
                     if from_lead and t.trick_number == 1:
                         t.trump = deck.suit[card]
+                        self.points = ph.points_for(t.trump)
                         t.emit("trump", suit=t.trump, card=names[card], lead=True)
                     t.led = self.esuit(card)
                 t.card = card
@@ -1172,10 +1218,10 @@ class _Run:
             pass
         elif ph.dummy is None:
             t.emit("trick", number=t.trick_number, leader=self.leader, cards=[[s, names[c]] for s, c in plays],
-                   winner=win_seat, points=sum(ph.points[c] for _, c in plays))
+                   winner=win_seat, points=sum(self.points[c] for _, c in plays))
         else:                                    # the dummy's card is played by its player; the event says which
             t.emit("trick", number=t.trick_number, leader=who[self.leader], cards=[[who[s], names[c]] for s, c in plays],
-                   winner=win_seat, points=sum(ph.points[c] for _, c in plays),
+                   winner=win_seat, points=sum(self.points[c] for _, c in plays),
                    dummy=next((i for i, (s, _) in enumerate(plays) if s == t.n), None))
         for f, v in chosen:
             t.emit("choice", seat=win_seat, name=f, value=v)

@@ -29,7 +29,7 @@ def text(desc: str, **kw) -> dict:
 
 def phase_schema(kind: str, props: dict, required: list[str]) -> dict:
     """A kind's keys, with the ones every phase has (kind, before, description) first."""
-    return {"if": {"properties": {"kind": {"const": kind}}},
+    return {"if": {"required": ["kind"], "properties": {"kind": {"const": kind}}},
             "then": obj({"kind": {"const": kind},
                          "before": text("Run this phase before the named one (a variant uses it to insert a phase "
                                         "ahead of inherited ones)."),

@@ -82,7 +82,7 @@ def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
     if err.validator == "required":
         missing = err.message.split("'")[1] if "'" in err.message else err.message
         return [RuleError(f"missing required key '{missing}'", doc.mark(path), path,
-                          _required_hint(err))]
+                          _required_hint(err, doc, path))]
     if err.validator == "enum":
         choices = [str(c) for c in err.validator_value]
         return [RuleError(f"{err.instance!r} is not allowed here; expected one of: {one_of(choices)}",
@@ -168,11 +168,21 @@ def _same_kind(a: object, b: object) -> bool:
     return type(a) is type(b) or (isinstance(a, num) and isinstance(b, num))
 
 
-def _required_hint(err: ValidationError) -> str | None:
+def _required_hint(err: ValidationError, doc: Doc, path: tuple) -> str | None:
     desc = (err.schema.get("properties") or {})
     missing = err.message.split("'")[1] if "'" in err.message else ""
     sub = desc.get(missing) or {}
+    if missing == "kind" and len(path) == 2 and path[0] == "phases":
+        return _phase_kind_hint(str(path[1]), doc, sub.get("enum") or [])
     return sub.get("description")
+
+
+def _phase_kind_hint(name: str, doc: Doc, kinds: list) -> str:
+    """A phase with no kind is a new phase, or (in a variant, mostly) a base's phase misnamed: say which."""
+    phases = [n for n, p in (doc.data.get("phases") or {}).items() if isinstance(p, dict) and "kind" in p]
+    near = did_you_mean(name, phases)
+    known = f"this game's phases are {one_of(phases)}; " if phases else ""
+    return (f"{near} " if near else "") + f"{known}a new phase needs kind: {one_of(kinds)}"
 
 
 def _canon(x: Any) -> str:

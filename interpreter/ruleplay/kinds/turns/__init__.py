@@ -738,7 +738,11 @@ def _zone(ev: dict, key: str) -> str:
 
 
 def _line_move(ev: dict) -> str:
-    return f"Seat {ev.get('seat')}: {_cards(ev)} from {_zone(ev, 'from')} to {_zone(ev, 'to')}."
+    """A move in words, naming no mover: the same event comes of a player's move and of a phase's own
+    effects (a layout dealt at `start`), and a seat's zone already says whose cards they are."""
+    cards = ev.get("cards") or []
+    one = len(cards) == 1 if cards else ev.get("count") == 1
+    return f"{_cards(ev)} go{'es' if one else ''} from {_zone(ev, 'from')} to {_zone(ev, 'to')}."
 
 
 def _line_set(ev: dict) -> str:

@@ -319,3 +319,23 @@ def test_a_match_won_where_a_total_is_high_enough_is_searched(tmp_path):
     bots = make_bots(["ismcts:30", "smart"], 2)
     play(load(str(p)), seed=3, bots=bots)
     assert bots[0].searched == 0 and "do not say whether a higher or a lower total is better" in bots[0].note()
+
+
+TWO_PACK_WHIST = """extends: whist
+name: two-pack-whist
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D, H, S], copies: 2, orders: {cut: [A, 9, 10, J, Q, K]}}
+deal: {count: 12}
+"""
+
+
+def test_it_searches_the_cards_of_a_trick_game_with_equal_cards(tmp_path):
+    """Two packs (two AS): the card decisions are searched on copies of the game (equal cards dealt again
+    alike), every action asked from outside is one the state offers, and the hand ends."""
+    f = tmp_path / "two.yaml"
+    f.write_text(TWO_PACK_WHIST)
+    g = ruleplay.load_game(str(f))
+    s = g.new_initial_state(3)
+    bots = make_bots(["ismcts:4", "random", "smart", "random"], 3)
+    while not s.is_terminal() and s.decision() is not None:
+        s.apply_action(ruleplay.bot_action(s, bots[s.decision().seat]))
+    assert bots[0].searched >= 10 and s.is_terminal()

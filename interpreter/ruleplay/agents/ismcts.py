@@ -86,6 +86,8 @@ __all__ = ["ISMCTSBot", "Knowledge", "Sample", "determinize", "knowledge", "prov
 DEFAULT_ITERATIONS = 20
 TRIES = 30           # sampled deals per iteration before the bot gives up and plays `smart`
 NO_DEAL = f"none of {TRIES} deals sampled fitted what the seat had seen"
+EQUAL_CARDS = ("the deck has equal cards (two of one name), searched only at a card to play in a trick, a pass "
+               "or a climb (a copy of the game), not where the hand so far would be replayed on a sampled deal")
 EXPLORE = 0.7        # UCB's exploration constant (values lie in [0, 1])
 PRIOR = 1.0          # the progressive bias of the policy's own choice at the root (PRIOR / visits)
 PER_ACTION = 4       # a decision between k actions gets at most 4k iterations (of N): two cards are told apart
@@ -335,8 +337,8 @@ class Iteration(Bot):
 def unsearchable(rules, space) -> str | None:
     """Why the search cannot run on any decision of this game, so the bot plays it all as `smart` (a driver says
     so before the games: `run`, `sim`); None when it can."""
-    if not space.unique:
-        return "the deck has equal cards (two of one name)"
+    if not space.unique and not any(getattr(ph, "searched_with_equal_cards", False) for ph in rules.phases):
+        return EQUAL_CARDS
     m = rules.match
     if rules.scoring is not None and m is not None and m.mode == "where" and m.leaning is None \
             and m.end is not None:                    # (a match of one hand is valued by its winners)
@@ -484,6 +486,8 @@ class ISMCTSBot(Bot):
     def search(self, d, space, events: list[dict]) -> int:
         rules = space.rules
         k = knowledge(rules, d.seat, events)
+        if not space.unique and (d.fork is None or k.loose):
+            return self._unsearched(d, space, EQUAL_CARDS)
         slots = self.places(rules, k)
         reused = self.reuse(k, meanings(rules))
         root = reused or Node(d.seat)
@@ -510,12 +514,14 @@ class ISMCTSBot(Bot):
                 break
             if _settled(root, len(actions), budget - done - 1):
                 break
-        if not root.children:
+        offered = set(actions)
+        tried = [kv for kv in root.children.items() if kv[0] in offered]
+        if not tried:
             self.last = None
             self.unsearched[NO_DEAL] = self.unsearched.get(NO_DEAL, 0) + 1
             return self.prior
         self.searched += 1
-        a = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
+        a = max(tried, key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
         self.last = (k.events, root.children[a], a)
         return a
 

@@ -217,8 +217,10 @@ class Table:
         """What a decision offers the one who answers it beyond its view: the seat's events (`observe`) and,
         where the phase under way can go on from a copy, the game copied from here (`fork`)."""
         d.observe = partial(self.seat_log, d.seat)
-        if self.runner is not None and self.runner.pending is d and self.forker is not None:
-            d.fork = partial(self.forker, self)
+        runner = self.runner
+        if runner is not None and runner.pending is d and self.forker is not None and \
+                (self.space.unique or getattr(runner.ph, "searched_with_equal_cards", False)):
+            d.fork = partial(self.forker, self)     # (a turns copy with equal cards dealt again: not yet exact)
 
     def decided(self, d, a: int) -> None:
         """Record a decision: in the log (a sealed one when revealed; a window's do-nothing not at all), and

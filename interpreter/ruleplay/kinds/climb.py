@@ -103,6 +103,7 @@ class ClimbView:
 
 @dataclass
 class Climb:
+    searched_with_equal_cards = True      # a search copies its decisions, equal cards too (agents/ismcts.py)
     name: str
     src: Zone
     dest: Zone

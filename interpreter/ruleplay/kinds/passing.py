@@ -109,6 +109,7 @@ class PassView:
 
 @dataclass
 class Pass:
+    searched_with_equal_cards = True      # a search copies its decisions, equal cards too (agents/ismcts.py)
     name: str
     src: Zone
     dest: Zone
@@ -224,7 +225,7 @@ class _Resample:
     exact = False
 
     def __init__(self, phase: Pass):
-        self.phase = phase
+        self.ph = phase
         self.pending: Decision | None = None     # the pick being asked
         self.seat, self.picks = 0, []            # whose picks are under way, and those made so far
 
@@ -232,7 +233,7 @@ class _Resample:
         """The pass again on `t`, a copy of the table (Table.fork), from its start: the other seats' picks made
         so far are dropped with their logged decisions, the seat under way keeps its own."""
         t.sealed[:] = [e for e in t.sealed if e["seat"] == self.seat]
-        return self.phase.run(t, (self.seat, list(self.picks)))
+        return self.ph.run(t, (self.seat, list(self.picks)))
 
 
 def compile(ctx: Ctx, path: tuple, name: str) -> Pass | None:

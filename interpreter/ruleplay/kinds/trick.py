@@ -273,6 +273,7 @@ class ChoiceView:
 
 @dataclass
 class Trick:
+    searched_with_equal_cards = True      # a search copies its decisions, equal cards too (agents/ismcts.py)
     name: str
     src: Zone
     pile: Zone

@@ -132,4 +132,4 @@ def test_until_ends_the_tricks_once_a_player_has_enough(tmp_path):
             assert len(tricks) == 20 and max(scores) <= 60          # 60-60: nobody got there
     assert stopped >= 4
     from ruleplay.tools.explain.sheet import sheet_text
-    assert "The tricks stop as soon as, after a trick," in sheet_text(rules)
+    assert "The tricks stop as soon as this holds after a trick:" in sheet_text(rules)

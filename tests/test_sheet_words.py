@@ -119,7 +119,7 @@ def test_kinds_sentences_about_decided_values_are_tidy():
     assert "A player may pass." in sheet and "when yes" not in sheet
     assert "switch downtown on" not in sheet                         # downtown-reversal is off: no such rule
     assert "switch downtown on" in sheet_of("one-card", {"downtown-reversal": "true"})
-    assert "Trumps: the suit of the top card of the dealer's hand when" in sheet_of("whist", {})
+    assert "The trump suit is the suit of the top card of the dealer's hand, as it stands when" in sheet_of("whist", {})
 
 
 @pytest.mark.parametrize("text,consts,words", [

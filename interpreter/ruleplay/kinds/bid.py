@@ -394,7 +394,7 @@ def _most(ctx: Ctx, path: tuple, hi: X.Compiled) -> int:
 def describe(spec: dict, phase=None) -> str:
     """The phase in words, from its spec (and its compiled form where options fold a value)."""
     first = spec.get("first", "left-of-dealer")
-    who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
+    who = {"left-of-dealer": "the player on the dealer's left", "dealer": "the dealer"}.get(
         first, first_player(first))
     rng = spec.get("range") or {}
     style = getattr(phase, "style", spec.get("style", "one-each"))

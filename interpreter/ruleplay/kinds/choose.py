@@ -247,7 +247,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Choose | None:
 # ---------------------------------------------------------------------------- the rule sheet (explain)
 def describe(spec: dict, phase=None) -> str:
     first = spec.get("first", "left-of-dealer")
-    who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
+    who = {"left-of-dealer": "the player on the dealer's left", "dealer": "the dealer"}.get(
         first, first_player(first))
     if first not in ("left-of-dealer", "dealer") and getattr(phase, "cut", False):
         who += " (several such players cut the cards: one of them at random)"
@@ -258,13 +258,18 @@ def describe(spec: dict, phase=None) -> str:
     asked = f"{alone}" if alone else f"starting with {who}, " + (
         f"each player for whom {formula(spec['who'])}" if "who" in spec else "each player in the hand") + " in turn"
     allowed = formula(spec["allowed"]) if "allowed" in spec else None
-    out.append(f"{asked[0].upper()}{asked[1:]} may choose one of {', '.join(map(str, spec['values']))}"
+    p = spec.get("pass", True)
+    if p is False:               # the first asked must choose: nobody after that player is asked
+        asked = alone or who
+    out.append(f"{asked[0].upper()}{asked[1:]} {'chooses' if p is False else 'may choose'} one of "
+               f"{', '.join(map(str, spec['values']))}"
                + ("" if allowed is None else " (none may be chosen: every player passes)" if allowed == "no"
                   else f" (only a value where {allowed})") + ".")
-    p = spec.get("pass", True)
-    out.append("The first to choose ends the round" + ("; passing is not allowed." if p is False else
-                                                        "; a player may pass." if p is True else
-                                                        f"; a player may pass when {formula(p)}."))
+    if p is False:
+        out.append("Passing is not allowed.")
+    else:
+        out.append("The first to choose ends the round" + ("; a player may pass." if p is True else
+                                                            f"; a player may pass when {formula(p)}."))
     if spec.get("all-pass") == "redeal":
         out.append("If every player passes, the hand is thrown in and the next one is dealt.")
     if "sit-out" in spec:

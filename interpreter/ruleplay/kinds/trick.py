@@ -1280,7 +1280,7 @@ class _Run:
 def describe(spec: dict, phase=None) -> str:
     """The phase in words, from its spec (and its compiled form where options fold a value)."""
     leader = spec.get("leader", "left-of-dealer")
-    who = trickrules.leader_words(spec) or {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
+    who = trickrules.leader_words(spec) or {"left-of-dealer": "the player on the dealer's left", "dealer": "the dealer"}.get(
         leader, first_player(leader))
     text = (f"{who} leads the first trick; each player in turn plays one card from their {spec['from']} "
             f"to the {spec['to']}; the winner of a trick leads the next.")
@@ -1300,7 +1300,7 @@ def describe(spec: dict, phase=None) -> str:
     trump = getattr(phase, "trump_const", None) if phase is not None else None
     if phase is not None and getattr(phase, "trump_fn", None) is not None:
         when = "the phase starts" if phase.deferred else "the hand starts"
-        text += f" Trumps: the suit {formula(spec['trump'])} when {when}."
+        text += f" The trump suit is {formula(spec['trump'])}, as it stands when {when}."
     elif trump:
         text += f" Trumps: {trump}."
     else:
@@ -1377,7 +1377,7 @@ def describe(spec: dict, phase=None) -> str:
         text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
     if "until" in spec and formula(spec["until"]) != "no":
         after = "after a trick or a declaration" if spec.get("declare") else "after a trick"
-        text += f" The tricks stop as soon as, {after}, {formula(spec['until'])}; the cards left stay in hand."
+        text += f" The tricks stop as soon as this holds {after}: {formula(spec['until'])}; the cards left stay in hand."
     refill = spec.get("refill")
     if isinstance(refill, dict) and "from" in refill:
         zones = refill["from"] if isinstance(refill["from"], list) else [refill["from"]]

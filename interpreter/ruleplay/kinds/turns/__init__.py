@@ -618,7 +618,7 @@ def _peeks(ctx: Ctx, path: tuple, parts: list[Part], c: X.Compiled, key: str) ->
 # ---------------------------------------------------------------------------- the rule sheet (explain)
 def describe(spec: dict, phase=None) -> str:
     first = spec.get("first", "left-of-dealer")
-    who = {"left-of-dealer": "the player left of the dealer", "dealer": "the dealer"}.get(
+    who = {"left-of-dealer": "the player on the dealer's left", "dealer": "the dealer"}.get(
         first, first_player(first))
     out = []
     for name, raw in (spec.get("track") or {}).items():

@@ -108,7 +108,7 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
             continue
         w(f"  {z.name}: {owner}, {z.visibility}" + (f": {z.description}" if z.description else "") + "\n")
     direction = "clockwise" if rules.direction == 1 else \
-        "counter-clockwise (so the player \"left of the dealer\" below is the next that way: the dealer's right)"
+        "counter-clockwise (each player's next is the player on their right)"
     dealer = rules.dealer
     first = "seat 0, on the dealer's left," if rules.direction == 1 else "the seat on the dealer's right"
     dealer_txt = {"last-seat": f"the last seat deals; {first} starts",
@@ -144,11 +144,13 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
     if rules.ranking is not None:
         w(rules.ranking.describe())
     write_definitions(d, rules.players, out)
-    w("Play:\n")
+    play = io.StringIO()
+    play.write("Play:\n")
     for phase in rules.phases:            # in the order they run (`before:` included)
         spec = d["phases"][phase.name]
-        w(f"  {phase.name} ({spec['kind']}): " + describe_phase(spec, phase) + "\n")
-    write_scoring(d, out)
+        play.write(f"  {phase.name} ({spec['kind']}): " + describe_phase(spec, phase) + "\n")
+    write_scoring(d, play)
+    w(play.getvalue() if rules.direction == 1 else _as_seated(play.getvalue()))
     for c in d.get("constraints") or []:
         when = formula(c["forbid"])
         by_you = f"; only with your own --set of {', '.join(c['if-set'])}" if c.get("if-set") else ""
@@ -171,6 +173,17 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
                 rng = f", one of {'/'.join(spec['choices'])}"
             w(f"  {name} = {_value(rules.options[name])} ({spec['type']}{rng}, default {_value(spec['default'])}): "
               f"{spec['description']}\n")
+
+
+# "The dealer's left" as the kinds say it (a `first: left-of-dealer`, the first seat from the dealer's left
+# for which a rule holds, a window from the mover's left) is the next seat in turn. Play going
+# counter-clockwise, that seat sits on the right, so the sheet says it as the players sit. (`left-of(s)` in
+# an expression is the seat on the left as they sit, whichever way play goes, and is said as it is.)
+_SIDE = re.compile(r"\b(the dealer's |the mover's )(left|right)\b")
+
+
+def _as_seated(text: str) -> str:
+    return _SIDE.sub(lambda m: m.group(1) + ("right" if m.group(2) == "left" else "left"), text)
 
 
 def _kept(name: str, rules: Rules) -> str:

@@ -4,7 +4,8 @@ This is the composition root: it hands the phase-kind registry to the compiler, 
 front end nor the compiler imports the kinds, and `load_game` wraps the result as a `Game`."""
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, Callable
 
 from ruleplay.errors import RuleError, RuleplayError
 from ruleplay.engine.state import Game
@@ -45,6 +46,28 @@ def load(ref: str, sets: dict[str, str] | None = None, players: int | None = Non
         raise RuleplayError(_from_the_base(res, exc.errors)) from None
     rules.ref = ref
     return rules
+
+
+def other_counts(rules: Rules, load_with: Callable[[int], Rules]) -> list[RuleError]:
+    """The errors the file has with the other numbers of players it allows (`validate` without --players): a
+    pack, a deal or a `by-players` value that fits the default count may not fit another. Each is said once,
+    with the first count it fails at."""
+    spec = rules.doc.data.get("players", 2)
+    lo, hi = (spec, spec) if isinstance(spec, int) else (spec["min"], spec["max"])
+    out: list[RuleError] = []
+    seen = set()
+    for n in range(lo, hi + 1):
+        if n == rules.players:
+            continue
+        try:
+            load_with(n)
+        except RuleplayError as exc:
+            for e in exc.errors:
+                if (e.message, e.path) not in seen:
+                    seen.add((e.message, e.path))
+                    out.append(replace(e, message=f"with {n} players: {e.message}"
+                                       if e.level == "error" else e.message))
+    return out
 
 
 def _from_the_base(res: Resolved, errors: list[RuleError]) -> list[RuleError]:

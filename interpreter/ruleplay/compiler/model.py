@@ -430,6 +430,19 @@ def _deck_too_big(ctx: Ctx, d: dict, cards: int) -> None:
               "a deck is at most 900 cards: fewer suits, ranks or copies")
 
 
+def _strip(ctx: Ctx, path: tuple, raw) -> list:
+    """`strip`: a list of cards, ranks or suits, or `{by-players: {N: [...]}}` the list for this number of players."""
+    if not isinstance(raw, dict):
+        return list(raw)
+    table = {int(k): v for k, v in raw["by-players"].items()}
+    if ctx.players not in table:
+        ctx.error(path + ("by-players",), f"strip has no list for {ctx.players} players",
+                  f"it has lists for {one_of([str(k) for k in sorted(table)])} players; add {ctx.players}: [] "
+                  "(nothing taken out) or the cards to take out")
+        return []
+    return list(table[ctx.players])
+
+
 def _compile_deck(ctx: Ctx) -> Deck | None:
     path = ("deck",)
     d = ctx.get(path, {})
@@ -440,7 +453,7 @@ def _compile_deck(ctx: Ctx) -> Deck | None:
             ctx.error(path + (key,), f"deck.{key} lists a value twice")
     copies = ctx.const_int(path + ("copies",), 1, 1, 16)
     jokers = ctx.const_int(path + ("jokers",), 0, 0, 64)
-    strip = d.get("strip", [])
+    strip = _strip(ctx, path + ("strip",), d.get("strip", []))
     extra = d.get("extra", [])
     for i, e in enumerate(extra):
         try:
@@ -464,11 +477,13 @@ def _compile_deck(ctx: Ctx) -> Deck | None:
     if len(deck) > MAX_CARDS:
         _deck_too_big(ctx, d, len(deck))
         return None
+    by_players = isinstance(d.get("strip"), dict)
     for i, s in enumerate(strip):
         sym = str(s).upper()
         if sym not in deck.names and rank_symbol(sym) not in ranks and sym not in suits and \
                 sym not in {f"{r}{t}" for r in ranks for t in suits}:
-            ctx.error(path + ("strip", i), f"'{s}' names no card, rank or suit of this deck", value=True)
+            at = ("strip", "by-players", str(ctx.players), i) if by_players else ("strip", i)
+            ctx.error(path + at, f"'{s}' names no card, rank or suit of this deck", value=True)
     if not deck.names:
         ctx.error(path, "the deck has no cards")
     # built-in order: position in deck.ranks, 1-based; jokers 0

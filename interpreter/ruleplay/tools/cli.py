@@ -13,7 +13,7 @@ from ruleplay.tools.account import count, write_account, write_result
 from ruleplay.agents import parse_bots
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS
 from ruleplay.errors import MAX_SHOWN, GameError, RuleError, RuleplayError, TerminalText, printable
-from ruleplay.pipeline import load, load_resolved
+from ruleplay.pipeline import load, load_resolved, other_counts
 from ruleplay.lang.resolve import parse_set
 from ruleplay.resources import builtin_names, data_dir
 from ruleplay.tools.logs.spool import EventSpool
@@ -187,6 +187,10 @@ def _dispatch(args) -> int:
         for f in args.files:
             try:
                 rules = load(f, sets, args.players, tuple(args.include))
+                others = [] if args.players is not None or "players" in sets else \
+                    other_counts(rules, lambda n: load(f, sets, n, tuple(args.include)))
+                if others:
+                    raise RuleplayError(others)
                 for note in rules.notes:
                     print(note.format())
                 seats = f"{rules.players} player" + ("s" if rules.players != 1 else "")

@@ -12,7 +12,8 @@ from ruleplay.errors import RuleplayError
 from ruleplay.pipeline import load
 from ruleplay.lang.expr.say import Vocabulary, say, speaking
 from ruleplay.resources import builtin_names
-from ruleplay.tools.explain.sheet import write_sheet
+from ruleplay.agents import play
+from ruleplay.tools.explain.sheet import sheet_text, write_sheet
 
 MARKED = re.compile(r"the formula `[^`\n]*`")
 EVERYWHERE = {
@@ -150,3 +151,17 @@ def test_expressions_in_words(text, consts, words):
     with speaking(Vocabulary(consts)):
         assert say(text) == words
     assert leaks(words) == []
+
+
+def test_a_turned_card_alone_makes_its_suit_trump_in_play_and_on_the_sheet(tmp_path):
+    """`trump-card` without `trump`: its suit is trump (set_trump), and the sheet says so, not "No trumps"."""
+    f = tmp_path / "v.yaml"
+    f.write_text("extends: whist\nname: v\nphases:\n  play:\n    trump: null\n")
+    rules = load(str(f), {})
+    sheet = sheet_text(rules)
+    assert "The trump suit is the suit of the top card of the dealer's hand, turned up as the hand starts." in sheet
+    assert "No trumps" not in sheet
+    events = play(rules, 2).events
+    deal = next(e for e in events if e["event"] == "deal")
+    turned = deal["hands"][deal["dealer"]][0]            # (a hand is logged top first)
+    assert next(e for e in events if e["event"] == "trump") == {"suit": turned[-1], "card": turned, "event": "trump"}

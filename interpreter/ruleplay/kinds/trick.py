@@ -1303,6 +1303,9 @@ def describe(spec: dict, phase=None) -> str:
         text += f" The trump suit is {formula(spec['trump'])}, as it stands when {when}."
     elif trump:
         text += f" Trumps: {trump}."
+    elif "trump-card" in spec and "trump" not in spec:
+        trump = True                     # the card turned up makes its suit trump (`set_trump`)
+        text += f" The trump suit is the suit of {formula(spec['trump-card'])}, turned up as the hand starts."
     else:
         text += " No trumps."
     order = spec.get("order", "rank")

@@ -9,6 +9,7 @@ import pytest
 from ruleplay.agents import play
 from ruleplay.errors import RuleplayError
 from ruleplay.pipeline import load
+from test_cli import cli  # noqa: F401  (the fixture)
 
 DATA = Path(__file__).parent / "data"
 
@@ -47,3 +48,12 @@ def test_a_pile_number_outside_the_family_stops_the_game_at_the_effect(tmp_path)
                                             r"pile 14 of 13: the piles are numbered 1 to 13"):
         for seed in range(20):
             play(load(str(bad), {}), seed)
+
+
+def test_run_tells_the_game_up_to_a_runtime_error(cli):
+    """`ruleplay run` of a game stopped by a rule's error prints the account so far, then the placed error."""
+    text = (DATA / "clock.yaml").read_text().replace("set: {at: turned.top.value}", "set: {at: turned.top.value + 1}")
+    rc, out, err = cli("run", "clock.yaml", "--seed", "1", files={"clock.yaml": text})
+    assert rc == 1
+    assert "goes from down13 to turned." in out and out.endswith("The game stopped here, at the error below.\n")
+    assert "error [phases.play.moves.turn.do[2]]: up[at] is pile" in err

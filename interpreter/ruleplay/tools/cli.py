@@ -291,10 +291,14 @@ def _run(args, sets) -> int:
         result = play(rules, args.seed, deal, args.max_actions, log=keep, bots=bots, profiles=profiles,
                       interpret_only=args.interpret, why=why, notes=notes)
     except (KeyboardInterrupt, Exception) as stop:   # Ctrl-C, a rule's runtime error or an internal one: the
-        if log_file is not None:                      # log keeps the events played so far (valid JSON lines)
-            written = _write_log(log_file, getattr(stop, "events", None) or [])
-            why = "the interrupt" if isinstance(stop, KeyboardInterrupt) else "the error"
+        played = getattr(stop, "events", None) or []   # log keeps the events played so far (valid JSON lines)
+        why = "the interrupt" if isinstance(stop, KeyboardInterrupt) else "the error"
+        if log_file is not None:
+            written = _write_log(log_file, played)
             print(f"{args.log}: {written} events written before {why}", file=sys.stderr)
+        if played and not args.quiet and not args.json:     # the account so far, to see what led to it
+            write_account(played, TerminalText(sys.stdout), args.verbose)
+            print(f"The game stopped here, at {why} below.")
         raise
     if log_file is not None:
         _write_log(log_file, result.events)

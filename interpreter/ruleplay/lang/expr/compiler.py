@@ -94,7 +94,11 @@ class Compiler:
             return self._expand(name, tok)
         if b is None:
             known = list(self.scope.names) + list(self.scope.loop_vars) + list(self.scope.defines)
-            hint = self.scope.later.get(name) or did_you_mean(name, known)
+            hint = self.scope.later.get(name) or (
+                f"'{name}' is each player's own (a seat counter or field): read one player's (actor.{name}, "
+                f"dealer.{name}, s.{name} where s is given) or over the players: max(x.{name} for x in seats)"
+                if name in self.scope.fields.seat else None) or \
+                did_you_mean(name, known)
             if "-" in name and not hint and any(part in known for part in name.split("-")):
                 hint = "names may contain hyphens, so write subtraction with spaces: a - b"
             if name == "none" and not hint:

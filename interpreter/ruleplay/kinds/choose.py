@@ -7,7 +7,8 @@ asked) filters the values; `pass` (bool over `actor`) says whether the seat may 
 dealer when the dealer is "stuck"). A seat with no allowed value passes; a rule never leaves a seat
 without a move, so a seat that may not pass and has no value passes all the same.
 
-The first seat to choose ends the phase. The phase's name then reads the value chosen (a str, 'none'
+The first seat to choose ends the phase (with `each`, every seat asked chooses or passes, and the last value
+chosen is the phase's). The phase's name then reads the value chosen (a str, 'none'
 until someone chooses, reset when each hand starts) and `<name>-by` the seat that chose (missing until
 then), in every later rule: a trick's `trump` that reads them is evaluated after the choice. When every
 seat asked passes, `all-pass: redeal` throws the hand in (no scoring; the next hand is dealt),
@@ -48,6 +49,10 @@ SCHEMA = phase_schema("choose", {
                            "play this hand).", **EXPR},
     "pass": {"description": "Bool over `actor`: the seat asked may pass (e.g. actor != dealer: stick the dealer).",
              "default": True, **EXPR},
+    "each": {"type": "boolean", "default": False,
+             "description": "Every seat asked chooses or passes in turn, a choice not ending the round (each player "
+                            "folds or plays, with sit-out: s == actor); the phase's name then reads the last value "
+                            "chosen and <name>-by its chooser."},
     "all-pass": {"enum": ["continue", "redeal"], "default": "continue",
                  "description": "When every seat asked passes: continue with the next phase, or redeal (the hand is "
                                 "thrown in, not scored, and the next hand is dealt)."},
@@ -105,6 +110,7 @@ class Choose:
     description: str = ""
     spec: dict = field(default_factory=dict)
     prefer: Callable | None = None       # int over `value` and `actor`: what `smart` aims for (ChoiceView.rated)
+    each: bool = False                   # every seat asked chooses or passes: a choice does not end the round
 
     def offers(self, space) -> list[int]:
         """A pass or one of the values (numbered from the bid block's start)."""
@@ -121,7 +127,10 @@ class Choose:
             if card is not None:
                 t.emit("turn-up", card=names[card])
         space = t.space
+        chose = False
         for seat in (yield from self._asked(t)):
+            if t.sitting[seat]:
+                continue                 # sat out by an earlier choice of this round (`each`)
             t.actor = seat
             options = self._allowed(t)
             acts = [space.BID0 + i for i in options]
@@ -140,6 +149,10 @@ class Choose:
             t.chosen[self.name] = (value, seat)
             t.emit("choose", phase=self.name, seat=seat, value=value)
             self._sit_out(t, seat)
+            if not self.each:
+                return
+            chose = True
+        if chose:
             return
         t.emit("all-passed", phase=self.name, redeal=self.redeal)
         if self.redeal:
@@ -241,7 +254,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Choose | None:
     return Choose(name, values, allowed.fn if allowed else None, first_mode, first_fn, bool(cut.const),
                   who.fn if who else None, may_pass.fn, spec.get("all-pass", "continue") == "redeal",
                   sit_out.fn if sit_out else None, turn_up.fn if turn_up else None,
-                  spec.get("description", ""), dict(spec), prefer.fn if prefer else None)
+                  spec.get("description", ""), dict(spec), prefer.fn if prefer else None, spec.get("each") is True)
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
@@ -259,14 +272,18 @@ def describe(spec: dict, phase=None) -> str:
         f"each player for whom {formula(spec['who'])}" if "who" in spec else "each player in the hand") + " in turn"
     allowed = formula(spec["allowed"]) if "allowed" in spec else None
     p = spec.get("pass", True)
-    if p is False:               # the first asked must choose: nobody after that player is asked
+    if p is False and not spec.get("each"):      # the first asked must choose: nobody after that player is asked
         asked = alone or who
-    out.append(f"{asked[0].upper()}{asked[1:]} {'chooses' if p is False else 'may choose'} one of "
+    out.append(f"{asked[0].upper()}{asked[1:]} {'chooses' if p is False and not spec.get('each') else 'may choose'} one of "
                f"{', '.join(map(str, spec['values']))}"
                + ("" if allowed is None else " (none may be chosen: every player passes)" if allowed == "no"
                   else f" (only a value where {allowed})") + ".")
-    if p is False:
+    if p is False and not spec.get("each"):
         out.append("Passing is not allowed.")
+    elif spec.get("each"):
+        out.append("Every player asked chooses or passes; a choice does not end the round" +
+                   ("; passing is not allowed." if p is False else "." if p is True else
+                    f"; a player may pass when {formula(p)}."))
     else:
         out.append("The first to choose ends the round" + ("; a player may pass." if p is True else
                                                             f"; a player may pass when {formula(p)}."))

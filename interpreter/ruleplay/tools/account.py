@@ -20,7 +20,8 @@ def count(n: int, noun: str) -> str:
 
 
 def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) -> None:
-    """Round by round: the cards put on the pile, then who took it. -v adds every event."""
+    """Round by round: the cards put on the pile, then who took it. -v adds every event (in words where its
+    kind says it in words, else its fields) and every decision."""
     plays: list[str] = []
     bids: list[str] = []
     rnd = 0
@@ -28,7 +29,10 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
         kind = ev["event"]
         if kind == "chance-draw":            # chance decisions: the deal (reshuffle, cut...) event tells it
             continue
-        if verbose and kind not in ("start", "deal", "end"):
+        if verbose and kind == "decision":
+            out.write(f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n")
+            continue
+        if verbose and kind not in ("start", "deal", "end") and kind not in LINES:
             out.write("  " + " ".join(f"{k}={v}" for k, v in ev.items() if k != "event") + f"  ({kind})\n")
             if kind != "take":
                 continue

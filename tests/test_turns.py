@@ -737,3 +737,17 @@ def test_every_pile_runs_its_effects_on_each_pile_of_a_family(tmp_path, capsys):
     from ruleplay.errors import RuleplayError
     with pytest.raises(RuleplayError, match="'stock' is not a family of piles"):
         load(str(path))
+
+
+def test_count_with_where_moves_the_first_such_cards_from_the_top(tmp_path):
+    """`move: {count: 2, where: ...}`: the first two hearts from the top of the stock, the others left in
+    order (Kalooki: one joker out of a meld)."""
+    f = tmp_path / "v.yaml"
+    f.write_text("extends: rummy\nname: v\nphases:\n  play:\n    start:\n"
+                 "      - move: {from: stock, to: discard, count: 2, where: \"card.suit == 'H'\"}\n")
+    for seed in range(5):
+        events = play(load(str(f), {}), seed, max_actions=5).events
+        deal = next(e for e in events if e["event"] == "deal")
+        hearts = [c for c in deal["rest"] if c.endswith("H")][:2]       # the rest is logged top first
+        moved = next(e for e in events if e["event"] == "move")
+        assert (moved["from"], moved["to"], moved["cards"]) == ("stock", "discard", hearts)

@@ -256,9 +256,9 @@ def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -
     count = ctx.expr(path + ("count",), X.INT, scope) if "count" in spec else None
     where = ctx.expr(path + ("where",), X.BOOL, card_scope(scope)) if "where" in spec else None
     which = [k for k in ("count", "where", "all", "picked") if k in spec]
-    if len(which) > 1:
+    if len(which) > 1 and which != ["count", "where"]:      # count with where: the first N such cards, top down
         ctx.error(path + (which[1],), f"`{which[0]}` and `{which[1]}` both say which cards move",
-                  "keep one of them")
+                  "keep one of them (count and where together move the top N cards for which where holds)")
         return None
     if spec.get("picked") is False:
         ctx.error(path + ("picked",), "write picked: true (the set of cards chosen), or leave it out", value=True)
@@ -421,7 +421,9 @@ def say(spec: Any) -> str:
         n = formula(m["count"]) if "count" in m else None
         source = _zone(m["from"])
         whole = m.get("count") == f"{m.get('from')}.size"       # kept in order (turned over: above)
-        which, one = (("the top card of " + source, True) if n == "1" else
+        which, one = ((("the first card" if n == "1" else f"the first {n} cards") + f" from the top of {source} "
+                       f"for which {formula(m['where'])}", n == "1") if "count" in m and "where" in m else
+                      ("the top card of " + source, True) if n == "1" else
                       (f"all the cards of {source}" + (" together, in their order," if m.get("keep-order") else ""),
                        False) if whole else
                       ((f"the top {n} cards of {source}" if n.isdigit() else

@@ -440,7 +440,19 @@ class Going:
         if src is None or dest is None:
             raise GameError(f"the {self.ph.name} phase moves cards of a seat that does not exist")
         chosen = t.card
-        if m.count is not None:
+        if m.count is not None and m.where is not None:     # the top N cards for which `where` holds
+            k = m.count(t)
+            cards = []
+            for c in reversed(src):
+                if len(cards) >= k:
+                    break
+                t.card = c
+                if m.where(t):
+                    cards.append(c)
+            t.card = chosen
+            for c in cards:
+                src.remove(c)
+        elif m.count is not None:
             k = max(0, min(m.count(t), len(src)))
             cards = [src.pop() for _ in range(k)]
             if m.keep_order:                     # lifted as one packet: the lowest of them lands first

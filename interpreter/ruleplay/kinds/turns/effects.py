@@ -441,6 +441,9 @@ def say(spec: Any) -> str:
     if "repeat" in spec:
         r = spec["repeat"]
         if r.get("max") == 1:
+            until = str(r["until"]).strip()
+            if until.startswith("not ") and " and " not in until and " or " not in until:
+                return f"if {formula(until[4:])}: {_inner(r.get('do'))}"       # not a double negative
             return f"unless {formula(r['until'])}: {_inner(r.get('do'))}"
         return f"until {formula(r['until'])} (at most {r['max']} times): {_inner(r.get('do'))}"
     if "every-player" in spec:
@@ -453,7 +456,8 @@ def say(spec: Any) -> str:
         return f"{_zone(spec['shuffle'])} is shuffled"
     if "lot" in spec:
         lot = spec["lot"]
-        what = f"a player for whom {formula(lot['seat'])}" if "seat" in lot else \
+        what = ("a player" if formula(lot["seat"]) == "yes" else f"a player for whom {formula(lot['seat'])}") \
+            if "seat" in lot else \
             f"a number from {lot['number'][0]} to {lot['number'][1]}"
         return f"{what}, drawn by lot, becomes {lot['set']}"
     raw = spec["reveal"]

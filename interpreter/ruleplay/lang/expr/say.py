@@ -155,6 +155,9 @@ _STATES = {"out": ("is out", "is not out"), "sits-out": ("sits the hand out", "d
 
 
 def _field_words(base: Any, name: str, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
+    if name in ("size", "empty") and isinstance(base, Tree) and base.data == "name" and \
+            str(base.children[0]) == "picked":              # the set of cards a move chose
+        return "the number of cards picked" if name == "size" else "no card is picked"
     if name in ("top", "bottom", "size", "empty"):          # fields of cards (a zone, a seat's zone)
         said = _words(base, vocab, loops)
         if said is None:

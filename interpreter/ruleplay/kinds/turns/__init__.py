@@ -178,7 +178,17 @@ SCHEMA = phase_schema("turns", {
                   "prefer": {**_PREFER, "examples": ["picked.size", "card.value"]},
                   "respond": obj({
                       "who": {"description": "Bool over seat `s` (with `mover`): who may answer (default: every "
-                                             "other player in the hand).", "examples": ["s != mover"], **EXPR},
+                                             "other player in the hand; in a race, every player).",
+                              "examples": ["s != mover"], **EXPR},
+                      "race": {"type": "boolean", "default": False,
+                               "description": "A race, not answers in turn: every player who may answer decides at "
+                                              "once (sealed), the one who reacted first is drawn by lot among those "
+                                              "who answered (a snap, a grab), and `slowest` names the last."},
+                      "slowest": {"$ref": "#/$defs/effects",
+                                  "description": "In a race, effects read with `actor` the last to react: a player "
+                                                 "who did not answer if any (drawn by lot among them), else the "
+                                                 "last of those who did (Pig's loser, the one left without a spoon).",
+                                  "examples": [[{"add": {"actor.letters": 1}}]]},
                       "moves": {"type": "object", "minProperties": 1, "maxProperties": 10,
                                 "propertyNames": {"pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"},
                                 "description": "The answers, by name (a call, a challenge); passing is always "
@@ -333,7 +343,8 @@ EVENTS = {"move": EventSpec(("phase", "seat", "from", "from_seat", "to", "to_sea
           "turn-order": EventSpec(("phase", "seat", "what", "to"), sample=None),
           "cannot-move": EventSpec(("phase", "seat"), sample=None),
           "turns-over": EventSpec(("phase", "why"), sample=None),
-          "respond": EventSpec(("phase", "seat", "move", "to"), sample=None)}
+          "respond": EventSpec(("phase", "seat", "move", "to"), sample=None),
+          "race": EventSpec(("phase", "answered", "first", "last"), sample=None)}
 
 
 @dataclass
@@ -381,10 +392,14 @@ class Move:
 @dataclass
 class Respond:
     """After a move, each other player in turn (`who`: a bool over `s`) may answer it with one of `answers`
-    (each read with `actor` the one answering and `mover` the one who moved); the first answer ends it."""
+    (each read with `actor` the one answering and `mover` the one who moved); the first answer ends it. A
+    `race`: every player `who` lets answer (the mover too) decides at once, sealed; who reacted first is
+    drawn by lot among those who answered, and `slowest` runs with `actor` the last to react."""
 
     who: Callable | None
     answers: list[Move]
+    race: bool = False
+    slowest: list | None = None          # effects, read with actor = the last to react (a race)
 
 
 @dataclass
@@ -565,7 +580,15 @@ def _respond(ctx: Ctx, path: tuple, mname: str, scope: X.Scope, own: dict, parts
             continue
         answers.append(Move(str(rname), slot, mine, allowed.fn if allowed else None, checks, effects,
                             prefer=prefer.fn if prefer else None))
-    return Respond(who.fn if who else None, answers) if ok else None
+    race = spec.get("race") is True
+    slowest = None
+    if "slowest" in spec:
+        if not race:
+            ctx.error(path + ("slowest",), "`slowest` is for a race: the last to react", "add race: true")
+            return None
+        slowest = compile_effects(ctx, path + ("slowest",), rscope, own, False, budget)
+        ok = ok and slowest is not None
+    return Respond(who.fn if who else None, answers, race, slowest) if ok else None
 
 
 def _checks(ctx: Ctx, path: tuple, parts: list[Part], scope: X.Scope) -> list[list[Check]] | None:
@@ -651,8 +674,15 @@ def describe(spec: dict, phase=None) -> str:
                                    + (f" (when {formula(v['if'])})" if "if" in v else "") +
                                    _say_answer_choice(v) + f": {say_effects(v.get('do'))}" + _say_prefer(v, "; a", "")
                                    for k, v in r["moves"].items())
-            out.append(f"Then {who}, in turn from the mover's left, may answer ({answers}), or pass; the first "
-                       "answer ends it.")
+            if r.get("race"):
+                who = f"each player for whom {formula(r['who'])}" if "who" in r else "every player, the mover too,"
+                out.append(f"Then {who} may answer at once, a race ({answers}), or let it pass; the first to "
+                           "react (drawn by lot among those who answer) answers it" +
+                           (f"; the last to react (one who let it pass, if any): {say_effects(r['slowest'])}"
+                            if r.get("slowest") else "") + ".")
+            else:
+                out.append(f"Then {who}, in turn from the mover's left, may answer ({answers}), or pass; the "
+                           "first answer ends it.")
     if spec.get("after-turn"):
         out.append(f"After every move: {say_effects(spec['after-turn']) or 'nothing'}.")
     if _rates(spec):
@@ -768,7 +798,10 @@ ACCOUNT = {"move": _line_move, "reveal": _line_reveal,
            "set": _line_set, "shuffle": lambda ev: (f"Seat {ev['seat']}'s " if "seat" in ev else "") + f"{ev.get('zone')} is shuffled.", "turn-order": _line_order,
            "cannot-move": lambda ev: f"Seat {ev.get('seat')} cannot move.",
            "turns-over": lambda ev: f"The {ev.get('phase')} phase ends ({ev.get('why')}).",
-           "respond": lambda ev: f"Seat {ev.get('seat')} answers seat {ev.get('to')}: {ev.get('move')}."}
+           "respond": lambda ev: f"Seat {ev.get('seat')} answers seat {ev.get('to')}: {ev.get('move')}.",
+           "race": lambda ev: "A race: " + (f"seat {ev['first']} reacts first" if ev.get("first") is not None
+                                            else "nobody answers") +
+                              (f", seat {ev['last']} last." if ev.get("last") is not None else ".")}
 NARRATION = {k: (lambda f: lambda n, ev: [f(ev)])(f) for k, f in ACCOUNT.items()}
 
 

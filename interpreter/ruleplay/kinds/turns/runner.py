@@ -52,7 +52,8 @@ class Going:
 
     def fork(self, t: Table):
         """The rest of the phase on `t`, a copy of this runner's table, from the decision being asked."""
-        return runner_copy(self, t, picked=list(self.picked), reply_picked=list(self.reply_picked)).loop(resume=True)
+        return runner_copy(self, t, picked=list(self.picked), reply_picked=list(self.reply_picked),
+                           raced=list(self.raced)).loop(resume=True)
 
     # ------------------------------------------------------------ the loop
     def loop(self, resume: bool = False):
@@ -66,6 +67,8 @@ class Going:
             self.asked = 0                                      # the players asked in it so far
             self.reply: int | None = None                       # the answer chosen there, its parts being asked
             self.reply_picked: list = []                        # ... and the steps of those answered so far
+            self.raced: list = []                               # a race's answers so far: (seat, action)
+            self.race_drawn: tuple | None = None                # ... and who reacted first and last, once drawn
             self.picked: list = []
             t.actor = self.seat
             for fn in ph.start:
@@ -133,24 +136,22 @@ class Going:
     def window(self, respond):
         """A move's reaction window (a generator): each other player in turn from the mover's left may answer
         or pass; the first answer's effects run (`actor` the one answering, `mover` the one who moved)."""
-        t, ph = self.t, self.ph
+        t = self.t
         seats = []
-        for k in range(1, t.n):
+        for k in range(0 if respond.race else 1, t.n):      # a race: the mover may answer too
             s = t.next_seat(self.seat, k * self.direction)
             if t.takes_part(s):
                 t.loc["s"] = s
                 if respond.who is None or respond.who(t):
                     seats.append(s)
         t.loc["mover"] = self.seat
+        if respond.race:
+            yield from self.race(respond, seats[1:] + seats[:1] if seats and seats[0] == self.seat else seats)
+            return
         space = t.space
         while self.asked < len(seats):
             s = t.actor = seats[self.asked]
-            offered = {}                     # action -> (answer, the combinations of its parts: one, () without)
-            for r in respond.answers:
-                if r.allowed is None or r.allowed(t):
-                    combos = list(r.alternatives(t)) if r.parts else [()]
-                    if combos:
-                        offered[self.block + r.slot] = (r, combos)
+            offered = self.offered(respond)
             if offered and self.reply is None:
                 view = _answers_view(t, offered.values()) if self.sense(s) else GUESS
                 d = Decision(s, [space.PASS, *offered], view)
@@ -164,19 +165,81 @@ class Going:
                 if a in offered:
                     self.reply, self.reply_picked = a, []
             if self.reply is not None:
-                r, combos = offered[self.reply]
-                combo = (yield from self.ask_parts(s, r, combos)) if r.parts else ()
-                self.reply = None
-                for part, answer in zip(r.parts, combo):
-                    part.bind(t, answer)
-                t.emit("respond", phase=ph.name, seat=s, move=r.name, to=self.seat)
-                for fn in r.effects:
-                    if (drawn := fn(self)) is not None:
-                        yield from drawn
-                for part in r.parts:
-                    part.unbind(t)
+                yield from self.answer(s, offered[self.reply])
                 break
             self.asked += 1
+        t.actor = self.seat
+
+    def offered(self, respond) -> dict:
+        """The answers the player asked (`t.actor`) may give: action -> (answer, its parts' combinations)."""
+        t, offered = self.t, {}
+        for r in respond.answers:
+            if r.allowed is None or r.allowed(t):
+                combos = list(r.alternatives(t)) if r.parts else [()]
+                if combos:
+                    offered[self.block + r.slot] = (r, combos)
+        return offered
+
+    def answer(self, seat: int, chosen: tuple):
+        """An answer given (a generator): its parts asked, a `respond` event, its effects (`actor` the seat)."""
+        t = self.t
+        r, combos = chosen
+        combo = (yield from self.ask_parts(seat, r, combos)) if r.parts else ()
+        self.reply = None
+        for part, answer in zip(r.parts, combo):
+            part.bind(t, answer)
+        t.emit("respond", phase=self.ph.name, seat=seat, move=r.name, to=self.seat)
+        for fn in r.effects:
+            if (drawn := fn(self)) is not None:
+                yield from drawn
+        for part in r.parts:
+            part.unbind(t)
+
+    def race(self, respond, seats: list[int]):
+        """A race (`race: true`, a generator): each player in `seats` who may answer decides at once, sealed,
+        to answer or let it pass (none may: no race); who reacted first is drawn by lot among those who answered (a chance node), then the last
+        (among those who let it pass, else those who answered) when `slowest` needs one. The first's answer
+        runs, then `slowest` with `actor` the last. No seat's place at the table decides a race."""
+        t, space = self.t, self.t.space
+        while self.asked < len(seats):
+            s = t.actor = seats[self.asked]
+            offered = self.offered(respond)
+            if offered:
+                view = _answers_view(t, offered.values()) if self.sense(s) else GUESS
+                d = Decision(s, [space.PASS, *offered], view, sealed=True)
+                self.pending = d
+                a = t.answer(d)
+                if a is None:
+                    a = yield from t.outside(d)
+                self.pending = None
+                if a != space.PASS and a not in offered:
+                    raise GameError(f"action {a} is not one of the choices offered")
+                self.raced.append((s, a if a in offered else None))
+            self.asked += 1
+        t.reveal()
+        if not self.raced:                   # nobody could answer: no race
+            return
+        if self.race_drawn is None:
+            answered = [s for s, a in self.raced if a is not None]
+            first = last = None
+            if answered:
+                first = answered[0] if len(answered) == 1 else \
+                    (yield from t.lot(answered, lambda x: f"seat {x} reacts first"))
+            if respond.slowest is not None:
+                pool = [s for s in seats if s not in answered] or answered
+                last = pool[0] if len(pool) == 1 else (yield from t.lot(pool, lambda x: f"seat {x} reacts last"))
+            self.race_drawn = (first, last)
+            t.emit("race", phase=self.ph.name, answered=answered, first=first, last=last)
+        first, last = self.race_drawn
+        if first is not None:
+            t.actor = first
+            yield from self.answer(first, self.offered(respond)[dict(self.raced)[first]])
+        if last is not None:
+            t.actor = last
+            for fn in respond.slowest:
+                if (drawn := fn(self)) is not None:
+                    yield from drawn
+        self.raced, self.race_drawn = [], None
         t.actor = self.seat
 
     def ask_parts(self, seat: int, move, combos: list[tuple]):

@@ -751,3 +751,29 @@ def test_count_with_where_moves_the_first_such_cards_from_the_top(tmp_path):
         hearts = [c for c in deal["rest"] if c.endswith("H")][:2]       # the rest is logged top first
         moved = next(e for e in events if e["event"] == "move")
         assert (moved["from"], moved["to"], moved["cards"]) == ("stock", "discard", hearts)
+
+
+def test_swap_exchanges_two_hands_seen_by_their_two_owners_only():
+    """`swap: [hand, left-of(actor).hand]` (tests/data/chase-the-ace.yaml): two moves at once, each hand's card
+    now the other's; a third player learns that cards moved, not which."""
+    from pathlib import Path
+    from ruleplay.engine.visibility import SeatLooker, seat_events
+    rules = load(str(Path(__file__).parent / "data" / "chase-the-ace.yaml"), {})
+    swaps = 0
+    for seed in range(20):
+        events = play(rules, seed).events
+        hands = {s: h[0] for s, h in enumerate(next(e for e in events if e["event"] == "deal")["hands"])}
+        for i, e in enumerate(events):
+            if e["event"] == "decision" and e["label"] == "swap":
+                there, back = events[i + 1], events[i + 2]
+                me, left = there["from_seat"], there["to_seat"]
+                assert (left - me) % 3 == 1 and (back["from_seat"], back["to_seat"]) == (left, me)
+                assert (there["cards"], back["cards"]) == ([hands[me]], [hands[left]])
+                hands[me], hands[left] = hands[left], hands[me]
+                swaps += 1
+                third = ({0, 1, 2} - {me, left}).pop()
+                seen = seat_events([there], SeatLooker(third, rules, len(rules.deck)), rules.events)[0]
+                assert seen.get("cards") != there["cards"]
+        final = [e for e in events if e["event"] == "score"][0]
+        assert final["points"] == [rules.deck.orders["order"][rules.deck.names.index(hands[s])] for s in range(3)]
+    assert swaps >= 10

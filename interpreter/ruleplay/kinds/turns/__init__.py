@@ -250,6 +250,10 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
             obj({"next": {"description": "The turn passes to this seat.", "examples": ["target", "left-of(dealer)"],
                           **EXPR}}, ["next"]),
             obj({"shuffle": {**_ZONE, "examples": ["stock"]}}, ["shuffle"]),
+            obj({"swap": {"type": "array", "minItems": 2, "maxItems": 2, "items": _ZONE,
+                          "description": "Two zones exchange their cards, each keeping its order (Chase the Ace: a "
+                                         "card swapped with the left neighbour's); logged as two moves.",
+                          "examples": [["hand", "left-of(actor).hand"]]}}, ["swap"]),
             obj({"lot": obj({"seat": {"description": "Bool over seat `s`: a player drawn by lot among those for "
                                                      "whom it holds.", "examples": ["s != actor"], **EXPR},
                              "number": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"},

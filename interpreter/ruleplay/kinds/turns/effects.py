@@ -32,7 +32,8 @@ from ruleplay.lang import expr as X
 MAX_EFFECTS = 200        # effects in one phase, nested ones included
 MAX_DEPTH = 6            # `if` inside `if`
 WORDS = ("again", "skip", "reverse", "end", "redeal")
-KEYS = ("move", "set", "add", "next", "shuffle", "lot", "reveal", "every-player", "every-pile", "repeat", "if")
+KEYS = ("move", "set", "add", "next", "shuffle", "swap", "lot", "reveal", "every-player", "every-pile", "repeat",
+        "if")
 _PLACES = {"bottom": "the bottom of ", "middle": "the middle of ", "random": "a random place in "}
 MAX_REPEAT = 1000        # the most times a `repeat` may run its effects
 Effect = Callable[[Any], Any]     # returns None, or (one that draws by chance: `draws`) a generator
@@ -166,6 +167,8 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
         return None if seat is None else (lambda g, f=seat.fn: g.pass_to(f(g.t)))
     if key == "lot":
         return _lot(ctx, p, spec[key], scope, own)
+    if key == "swap":
+        return _swap(ctx, p, scope)
     if key == "shuffle":
         ref = zone_ref(ctx, p, scope)
         if ref is None:
@@ -248,6 +251,18 @@ class Move:
     show: bool
     picked: bool = False                 # the set of cards the move chose (`cards:`)
     keep_order: bool = False             # `count` lifts the top cards as one packet (a run moved as a unit)
+
+
+def _swap(ctx: Ctx, path: tuple, scope: X.Scope) -> Effect | None:
+    """`swap: [A, B]`: the two zones exchange their cards, each keeping its order; two `move` events."""
+    a, b = (zone_ref(ctx, path + (i,), scope) for i in (0, 1))
+    if a is None or b is None:
+        return None
+    if a.text == b.text:
+        ctx.error(path + (1,), f"a zone swapped with itself ({a.text})", "name two zones", value=True)
+        return None
+    there, back = Move(a, b, None, None, True, "top", False), Move(b, a, None, None, True, "top", False)
+    return lambda g: g.swap(there, back)
 
 
 def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -> Effect | None:
@@ -454,6 +469,9 @@ def say(spec: Any) -> str:
         return f"the turn passes to {formula(spec['next'])}"
     if "shuffle" in spec:
         return f"{_zone(spec['shuffle'])} is shuffled"
+    if "swap" in spec:
+        x, y = (spec["swap"] + [None, None])[:2]
+        return f"{_zone(x)} and {_zone(y)} swap their cards"
     if "lot" in spec:
         lot = spec["lot"]
         what = ("a player" if formula(lot["seat"]) == "yes" else f"a player for whom {formula(lot['seat'])}") \

@@ -563,6 +563,20 @@ class Going:
                 ev[key] = value
         t.emit("move", **ev)
 
+    def swap(self, there, back) -> None:
+        """Two zones exchange their cards (`swap`), each keeping its order: two moves, at once."""
+        t = self.t
+        a, b = there.src.cards(t), there.dest.cards(t)
+        if a is None or b is None:
+            raise GameError(f"the {self.ph.name} phase swaps the cards of a seat that does not exist")
+        mine, theirs = list(a), list(b)
+        a.clear()
+        b.clear()
+        a.extend(theirs)
+        b.extend(mine)
+        self._moved(there, mine)
+        self._moved(back, theirs)
+
     def shuffle(self, ref):
         """A zone shuffled (a generator: at a table whose chance is drawn outside, by chance decisions,
         `Table.draw_order`; the first card drawn ends on top)."""

@@ -18,6 +18,7 @@ from ruleplay.compiler.counters import (compile_counters, compile_table_counters
 from ruleplay.compiler.defines import compile_defines
 from ruleplay.compiler.cards import Deck, build_deck, rank_symbol, split_name, JOKER, RED
 from ruleplay.errors import Mark, RuleError, RuleplayError, did_you_mean, one_of
+from ruleplay.resources import labelled_builtin
 from ruleplay.lang.resolve import Resolved
 from ruleplay.compiler.teams import add_team_names, compile_teams
 from ruleplay.compiler.ranking import Ranking, compile_ranking
@@ -162,6 +163,7 @@ class Ctx:
         self.options = options
         self.players = players
         self.errors: list[RuleError] = []
+        self.notes: list[RuleError] = []   # what `validate` tells besides OK (`note`)
         self.zones: dict[str, Zone] = {}
         self.families: dict[str, list[str]] = {}   # a zone declared with a count: its piles' names (NAME1..NAMEn)
         self.deck: Deck | None = None
@@ -195,6 +197,11 @@ class Ctx:
     def error(self, path: tuple, message: str, hint: str | None = None, value: bool = False) -> None:
         mark = self.doc.value_mark(path) if value else self.doc.mark(path)
         self.errors.append(RuleError(message, mark, path, hint))
+
+    def note(self, path: tuple, message: str, hint: str | None = None) -> None:
+        """A note, not an error: the file validates, but its writer may want to know (said for the file
+        itself, not for a base it extends)."""
+        self.notes.append(RuleError(message, self.doc.mark(path), path, hint, level="note"))
 
     def get(self, path: tuple, default: Any = None) -> Any:
         node: Any = self.doc.data
@@ -801,7 +808,9 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         table_counters=dict(ctx.table_counters), secret_counters=ctx.secret_counters,
         hand_counters=ctx.hand_counters, phase_when=phase_when,
         events=dict(events),
-        ranking=ctx.ranking, notes=_unused_definitions(ctx, res.files[0]),
+        ranking=ctx.ranking, notes=_unused_definitions(ctx, res.files[0]) + (
+            [] if labelled_builtin(res.files[0]) else      # (a built-in's notes are for its makers: tests)
+            [n for n in ctx.notes if n.mark is not None and n.mark.file == res.files[0]]),
         table_fields=table_fields_of(kinds),
         public=public_of(used))
 

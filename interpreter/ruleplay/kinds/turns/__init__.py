@@ -543,6 +543,10 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
                           prefer.fn if prefer else None))
     if not ok:
         return None
+    if (len(moves) > 1 or any(m.parts for m in moves)) and not _rates(spec):
+        ctx.note(path + ("moves",), "no move says what a sensible player aims for, so the smart bot chooses "
+                                    "at random in this phase", "give the moves a `prefer` (an int: the higher, "
+                                    "the better the choice), e.g. prefer: \"card.value\"")
     return Turns(name, first_mode, first_fn, who.fn if who else None, {n: v for n, (_, v) in tracked.items()},
                  start, after, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
                  dict(spec), frozenset(n for n, (typ, _) in tracked.items() if typ != X.CARD))

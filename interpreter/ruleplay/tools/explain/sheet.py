@@ -214,6 +214,9 @@ def write_scoring(d: dict, out: TextIO) -> None:
     """The scoring and match sections, when the ruleset has them."""
     w = out.write
     sc = d.get("scoring")
+    m = d.get("match")
+    one_hand = m is None or not m.get("end") or formula(m["end"]) == "yes"
+    totals = "" if one_hand else " Totals add up over the hands."
     if sc and isinstance(sc.get("pot"), dict):
         pot = sc["pot"]
         contending = f"the players for whom {formula(pot['in'])}" if "in" in pot else "the players"
@@ -224,10 +227,11 @@ def write_scoring(d: dict, out: TextIO) -> None:
     if sc:
         rules = [r for r in sc.get("rules", []) if formula(r["when"]) != "no"]     # the others are off here
         if not rules:
-            w(f"Scoring after each hand: each player scores their points, {formula(sc['points'])}. Totals add up "
-              "over the hands.\n")
+            w(f"Scoring after {'the' if one_hand else 'each'} hand: each player scores their points, "
+              f"{formula(sc['points'])}.{totals}\n")
         else:
-            w(f"Scoring after each hand: a player's points are {formula(sc['points'])}; the first rule below "
+            w(f"Scoring after {'the' if one_hand else 'each'} hand: a player's points are {formula(sc['points'])}; "
+              "the first rule below "
               "that applies gives each player's score for the hand.\n")
         for rule in rules:
             label = rule.get("description") or rule.get("name") or "rule"
@@ -235,8 +239,7 @@ def write_scoring(d: dict, out: TextIO) -> None:
             w(f"  {label}: " + ("" if when == "yes" else f"when {when}, ") +
               f"each player scores {formula(rule['score'])}.\n")
         if rules:
-            w("  Otherwise each player scores their points. Totals add up over the hands.\n")
-    m = d.get("match")
+            w(f"  Otherwise each player scores their points.{totals}\n")
     if m is not None:
         mode, val = next(iter((m.get("winners") or {"lowest": "s.score"}).items()))
         when = formula(m["end"]) if m.get("end") else "yes"
@@ -246,7 +249,7 @@ def write_scoring(d: dict, out: TextIO) -> None:
             "on)" if isinstance(dealer, dict) else "passes one seat on" if dealer == "rotate" else "stays"
         winners = f"the players for whom {formula(val)} win" if mode == "where" else \
             f"the players with the {mode} {_ranked(val)} win (ties are joint)"
-        w(f"Match: ends {end}; {winners}; the deal {deal} each hand.\n")
+        w(f"Match: ends {end}; {winners}" + ("" if one_hand else f"; the deal {deal} each hand") + ".\n")
         if m.get("knock-out") is not None:
             w(f"  After each hand, a player for whom {formula(m['knock-out'])} is knocked out: dealt no more "
               "cards, out of the game.\n")

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from ruleplay.tools import stats as S
+from ruleplay.tools.account import count
 from ruleplay.errors import GameError
 
 LENGTHS = ("actions", "cards_played", "tricks", "hands", "pile_takes", "rounds")
@@ -211,6 +212,7 @@ class Agg:
             for name, row in sorted(self.counters.items())}
         if self.scored:
             out["scores"] = {
+                "games": self.scored,
                 "mean_final": [v / self.scored for v in self.score_sum],
                 "sd_final": [math.sqrt(max(0.0, (sq - sm * sm / self.scored) / max(self.scored - 1, 1)))
                              for sm, sq in zip(self.score_sum, self.score_sq)],
@@ -476,8 +478,10 @@ def write_report(rep: dict, head: str, out) -> None:
                   " ".join(f"{v:>8}" for v in c["per_seat"][:seats]), file=out)
     sc = rep.get("scores")
     if sc:
-        print("\nscores per seat: mean final total" +
-              ("; points per hand" if sc["points_per_hand"] else ""), file=out)
+        games = sc.get("games", 0)
+        print(f"\nscores per seat: mean final total ({count(games, 'game')})" +
+              (f"; points per hand ({count(sc['hands'], 'hand')} scored: a game stopped as a limit or a cycle "
+               "scores none)" if sc["points_per_hand"] else ""), file=out)
         print("  final     " + " ".join(f"{v:8.2f}" for v in sc["mean_final"]), file=out)
         if sc["points_per_hand"]:
             print("  per hand  " + " ".join(f"{v:8.2f}" for v in sc["points_per_hand"]), file=out)

@@ -442,7 +442,9 @@ def _pots_won(pot: tuple, t: Table) -> list[int]:
 
 
 def _gather(t: Table) -> None:
-    """Every card back into one sorted packet, so the next shuffle depends only on the seed."""
+    """Every card back into one sorted packet, so the next shuffle depends only on the seed; every zone face
+    down again as its visibility says (`exposed`)."""
+    t.exposed.clear()
     for zone in t.seat_zones:
         for z in zone:
             z.clear()

@@ -72,6 +72,7 @@ class Table:
         self.inline: list = [None] * n         # per seat: a bot answering its decisions inline, or None (asked outside)
         self.space = None                      # the ruleset's ActionSpace (decision.py), set by the engine
         self.sealed: list[dict] = []           # decision events held back until the phase reveals them
+        self.exposed: set = set()              # (zone index, seat or None): zones face up for everyone this hand
         self.in_play: Counter | None = None   # the multiset of cards in the game, for conservation checks
         self.rounds = 0
         self.cycle_from = 0

@@ -120,20 +120,22 @@ class SeatView:
 
 
 def seat_view(t, me: int) -> SeatView:
-    """Everything seat `me` may see: public zones, its own `owner` zones, and sizes of the rest."""
+    """Everything seat `me` may see: public zones, its own `owner` zones, zones exposed this hand
+    (`Table.exposed`), and sizes of the rest."""
     rules = t.rules
     names = rules.deck.names
+    exposed = t.exposed
     seat_zones = []
     for z in rules.seat_zones:
         for s in t.seat_range:
             cards = t.seat_zones[z.index][s]
-            visible = visible_to(z.visibility, s, me)
+            visible = visible_to(z.visibility, s, me) or (z.index, s) in exposed
             seat_zones.append(ZoneView(z.name, s, len(cards), [names[c] for c in cards] if visible else None,
                                        list(cards) if visible else None))
     table_zones = []
     for z in rules.shared_zones:
         cards = t.shared[z.index]
-        visible = visible_to(z.visibility, None, me)
+        visible = visible_to(z.visibility, None, me) or (z.index, None) in exposed
         table_zones.append(ZoneView(z.name, None, len(cards), [names[c] for c in cards] if visible else None,
                                     list(cards) if visible else None))
     return SeatView(me, t.n, rules.title or rules.name, t.actor, t.dealer, t.hand_number, seat_zones, table_zones,
@@ -151,15 +153,16 @@ def seat_numbers(t, me: int) -> tuple:
     (an int). The rest as in `SeatView`: bids and passed None until a bid or a pass; scores None without
     scoring; tricks won None before the first trick. Lists are the table's own: read them, do not keep them."""
     rules = t.rules
+    exposed = t.exposed
     zones = []
     for z in rules.seat_zones:
         held = t.seat_zones[z.index]
         for s in t.seat_range:
             cards = held[s]
-            zones.append(cards if visible_to(z.visibility, s, me) else len(cards))
+            zones.append(cards if visible_to(z.visibility, s, me) or (z.index, s) in exposed else len(cards))
     for z in rules.shared_zones:
         cards = t.shared[z.index]
-        zones.append(cards if visible_to(z.visibility, None, me) else len(cards))
+        zones.append(cards if visible_to(z.visibility, None, me) or (z.index, None) in exposed else len(cards))
     bid = any(b is not None for b in t.bids) or any(t.passed)
     return (zones, t.dealer, t.hand_number, t.trick_number, t.trump, t.led, t.bids if bid else None,
             t.passed if bid else None, t.scores if rules.scoring else None,

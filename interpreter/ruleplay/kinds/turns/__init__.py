@@ -250,6 +250,10 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
             obj({"next": {"description": "The turn passes to this seat.", "examples": ["target", "left-of(dealer)"],
                           **EXPR}}, ["next"]),
             obj({"shuffle": {**_ZONE, "examples": ["stock"]}}, ["shuffle"]),
+            obj({"expose": {**_ZONE, "description": "A zone laid face up for everyone for the rest of the hand (a "
+                                                 "dummy's hand, a hand revealed to play it open): its cards shown "
+                                                 "now, every card moved into or out of it shown as it moves.",
+                            "examples": ["hand"]}}, ["expose"]),
             obj({"swap": {"type": "array", "minItems": 2, "maxItems": 2, "items": _ZONE,
                           "description": "Two zones exchange their cards, each keeping its order (Chase the Ace: a "
                                          "card swapped with the left neighbour's); logged as two moves.",

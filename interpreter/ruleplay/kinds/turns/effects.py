@@ -32,8 +32,8 @@ from ruleplay.lang import expr as X
 MAX_EFFECTS = 200        # effects in one phase, nested ones included
 MAX_DEPTH = 6            # `if` inside `if`
 WORDS = ("again", "skip", "reverse", "end", "redeal")
-KEYS = ("move", "set", "add", "next", "shuffle", "swap", "lot", "reveal", "every-player", "every-pile", "repeat",
-        "if")
+KEYS = ("move", "set", "add", "next", "shuffle", "swap", "expose", "lot", "reveal", "every-player", "every-pile",
+        "repeat", "if")
 _PLACES = {"bottom": "the bottom of ", "middle": "the middle of ", "random": "a random place in "}
 MAX_REPEAT = 1000        # the most times a `repeat` may run its effects
 Effect = Callable[[Any], Any]     # returns None, or (one that draws by chance: `draws`) a generator
@@ -169,6 +169,9 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
         return _lot(ctx, p, spec[key], scope, own)
     if key == "swap":
         return _swap(ctx, p, scope)
+    if key == "expose":
+        ref = zone_ref(ctx, p, scope)
+        return None if ref is None else (lambda g, r=ref: g.expose(r))
     if key == "shuffle":
         ref = zone_ref(ctx, p, scope)
         if ref is None:
@@ -469,6 +472,8 @@ def say(spec: Any) -> str:
         return f"the turn passes to {formula(spec['next'])}"
     if "shuffle" in spec:
         return f"{_zone(spec['shuffle'])} is shuffled"
+    if "expose" in spec:
+        return f"{_zone(spec['expose'])} is laid face up for everyone for the rest of the hand"
     if "swap" in spec:
         x, y = (spec["swap"] + [None, None])[:2]
         return f"{_zone(x)} and {_zone(y)} swap their cards"

@@ -37,6 +37,10 @@ class ZoneRef:
     def name(self, _t) -> str:
         return self.zone.name
 
+    def zone_key(self, t) -> tuple:
+        """(zone index, owner): how `Table.exposed` names this zone."""
+        return self.zone.index, self.owner(t)
+
     @cached_property
     def read(self) -> Callable:
         """`cards` as one call: a table zone read by index (a chosen pile's cards are read at every
@@ -67,6 +71,9 @@ class ChosenPile:
     def name(self, t) -> str:
         return self.chosen(t).name(t)
 
+    def zone_key(self, t) -> tuple:
+        return self.chosen(t).zone_key(t)
+
     @property
     def read(self) -> Callable:
         return self.cards
@@ -95,6 +102,10 @@ class NewPile:
 
     def name(self, t) -> str:
         return t.loc.get("new-pile", self.text)
+
+    def zone_key(self, t) -> tuple:
+        laid = t.loc.get("new-pile")
+        return next((p.zone_key(t) for p in self.piles if p.zone.name == laid), self.piles[0].zone_key(t))
 
     @property
     def read(self) -> Callable:
@@ -126,6 +137,9 @@ class IndexedPile:
 
     def name(self, t) -> str:
         return self.pile(t).zone.name
+
+    def zone_key(self, t) -> tuple:
+        return self.pile(t).zone_key(t)
 
     @property
     def read(self) -> Callable:

@@ -558,10 +558,21 @@ class Going:
         names = t.rules.deck.names
         ev = {"phase": self.ph.name, "seat": t.actor, "from": m.src.name(t), "to": m.dest.name(t),
               "cards": [names[c] for c in cards], "count": len(cards)}
-        for key, value in (("from_seat", m.src.owner(t)), ("to_seat", m.dest.owner(t)), ("shown", m.show or None)):
+        shown = m.show or (bool(t.exposed) and (m.src.zone_key(t) in t.exposed or m.dest.zone_key(t) in t.exposed))
+        for key, value in (("from_seat", m.src.owner(t)), ("to_seat", m.dest.owner(t)), ("shown", shown or None)):
             if value is not None:            # a table zone's seat, a move not shown: left out (logs stay small)
                 ev[key] = value
         t.emit("move", **ev)
+
+    def expose(self, ref) -> None:
+        """`expose`: a zone face up for everyone for the rest of the hand (`Table.exposed`): its cards shown
+        now, and every card moved into or out of it shown as it moves."""
+        t = self.t
+        cards = ref.cards(t)
+        if cards is None:
+            raise GameError(f"the {self.ph.name} phase exposes the cards of a seat that does not exist")
+        t.exposed.add(ref.zone_key(t))
+        self.reveal(list(reversed(cards)), ref.owner(t))
 
     def swap(self, there, back) -> None:
         """Two zones exchange their cards (`swap`), each keeping its order: two moves, at once."""

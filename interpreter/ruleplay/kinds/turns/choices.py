@@ -777,6 +777,14 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
         bind, deeper = part.bind, k + 1 < last
         answers = _answers(t, part, options, k, how)
         kept = values_of(tests) if tests else None
+        if not deeper and kept is None and test is not None:     # the last part, one test: the usual loop, bare
+            for a in answers:
+                bind(t, a)
+                if test(t):
+                    yield (*prefix, a)
+                    for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
+                        parts[j].bind(t, b)
+            return
         rests = None                          # the later parts' answers found under the first answer (`reuse`)
         for a in answers:
             bind(t, a)

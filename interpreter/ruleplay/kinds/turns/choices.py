@@ -895,6 +895,23 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
             d = outer.get(before)
             if d is None:
                 d = outer[before] = {}
+        if d is not None and listed is not None and kept is None and not deeper:
+            # the last part, its test remembered by its answers' states listed: the usual loop (a solitaire's
+            # piles, most of them known), bare
+            for st, a in zip(listed, answers):
+                got = d.get(st)
+                if got is False:
+                    continue
+                bind(t, a)
+                if got is None:
+                    got = d[st] = bool(test(t))
+                    slot[2] += 1
+                    if not got:
+                        continue
+                yield (*prefix, a)
+                for j, b in enumerate(prefix):   # as below
+                    parts[j].bind(t, b)
+            return
         got = None
         for i, a in enumerate(answers):
             if state is not None:             # read without binding the answer

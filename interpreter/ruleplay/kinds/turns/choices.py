@@ -176,7 +176,10 @@ class Part:
         """bind(t, answer): make `answer` readable by the move's rules (and a position's card as `card`); the
         function for this part's kind is chosen once, as it runs at every combination searched."""
         name = self.name
-        if self.kind == "card":
+        if self.loc_key is not None:                 # cards (as `picked`), seat, rank, suit, value, number
+            def bind(t, answer) -> None:
+                t.loc[name] = answer
+        elif self.kind == "card":
             def bind(t, answer) -> None:
                 t.card = answer
         elif self.kind == "position":
@@ -185,17 +188,20 @@ class Part:
             def bind(t, answer) -> None:
                 t.loc["position"] = answer
                 t.card = cards(t)[-answer]
-        elif self.piles:
+        else:                                        # from-pile, to-pile
             piles, ref = self.piles, name + "-ref"
 
             def bind(t, answer) -> None:
                 loc, pile = t.loc, piles[answer]
                 loc[name] = pile.text
                 loc[ref] = pile
-        else:                                        # cards (as `picked`), seat, rank, suit, value, number
-            def bind(t, answer) -> None:
-                t.loc[name] = answer
         return bind
+
+    @cached_property
+    def loc_key(self) -> str | None:
+        """The name `bind` keeps an answer under in `Table.loc` when that is all it does (not a card, whose
+        answer is `Table.card`, nor a pile, kept with its reference): a search stores it there in place."""
+        return None if self.kind in ("card", "position") or self.piles else self.name
 
     def unbind(self, t) -> None:
         """Forget what `bind` made readable, once the move is done."""
@@ -778,8 +784,12 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
         answers = _answers(t, part, options, k, how)
         kept = values_of(tests) if tests else None
         if not deeper and kept is None and test is not None:     # the last part, one test: the usual loop, bare
+            key, loc = part.loc_key, t.loc
             for a in answers:
-                bind(t, a)
+                if key is None:
+                    bind(t, a)
+                else:                         # kept under its name: no call (a table's sets of cards, in casino)
+                    loc[key] = a
                 if test(t):
                     yield (*prefix, a)
                     for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again

@@ -638,6 +638,9 @@ class Plan:
     staged: tuple[stages.Stage | None, ...] = ()
     # per part: a set of cards listed only of the cards marked here (`_kept`), whose checks then go untested
     keep: tuple[tuple | None, ...] = ()
+    # per part: True when `_remembering` lists its answers' states once a search, where it first reaches it (they
+    # read nothing chosen before it: `_steady`), else None; worked out here, not at every search
+    ahead: tuple[bool | None, ...] = ()
 
 
 MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
@@ -671,7 +674,7 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                 tuple(k > 0 and not lazy[k] and p.deferrable and (any(checks[1:]) or any(lazy))
                       for k, p in enumerate(parts)),
                 tuple(_staged_level([c for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
-                keep)
+                keep, tuple(states[k] is not None and not lazy[k] and _steady(p) or None for k, p in enumerate(parts)))
 
 
 def _sifts(parts: list[Part], c: Check) -> bool:
@@ -884,7 +887,7 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
         seen[level] = (slot, slot[1])         # its dict as it is now: a later search may give the slot another
     # a part's states listed once per search where they can be (True: not yet), when the search first reaches
     # it: a move whose first part's answers all fail never lists its later parts' states
-    ahead: list = [states[k] is not None and not lazy[k] and _steady(p) or None for k, p in enumerate(parts)]
+    ahead: list = list(how.ahead)
     held: list = []                           # the states (their numbers) of the parts in `prefix`
 
     def extend(k: int) -> Iterator[tuple]:

@@ -13,7 +13,7 @@ top card, `-size`, its number of cards, and `-cards`, its cards), `rank`, `suit`
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import combinations, product
 from math import comb
 from typing import Callable, Iterator
@@ -413,7 +413,10 @@ def seen_by_chooser(ref) -> bool:
     return zone.visibility == "public" or (zone.visibility == "owner" and ref.seat is None)
 
 
+@cache
 def _sets(n: int, lo: int, hi: int) -> int:
+    """The sets of `lo` to `hi` cards among `n`: counted at every search that offers a set of cards (`bounded`),
+    so kept (a few sizes of zone, a few bounds)."""
     return sum(comb(n, k) for k in range(lo, hi + 1))
 
 

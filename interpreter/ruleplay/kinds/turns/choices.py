@@ -13,7 +13,7 @@ top card, `-size`, its number of cards, and `-cards`, its cards), `rank`, `suit`
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import combinations, product
 from math import comb
 from typing import Callable, Iterator
@@ -176,7 +176,10 @@ class Part:
         """bind(t, answer): make `answer` readable by the move's rules (and a position's card as `card`); the
         function for this part's kind is chosen once, as it runs at every combination searched."""
         name = self.name
-        if self.kind == "card":
+        if self.loc_key is not None:                 # cards (as `picked`), seat, rank, suit, value, number
+            def bind(t, answer) -> None:
+                t.loc[name] = answer
+        elif self.kind == "card":
             def bind(t, answer) -> None:
                 t.card = answer
         elif self.kind == "position":
@@ -185,17 +188,20 @@ class Part:
             def bind(t, answer) -> None:
                 t.loc["position"] = answer
                 t.card = cards(t)[-answer]
-        elif self.piles:
+        else:                                        # from-pile, to-pile
             piles, ref = self.piles, name + "-ref"
 
             def bind(t, answer) -> None:
                 loc, pile = t.loc, piles[answer]
                 loc[name] = pile.text
                 loc[ref] = pile
-        else:                                        # cards (as `picked`), seat, rank, suit, value, number
-            def bind(t, answer) -> None:
-                t.loc[name] = answer
         return bind
+
+    @cached_property
+    def loc_key(self) -> str | None:
+        """The name `bind` keeps an answer under in `Table.loc` when that is all it does (not a card, whose
+        answer is `Table.card`, nor a pile, kept with its reference): a search stores it there in place."""
+        return None if self.kind in ("card", "position") or self.piles else self.name
 
     def unbind(self, t) -> None:
         """Forget what `bind` made readable, once the move is done."""
@@ -407,7 +413,10 @@ def seen_by_chooser(ref) -> bool:
     return zone.visibility == "public" or (zone.visibility == "owner" and ref.seat is None)
 
 
+@cache
 def _sets(n: int, lo: int, hi: int) -> int:
+    """The sets of `lo` to `hi` cards among `n`: counted at every search that offers a set of cards (`bounded`),
+    so kept (a few sizes of zone, a few bounds)."""
     return sum(comb(n, k) for k in range(lo, hi + 1))
 
 
@@ -632,6 +641,9 @@ class Plan:
     staged: tuple[stages.Stage | None, ...] = ()
     # per part: a set of cards listed only of the cards marked here (`_kept`), whose checks then go untested
     keep: tuple[tuple | None, ...] = ()
+    # per part: True when `_remembering` lists its answers' states once a search, where it first reaches it (they
+    # read nothing chosen before it: `_steady`), else None; worked out here, not at every search
+    ahead: tuple[bool | None, ...] = ()
 
 
 MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
@@ -665,7 +677,7 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                 tuple(k > 0 and not lazy[k] and p.deferrable and (any(checks[1:]) or any(lazy))
                       for k, p in enumerate(parts)),
                 tuple(_staged_level([c for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
-                keep)
+                keep, tuple(states[k] is not None and not lazy[k] and _steady(p) or None for k, p in enumerate(parts)))
 
 
 def _sifts(parts: list[Part], c: Check) -> bool:
@@ -777,6 +789,18 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
         bind, deeper = part.bind, k + 1 < last
         answers = _answers(t, part, options, k, how)
         kept = values_of(tests) if tests else None
+        if not deeper and kept is None and test is not None:     # the last part, one test: the usual loop, bare
+            key, loc = part.loc_key, t.loc
+            for a in answers:
+                if key is None:
+                    bind(t, a)
+                else:                         # kept under its name: no call (a table's sets of cards, in casino)
+                    loc[key] = a
+                if test(t):
+                    yield (*prefix, a)
+                    for j, b in enumerate(prefix):   # other moves were searched meanwhile: bind ours again
+                        parts[j].bind(t, b)
+            return
         rests = None                          # the later parts' answers found under the first answer (`reuse`)
         for a in answers:
             bind(t, a)
@@ -866,7 +890,7 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
         seen[level] = (slot, slot[1])         # its dict as it is now: a later search may give the slot another
     # a part's states listed once per search where they can be (True: not yet), when the search first reaches
     # it: a move whose first part's answers all fail never lists its later parts' states
-    ahead: list = [states[k] is not None and not lazy[k] and _steady(p) or None for k, p in enumerate(parts)]
+    ahead: list = list(how.ahead)
     held: list = []                           # the states (their numbers) of the parts in `prefix`
 
     def extend(k: int) -> Iterator[tuple]:
@@ -887,6 +911,23 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
             d = outer.get(before)
             if d is None:
                 d = outer[before] = {}
+        if d is not None and listed is not None and kept is None and not deeper:
+            # the last part, its test remembered by its answers' states listed: the usual loop (a solitaire's
+            # piles, most of them known), bare
+            for st, a in zip(listed, answers):
+                got = d.get(st)
+                if got is False:
+                    continue
+                bind(t, a)
+                if got is None:
+                    got = d[st] = bool(test(t))
+                    slot[2] += 1
+                    if not got:
+                        continue
+                yield (*prefix, a)
+                for j, b in enumerate(prefix):   # as below
+                    parts[j].bind(t, b)
+            return
         got = None
         for i, a in enumerate(answers):
             if state is not None:             # read without binding the answer

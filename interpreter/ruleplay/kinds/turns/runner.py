@@ -317,7 +317,7 @@ class Going:
             if len(left) == 1:
                 return move, (alts[left[0]] if sets else left[0])
             if sets or k < last:
-                options = list(dict.fromkeys(a[k] for a in left))
+                options = list(dict.fromkeys([a[k] for a in left]))     # a list, not a generator: cheaper
             else:                            # the last part: the alternatives left differ there alone
                 options = [a[k] for a in left]
             if len(options) == 1:

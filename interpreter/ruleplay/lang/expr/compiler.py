@@ -219,7 +219,12 @@ class Compiler:
             known = CARDS_FIELDS
         elif inner.type == CARD:
             spec = self.scope.fields.card.get(name)
-            got = (spec[0], spec[1](f)) if spec else None
+            arr = self.scope.fields.card_tables.get(name)
+            if spec and arr is not None and f is CARD_BINDING.getter:
+                # `card.value`, read at every combination a move's search tries: the card read in place
+                got = (spec[0], lambda e: None if (c := e.card) is None else arr[c])
+            else:
+                got = (spec[0], spec[1](f)) if spec else None
             known = self.scope.fields.card
         elif inner.type == SEAT:
             spec = self.scope.fields.seat.get(name)

@@ -870,7 +870,7 @@ def _remembering(t, parts: list[Part], options: list, how: Plan, prefix: list, v
     the parts chosen (`Plan.states`: a pile by its number, size and top card...) among those kept from
     earlier searches while what it reads outside the parts is unchanged, and tested only when not found.
     The same combinations in the same order: only the evaluations of a pure test are spared."""
-    lazy, remembered, states, pure = how.lazy, how.remembered, how.states, how.pure
+    remembered, states, pure = how.remembered, how.states, how.pure
     last = len(parts)
     memo = how.memo
     numbers = memo[-1]

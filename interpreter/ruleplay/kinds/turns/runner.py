@@ -148,27 +148,32 @@ class Going:
         if respond.race:
             yield from self.race(respond, seats[1:] + seats[:1] if seats and seats[0] == self.seat else seats)
             return
-        space = t.space
         while self.asked < len(seats):
             s = t.actor = seats[self.asked]
             offered = self.offered(respond)
             if offered and self.reply is None:
-                view = _answers_view(t, offered.values()) if self.sense(s) else GUESS
-                d = Decision(s, [space.PASS, *offered], view)
-                self.pending = d
-                a = t.answer(d)
-                if a is None:
-                    a = yield from t.outside(d)
-                self.pending = None
-                if a != space.PASS and a not in offered:
-                    raise GameError(f"action {a} is not one of the choices offered")
-                if a in offered:
+                a = yield from self.ask_answer(s, offered)
+                if a is not None:
                     self.reply, self.reply_picked = a, []
             if self.reply is not None:
                 yield from self.answer(s, offered[self.reply])
                 break
             self.asked += 1
         t.actor = self.seat
+
+    def ask_answer(self, seat: int, offered: dict, sealed: bool = False):
+        """A player's answer among `offered`, or None for a pass (a generator); `sealed` in a race."""
+        t, space = self.t, self.t.space
+        view = _answers_view(t, offered.values()) if self.sense(seat) else GUESS
+        d = Decision(seat, [space.PASS, *offered], view, sealed=sealed)
+        self.pending = d
+        a = t.answer(d)
+        if a is None:
+            a = yield from t.outside(d)
+        self.pending = None
+        if a != space.PASS and a not in offered:
+            raise GameError(f"action {a} is not one of the choices offered")
+        return a if a in offered else None
 
     def offered(self, respond) -> dict:
         """The answers the player asked (`t.actor`) may give: action -> (answer, its parts' combinations)."""
@@ -197,24 +202,16 @@ class Going:
 
     def race(self, respond, seats: list[int]):
         """A race (`race: true`, a generator): each player in `seats` who may answer decides at once, sealed,
-        to answer or let it pass (none may: no race); who reacted first is drawn by lot among those who answered (a chance node), then the last
-        (among those who let it pass, else those who answered) when `slowest` needs one. The first's answer
-        runs, then `slowest` with `actor` the last. No seat's place at the table decides a race."""
-        t, space = self.t, self.t.space
+        to answer or let it pass (none may: no race); who reacted first is drawn by lot among those who
+        answered (a chance node), then the last (among those who let it pass, else those who answered) when
+        `slowest` needs one. The first's answer runs, then `slowest` with `actor` the last. No seat's place
+        at the table decides a race."""
+        t = self.t
         while self.asked < len(seats):
             s = t.actor = seats[self.asked]
             offered = self.offered(respond)
             if offered:
-                view = _answers_view(t, offered.values()) if self.sense(s) else GUESS
-                d = Decision(s, [space.PASS, *offered], view, sealed=True)
-                self.pending = d
-                a = t.answer(d)
-                if a is None:
-                    a = yield from t.outside(d)
-                self.pending = None
-                if a != space.PASS and a not in offered:
-                    raise GameError(f"action {a} is not one of the choices offered")
-                self.raced.append((s, a if a in offered else None))
+                self.raced.append((s, (yield from self.ask_answer(s, offered, sealed=True))))
             self.asked += 1
         t.reveal()
         if not self.raced:                   # nobody could answer: no race

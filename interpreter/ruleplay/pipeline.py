@@ -48,15 +48,21 @@ def load(ref: str, sets: dict[str, str] | None = None, players: int | None = Non
     return rules
 
 
+MAX_OTHER_COUNTS = 10    # numbers of players `validate` compiles besides the default: a wider range, its ends
+
+
 def other_counts(rules: Rules, load_with: Callable[[int], Rules]) -> list[RuleError]:
     """The errors the file has with the other numbers of players it allows (`validate` without --players): a
     pack, a deal or a `by-players` value that fits the default count may not fit another. Each is said once,
-    with the first count it fails at."""
+    with the first count it fails at. A range wider than MAX_OTHER_COUNTS is checked at its two ends (five
+    counts each), so the work stays bounded."""
     spec = rules.doc.data.get("players", 2)
     lo, hi = (spec, spec) if isinstance(spec, int) else (spec["min"], spec["max"])
+    counts = range(lo, hi + 1) if hi - lo <= MAX_OTHER_COUNTS else \
+        sorted({*range(lo, lo + MAX_OTHER_COUNTS // 2), *range(hi - MAX_OTHER_COUNTS // 2 + 1, hi + 1)})
     out: list[RuleError] = []
     seen = set()
-    for n in range(lo, hi + 1):
+    for n in counts:
         if n == rules.players:
             continue
         try:

@@ -2,8 +2,8 @@
 `counters: {pot: {start: 0, of: table}}` declares one int of the table, read by its bare name `pot`.
 
 A counter starts at `start` when the game starts and keeps its value from
-hand to hand (with `reset: hand`, it starts again every hand); a `tally` phase (kinds/tally.py) and a `turns` phase's `set`/`add`
-effects change it. Team counters are counters a tally sets alike for every
+hand to hand (with `reset: hand`, it starts again every hand); a `tally`
+phase (kinds/tally.py) and a `turns` phase's `set`/`add` effects change it. Team counters are counters a tally sets alike for every
 seat of a team (e.g. a side's bags). A table counter (a pot that carries over
 until someone takes it) is one value for the whole table, so its name is a
 name of every expression and may not be one the file or the language already

@@ -272,13 +272,14 @@ def describe(spec: dict, phase=None) -> str:
         f"each player for whom {formula(spec['who'])}" if "who" in spec else "each player in the hand") + " in turn"
     allowed = formula(spec["allowed"]) if "allowed" in spec else None
     p = spec.get("pass", True)
-    if p is False and not spec.get("each"):      # the first asked must choose: nobody after that player is asked
+    must = p is False and not spec.get("each")  # the first asked must choose: nobody after that player is asked
+    if must:
         asked = alone or who
-    out.append(f"{asked[0].upper()}{asked[1:]} {'chooses' if p is False and not spec.get('each') else 'may choose'} one of "
+    out.append(f"{asked[0].upper()}{asked[1:]} {'chooses' if must else 'may choose'} one of "
                f"{', '.join(map(str, spec['values']))}"
                + ("" if allowed is None else " (none may be chosen: every player passes)" if allowed == "no"
                   else f" (only a value where {allowed})") + ".")
-    if p is False and not spec.get("each"):
+    if must:
         out.append("Passing is not allowed.")
     elif spec.get("each"):
         out.append("Every player asked chooses or passes; a choice does not end the round" +

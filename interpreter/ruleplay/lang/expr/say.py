@@ -379,16 +379,23 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
             return f"of the {plural}{where}, there is one {rel}"
         return f"of the {plural}{where}, every one is one {rel}"
     if kind == "count":
-        return f"the number of {plural}{where} {rel}"
+        return f"the number of {plural}{where} {_relative(said, noun, many=True)}"
     if kind == "any":
         return f"there is a {noun}{where} {rel}"
     return f"every {noun}{where} is one {rel}"
 
 
-def _relative(said: str, noun: str) -> str:
-    """A condition on the loop's card, player or value as a relative clause: 'whose rank is A', 'for which ...'."""
+_PLURAL_VERBS = {"is": "are", "does": "do", "has": "have", "sits": "sit"}
+
+
+def _relative(said: str, noun: str, many: bool = False) -> str:
+    """A condition on the loop's card, player or value as a relative clause: 'whose rank is A', 'for which ...',
+    'who is out' (of `many`, players counted: 'who are out')."""
     if said.startswith(("its ", "their ")):
         return "whose " + said.split(" ", 1)[1]
+    if noun == "player" and said.startswith("that player ") and " and " not in said and " or " not in said:
+        verb, _, rest = said[len("that player "):].partition(" ")
+        return f"who {_PLURAL_VERBS.get(verb, verb) if many else verb} {rest}".rstrip()
     return ("for whom " if noun == "player" else "for which ") + said
 
 

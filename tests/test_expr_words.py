@@ -243,13 +243,17 @@ def test_first_gives_the_first_value_kept_and_players_after_go_round_in_the_dire
     lists bottom first)."""
     scope = _scope(players=4)
     after = X.compile_expr("first(x for x in players-after(dealer) if x.index >= 2)", scope, X.SEAT).fn
+    still = [False] * 4
     for direction, dealer, want in ((1, 3, 2), (1, 1, 2), (-1, 1, 3), (-1, 3, 2), (1, 2, 3)):
-        e = SimpleNamespace(dealer=dealer, loc={}, rules=SimpleNamespace(direction=direction))
+        e = SimpleNamespace(dealer=dealer, loc={}, rules=SimpleNamespace(direction=direction), out=still)
         assert after(e) == want, (direction, dealer)
     every = X.compile_expr("count(true for x in players-after(dealer))", scope).fn
-    assert every(SimpleNamespace(dealer=0, loc={}, rules=SimpleNamespace(direction=1))) == 3
+    assert every(SimpleNamespace(dealer=0, loc={}, rules=SimpleNamespace(direction=1), out=still)) == 3
+    # a seat knocked out of the match is passed over, as play passes it
+    assert after(SimpleNamespace(dealer=1, loc={}, rules=SimpleNamespace(direction=1), out=[0, 0, 1, 0])) == 3
+    assert every(SimpleNamespace(dealer=0, loc={}, rules=SimpleNamespace(direction=1), out=[0, 1, 0, 1])) == 1
     nobody = X.compile_expr("first(x for x in players-after(dealer) if x.index > 5)", scope, X.SEAT).fn
-    assert nobody(SimpleNamespace(dealer=0, loc={}, rules=SimpleNamespace(direction=1))) is None
+    assert nobody(SimpleNamespace(dealer=0, loc={}, rules=SimpleNamespace(direction=1), out=still)) is None
     pile = [DECK.names.index("7H"), DECK.names.index("KS")]
     assert X.compile_expr("first(c.rank for c in pile if c.rank != '7')", scope, X.STR).fn(
         SimpleNamespace(pile=pile, loc={})) == "K"

@@ -47,6 +47,7 @@ def test_a_race_with_a_slowest_rule_names_the_last_to_react(tmp_path):
                 races += 1
                 passed = {0, 1} - set(e["answered"])
                 assert e["last"] in (passed or set(e["answered"]))
+                assert e["last"] != e["first"] or len(e["answered"]) == 1 and not passed    # never both, but alone
                 assert any(x["event"] == "set" and x["name"] == "slow" and x["seat"] == e["last"]
                            for x in events[i:i + 6])
     assert races >= 10
@@ -64,3 +65,19 @@ def test_a_race_replays_from_its_log_and_ismcts_plays_it_legally(tmp_path, monke
     bots = make_bots(["ismcts:2", "random"], 3)
     while not s.is_terminal():
         s.apply_action(ruleplay.bot_action(s, bots[s.decision().seat]))
+
+
+def test_who_may_read_the_mover(tmp_path):
+    """`who: "s != mover"`: the mover is left out of the race, the others race (mover is known to `who`)."""
+    f = tmp_path / "snap.yaml"
+    f.write_text(Path(SNAP).read_text().replace("          race: true\n", "          race: true\n          who: \"s != mover\"\n"))
+    rules = load(str(f), {})
+    races = 0
+    for seed in range(10):
+        events = play(rules, seed, bots=["smart", "smart"], max_actions=400).events
+        for i, e in enumerate(events):
+            if e["event"] == "race":
+                races += 1
+                mover = next(x["seat"] for x in reversed(events[:i]) if x["event"] == "move" and x["to"] == "pile")
+                assert mover not in e["answered"] and e["first"] != mover
+    assert races >= 5

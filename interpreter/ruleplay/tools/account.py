@@ -20,8 +20,8 @@ def count(n: int, noun: str) -> str:
 
 
 def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) -> None:
-    """Round by round: the cards put on the pile, then who took it. -v adds every event (in words where its
-    kind says it in words, else its fields) and every decision."""
+    """Round by round: the cards put on the pile, then who took it. -v adds every decision and every event
+    told in no other line (its fields)."""
     plays: list[str] = []
     bids: list[str] = []
     rnd = 0
@@ -29,14 +29,10 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
         kind = ev["event"]
         if kind == "chance-draw":            # chance decisions: the deal (reshuffle, cut...) event tells it
             continue
-        if verbose and kind == "decision":
-            out.write(f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n")
-            continue
-        if verbose and kind not in ("start", "deal", "end") and kind not in LINES:
-            out.write("  " + " ".join(f"{k}={v}" for k, v in ev.items() if k != "event") + f"  ({kind})\n")
-            if kind != "take":
-                continue
-        if kind == "start":
+        if kind == "decision":
+            if verbose:
+                out.write(f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n")
+        elif kind == "start":
             opts = ", ".join(f"{k}={v}" for k, v in ev.get("set", {}).items())
             out.write(f"{ev['ruleset']}: {ev['players']} players, seed {ev['seed']}" +
                       (f", house rules set: {opts}" if opts else "") + "\n")
@@ -66,7 +62,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
             out.write(f"Round {rnd + 1}: {' '.join(plays)}\n  {seat_name(ev['seat'])} wins at once ({ev['why']}).\n")
             plays = []
         elif kind == "take":
-            if plays and not verbose:
+            if plays:
                 rnd += 1
                 out.write(f"Round {rnd}: {' '.join(plays)}\n")
             why = ev["why"]
@@ -121,7 +117,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
             out.write(f"Hand {ev['hand']}{rule}: points {ev['points']}, scores {ev['scores']}, "
                       f"totals {ev['totals']}\n")
         elif kind == "out":
-            if plays and not verbose:
+            if plays:
                 rnd += 1
                 out.write(f"Round {rnd}: {' '.join(plays)}\n")
                 plays = []
@@ -129,9 +125,11 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
         elif kind in LINES:
             out.write(f"  {LINES[kind](ev)}\n")
         elif kind == "end":
-            if plays and not verbose:
+            if plays:
                 out.write(f"Unfinished round: {' '.join(plays)}\n")
             write_result(ev, out)
+        elif verbose:                         # an event no kind puts in words: its fields
+            out.write("  " + " ".join(f"{k}={v}" for k, v in ev.items() if k != "event") + f"  ({kind})\n")
 
 
 def write_result(ev: dict, out: TextIO) -> None:

@@ -665,7 +665,7 @@ def describe(spec: dict, phase=None) -> str:
         return " ".join(out) if out else "Nothing happens."
     alone = formula("players") == "1"                  # a patience: one player, move after move
     players = f"the players for whom {formula(spec['who'])}" if "who" in spec else "the players"
-    until = f" until {formula(spec['until'])}" if "until" in spec else ""
+    until = f" until {formula(spec['until'])}" if "until" in spec and formula(spec["until"]) != "no" else ""
     limit = f" (at most {spec.get('max-turns', 1000)} {'moves' if alone else 'turns'}; more ends the game " \
             "with no result)."
     out.append(f"The player makes move after move{until}{limit}" if alone else
@@ -684,7 +684,8 @@ def describe(spec: dict, phase=None) -> str:
             who = f"each player for whom {formula(r['who'])}" if "who" in r else "each other player"
             answers = "; or ".join(f"{k}" + (f" ({v['description'].rstrip('.')})" if v.get("description") else "")
                                    + (f" (when {formula(v['if'])})" if "if" in v else "") +
-                                   _say_answer_choice(v) + f": {say_effects(v.get('do'))}" + _say_prefer(v, "; a", "")
+                                   _say_answer_choice(v) + f": {say_effects(v.get('do')) or 'nothing more'}" +
+                                   _say_prefer(v, "; a", "")
                                    for k, v in r["moves"].items())
             if r.get("race"):
                 who = f"each player for whom {formula(r['who'])}" if "who" in r else "every player, the mover too,"

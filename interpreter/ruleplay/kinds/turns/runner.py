@@ -137,6 +137,7 @@ class Going:
         """A move's reaction window (a generator): each other player in turn from the mover's left may answer
         or pass; the first answer's effects run (`actor` the one answering, `mover` the one who moved)."""
         t = self.t
+        t.loc["mover"] = self.seat               # (`who` may read it)
         seats = []
         for k in range(0 if respond.race else 1, t.n):      # a race: the mover may answer too
             s = t.next_seat(self.seat, k * self.direction)
@@ -144,7 +145,6 @@ class Going:
                 t.loc["s"] = s
                 if respond.who is None or respond.who(t):
                     seats.append(s)
-        t.loc["mover"] = self.seat
         if respond.race:
             yield from self.race(respond, seats[1:] + seats[:1] if seats and seats[0] == self.seat else seats)
             return
@@ -222,8 +222,8 @@ class Going:
             if answered:
                 first = answered[0] if len(answered) == 1 else \
                     (yield from t.lot(answered, lambda x: f"seat {x} reacts first"))
-            if respond.slowest is not None:
-                pool = [s for s in seats if s not in answered] or answered
+            if respond.slowest is not None:      # the last: one who let it pass, else another than the first
+                pool = [s for s in seats if s not in answered] or [s for s in answered if s != first] or answered
                 last = pool[0] if len(pool) == 1 else (yield from t.lot(pool, lambda x: f"seat {x} reacts last"))
             self.race_drawn = (first, last)
             t.emit("race", phase=self.ph.name, answered=answered, first=first, last=last)

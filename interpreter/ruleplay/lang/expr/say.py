@@ -349,8 +349,9 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
         said = _words(coll, vocab, loops)
         if said is None:
             return None
-        where = f" of {_the(said)}" if noun == "player" else f" in {_the(said)}"
-        group = _the(said) if noun == "player" else f"the cards in {_the(said)}"
+        where = f" of {_the(said)}" if noun == "player" else " picked" if said == "picked" else f" in {_the(said)}"
+        group = _the(said) if noun == "player" else "the cards picked" if said == "picked" else \
+            f"the cards in {_the(said)}"
     inner = loops + (_Loop(var, noun),)
     said = _words(body, vocab, inner)
     if said is None:

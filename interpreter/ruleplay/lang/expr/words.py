@@ -105,7 +105,8 @@ def _seat(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
 
 
 def _players_after(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
-    """The other seats in turn after a seat, in the direction of play (the table's, read as the rule runs)."""
+    """The other seats still in the game, in turn after a seat, in the direction of play (the table's, read as
+    the rule runs): a seat knocked out of the match is passed over, as play passes it."""
     seat, n = _one_seat(comp, name, args, tok)
     f = seat.fn
 
@@ -113,8 +114,8 @@ def _players_after(comp: "Compiler", name: str, args: list, tok: Any) -> Compile
         s = f(e)
         if s is None:
             return []
-        d = e.rules.direction
-        return [(s + d * k) % n for k in range(1, n)]
+        d, out = e.rules.direction, e.out
+        return [x for k in range(1, n) if not out[x := (s + d * k) % n]]
     return Compiled(after, SEATS, uses=seat.uses)
 
 

@@ -211,7 +211,7 @@ def test_verbose_says_why_a_game_was_interpreted(cli):
     assert (rc, err) == (0, NOTE + reason + "\n")
     assert cli("run", fallback, "-q", "--max-actions", "300")[2] == ""      # only under -v
     rc, out, err = cli("run", "war", "--verbose", "-q", "--max-actions", "300")
-    assert err == NOTE + "no emitter for phase kind of Battle\n"
+    assert err == NOTE + "the battle phase 'play': the code generator writes flip, trick and pass phases only\n"
 
 
 @pytest.mark.parametrize("argv, reason", [

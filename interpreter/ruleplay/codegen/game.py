@@ -69,6 +69,8 @@ def unsupported_rules(rules, emitters: dict[type, Callable]) -> str | None:
     for ph in rules.phases:
         own = getattr(emitters.get(type(ph)), "hand_start", False)
         kind = sys.modules[type(ph).__module__].__name__.rsplit(".", 1)[-1]
+        if type(ph) not in emitters:
+            return f"the {kind} phase '{ph.name}': the code generator writes flip, trick and pass phases only"
         if getattr(ph, "start_hand", None) is not None and not own:
             return f"the {kind} phase '{ph.name}' sets things up as each hand starts"
         if hasattr(sys.modules[type(ph).__module__], "declare") and not own:

@@ -811,7 +811,8 @@ ACCOUNT = {"move": _line_move, "reveal": _line_reveal,
            "set": _line_set, "shuffle": lambda ev: (f"Seat {ev['seat']}'s " if "seat" in ev else "") + f"{ev.get('zone')} is shuffled.", "turn-order": _line_order,
            "cannot-move": lambda ev: f"Seat {ev.get('seat')} cannot move.",
            "turns-over": lambda ev: f"The {ev.get('phase')} phase ends ({ev.get('why')}).",
-           "respond": lambda ev: f"Seat {ev.get('seat')} answers seat {ev.get('to')}: {ev.get('move')}.",
+           "respond": lambda ev: f"Seat {ev.get('seat')} answers " + ("their own move" if ev.get("seat") == ev.get("to")
+                                                                    else f"seat {ev.get('to')}") + f": {ev.get('move')}.",
            "race": lambda ev: "A race: " + (f"seat {ev['first']} reacts first" if ev.get("first") is not None
                                             else "nobody answers") +
                               (f", seat {ev['last']} last." if ev.get("last") is not None else ".")}

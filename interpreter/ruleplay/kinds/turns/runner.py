@@ -500,11 +500,11 @@ class Going:
         if src is None or dest is None:
             raise GameError(f"the {self.ph.name} phase moves cards of a seat that does not exist")
         chosen = t.card
-        if m.count is not None and m.where is not None:     # the top N cards for which `where` holds
-            k = m.count(t)
+        if m.where is not None:                  # every card for which `where` holds; with `count`, the top N
+            most = None if m.count is None else m.count(t)
             cards = []
-            for c in reversed(src):
-                if len(cards) >= k:
+            for c in (list(src) if most is None else reversed(src)):
+                if most is not None and len(cards) >= most:
                     break
                 t.card = c
                 if m.where(t):
@@ -519,15 +519,6 @@ class Going:
                 cards.reverse()
             if isinstance(m.src, ChosenPile):    # cards taken from the pile the player chose are played
                 t.cards_played += k
-        elif m.where is not None:
-            cards = []
-            for c in list(src):
-                t.card = c
-                if m.where(t):
-                    cards.append(c)
-            t.card = chosen
-            for c in cards:
-                src.remove(c)
         elif m.all:
             cards = list(src)
             src.clear()

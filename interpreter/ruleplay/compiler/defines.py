@@ -16,6 +16,20 @@ from ruleplay.lang import expr as X
 from ruleplay.errors import one_of
 
 
+NONE = object()      # `for_players` found no entry (an error is placed)
+
+
+def for_players(ctx, path: tuple, table: dict, said: str, has: str, example: str) -> Any:
+    """A `by-players` table's entry for the number of players in use, or NONE after a placed error
+    ("{said} for N players"; the hint lists the numbers the table has, "it has {has} ...", and adds N: {example})."""
+    by = {int(k): v for k, v in table.items()}
+    if ctx.players in by:
+        return by[ctx.players]
+    ctx.error(path, f"{said} for {ctx.players} players", f"it has {has} {one_of([str(k) for k in sorted(by)])} "
+                                                        f"players; add {ctx.players}: {example}")
+    return NONE
+
+
 def _literal(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -40,13 +54,10 @@ def compile_defines(ctx, taken: set[str]) -> tuple[dict[str, X.Definition], dict
             ctx.error(path, f"'{name}' is already a name (an option, zone or built-in name)", "choose another name")
             continue
         if isinstance(spec, dict) and "by-players" in spec:
-            table = {int(k): v for k, v in spec["by-players"].items()}
-            if ctx.players not in table:
-                ctx.error(path + ("by-players",), f"'{name}' has no value for {ctx.players} players",
-                          f"it has values for {one_of([str(k) for k in sorted(table)])} players; add "
-                          f"{ctx.players}: ...")
+            v = for_players(ctx, path + ("by-players",), spec["by-players"], f"'{name}' has no value",
+                            "values for", "...")
+            if v is NONE:
                 continue
-            v = table[ctx.players]
             consts[name] = X.Binding(value_type(v), const=v, is_const=True)
         elif isinstance(spec, dict) and "cycle" in spec:
             vals = list(spec["cycle"])

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator, Mapping
 from ruleplay.lang import expr as X
 from ruleplay.compiler.counters import (compile_counters, compile_table_counters, counter_fields, reset_each_hand,
                                         secret_counters, table_counter_names)
-from ruleplay.compiler.defines import compile_defines
+from ruleplay.compiler.defines import NONE, compile_defines, for_players
 from ruleplay.compiler.cards import Deck, build_deck, rank_symbol, split_name, JOKER, RED
 from ruleplay.errors import Mark, RuleError, RuleplayError, did_you_mean, one_of
 from ruleplay.resources import labelled_builtin
@@ -441,13 +441,9 @@ def _strip(ctx: Ctx, path: tuple, raw) -> list:
     """`strip`: a list of cards, ranks or suits, or `{by-players: {N: [...]}}` the list for this number of players."""
     if not isinstance(raw, dict):
         return list(raw)
-    table = {int(k): v for k, v in raw["by-players"].items()}
-    if ctx.players not in table:
-        ctx.error(path + ("by-players",), f"strip has no list for {ctx.players} players",
-                  f"it has lists for {one_of([str(k) for k in sorted(table)])} players; add {ctx.players}: [] "
-                  "(nothing taken out) or the cards to take out")
-        return []
-    return list(table[ctx.players])
+    got = for_players(ctx, path + ("by-players",), raw["by-players"], "strip has no list", "lists for",
+                      "[] (nothing taken out) or the cards to take out")
+    return [] if got is NONE else list(got)
 
 
 def _compile_deck(ctx: Ctx) -> Deck | None:

@@ -794,7 +794,7 @@ def _search(t, parts: list[Part], options: list, how: Plan) -> Iterator[tuple]:
             for a in answers:
                 if key is None:
                     bind(t, a)
-                else:                         # kept under its name: no call (a table's sets of cards, in casino)
+                else:                         # kept under its name: no call (a set of table cards picked)
                     loc[key] = a
                 if test(t):
                     yield (*prefix, a)

@@ -359,20 +359,39 @@ def test_start_may_choose_who_plays_first(tmp_path, start, first):
     assert s.current_player() == first
 
 
-# A move that takes a card of the pile but moves it from the hand: the file validates, and the first time
-# it is played the game stops with an error at that effect's own line, not a bare message.
-def test_an_effect_that_cannot_be_done_stops_the_game_at_its_line(tmp_path, capsys):
-    text = MINI.replace('choose: {number: [1, 3], seat: "s != actor"}', "choose: {card: pile}").replace(
+def _moved_from_hand(tmp_path, choose: str, move: str):
+    """MINI whose move chooses `choose` from the pile and then makes the `move` (from the hand), written out:
+    (the file, its text, the move's line)."""
+    text = MINI.replace('choose: {number: [1, 3], seat: "s != actor"}', choose).replace(
         '        legal: "number != 2"\n', "").replace("          - set: {last: number}\n", "").replace(
-        "          - next: target\n", "          - move: {from: hand, to: pile}\n")
+        "          - next: target\n", f"          - move: {move}\n")
     text = text.replace("deal: {to: hand, count: 2}", "deal: {to: hand, count: 1, rest: pile}")
-    (tmp_path / "mini.yaml").write_text(text, encoding="utf-8")
+    path = tmp_path / "mini.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path, text.splitlines().index(f"          - move: {move}") + 1
+
+
+# A move that takes a card of the pile but moves it from the hand: `validate` follows the chosen card and
+# refuses the file at that effect's `from`.
+def test_the_chosen_card_moved_from_where_it_is_not_is_refused_at_its_line(tmp_path, capsys):
+    path, line = _moved_from_hand(tmp_path, "choose: {card: pile}", "{from: hand, to: pile}")
     from ruleplay.tools.cli import main
-    assert main(["validate", str(tmp_path / "mini.yaml")]) == 0
-    assert main(["run", str(tmp_path / "mini.yaml"), "--seed", "1", "-q"]) == 1
-    line = text.splitlines().index("          - move: {from: hand, to: pile}") + 1
+    assert main(["validate", str(path)]) == 1
     err = capsys.readouterr().err.replace(str(tmp_path) + "/", "")
-    assert f"mini.yaml:{line}:13: error [phases.play.moves.guess.do[1]]: the play phase moves the chosen card " \
+    assert f"mini.yaml:{line}:26: error [phases.play.moves.guess.do[1].move.from]: the chosen card cannot be in " \
+           "hand here: it is in pile\n" in err, err
+
+
+# A set of cards picked from the pile but moved from the hand: the file validates (what is picked is known only
+# in play), and the first time it is played the game stops with an error at that effect's own line.
+def test_an_effect_that_cannot_be_done_stops_the_game_at_its_line(tmp_path, capsys):
+    path, line = _moved_from_hand(tmp_path, "choose: {cards: {from: pile, min: 1, max: 1}}",
+                                  "{from: hand, to: pile, picked: true}")
+    from ruleplay.tools.cli import main
+    assert main(["validate", str(path)]) == 0
+    assert main(["run", str(path), "--seed", "1", "-q"]) == 1
+    err = capsys.readouterr().err.replace(str(tmp_path) + "/", "")
+    assert f"mini.yaml:{line}:13: error [phases.play.moves.guess.do[1]]: the play phase moves a picked card " \
            "from hand, where it is not\n    hint: guard the effect with `if:`" in err, err
     assert "Traceback" not in err
 

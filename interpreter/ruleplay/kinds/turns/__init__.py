@@ -32,6 +32,7 @@ from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.events import EventSpec, Private, zone_public
 from ruleplay.engine.table import Table
 from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
+from ruleplay.kinds.turns.cardflow import check_chosen_card, chosen_from
 from ruleplay.kinds.turns.choices import (NAMES, Check, Part, Plan, alternatives, bindings, compile_parts, memo_getters,
                                           plan, reads, staged, uses_hidden_card)
 from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects
@@ -536,6 +537,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
         checks = _checks(ctx, mp + ("legal",), parts, mscope) if "legal" in mspec else [[] for _ in range(len(parts) + 1)]
         effects = compile_effects(ctx, mp + ("do",), mscope, own, any(p.kind in ("card", "position") for p in parts),
                                   budget)
+        if effects is not None:
+            check_chosen_card(ctx, mp + ("do",), chosen_from(parts))
         respond = _respond(ctx, mp + ("respond",), str(mname), mscope, own, parts, budget, labels) \
             if "respond" in mspec else None
         prefer = _prefer(ctx, mp + ("prefer",), parts, mscope) if "prefer" in mspec else None
@@ -585,6 +588,8 @@ def _respond(ctx: Ctx, path: tuple, mname: str, scope: X.Scope, own: dict, parts
         checks = _checks(ctx, rp + ("legal",), mine, ascope) if "legal" in rspec else [[] for _ in range(len(mine) + 1)]
         chose_card = any(p.kind in ("card", "position") for p in (mine or parts))
         effects = compile_effects(ctx, rp + ("do",), ascope, own, chose_card, budget)
+        if effects is not None and mine:
+            check_chosen_card(ctx, rp + ("do",), chosen_from(mine))
         prefer = _prefer(ctx, rp + ("prefer",), mine, ascope) if "prefer" in rspec else None
         if effects is None or ("if" in rspec and allowed is None) or ("prefer" in rspec and prefer is None) or \
                 checks is None:

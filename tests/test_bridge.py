@@ -227,8 +227,8 @@ def independent_score(strain: int, level: int, doubled: int, vul: bool, taken: i
 
 
 def referee(events: list[dict], deals: int = 4) -> int:
-    """Re-derive each deal from the log alone: every call's legality (the log names only the calls a player
-    chose among several; a forced call is the only legal one), the contract, the declarer, the dummy laid
+    """Re-derive each deal from the log alone: every call's legality (a call the rules made, the only legal
+    one, is logged marked `forced`, and only such a call), the contract, the declarer, the dummy laid
     down, the opening lead, every card (follow suit, from the right hand), every trick's winner, and the
     score. Returns the number of tricks checked."""
     it = iter(events)
@@ -253,23 +253,19 @@ def referee(events: list[dict], deals: int = 4) -> int:
                 moves.append("double")
             if doubled == 1 and high % 2 == seat % 2:
                 moves.append("redouble")
-            if len(moves) == 1:
-                call = moves[0]
-            else:
-                d = decisions[di]
-                di += 1
-                assert d["seat"] == seat and d["label"] in moves, (d, moves)
-                call = d["label"]
+            d = decisions[di]
+            di += 1
+            assert d["seat"] == seat and d["label"] in moves, (d, moves)
+            assert d.get("forced", False) == (len(moves) == 1), (d, moves)   # only the only call is the rules'
+            call = d["label"]
             if call == "bid":
                 bids = CALLS[contract:]
-                if len(bids) == 1:
-                    call = bids[0]
-                else:
-                    d = decisions[di]
-                    di += 1
-                    assert d["seat"] == seat and d["label"].startswith("bid: ")
-                    call = d["label"][5:]
-                    assert call in bids, (call, contract)   # higher than the last bid
+                d = decisions[di]
+                di += 1
+                assert d["seat"] == seat and d["label"].startswith("bid: ")
+                assert d.get("forced", False) == (len(bids) == 1), (d, bids)
+                call = d["label"][5:]
+                assert call in bids, (call, contract)   # higher than the last bid
             calls.append((seat, call))
             if call == "pass":
                 passes += 1

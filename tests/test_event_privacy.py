@@ -161,3 +161,46 @@ def test_what_nobody_declared_shows_no_list(ev):
     g = ruleplay.load_game("hearts")
     seen = seat_event(ev, SeatLooker(0, g.rules, g.space.cards), EVENT_SPECS)
     assert "AS" not in str(seen) and seen["seat"] == 1
+
+
+# ------------------------------------------------------------------ choices the rules made
+FORCED = ruleplay.__path__[0] + "/../../tests/data/forced-pass.yaml"
+
+
+def _announce_round(seat_events: list[dict]) -> list[tuple]:
+    """The announce round as a seat sees it: (event, seat, what it says) in order, and every key it shows."""
+    return [(e["event"], e.get("seat"), e.get("label", e.get("value", e.get("pass"))), tuple(sorted(e)))
+            for e in seat_events if e.get("event") in ("decision", "choose")]
+
+
+def test_a_pass_the_rules_made_reads_to_the_others_as_a_pass_chosen():
+    """Only the holder of QC may announce. Both seats pass: the holder by choice, the other because nothing is
+    open to it. Before, the other's pass had no decision event, so either seat learned the secret role from the
+    shape of the log. Now every seat sees the same round whoever holds QC; only the full log marks the pass the
+    rules made (`forced`, for replay)."""
+    game = ruleplay.load_game(FORCED)
+    rounds, roles = set(), set()
+    for seed in range(8):
+        s = game.new_initial_state(seed=seed)
+        while not s.is_terminal() and any(s.action_to_string(a) == "pass" for a in s.legal_actions()):
+            s.apply_action(next(a for a in s.legal_actions() if s.action_to_string(a) == "pass"))
+        holder = s.counters()["role"].index(1)
+        roles.add(holder)
+        forced = [e for e in s.events() if e.get("forced")]
+        assert [(e["seat"], e["label"]) for e in forced] == [(1 - holder, "pass")]
+        for me in (0, 1):
+            seen = s.seat_events(me)
+            assert not any("forced" in e for e in seen)
+            rounds.add((me, tuple(_announce_round(seen))))
+    assert roles == {0, 1}                       # both roles were dealt to each seat among the seeds
+    assert len(rounds) == 2                      # each seat saw one and the same round, whoever held QC
+
+
+def test_ismcts_plays_where_the_rules_choose_for_other_seats():
+    """The search replays the other seats' choices in its sampled games; those the rules made are dropped as
+    the sampled game makes them (`Script._catch_up`), so a sample where the roles fall as they truly did is
+    proven and the search plays on (a game where every sample failed would stop with an error)."""
+    from ruleplay.agents import play
+    from ruleplay.pipeline import load
+    r = play(load(FORCED), seed=3, bots=["ismcts:6", "random"])
+    assert r.outcome == "finished"

@@ -189,7 +189,12 @@ def test_same_seed_same_game_and_its_log_replays(tmp_path):
 
 def test_parse_bots_reads_the_iterations():
     assert parse_bots("ismcts:20,smart,ismcts,ismcts:3:sharp", 4) == (
-        ["ismcts:20", "smart", "ismcts", "ismcts:3"], [None, None, None, "sharp"])
+        ["ismcts:20", "smart", "ismcts:20", "ismcts:3"], [None, None, None, "sharp"])
+    assert parse_bots("ismcts:sharp", 1) == (["ismcts:20"], ["sharp"])
+    # `ismcts` is `ismcts:20`, the very bot: one seed plays one game whichever way it is written (a tester's find)
+    rules = load("hearts", {"hands": "single"})
+    assert [e for e in play(rules, 3, bots=parse_bots("ismcts", 4)[0], max_actions=40).events if e["event"] != "start"] \
+        == [e for e in play(rules, 3, bots=parse_bots("ismcts:20", 4)[0], max_actions=40).events if e["event"] != "start"]
     assert make_bots(["ismcts:20"], 0)[0].iterations == 20
     with pytest.raises(ValueError, match="1 to 100000"):
         parse_bots("ismcts:0", 2)
@@ -339,3 +344,36 @@ def test_it_searches_the_cards_of_a_trick_game_with_equal_cards(tmp_path):
     while not s.is_terminal() and s.decision() is not None:
         s.apply_action(ruleplay.bot_action(s, bots[s.decision().seat]))
     assert bots[0].searched >= 10 and s.is_terminal()
+
+
+def test_the_search_keeps_its_playouts_out_of_the_games_memory(monkeypatch):
+    """`smart` never makes the same choice twice from the same position (its memory per position). The search's
+    playouts used to write to that memory too, so at the real decision the search's prior (smart's choice)
+    was steered away from the best choice: in this beat-or-pick-up game (a tester's find) ismcts picked up
+    while it could beat, every time, and lost every game. Now the root's prior is smart's choice, the game's
+    memory is untouched by the search, and the search seat wins."""
+    from ruleplay.agents.ismcts import ISMCTSBot
+    rules = load(ruleplay.__path__[0] + "/../../tests/data/beat-or-pick-up.yaml")
+    priors: list[tuple] = []
+    search = ISMCTSBot.search
+
+    act = ISMCTSBot.act
+
+    def watched(self, d, space, events):
+        assert self.policy.tried == {}                     # the search starts with a memory of its own
+        a = search(self, d, space, events)
+        best = getattr(d.view, "best", None)
+        if best is not None and best.count(max(best)) == 1:
+            priors.append((self.prior, d.actions[best.index(max(best))]))
+        return a
+
+    def acting(self, d, space):
+        game_memory = self.policy.tried
+        a = act(self, d, space)
+        assert self.policy.tried is game_memory and game_memory == {}      # the playouts wrote nothing there
+        return a
+    monkeypatch.setattr(ISMCTSBot, "search", watched)
+    monkeypatch.setattr(ISMCTSBot, "act", acting)
+    wins = sum(0 in play(rules, seed, bots=["ismcts:8", "smart", "smart"]).winners for seed in range(3))
+    assert priors and all(p == best for p, best in priors)
+    assert wins >= 2

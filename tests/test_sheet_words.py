@@ -130,11 +130,14 @@ def test_kinds_sentences_about_decided_values_are_tidy():
     ("any(c.name == '2C' for c in s.hand)", {}, "there is a card in the player's hand whose name is 2C"),
     ("count(s.stock.size > 0 for s in seats) == 1", {}, "the number of players whose stock has cards is 1"),
     ("max(0, sum(x.tricks for x in s.team-seats) - 6)", {},
-     "the larger of 0 and the total tricks of the player's side - 6"),
+     "the larger of 0 and (the total tricks of the player's side) - 6"),
     ("(s.bags + s.hand-bags) // bag-limit", {"bag-limit": 10},
      "(the player's bags + the player's hand-bags) divided by 10 (rounded down)"),
     ("sum(x.cards + pass-chip * x.passes for x in seats) - 3 if s.cards == 0 else 0 - 3", {"pass-chip": 0},
-     "(the total cards of the players - 3) when the player has no cards left, otherwise -3"),
+     "((the total cards of the players) - 3) when the player has no cards left, otherwise -3"),
+    # an aggregate in a sum is bracketed: its relative clause would otherwise take the number ("rank is Q - 4")
+    ("count(c.rank == 'Q' for c in actor.hand) - 4", {}, "(the number of cards in the player's hand whose rank "
+     "is Q) - 4"),
     ("not (trick-number == 1)", {}, "trick-number is not 1"),
     ("0 - owed", {}, "minus owed"),
     ("same-rank(pile, 3) and pile[1].rank == '6'", {}, "the top 3 cards of the pile are of one rank and the rank "

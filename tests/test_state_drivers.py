@@ -184,3 +184,16 @@ def test_an_older_log_with_a_person_cannot_be_replayed_or_resumed(tmp_path):
     path.write_text("".join(json.dumps(e) + "\n" for e in events))
     with pytest.raises(GameError, match=r"written by an older ruleplay \(format 1\)"):
         replay(read_log(str(path)))
+
+
+def test_a_format_2_log_replays_without_the_choices_the_rules_made():
+    """A log written before the rules' own choices were logged (format 2: Switch, whose seats often have one
+    move open) replays identically, compared without them; the same game logged now holds them, marked."""
+    path = ROOT / "tests" / "data" / "format2-switch.jsonl"
+    old = read_log(str(path))
+    assert old[0]["format"] == 2 and not any("forced" in e for e in old)
+    assert replay(old).same
+    again = play(load("switch"), 3, bots=old[0]["bots"], max_actions=old[0]["max_actions"]).events
+    forced = [e for e in again if e.get("forced")]
+    assert again[0]["format"] == 3 and forced and all(e["event"] == "decision" for e in forced)
+    assert [e for e in again[1:] if "forced" not in e] == list(old)[1:]

@@ -796,3 +796,16 @@ def test_swap_exchanges_two_hands_seen_by_their_two_owners_only():
         final = [e for e in events if e["event"] == "score"][0]
         assert final["points"] == [rules.deck.orders["order"][rules.deck.names.index(hands[s])] for s in range(3)]
     assert swaps >= 10
+
+
+@pytest.mark.parametrize("start, first", [
+    ([], "the player on the dealer's left"),
+    ([{"next": "dealer"}], "the dealer"),                                  # a tester's find: it said the left
+    ([{"next": "dealer"}, "skip"], "the player the turn is left with above (else the player on the dealer's left)"),
+    ([{"if": "players > 2", "then": [{"next": "dealer"}]}],
+     "the player the turn is left with above (else the player on the dealer's left)")])
+def test_the_sheet_says_who_starts_after_the_start_passes_the_turn(start, first):
+    from ruleplay.kinds.turns import describe
+    spec = {"start": start, "moves": {"play": {"choose": {"card": "hand"}, "do": [{"move": {"from": "hand",
+                                                                                            "to": "pile"}}]}}}
+    assert f"Starting with {first}, the players take turns" in describe(spec)

@@ -10,7 +10,7 @@ import random
 from typing import Any, Callable
 
 from ruleplay.agents.bots import Bot
-from ruleplay.agents.ismcts import ISMCTSBot
+from ruleplay.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
 from ruleplay.compiler.model import Rules
 from ruleplay.engine.results import Result
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS, Deal
@@ -25,7 +25,7 @@ def parse_bots(spec: str | None, players: int) -> tuple[list[str], list[str | No
     PROFILE names a reaction profile of the ruleset (how fast and how carefully
     the bot slaps); without one the ruleset's default profile is used. `ismcts`
     takes its iterations per decision first: `ismcts:200`, `ismcts:200:sharp`;
-    its kind stays `ismcts:200` (make_bots reads the number).
+    its kind stays `ismcts:200` (make_bots reads the number), and `ismcts` alone is `ismcts:20`, the same bot.
     """
     items = (spec or "random").split(",")
     if len(items) == 1:
@@ -38,8 +38,10 @@ def parse_bots(spec: str | None, players: int) -> tuple[list[str], list[str | No
         k, _, prof = item.partition(":")
         if k not in BOT_KINDS:
             raise ValueError(f"unknown bot '{k}'; bots: {', '.join(BOT_KINDS)}")
-        if k == "ismcts" and prof.partition(":")[0].isdigit():
-            n, _, prof = prof.partition(":")
+        if k == "ismcts":                   # its iterations always in its kind: `ismcts` plays as `ismcts:20`
+            n = str(DEFAULT_ITERATIONS)
+            if prof.partition(":")[0].isdigit():
+                n, _, prof = prof.partition(":")
             if not 1 <= int(n) <= 100_000:
                 raise ValueError(f"ismcts:{n}: the iterations per decision are 1 to 100000")
             k = f"ismcts:{int(n)}"

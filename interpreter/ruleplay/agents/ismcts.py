@@ -132,7 +132,7 @@ class Script:
         if d.window is not None:
             raise Refuted
         acts, space, seat = d.actions, self.space, d.seat
-        if seat == self.me:
+        if seat == self.me:                    # (`reached` caught up with its forced choices)
             a = self.mine.popleft()
         elif d.sealed and acts[0] < space.cards:
             q = self.picks.get(seat)
@@ -185,12 +185,18 @@ class Script:
             self.hints.setdefault(j, set()).update(names[a] for a in d.actions if a < self.space.cards)
 
     def _catch_up(self) -> None:
-        """Drop the cards the rules played for a seat (its only legal card, not asked) since the last look."""
+        """Drop the cards the rules played for a seat (its only legal card, not asked) since the last look, and
+        the choices they made for it (`forced`: logged as decisions, and so in the seat's knowledge)."""
         ev = self.events
         meaning = self.meaning
         for e in ev[self.seen:]:
-            if meaning(e) in ("plays", "follows") and e["seat"] is not None:
+            m = meaning(e)
+            if m in ("plays", "follows") and e["seat"] is not None:
                 self.played[e["seat"]] += 1
+            elif m == "decision" and "forced" in e:
+                q = self.mine if e["seat"] == self.me else self.moves.get(e["seat"])
+                if q and q[0] == (e["action"] if e["seat"] == self.me else (False, e["action"])):
+                    q.popleft()
         self.seen = len(ev)
         for seat, q in self.moves.items():
             while q and q[0][0] and self.moved[seat] < self.played[seat]:
@@ -199,6 +205,8 @@ class Script:
 
     def reached(self, d) -> bool:
         """Whether `d` is the seat's decision the search is for: its own, after all it decided so far."""
+        if d.seat == self.me:
+            self._catch_up()
         return d.seat == self.me and not self.mine and d.window is None
 
     def proves(self, d, actions: list[int]) -> bool:
@@ -386,7 +394,15 @@ class ISMCTSBot(Bot):
         meaning = meanings(space.rules)
         if not events or not any(meaning(ev) == "deal" for ev in events):
             return self._unsearched(d, space, "no cards were dealt yet (nothing to sample)")
-        return self.search(d, space, events)
+        # the policy's memory of choices made at a position (`smart`'s "not the same choice twice from the same
+        # position") is the search's own: its playouts pass positions the game never reached, and the game's
+        # memory would steer the root's prior away from the choice smart makes (a tester's find: a seat that
+        # could beat picked up, every time)
+        tried, self.policy.tried = self.policy.tried, {}
+        try:
+            return self.search(d, space, events)
+        finally:
+            self.policy.tried = tried
 
     def _unsearched(self, d, space, why: str) -> int:
         """`smart`'s action, where the search cannot run, counted by why (`note`)."""

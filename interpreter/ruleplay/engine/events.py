@@ -47,6 +47,7 @@ class Private:
 
     sees: Sees
     per_seat: bool = False
+    drop: bool = False       # not even its key reaches a seat that may not see it (a mark only the log keeps)
 
 
 # What an event means to the search's sampler (`agents/determinize.knowledge`): each kind says it of its own events
@@ -159,6 +160,9 @@ ENGINE_EVENTS: dict[str, EventSpec] = {
     "chance-draw": EventSpec(("drawn",), {"drawn": Private(nobody)}, only=nobody, sample=None),
     "score": EventSpec(("hand", "points", "scores", "totals", "tricks_won", "rule", "who"), sample="totals"),
     "out": OUT,
-    "decision": EventSpec(("seat", "action", "label", "after"), only=_own_or_public_choice, sample="decision"),
+    # `forced`: the rules took the seat's only choice without asking (for replay); no seat sees the mark, so
+    # a pass the seat had to make reads as one it chose: which choices were open may hang on hidden cards
+    "decision": EventSpec(("seat", "action", "label", "after", "forced"), {"forced": Private(nobody, drop=True)},
+                          only=_own_or_public_choice, sample="decision"),
     "end": EventSpec(("outcome", "winners", "scores", "reason"), sample=None),
 }

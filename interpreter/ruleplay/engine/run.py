@@ -141,7 +141,8 @@ def _explicit_deal(rules: Rules, t: Table, deal: Deal) -> None:
     t.emit("deal", dealer=t.dealer, hands=[list(h) for h in deal.hands], rest=list(deal.rest))
 
 
-LOG_FORMAT = 2        # the `start` event's `format`: 2 records every decision (1: before decisions were logged)
+LOG_FORMAT = 3        # the `start` event's `format`: 3 logs choices the rules made (`forced`), 2 every decision asked,
+                      # 1 none
 
 
 def action_space(rules: Rules) -> ActionSpace:
@@ -364,7 +365,7 @@ def _play_hands(rules: Rules, t: Table, resume=None):
         else:
             if rules.scoring is not None:
                 _score_hand(rules, t)
-                if t.hand_only:
+                if t.hand_only and match is not None and match.end is not None:    # (a one-hand game ends: its result)
                     raise GameOver("hand", [], HAND_OVER)
             if match is not None and match.knock_out is not None:
                 _knock_out(match, t)

@@ -61,7 +61,7 @@ def seat_event(ev: dict, looker: SeatLooker, specs: Mapping[str, EventSpec]) -> 
         if shown is not value:
             if out is ev:
                 out = dict(ev)
-            if shown is None and private is None:
+            if shown is None and (private is None or private.drop):
                 del out[key]
             else:
                 out[key] = shown

@@ -222,9 +222,12 @@ class Bid:
 
     def _ask(self, t: Table, seat: int, options: list[int | None], hi: int, sealed: bool = False):
         """The seat's bid (None: a pass), asked as a Decision; a single legal option is not asked."""
-        if len(options) == 1:
-            return options[0]
         space = t.space
+        words = self.words
+        if len(options) == 1:
+            o = options[0]
+            t.forced(seat, space.bid(o), f"bid {words[o]}" if words and o in words else None, sealed)
+            return o
         bot = t.inline[seat]
         view = None
         if bot is None or bot.wants_view:
@@ -237,7 +240,6 @@ class Bid:
                            {c: order[c] for c in hand}, max(order) if order else 0, self.points, deck.suit,
                            list(t.bids), list(t.passed), need, names, unit,
                            partner=None if mates is None else mates[seat], at_most=at_most)
-        words = self.words
         labels = {space.bid(o): f"bid {words[o]}" for o in options if o in words} if words else None
         a = yield from t.ask(Decision(seat, [space.bid(o) for o in options], view, labels or None, sealed=sealed))
         return space.bid_of(a)
@@ -339,7 +341,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     bid_scope = ctx.scope.with_names(bid=X.Binding(X.INT, lambda e: e.loc.get("bid")))
 
     first_mode, first_fn = ctx.first_seat(path + ("first",))
-    lo = _bid_bound(ctx, path + ("range", "min"), ctx.expr(path + ("range", "min"), X.INT, default=0))
+    lo_c = ctx.expr(path + ("range", "min"), X.INT, default=0)
+    lo = _bid_bound(ctx, path + ("range", "min"), lo_c)
     hi_c = ctx.expr(path + ("range", "max"), X.INT, default="hand-size")
     hi = _bid_bound(ctx, path + ("range", "max"), hi_c)
     may_pass = ctx.expr(path + ("pass",), X.BOOL, default=False)
@@ -374,6 +377,12 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
             (trump is None) != ("trump" not in hints) or (at_most is None) != ("at-most" not in hints):
         return None
     words = {int(k): str(v) for k, v in (spec.get("words") or {}).items()}
+    least, most = lo_c.const if lo_c.is_const and lo_c.const is not None else 0, _most(ctx, path, hi_c)
+    for k, v in (spec.get("words") or {}).items():
+        if not least <= int(k) <= most:
+            ctx.error(path + ("words", k), f"'{v}' names a bid of {int(k)}, but the bids run from {least} to {most}",
+                      "name a bid within the range, or widen range:", value=True)
+            return None
     return Bid(name, first_mode, first_fn, lo, hi, may_pass.fn, style,
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
                tricks.fn if tricks else None, trump.fn if trump else None, spec.get("description", ""),

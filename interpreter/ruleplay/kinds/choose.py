@@ -139,8 +139,12 @@ class Choose:
             bot = t.inline[seat]
             view = self._view(t, seat, options, acts[0] == space.PASS) \
                 if len(acts) > 1 and (bot is None or bot.wants_view) else None
-            a = acts[0] if len(acts) == 1 else (yield from t.ask(Decision(seat, acts, view, labels={
-                space.PASS: "pass", **{space.BID0 + i: f"{self.name} {self.values[i]}" for i in options}})))
+            labels = {space.PASS: "pass", **{space.BID0 + i: f"{self.name} {self.values[i]}" for i in options}}
+            if len(acts) == 1:
+                a = acts[0]
+                t.forced(seat, a, labels[a])
+            else:
+                a = yield from t.ask(Decision(seat, acts, view, labels=labels))
             t.act()
             if a == space.PASS:
                 t.emit("choose", phase=self.name, seat=seat, **{"pass": True})

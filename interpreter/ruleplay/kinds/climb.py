@@ -249,6 +249,7 @@ class _Run:
             acts = [a for a, _ in legal] + ([] if top is None else [t.space.PASS])
             if len(acts) == 1:
                 a = acts[0]
+                t.forced(seat, a)
             else:
                 bot = t.inline[seat]
                 view = self.view(seat, top, legal) if bot is None or bot.wants_view else None

@@ -123,7 +123,8 @@ SCHEMA = phase_schema('trick', {
     "order": {"description": "Rank order deciding the trick: a deck order name ('rank' or deck.orders), or an int over `card` (may read flags, so it may change during a hand).",
               "default": "rank", **EXPR},
     "lead-allowed": {"description": "Which card may be led. " + CARD_BOOL, **EXPR},
-    "play-allowed": {"description": "Which card a player who cannot follow may play. " + CARD_BOOL, **EXPR},
+    "play-allowed": {"description": "Which card a player who cannot follow may play (with `follow: any`, which card may be played to a trick "
+                   "already led). " + CARD_BOOL, **EXPR},
     "flags": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN},
               "additionalProperties": EXPR,
               "description": "Per-hand flags: false when the hand starts, true once a played card matches (bool over `card`); each is a name in expressions."},

@@ -19,6 +19,11 @@ def count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+_OWN_LINE = frozenset({"start", "draw-for-dealer", "deal", "win", "take", "trick", "trump", "choice", "tally", "kitty",
+                       "pass", "score", "out", "end"})
+"""The events told on a line of their own (the others add to the round's plays or the bids' line)."""
+
+
 def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) -> None:
     """Round by round: the cards put on the pile, then who took it. -v adds every decision and every event
     told in no other line (its fields)."""
@@ -29,6 +34,9 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
         kind = ev["event"]
         if kind == "chance-draw":            # chance decisions: the deal (reshuffle, cut...) event tells it
             continue
+        if bids and (kind in _OWN_LINE or kind in LINES or kind == "decision" and verbose):
+            out.write("\n")                  # the bids' line ends before any other line is written
+            bids = []
         if kind == "decision":
             if verbose:
                 out.write(f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n")
@@ -72,9 +80,6 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
                 out.write(f"  {seat_name(ev['seat'])} takes {count(ev['count'], 'card')} ({why}).\n")
             plays = []
         elif kind == "trick":
-            if bids:
-                out.write("\n")
-                bids = []
             plays = []
             pts = f", {ev['points']} point{'s' if ev['points'] != 1 else ''}" if ev.get("points") else ""
             mark = ev.get("dummy")             # the place of the card played from a dummy, marked with '*'
@@ -109,9 +114,6 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
                 out.write(f"Pass {ev['offset']} seat(s) along: " + "; ".join(
                     f"{s} gives {' '.join(cards)}" for s, cards in enumerate(ev["cards"])) + "\n")
         elif kind == "score":
-            if bids:
-                out.write("\n")
-                bids = []
             who = ev.get("who") or []
             rule = f" ({ev['rule']}: {', '.join(seat_name(s) for s in who) or 'nobody'})" if ev.get("rule") else ""
             out.write(f"Hand {ev['hand']}{rule}: points {ev['points']}, scores {ev['scores']}, "

@@ -656,6 +656,22 @@ def _peeks(ctx: Ctx, path: tuple, parts: list[Part], c: X.Compiled, key: str) ->
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
+def _starter(start: list, who: str) -> str:
+    """Who plays first, as the sheet says it: `first`'s player, unless the `start` effects pass the turn (the
+    last `next` of them, when none is under a condition or in a loop; else whoever they leave it with)."""
+    def passes(effects) -> int:           # the effects that pass the turn, at any depth
+        return sum(1 if e == "skip" or isinstance(e, dict) and "next" in e else
+                   sum(passes(v) for v in e.values() if isinstance(v, list)) if isinstance(e, dict) else 0
+                   for e in effects)
+    top = [e for e in start if e == "skip" or isinstance(e, dict) and "next" in e]
+    if not passes(start):
+        return who
+    if len(top) == passes(start) and top[-1] != "skip":
+        said = formula(top[-1]["next"])
+        return {"dealer": "the dealer"}.get(said, said)
+    return f"the player the turn is left with above (else {who})"
+
+
 def describe(spec: dict, phase=None) -> str:
     first = spec.get("first", "left-of-dealer")
     who = {"left-of-dealer": "the player on the dealer's left", "dealer": "the dealer"}.get(
@@ -674,7 +690,8 @@ def describe(spec: dict, phase=None) -> str:
     limit = f" (at most {spec.get('max-turns', 1000)} {'moves' if alone else 'turns'}; more ends the game " \
             "with no result)."
     out.append(f"The player makes move after move{until}{limit}" if alone else
-               f"Starting with {who}, {players} take turns in the direction of play{until}{limit}")
+               f"Starting with {_starter(spec.get('start') or [], who)}, {players} take turns in the direction of "
+               f"play{until}{limit}")
     for mname, m in (spec.get("moves") or {}).items():
         parts = [_say_part(k, v) for k, v in (m.get("choose") or {}).items()]
         line = f"Move '{mname}'" + (f" ({m['description'].rstrip('.')})" if m.get("description") else "") \
@@ -809,7 +826,7 @@ def _line_order(ev: dict) -> str:
 
 def _line_reveal(ev: dict) -> str:
     cards = ", ".join(map(str, ev.get("cards") or []))
-    return f"Shown: {cards}." if ev.get("seat") is None else f"Seat {ev['seat']}'s cards shown: {cards}."
+    return f"Shown: {cards}." if ev.get("seat") is None else f"Seat {ev['seat']} shows {cards}."
 
 
 ACCOUNT = {"move": _line_move, "reveal": _line_reveal,

@@ -248,12 +248,20 @@ class Going:
             k = len(picked)
             left = [a for a in alts if a[:k] == tuple(picked)]
             if len(left) == 1:
+                self.forced(seat, [self.action(move, x) for x in left[0][k:]])
                 return alts[left[0]]
             options = list(dict.fromkeys(a[k] for a in left))
             if len(options) == 1:
+                self.forced(seat, [self.action(move, options[0])])
                 picked.append(options[0])
                 continue
             picked.append((yield from self.ask({self.action(move, x): x for x in options}, seat=seat)))
+
+    def forced(self, seat: int, actions: list[int]) -> None:
+        """Steps the rules took for the seat, each its only answer, logged as if chosen (`Table.forced`)."""
+        if self.t.events is not None:
+            for a in actions:
+                self.t.forced(seat, a)
 
     def key(self) -> tuple:
         """What decides the future besides the table (for cycle detection)."""
@@ -272,6 +280,7 @@ class Going:
             picked.clear()
         weigh = ph.prefers and self.sense(self.seat)
         found: dict[int, tuple] = {}         # a move possible -> (its first combination, the rest's search)
+        lone = False
         if picked:                           # a copy goes on after the move was chosen
             i = picked[0]
         else:
@@ -291,6 +300,7 @@ class Going:
             if not moves:
                 return None, ()
             i = moves[0]
+            lone = len(moves) == 1 and len(ph.moves) > 1     # the only move open, not asked: said once it is made
             if len(moves) > 1:
                 view = PreferView([max(_score(t, ph.moves[j], c) for c in found[j][2]) for j in moves]) \
                     if weigh else GUESS
@@ -304,6 +314,8 @@ class Going:
             alts = dict.fromkeys(combos)
         if not alts:                         # the one move allowed has no alternative
             return None, ()
+        if lone:
+            self.forced(self.seat, [self.block + move.slot])
         if not picked:
             picked.append(i)
         k = len(picked) - 1                  # the steps answered after the move's
@@ -312,12 +324,18 @@ class Going:
         last = len(move.parts) - 1
         while True:
             if len(left) == 1:
+                if t.events is not None:
+                    self.forced(self.seat, [self.action(move, x) for x in left[0][k:]] if sets else
+                                [move.parts[j].action(t, self.block, left[0][j]) for j in range(k, last + 1)])
                 return move, (alts[left[0]] if sets else left[0])
             if sets or k < last:
                 options = list(dict.fromkeys([a[k] for a in left]))     # a list, not a generator: cheaper
             else:                            # the last part: the alternatives left differ there alone
                 options = [a[k] for a in left]
             if len(options) == 1:
+                if t.events is not None:
+                    self.forced(self.seat, [self.action(move, options[0]) if sets else
+                                            move.parts[k].action(t, self.block, options[0])])
                 picked.append(options[0])
                 k += 1
                 continue

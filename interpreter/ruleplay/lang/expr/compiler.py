@@ -232,7 +232,13 @@ class Compiler:
                 if spec else None
             known = self.scope.fields.seat
         else:
-            raise ExprError(f"a value of type {inner.type} has no fields ('.{name}')", _col(tok))
+            piles = sorted(n[:-6] for n in self.scope.names if n.endswith("-cards") and n[:-6] in self.scope.names)
+            base = t.children[0]
+            pile = str(base.children[0]) if isinstance(base, Tree) and base.data == "name" and \
+                str(base.children[0]) in piles else piles[0] if piles else None
+            raise ExprError(f"a value of type {inner.type} has no fields ('.{name}')", _col(tok),
+                            f"{pile} is the chosen pile's name, as text; its cards are {pile}-cards (and {pile}-top, "
+                            f"{pile}-size)" if inner.type == STR and pile else None)
         if got is None:
             raise ExprError(f"{inner.type} has no field '{name}'", _col(tok),
                             did_you_mean(name, known) or f"{inner.type} fields: {one_of(known)}")

@@ -239,6 +239,12 @@ def _cond_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | N
     return ", ".join(parts) + f", otherwise {last}"
 
 
+def _operand(node: Any, said: str) -> str:
+    """An operand of arithmetic in brackets where its words would run on into the sum: an aggregate's ("the
+    number of cards whose rank is Q - 4" reads as Q - 4), as any compound's (`_paren`)."""
+    return f"({said})" if isinstance(node, Tree) and node.data == "aggregate" else _paren(node, said)
+
+
 def _arith_words(ch: list, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
     said = _words(ch[0], vocab, loops)
     if said is None:
@@ -246,12 +252,12 @@ def _arith_words(ch: list, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str |
     if isinstance(ch[0], Const) and ch[0].v == 0 and len(ch) == 3 and str(ch[1]) == "-":
         rhs = _words(ch[2], vocab, loops)                     # `0 - x`: the grammar's way to write -x
         return None if rhs is None else f"minus {_paren(ch[2], rhs)}"
-    out = _paren(ch[0], said)
+    out = _operand(ch[0], said)
     for op, rhs_node in zip(ch[1::2], ch[2::2]):
         rhs = _words(rhs_node, vocab, loops)
         if rhs is None:
             return None
-        rhs = _paren(rhs_node, rhs)
+        rhs = _operand(rhs_node, rhs)
         o = str(op)
         if o == "//":
             out = f"{out} divided by {rhs} (rounded down)"

@@ -5,9 +5,11 @@ players, the options set, bots and profiles, and for an explicit deal the
 hands and scripted slaps) and the log's `format`; `decision` events record
 every choice a seat made (seat, action, label; a slap window's with `after`,
 the cards played when it opened, and only when the seat did something: `no
-slap` and `wait` are implicit). The replay re-applies the logged decisions
-to a fresh State (`Feed`) and reports the first event that differs. A log
-of format 1 (before decisions were logged) replays only if its bots still
+slap` and `wait` are implicit), and from format 3 a seat's only choice, which
+the rules took without asking, marked `forced` (never shown to a seat). The
+replay re-applies the decisions asked to a fresh State (`Feed`) and reports the
+first event that differs; a format 2 log is compared without the forced ones. A
+log of format 1 (before decisions were logged) replays only if its bots still
 play the same game; otherwise the report says it was written by an older
 ruleplay. A log is untrusted input, like a rule file: every event
 is a JSON object with a known `event` kind, and every field a replay or a
@@ -186,6 +188,8 @@ def _check_decision(log: Log, i: int, ev: dict, players: int) -> None:
                                                                             if k == "seat" else ""))
     if not isinstance(ev.get("label"), str):
         log.fail(i, ("label",), "a decision records its label, as text")
+    if "forced" in ev and ev["forced"] is not True:
+        log.fail(i, ("forced",), "'forced' marks a choice the rules made: true, or left out")
 
 
 def log_format(log: Log) -> int:
@@ -208,7 +212,8 @@ class Feed:
     def __init__(self, log: list[dict], space, complete: bool):
         self.space = space
         self.complete = complete
-        self.queue = deque((i, ev) for i, ev in enumerate(log) if ev["event"] == "decision" and "after" not in ev)
+        self.queue = deque((i, ev) for i, ev in enumerate(log)
+                           if ev["event"] == "decision" and "after" not in ev and "forced" not in ev)
         self.chance = deque((i, label) for i, ev in enumerate(log) if ev["event"] == "chance-draw"
                             for label in ev["drawn"])
         self.windows = {(ev["after"], ev["seat"], ev["action"] >= space.NO_SLAP): (i, ev)
@@ -358,8 +363,18 @@ def _bounded(logged: Log, counts: Callable[[dict], bool] = lambda ev: True) -> t
     return make, made
 
 
+def _as_format_2(events: list[dict]) -> list[dict]:
+    """A replay's events as a format 2 log holds them: without the choices the rules made (`forced`)."""
+    out = [ev for ev in events if "forced" not in ev]
+    if out and out[0].get("event") == "start":
+        out[0] = {**out[0], "format": 2}
+    return out
+
+
 def _past_the_log(logged: Log, events: list[dict], unfinished: bool) -> ReplayReport:
     """The report when the replay wrote one event more than the log: an unfinished log compares its part."""
+    if log_format(logged) == 2:
+        events = _as_format_2(events)
     report = compare(logged, events[:len(logged)] if unfinished else events)
     report.unfinished = unfinished
     if not unfinished and report.index == len(logged):
@@ -375,7 +390,9 @@ def replay(logged: Log, ruleset: str | None = None, include: tuple[str, ...] = (
     unfinished = not any(ev["event"] == "end" for ev in logged)      # a game quit in `play`, or cut short
     from ruleplay.engine.state import Game
     g = Game(game.rules)
-    make, made = _bounded(logged)
+    older = log_format(logged) == 2          # written before forced choices were logged: compared without them
+    make, made = _bounded(logged, (lambda ev: "forced" not in ev) if older else (lambda ev: True))
+    shape = _as_format_2 if older else (lambda events: events)
     try:
         state = g.new_initial_state(game.seed, game.deal, profiles=game.profiles, seat_kinds=game.bots,
                                     max_actions=game.max_actions, log=make, ask_turns=game.ask_turns,
@@ -389,8 +406,8 @@ def replay(logged: Log, ruleset: str | None = None, include: tuple[str, ...] = (
     except _PastTheLog:
         return _past_the_log(logged, made[0], unfinished)
     if not unfinished:
-        return compare(logged, state.events())
-    report = compare(logged, state.saved_events()[:len(logged)])
+        return compare(logged, shape(state.events()))
+    report = compare(logged, shape(state.saved_events())[:len(logged)])
     report.unfinished = True
     return report
 

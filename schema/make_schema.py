@@ -75,6 +75,8 @@ schema = {
       "order": s("The rank order combinations count by: a name from deck.orders, or 'rank' (the deck's ranks as listed, low to high).", default="rank"),
       "ace-low": {"type": "boolean", "default": False,
                   "description": "In a run, the highest rank may also play below the lowest (A-2-3-4-5); such a run counts by its top card (the 5)."},
+      "low": {"type": "boolean", "default": False,
+              "description": "Lowball: the lowest hand wins. Of the cards given, the `size` that make the lowest hand (as the categories rank it) count, and best-hand scores a lower hand higher, so the highest score still wins. Ace-to-five low (Razz): ace lowest in the order, categories pairs and worse then high-card, no runs or flushes listed."},
       "categories": {"type": "array", "minItems": 1, "maxItems": 50,
                      "description": "The combinations, best first. A set of cards scores as the first one some `size` of its cards make; the cards a pattern leaves over are kickers. A category with no pattern matches any cards (a high card).",
                      "examples": [[{"name": "full-house", "groups": [3, 2]}, {"name": "flush", "same-suit": True}, {"name": "high-card"}]],

@@ -284,6 +284,8 @@ class Emitter:
         for i in range(1, len(ch), 2):
             op = str(ch[i])
             rhs = self.node(ch[i + 1], loop)
+            if acc.type != X.INT or rhs.type != X.INT:
+                raise Unsupported("cards put together (+)")
             if acc.nullable or rhs.nullable or op not in ("+", "-", "*", "//", "%"):
                 raise Unsupported("nullable arithmetic")
             if op in ("//", "%") and not (rhs.is_const and rhs.const):

@@ -26,13 +26,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ruleplay.errors import did_you_mean, one_of
+from itertools import combinations
+
+from ruleplay.errors import GameError, did_you_mean, one_of
 from ruleplay.lang.expr.parse import MAX_VALUE
 
 MAX_SCORE = MAX_VALUE          # scores are ints of the expression language
 MAX_SIZE = 10                  # cards in a hand
 MAX_CATEGORIES = 50
 MEMO_LIMIT = 200_000           # evaluations kept; past that, the memo starts again
+MAX_LOW_CARDS = 12             # a low hand (`low: true`) is found among at most this many cards (every set of
+                               # `size` of them is tried: 12 cards hold 792 hands of five)
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,7 @@ class Ranking:
     suits: list[Any]                  # card -> suit (None: no suit)
     ranks: int                        # the highest rank value
     ace_low: bool = False
+    low: bool = False                 # lowball: the hand that ranks lowest among the categories is the best
     order_name: str = "order"
     rank_names: list[str] = field(default_factory=list)   # value - 1 -> rank name, for words
     memo: dict = field(default_factory=dict, repr=False)
@@ -79,6 +84,8 @@ class Ranking:
     # ------------------------------------------------------------------ evaluation
     def best(self, cards) -> tuple[int, int]:
         """(score, category index) of the best hand among `cards` (card ids); (0, -1) when none matches."""
+        if self.low:
+            return self._lowest(cards)
         values, suit_of, size = self.values, self.suit_of, self.size
         vals = sorted([values[c] for c in cards if values[c]], reverse=True)
         key: Any = tuple(vals)
@@ -96,6 +103,31 @@ class Ranking:
         got = self.memo.get(key)
         if got is None:
             got = self._evaluate(vals, suited or [])
+            if len(self.memo) >= MEMO_LIMIT:
+                self.memo.clear()
+            self.memo[key] = got
+        return got
+
+    def _lowest(self, cards) -> tuple[int, int]:
+        """`best` of a low ranking: of every `size` of the cards, the hand that ranks lowest as a high hand would,
+        scored so that the lower hand scores higher (`max` still finds the winner); its category's index."""
+        ranked = sorted((self.values[c], -1 if self.suit_of[c] is None else self.suit_of[c]) for c in cards
+                        if self.values[c])
+        if len(ranked) > MAX_LOW_CARDS:
+            raise GameError(f"a low hand is found among at most {MAX_LOW_CARDS} cards, not {len(ranked)}")
+        key = ("low", tuple(ranked) if self.suited else tuple(v for v, _ in ranked))
+        got = self.memo.get(key)
+        if got is None:
+            worst = (len(self.categories) + 1) * self.unit
+            low, cat = worst, -1
+            for hand in combinations(ranked, min(self.size, len(ranked))):
+                vals = sorted((v for v, _ in hand), reverse=True)
+                suited = [vals] if self.suited and len(hand) == self.size and len({s for _, s in hand}) == 1 \
+                    and hand[0][1] >= 0 else []
+                score, i = self._evaluate(vals, suited)
+                if score < low:
+                    low, cat = score, i
+            got = (worst - low, cat) if cat >= 0 else (0, -1)
             if len(self.memo) >= MEMO_LIMIT:
                 self.memo.clear()
             self.memo[key] = got
@@ -166,7 +198,9 @@ class Ranking:
     # ------------------------------------------------------------------ words
     def describe(self) -> str:
         """The ranking in words (the rule sheet's)."""
-        lines = [f"Hands: the best {self.size} cards of those a rule names count; combinations, best first:"]
+        lines = [f"Hands: the best {self.size} cards of those a rule names count; combinations, best first:"
+                 if not self.low else f"Hands (low: the lowest hand wins): the {self.size} cards of those a rule "
+                 "names that make the lowest hand count; combinations, highest first (the lower, the better):"]
         for i, c in enumerate(self.categories, 1):
             lines.append(f"  {i}. {c.name}: " + (c.description or c.words(self.size, self.ace_low)))
         order = " ".join(self.rank_names) if self.rank_names else self.order_name
@@ -277,6 +311,10 @@ def compile_ranking(ctx, deck) -> Ranking | None:
         if not bad:
             out.append(Category(name, tuple(sorted(groups, reverse=True)), run, same, str(c.get("description", ""))))
     ace_low = bool(spec.get("ace-low", False))
+    low = spec.get("low", False) is True
+    if low and out and (out[-1].groups or out[-1].run or out[-1].same_suit) and len(ctx.errors) == errors:
+        ctx.error(path + ("categories",), "a low ranking needs a last category that any cards make: the hands "
+                  "that make none of the others are the low ones", "end the list with {name: high-card}")
     if ace_low and not any(c.run for c in out) and len(ctx.errors) == errors:
         ctx.error(path + ("ace-low",), "ace-low is about runs, and no category has a run", value=True)
     if ranks and len(ctx.errors) == errors:
@@ -289,4 +327,4 @@ def compile_ranking(ctx, deck) -> Ranking | None:
         ctx.error(path + ("order",), f"the order '{order_name}' ranks no card", value=True)
     if len(ctx.errors) != errors:
         return None
-    return Ranking(size, out, list(values), list(deck.suit), ranks, ace_low, order_name, rank_names)
+    return Ranking(size, out, list(values), list(deck.suit), ranks, ace_low, low, order_name, rank_names)

@@ -296,12 +296,31 @@ class Compiler:
 
     def c_arith(self, t):
         ch = t.children
-        acc = self._typed(ch[0], INT)
+        first = self.compile(ch[0])
+        if first.type == CARDS:
+            return self._cards_together(ch, first)
+        acc = self._as(first, ch[0], INT)
         for i in range(1, len(ch), 2):
             op = str(ch[i])
             rhs = self._typed(ch[i + 1], INT)
             acc = self._arith(op, acc, rhs, ch[i])
         return acc
+
+    def _cards_together(self, ch: list, first: Compiled) -> Compiled:
+        """`s.down + s.up`: the cards of both, one cards value (the first's, then the next's on top: a loop, a
+        count or best-hand reads them together)."""
+        parts = [first]
+        for i in range(1, len(ch), 2):
+            if str(ch[i]) != "+":
+                raise ExprError(f"cards are put together with +, not {ch[i]}", _col(ch[i]),
+                                "s.hand + board is the cards of both; to count, take sizes: s.hand.size - board.size")
+            parts.append(self._typed(ch[i + 1], CARDS))
+        fns = tuple(p.fn for p in parts)
+        uses = frozenset().union(*(p.uses for p in parts))
+        if len(fns) == 2:
+            f1, f2 = fns
+            return Compiled(lambda e: [*f1(e), *f2(e)], CARDS, uses=uses)
+        return Compiled(lambda e: [c for f in fns for c in f(e)], CARDS, uses=uses)
 
     def _arith(self, op, a: Compiled, b: Compiled, tok) -> Compiled:
         fn = _ARITH[op]
@@ -477,7 +496,10 @@ class Compiler:
         return Compiled(run, BOOL, uses=a.uses | b.uses)
 
     def _typed(self, node, type_: str) -> Compiled:
-        c = self.compile(node)
+        return self._as(self.compile(node), node, type_)
+
+    def _as(self, c: Compiled, node, type_: str) -> Compiled:
+        """`c`, compiled from `node`, as a value of `type_` (one card read as the cards it is), else an error."""
         if c.type == CARD and type_ == CARDS:    # one card where cards are read: the cards it is (none if missing)
             f = c.fn
             return Compiled(lambda e: () if (x := f(e)) is None else (x,), CARDS, uses=c.uses, defines=c.defines)

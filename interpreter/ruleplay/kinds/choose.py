@@ -53,6 +53,9 @@ SCHEMA = phase_schema("choose", {
              "description": "Every seat asked chooses or passes in turn, a choice not ending the round (each player "
                             "folds or plays, with sit-out: s == actor); the phase's name then reads the last value "
                             "chosen and <name>-by its chooser."},
+    "sealed": {"type": "boolean", "default": False,
+               "description": "With each: every seat asked chooses in secret, all at once; the choices are shown "
+                              "together when all have chosen (Guts: everyone declares in or out at once)."},
     "all-pass": {"enum": ["continue", "redeal"], "default": "continue",
                  "description": "When every seat asked passes: continue with the next phase, or redeal (the hand is "
                                 "thrown in, not scored, and the next hand is dealt)."},
@@ -111,6 +114,7 @@ class Choose:
     spec: dict = field(default_factory=dict)
     prefer: Callable | None = None       # int over `value` and `actor`: what `smart` aims for (ChoiceView.rated)
     each: bool = False                   # every seat asked chooses or passes: a choice does not end the round
+    sealed: bool = False                 # (with each) the choices made in secret, shown together at the end
 
     def offers(self, space) -> list[int]:
         """A pass or one of the values (numbered from the bid block's start)."""
@@ -128,6 +132,7 @@ class Choose:
                 t.emit("turn-up", card=names[card])
         space = t.space
         chose = False
+        made: list[tuple[int, int]] = []     # sealed: (seat, action), shown together at the end
         for seat in (yield from self._asked(t)):
             if t.sitting[seat]:
                 continue                 # sat out by an earlier choice of this round (`each`)
@@ -142,20 +147,21 @@ class Choose:
             labels = {space.PASS: "pass", **{space.BID0 + i: f"{self.name} {self.values[i]}" for i in options}}
             if len(acts) == 1:
                 a = acts[0]
-                t.forced(seat, a, labels[a])
+                t.forced(seat, a, labels[a], self.sealed)
             else:
-                a = yield from t.ask(Decision(seat, acts, view, labels=labels))
+                a = yield from t.ask(Decision(seat, acts, view, labels=labels, sealed=self.sealed))
             t.act()
-            if a == space.PASS:
-                t.emit("choose", phase=self.name, seat=seat, **{"pass": True})
+            if self.sealed:                  # shown when every seat has chosen
+                made.append((seat, a))
                 continue
-            value = self.values[a - space.BID0]
-            t.chosen[self.name] = (value, seat)
-            t.emit("choose", phase=self.name, seat=seat, value=value)
-            self._sit_out(t, seat)
-            if not self.each:
-                return
-            chose = True
+            if self._made(t, seat, a):
+                if not self.each:
+                    return
+                chose = True
+        if self.sealed:
+            t.reveal()
+            for seat, a in made:
+                chose = self._made(t, seat, a) or chose
         if chose:
             return
         t.emit("all-passed", phase=self.name, redeal=self.redeal)
@@ -215,6 +221,17 @@ class Choose:
         t.loc.pop("value", None)
         return ok
 
+    def _made(self, t: Table, seat: int, a: int) -> bool:
+        """The seat's choice made known (a value chosen: True; a pass: False)."""
+        if a == t.space.PASS:
+            t.emit("choose", phase=self.name, seat=seat, **{"pass": True})
+            return False
+        value = self.values[a - t.space.BID0]
+        t.chosen[self.name] = (value, seat)
+        t.emit("choose", phase=self.name, seat=seat, value=value)
+        self._sit_out(t, seat)
+        return True
+
     def _sit_out(self, t: Table, chooser: int) -> None:
         if self.sit_out is None:
             return
@@ -251,6 +268,10 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Choose | None:
     sit_out = ctx.expr(path + ("sit-out",), X.BOOL, seat_scope) if "sit-out" in spec else None
     turn_up = ctx.expr(path + ("turn-up",), X.CARD) if "turn-up" in spec else None
     prefer = ctx.expr(path + ("prefer",), X.INT, value_scope) if "prefer" in spec else None
+    if spec.get("sealed") is True and spec.get("each") is not True:
+        ctx.error(path + ("sealed",), "sealed choices are made by every seat asked, all at once, but without each: "
+                  "true the first to choose ends the round", "add each: true", value=True)
+        return None
     if may_pass is None or cut is None or any(k in spec and c is None for k, c in
                                               (("allowed", allowed), ("who", who), ("sit-out", sit_out),
                                                ("turn-up", turn_up), ("prefer", prefer))):
@@ -258,7 +279,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Choose | None:
     return Choose(name, values, allowed.fn if allowed else None, first_mode, first_fn, bool(cut.const),
                   who.fn if who else None, may_pass.fn, spec.get("all-pass", "continue") == "redeal",
                   sit_out.fn if sit_out else None, turn_up.fn if turn_up else None,
-                  spec.get("description", ""), dict(spec), prefer.fn if prefer else None, spec.get("each") is True)
+                  spec.get("description", ""), dict(spec), prefer.fn if prefer else None, spec.get("each") is True,
+                  spec.get("sealed") is True)
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
@@ -286,7 +308,9 @@ def describe(spec: dict, phase=None) -> str:
     if must:
         out.append("Passing is not allowed.")
     elif spec.get("each"):
-        out.append("Every player asked chooses or passes; a choice does not end the round" +
+        out.append("Every player asked chooses or passes" + (", in secret and all at once; the choices are shown "
+                                                              "together" if spec.get("sealed") else
+                                                              "; a choice does not end the round") +
                    ("; passing is not allowed." if p is False else "." if p is True else
                     f"; a player may pass when {formula(p)}."))
     else:

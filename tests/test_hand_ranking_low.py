@@ -88,3 +88,30 @@ def test_cards_values_put_together_with_plus(tmp_path):
     for s, hand in enumerate(deal["hands"]):
         spades = sum(c.endswith("S") for c in hand + deal["rest"])
         assert r.scores[s] == 1000 + (7 + 38) * 100 + spades
+
+
+@pytest.mark.parametrize("bots", ["random", "smart"])
+def test_razz_pots_go_to_the_best_low_of_those_still_in(bots):
+    """A referee of the shipped Razz from its logs alone: at each showdown, the players still in show seven
+    cards (six and the shared board card, when the pack ran short); the best ace-to-five low of them, found
+    by trying every five (the referee's own reckoning), when it is alone, wins chips and every other player
+    shown loses."""
+    from ruleplay.agents import play
+    rules = load("razz")
+    checked = 0
+    for seed in range(40):
+        r = play(rules, seed, bots=[bots] * rules.players)
+        shown = {e["seat"]: e["cards"] for e in r.events if e["event"] == "reveal"}
+        if len(shown) < 2:
+            continue                              # everyone else folded: no showdown
+        board = [c for e in r.events if e["event"] == "move" and e.get("to") == "board" for c in e["cards"]]
+        lows = {s: min(_referee_key(f) for f in combinations(cards + board, 5)) for s, cards in shown.items()}
+        best = min(lows.values())
+        winners = [s for s, low in lows.items() if low == best]
+        score = next(e for e in r.events if e["event"] == "score")
+        if len(winners) == 1:                     # (a shared best low splits the pot)
+            w = winners[0]
+            assert score["points"][w] == max(score["points"]) > 0, (seed, lows, score)
+            assert all(score["points"][s] < 0 for s in shown if s != w)
+            checked += 1
+    assert checked >= 3

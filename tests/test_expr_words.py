@@ -257,3 +257,42 @@ def test_first_gives_the_first_value_kept_and_players_after_go_round_in_the_dire
     pile = [DECK.names.index("7H"), DECK.names.index("KS")]
     assert X.compile_expr("first(c.rank for c in pile if c.rank != '7')", scope, X.STR).fn(
         SimpleNamespace(pile=pile, loc={})) == "K"
+
+
+def test_loops_may_follow_one_another_as_in_python():
+    """`KIND(body for a in A if p for b in B if q)`: every kind over every pair, checked on random piles against
+    Python's own generator with two loops; an error inside the second loop is placed there; a third loop over
+    the same pile needs the loop-work bound, as three nested aggregates would."""
+    scope = _scope()
+    rng = random.Random(11)
+    rank, run, tens = DECK.rank, DECK.orders["run"], DECK.attrs["tens"]
+    pairs = [
+        ("all(c.rank != d.rank or c == d for c in pile for d in pile)",
+         lambda p: all(rank[c] != rank[d] or c == d for c in p for d in p)),
+        ("any(c.run + 1 == d.run for c in pile if c.tens > 2 for d in pile)",
+         lambda p: any(run[c] + 1 == run[d] for c in p if tens[c] > 2 for d in p)),
+        ("count(c.rank == d.rank for c in pile for d in pile if d != c)",
+         lambda p: sum(1 for c in p for d in p if d != c if rank[c] == rank[d])),
+        ("sum(c.run * d.tens for c in pile if c.run > 5 for d in pile if d.tens < 5)",
+         lambda p: sum(run[c] * tens[d] for c in p if run[c] > 5 for d in p if tens[d] < 5)),
+        ("max(c.run - d.run for c in pile for d in pile if d.rank != c.rank)",
+         lambda p: max((run[c] - run[d] for c in p for d in p if rank[d] != rank[c]), default=None)),
+        ("min(c.run + d.run for c in pile if c.tens > 9 for d in pile if d.run > c.run)",
+         lambda p: min((run[c] + run[d] for c in p if tens[c] > 9 for d in p if run[d] > run[c]), default=None)),
+        ("first(d.run for c in pile if c.rank == 'K' for d in pile if d.run < c.run - 6)",
+         lambda p: next((run[d] for c in p if rank[c] == "K" for d in p if run[d] < run[c] - 6), None)),
+    ]
+    for text, want in pairs:
+        fn = X.compile_expr(text, scope).fn
+        for pile in _piles(rng, 80):
+            e = SimpleNamespace(pile=pile, loc={}, s=1, dealer=2)
+            assert fn(e) == want(pile), (text, [DECK.names[c] for c in pile])
+    bad = "count(c.rank == d.rank for c in pile for d in pile if d.run)"
+    with pytest.raises(X.ExprError, match="needs a true/false condition after 'if', got int") as err:
+        X.compile_expr(bad, scope)
+    assert err.value.column == bad.index("d.run)") + 1
+    with pytest.raises(X.ExprError, match="nested 3 deep"):
+        X.compile_expr("count(c == d or d == f for c in pile for d in pile for f in pile)", scope)
+    from ruleplay.lang.expr.say import say
+    assert say("count(c.rank == d.rank for c in pile if c.tens > 2 for d in pile if d != c)") == \
+        "the formula `count(c.rank == d.rank for c in pile if c.tens > 2 for d in pile if d != c)`"

@@ -16,7 +16,7 @@ setting needs an int (`checked_int`), a missing value, or one beyond
 from __future__ import annotations
 
 from ruleplay.lang.expr.parse import (  # noqa: F401 - the language's public names, in one place
-    BOOL, CARD, CARDS, INT, LIST, PILES, MAX_AGG_NESTING, MAX_LOOP_WORK, MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_VALUE,
+    BOOL, CARD, CARDS, INT, LIST, LOOPS, PILES, MAX_AGG_NESTING, MAX_LOOP_WORK, MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_VALUE,
     MAX_WRITTEN_DEPTH, MAX_WRITTEN_OUT, SEAT, SEATS, STR, ExprError, _col, parse, parser_cache_file, unwrap)
 from ruleplay.lang.expr.scope import (  # noqa: F401
     Binding, Compiled, Definition, Fields, Scope, after_what_they_use, const, definitions, value_names, written_out)

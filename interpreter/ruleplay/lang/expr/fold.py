@@ -149,8 +149,12 @@ def text_of(t: Any) -> str:
     if k == "call":
         return f"{ch[0]}(" + ", ".join(text_of(c) for c in ch[1:] if c is not None) + ")"
     if k == "aggregate":
+        loops = ""
+        while getattr(ch[0], "type", None) == X.LOOPS:      # loops written one after another: as written
+            loops += f" for {ch[2]} in {text_of(ch[3])}" + (f" if {text_of(ch[4])}" if len(ch) > 4 else "")
+            ch = ch[1].children
         only = f" if {text_of(ch[4])}" if len(ch) > 4 else ""
-        return f"{ch[0]}({text_of(ch[1])} for {ch[2]} in {text_of(ch[3])}{only})"
+        return f"{ch[0]}({text_of(ch[1])}{loops} for {ch[2]} in {text_of(ch[3])}{only})"
     if k == "list_":
         return "[" + ", ".join(text_of(c) for c in ch if c is not None) + "]"
     if k == "cond":

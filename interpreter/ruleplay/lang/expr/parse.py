@@ -22,6 +22,7 @@ MAX_WRITTEN_DEPTH = 250  # nesting of a definition written out (an expression ne
 # Types. Kept as short strings so messages can say them.
 INT, BOOL, STR, CARD, CARDS, SEAT, SEATS = "int", "bool", "str", "card", "cards", "seat", "seats"
 LIST = "list"  # a literal list of ints/strs, for `in`
+LOOPS = "LOOPS"   # the kind of an aggregate whose body is the next of loops written one after another
 PILES = "piles"   # a family of table piles (a zone with a count: meld1..meldN), looped over pile by pile
 
 
@@ -92,8 +93,33 @@ def parse(text: str) -> Tree:
         raise ExprError("cannot parse the expression", getattr(exc, "column", 1)) from None
     except RecursionError:
         raise ExprError("expression nested too deeply") from None
+    if text.count("for") > 1:             # loops after loops, perhaps: aggregates one in another
+        tree = _unnest(tree)
     _check_depth(tree)
     return tree
+
+
+def _unnest(node: Any) -> Any:
+    """`KIND(body for a in A if p for b in B if q)` written as aggregates one in another, outermost first:
+    `all`, `any`, `sum`, `max`, `min` and `first` of the inner loop's values (an inner loop that gives none
+    is left out, as a value left out is), `count` as the sum of the inner counts. An outer one's kind is a
+    LOOPS token, so the expression is written back (`text_of`) as it was written."""
+    if not isinstance(node, Tree):
+        return node
+    children = [_unnest(c) for c in node.children]
+    if node.data != "nested":
+        return Tree(node.data, children, node.meta) if children != node.children else node
+    kind_tok, body, *rest = children
+    loops, head = [], [c for c in rest if not (isinstance(c, Tree) and c.data == "then_for")]
+    loops.append((head, node.meta))
+    loops += [(c.children, c.meta) for c in rest if isinstance(c, Tree) and c.data == "then_for"]
+    outer = "sum" if str(kind_tok) == "count" else str(kind_tok)
+    inner = body
+    for i in range(len(loops) - 1, -1, -1):
+        parts, meta = loops[i]
+        kind = kind_tok if i == len(loops) - 1 else Token.new_borrow_pos(LOOPS, outer, kind_tok)
+        inner = Tree("aggregate", [kind, inner, *parts], meta)
+    return inner
 
 
 # The grammar's terminals, as a person reads them in "expected ..." (never AGG, LPAR, ...).

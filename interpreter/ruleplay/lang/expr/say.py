@@ -358,6 +358,8 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
         where = f" of {_the(said)}" if noun == "player" else " picked" if said == "picked" else f" in {_the(said)}"
         group = _the(said) if noun == "player" else "the cards picked" if said == "picked" else \
             f"the cards in {_the(said)}"
+    if any(lp.noun == noun for lp in loops) or getattr(t.children[0], "type", None) == X.LOOPS:
+        return None                           # 'that card' would say either card; loops in a row: as written
     inner = loops + (_Loop(var, noun),)
     said = _words(body, vocab, inner)
     if said is None:

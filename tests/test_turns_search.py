@@ -246,3 +246,57 @@ def test_a_same_rank_pile_takes_any_suit_of_its_rank():
     assert {deck.names[c] for c in wanted} == {"7C", "7D", "7S"}      # both 7H are on it already
     assert card["7S"][1] in wanted and card["7S"][0] not in wanted
     assert not melds.is_same_rank((card["7H"][0], card["8H"][0]), deck)
+
+
+def _sequence_written_out(cards, deck) -> bool:
+    """A sequence written out (the test's own): some natural card, no joker among them, naturals on different
+    places of the rank order, and a window of as many places as cards, inside the order, holding them all."""
+    natural = [c for c in cards if c not in deck.wild]
+    if not natural or any(deck.joker[c] for c in natural) or len(cards) > len(deck.ranks):
+        return False
+    places = [deck.ranks.index(deck.rank[c]) for c in natural]
+    return len(set(places)) == len(places) and any(all(start <= p < start + len(cards) for p in places)
+                                                  for start in range(0, len(deck.ranks) - len(cards) + 1))
+
+
+@pytest.mark.parametrize("wild", [(), ("JK",), ("JK", "2")])
+def test_sequences_are_every_subset_of_ranks_in_a_row_whatever_the_suits(wild):
+    """`as: sequence` (Phase 10's runs) over two packs: every subset of cards on consecutive places of the rank
+    order, suits mixed, equal cards taken as one choice, wild cards filling gaps or ends; with runs and sets
+    asked too each is found once; the count bounds what is found."""
+    deck = _two_packs(wild)
+    names, rng = deck.names, random.Random(13)
+    for _ in range(120):
+        hand = rng.sample(range(len(names)), rng.randint(0, 11))
+        lo, hi = rng.randint(0, 5), rng.randint(2, 7)
+        every = {tuple(sorted(names[x] for x in c)) for k in range(max(lo, 1), hi + 1)
+                 for c in combinations(hand, k) if _sequence_written_out(c, deck)}
+        found = melds.find(hand, ("sequence",), lo, hi, deck)
+        assert sorted(tuple(sorted(names[x] for x in c)) for c in found) == sorted(every), [names[c] for c in hand]
+        assert len(found) <= melds.count(deck, ("sequence",), lo, hi, hand)
+        both = melds.find(hand, ("set", "sequence"), lo, hi, deck)
+        assert set(both) >= set(found) and len(set(both)) == len(both)
+    assert melds.count(deck, ("sequence",), 4, 8) > choices.MAX_SETS      # the whole deck: bounded in play
+
+
+def test_a_sequence_pile_takes_either_end_in_any_suit_and_a_file_asks_for_one(tmp_path, capsys):
+    from ruleplay.tools.cli import main
+    deck = _two_packs()
+    card = {n: i for i, n in reversed(list(enumerate(deck.names)))}
+    pile = (card["5H"], card["6C"], card["7S"])
+    assert melds.is_sequence(pile, deck) and not melds.is_run(pile, deck)
+    assert not melds.is_sequence((card["5H"], card["5C"], card["6S"]), deck)
+    assert {deck.names[c] for c in melds.wanted(pile, ("sequence",), deck)} == {f"{r}{s}" for r in "48" for s in "CDHS"}
+    p = tmp_path / "seq.yaml"
+    text = __import__("ruleplay.resources", fromlist=["x"]).builtin_path("rummy").read_text()
+    assert "as: [set, run], min: 3" in text and "keeps: [set, run]" in text
+    p.write_text(text.replace("as: [set, run], min: 3", "as: [set, sequence], min: 3")
+                 .replace("keeps: [set, run]", "keeps: [set, sequence]"), encoding="utf-8")
+    assert main(["validate", str(p)]) == 0
+    rules = load(str(p))
+    laid = [e["cards"] for seed in range(4) for e in ruleplay.agents.play(rules, seed, bots=["smart"] * 2).events
+            if e["event"] == "move" and e["to"].startswith("meld")]
+    assert any(len({c[-1] for c in cards}) > 1 and len({c[:-1] for c in cards}) == len(cards) for cards in laid)
+    capsys.readouterr()
+    assert main(["explain", str(p)]) == 0
+    assert "a sequence (ranks in order, any suits)" in capsys.readouterr().out

@@ -64,15 +64,16 @@ _CHOOSE = obj({
                           "description": "The most cards in the set (in play a move offers at most "
                                          "50,000 sets of the zone as it is); needed without `as` "
                                          "or `adds-to` (with them: no limit but the zone)."},
-                  "as": {"oneOf": [{"enum": ["set", "run", "same-rank"]},
-                                   {"type": "array", "minItems": 1, "maxItems": 3,
-                                    "items": {"enum": ["set", "run", "same-rank"]}}],
+                  "as": {"oneOf": [{"enum": ["set", "run", "same-rank", "sequence"]},
+                                   {"type": "array", "minItems": 1, "maxItems": 4,
+                                    "items": {"enum": ["set", "run", "same-rank", "sequence"]}}],
                          "description": "Only the combinations of this shape: set (cards of "
                                         "one rank, no suit twice), run (cards of one suit "
                                         "whose ranks follow each other in the deck's rank "
                                         "order: a deck listing A first plays the ace low), "
                                         "same-rank (cards of one rank, suits repeated: two "
-                                        "packs), or a list of them ([set, run]: either). Found by rank and suit, not "
+                                        "packs), sequence (ranks one after another, any "
+                                        "suits), or a list of them ([set, run]: either). Found by rank and suit, not "
                                         "among every subset, so a meld of 13 may be chosen.",
                          "examples": ["set", ["set", "run"]]},
                   "adds-to": {"description": "Only the sets whose values (`counting`) add up to "
@@ -101,12 +102,13 @@ _CHOOSE = obj({
                                               "items": _ZONE}, {"type": "string"}],
                                    "description": "The piles (a list, or a family's name).",
                                    "examples": ["meld"]},
-                         "keeps": {"oneOf": [{"enum": ["set", "run", "same-rank"]},
-                                             {"type": "array", "minItems": 1, "maxItems": 3,
-                                              "items": {"enum": ["set", "run", "same-rank"]}}],
+                         "keeps": {"oneOf": [{"enum": ["set", "run", "same-rank", "sequence"]},
+                                             {"type": "array", "minItems": 1, "maxItems": 4,
+                                              "items": {"enum": ["set", "run", "same-rank", "sequence"]}}],
                                    "description": "Only the piles that hold cards and, with "
                                                   "the card (or cards) chosen before added, "
-                                                  "are still a set, a run or a same-rank meld: "
+                                                  "are still a set, a run, a same-rank meld or a "
+                                                  "sequence: "
                                                   "laying off.",
                                    "examples": [["set", "run"]]}},
                         ["among", "keeps"], desc="Piles to lay cards off on.",
@@ -767,7 +769,8 @@ def _count(v: dict) -> str:
     if "adds-to" in v:
         return f"cards whose {v.get('counting')} add up to {formula(v['adds-to'])} ({many}) from"
     if shapes:
-        what = " or ".join({"set": "a set (cards of one rank)", "run": "a run (cards of one suit in sequence)"}
+        what = " or ".join({"set": "a set (cards of one rank)", "run": "a run (cards of one suit in sequence)",
+                            "sequence": "a sequence (ranks in order, any suits)"}
                            .get(w, str(w)) for w in (shapes if isinstance(shapes, list) else [shapes]))
         return f"{what} of {many} cards from"
     return ("1 card" if lo == hi == 1 else f"{lo} cards" if lo == hi else f"{lo} to {hi} cards") + " from"

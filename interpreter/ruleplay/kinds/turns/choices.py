@@ -110,8 +110,8 @@ class Part:
             raise GameOver("limit", [], f"a move would offer {found:,} sets of cards of {n} (more than {MAX_SETS:,})")
 
     def bounded_melds(self, t, z) -> None:
-        """The sets and runs of the zone as it is, with wild cards, would be at most MAX_SETS (a deck with several
-        wild cards holds too many to bound them all when the file is validated)."""
+        """The sets and runs of the zone as it is would be at most MAX_SETS (a deck with several wild cards, or
+        sequences of any suits, hold too many to bound them all when the file is validated)."""
         found = melds.count(t.rules.deck, self.shapes, *self.sizes, z)
         if found > MAX_SETS:
             raise GameOver("limit", [], f"a move would offer up to {found:,} sets and runs of {len(z)} cards "
@@ -451,7 +451,7 @@ def _cards_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int
         return None
     if shapes:
         found = melds.count(ctx.deck, shapes, lo, hi)
-        if found > MAX_SETS and ctx.deck.wild:     # bounded in play, in the zone as it is (`bounded_melds`)
+        if found > MAX_SETS and melds.bounded_in_play(ctx.deck, shapes):   # in the zone as it is (`bounded_melds`)
             return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi), shapes=shapes, held_bound=True)
         if found > MAX_SETS:
             ctx.error(path + ("as",), f"the whole deck holds {found:,} such sets and runs; the limit is "
@@ -491,14 +491,15 @@ def _sum_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int, 
 
 
 def _shapes(ctx: Ctx, path: tuple, raw, key: str) -> tuple | None:
-    """`set`, `run` or a list of them (`as:` of a set of cards, `keeps:` of a pile): the shapes, or None."""
+    """`set`, `run`, ... or a list of them (`as:` of a set of cards, `keeps:` of a pile): the shapes, or None."""
     words = raw if isinstance(raw, list) else [raw]
     bad = [w for w in words if w not in melds.SHAPES]
     if not words or bad or len(set(words)) != len(words):
         word = str(bad[0]) if bad else ""
         ctx.error(path, f"{key}: " + (f"'{word}' is not a combination" if bad else "a combination is needed here")
                   + ": set (cards of one rank, no suit twice), run (cards of one suit in sequence), same-rank "
-                    "(cards of one rank, suits repeated: two packs) or a list of them",
+                    "(cards of one rank, suits repeated: two packs), sequence (ranks in sequence, any suits) or "
+                    "a list of them",
                   did_you_mean(word, melds.SHAPES) if bad else None, value=True)
         return None
     return tuple(w for w in melds.SHAPES if w in words)

@@ -1,9 +1,11 @@
 """Combinations a card player names: a set (cards of one rank, each of a different suit) and a run (cards of
 one suit whose ranks follow each other in the deck's rank order, `deck.ranks`: a deck listing A first plays
 the ace low, A-2-3, and not Q-K-A; with `first-rank-high` the first rank may also follow the last, A-2-3 and
-Q-K-A, never K-A-2: such a card has two places in the order, 0 and one past the last rank). `find` lists the sets and runs a zone holds, fast (by rank and by suit,
-never every subset); `count` bounds them on the whole deck when the file is validated; `fits` tests a
-pile with cards laid off on it.
+Q-K-A, never K-A-2: such a card has two places in the order, 0 and one past the last rank), and a sequence
+(a run whatever the suits: Phase 10's runs, straights). `find` lists the sets and runs a zone holds, fast (by
+rank and by suit, never every subset); `count` bounds them on the whole deck when the file is validated (or,
+for sequences, which a deck holds millions of, in the zone as it is: `bounded_in_play`); `fits` tests a pile
+with cards laid off on it.
 
 Wild cards (`deck: {wild: COND}`, `Deck.wild`) stand for any card a meld lacks: a set's missing suit, a run's
 missing rank, inside it or at either end. A wild card is always wild (never its own rank); a meld holds at
@@ -18,7 +20,14 @@ from __future__ import annotations
 from itertools import combinations, product
 from math import comb
 
-SHAPES = ("set", "run", "same-rank")    # same-rank: cards of one rank, suits repeated (two packs: Canasta)
+SHAPES = ("set", "run", "same-rank", "sequence")   # same-rank: suits repeated (two packs: Canasta); sequence:
+#                                                   a run whatever the suits
+
+
+def bounded_in_play(deck, shapes: tuple[str, ...]) -> bool:
+    """Are these melds counted in the zone as it is, in play, rather than on the whole deck at validation (which
+    holds too many: a deck with several wild cards, sequences of any suits)?"""
+    return bool(deck.wild) or "sequence" in shapes
 
 
 def _positions(deck) -> list[int | None]:
@@ -53,10 +62,10 @@ def is_set(cards, deck) -> bool:
     return len(suits) == len(cards) and all(deck.rank[c] == rank for c in cards)
 
 
-def _run_places(cards, deck) -> list[int] | None:
-    """The cards' places in the rank order, ascending, if they are a run (one suit, one after another, no rank
-    twice), else None; with `first-rank-high` the first rank is tried low, then high. With wild cards, the
-    natural cards' places, when the wild ones can fill the gaps between them (and the run fits the ranks)."""
+def _run_places(cards, deck, any_suit: bool = False) -> list[int] | None:
+    """The cards' places in the rank order, ascending, if they are a run (one suit unless `any_suit`, one after
+    another, no rank twice), else None; with `first-rank-high` the first rank is tried low, then high. With wild
+    cards, the natural cards' places, when the wild ones can fill the gaps between them (and the run fits)."""
     pos = _positions(deck)
     length = len(cards)
     if deck.wild:
@@ -66,7 +75,7 @@ def _run_places(cards, deck) -> list[int] | None:
     if not cards:
         return None
     suit = deck.suit[cards[0]]
-    at = sorted(pos[c] if deck.suit[c] == suit and pos[c] is not None else -1 for c in cards)
+    at = sorted(pos[c] if (any_suit or deck.suit[c] == suit) and pos[c] is not None else -1 for c in cards)
     if at[0] >= 0 and at[-1] - at[0] < length and len(set(at)) == len(at):
         return at
     if deck.first_rank_high and at[0] == 0:
@@ -81,6 +90,11 @@ def is_run(cards, deck) -> bool:
     return _run_places(cards, deck) is not None
 
 
+def is_sequence(cards, deck) -> bool:
+    """Ranks one after another in the deck's order, whatever the suits, no rank twice."""
+    return _run_places(cards, deck, any_suit=True) is not None
+
+
 def is_same_rank(cards, deck) -> bool:
     """Cards of one rank whatever their suits (two packs: 7H 7H 7S), a wild card standing for any."""
     pos = _positions(deck)
@@ -93,7 +107,7 @@ def is_same_rank(cards, deck) -> bool:
 
 def fits(cards, shapes: tuple[str, ...], deck) -> bool:
     return ("set" in shapes and is_set(cards, deck)) or ("run" in shapes and is_run(cards, deck)) or \
-        ("same-rank" in shapes and is_same_rank(cards, deck))
+        ("same-rank" in shapes and is_same_rank(cards, deck)) or ("sequence" in shapes and is_sequence(cards, deck))
 
 
 def ends(pile: tuple, shapes: tuple[str, ...], deck) -> tuple:
@@ -128,7 +142,7 @@ def wanted(pile: tuple, shapes: tuple[str, ...], deck) -> frozenset:
     """The cards that, laid off one at a time on `pile`, keep it one of the shapes: worked out once per pile,
     so trying each card of a hand on each pile is a set lookup rather than a rule tested again. With wild
     cards a pile's ends depend on what its wild cards stand for, so each card is tried on it (once a pile)."""
-    if deck.wild or "same-rank" in shapes:
+    if deck.wild or "same-rank" in shapes or "sequence" in shapes:
         return frozenset(c for c in range(len(deck.names)) if c not in pile and fits(pile + (c,), shapes, deck))
     info = ends(pile, shapes, deck)
     if info == (None, None):
@@ -176,13 +190,19 @@ def _may_hold(held, shapes: tuple[str, ...], least: int, deck) -> bool:
             rows[s] |= b
     if ("set" in shapes or "same-rank" in shapes) and max(counts, default=0) >= least:
         return True
-    if "run" in shapes:
-        for row in rows:
-            for _ in range(least - 1):          # the places starting `least` in a row
-                row &= row >> 1
-            if row:
-                return True
+    for row in (rows if "run" in shapes else []) + ([_or_all(rows)] if "sequence" in shapes else []):
+        for _ in range(least - 1):              # the places starting `least` in a row
+            row &= row >> 1
+        if row:
+            return True
     return False
+
+
+def _or_all(rows: list[int]) -> int:
+    out = 0
+    for row in rows:
+        out |= row
+    return out
 
 
 def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
@@ -216,6 +236,8 @@ def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
             for k in range(least, min(hi, len(group)) + 1):
                 for combo in combinations(group, k):
                     out[tuple(sorted(combo, key=keys.__getitem__))] = None
+    if "sequence" in shapes:
+        out.update(dict.fromkeys(_sequences(one.values(), least, hi, deck)))
     if "run" in shapes:
         by_suit: dict[str, dict[int, int]] = {}
         high = len(deck.ranks) if deck.first_rank_high else None
@@ -234,6 +256,28 @@ def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
                         out[tuple(sorted((at[p] for p in range(start, end + 1)), key=keys.__getitem__))] = None
                     end += 1
     return list(out)
+
+
+def _sequences(cards, least: int, hi: int, deck) -> list[tuple]:
+    """The sequences (ranks one after another, any suits) of `least` to `hi` of these distinct cards: every run
+    of places, and every choice of one card at each place."""
+    pos, keys = _positions(deck), order(deck)
+    high = len(deck.ranks) if deck.first_rank_high else None
+    at: dict[int, list[int]] = {}
+    for c in cards:
+        at.setdefault(pos[c], []).append(c)
+        if pos[c] == 0 and high:                       # the first rank, also after the last
+            at.setdefault(high, []).append(c)
+    hi = min(hi, len(deck.ranks))
+    out: list[tuple] = []
+    for start in sorted(at):
+        end = start
+        while end in at and end - start + 1 <= hi:
+            if end - start + 1 >= least:
+                for pick in product(*(at[p] for p in range(start, end + 1))):
+                    out.append(tuple(sorted(pick, key=keys.__getitem__)))
+            end += 1
+    return out
 
 
 def _find_wild(held, shapes: tuple[str, ...], least: int, hi: int, deck) -> list[tuple]:
@@ -262,6 +306,8 @@ def _find_wild(held, shapes: tuple[str, ...], least: int, hi: int, deck) -> list
             groups.setdefault(("set", deck.rank[c]), []).append(c)
         if "run" in shapes:
             groups.setdefault(("run", deck.suit[c]), []).append(c)
+        if "sequence" in shapes:
+            groups.setdefault(("sequence", None), []).append(c)
     for (shape, _), group in groups.items():
         most = len(deck.suits) if shape == "set" else len(deck.ranks)
         for k in range(1, min(len(group), most, hi) + 1):
@@ -313,6 +359,9 @@ def count(deck, shapes: tuple[str, ...], lo: int, hi: int, cards=None) -> int:
     if "same-rank" in shapes:
         rest = tuple(x for x in shapes if x != "same-rank")
         return _count_same_rank(deck, max(lo, 1), hi, held) + (count(deck, rest, lo, hi, cards) if rest else 0)
+    if "sequence" in shapes:
+        rest = tuple(x for x in shapes if x != "sequence")
+        return _count_sequences(deck, max(lo, 1), hi, held) + (count(deck, rest, lo, hi, cards) if rest else 0)
     if deck.wild:
         return _count_wild(deck, shapes, max(lo, 1), hi, held)
     pos = _positions(deck)
@@ -357,6 +406,25 @@ def _count_same_rank(deck, least: int, hi: int, cards) -> int:
             ways *= m + 1
         total += (ways - 1) * fills
     return total if hi >= least else 0
+
+
+def _count_sequences(deck, least: int, hi: int, cards) -> int:
+    """`count` of the sequences, an upper bound: each choice of natural cards of different places in the rank
+    order (equal cards once), times each choice of the wild cards that gives it an allowed length."""
+    pos, wild = _positions(deck), deck.wild
+    wilds = sum(c in wild for c in cards)
+    names: dict[int, set] = {}
+    for c in cards:
+        if c not in wild and pos[c] is not None:
+            names.setdefault(pos[c], set()).add(deck.names[c])
+            if pos[c] == 0 and deck.first_rank_high:
+                names.setdefault(len(deck.ranks), set()).add(deck.names[c])
+    ways = [1]                                       # ways[k]: the choices of k cards at k different places
+    for at in names.values():
+        ways = [a + len(at) * b for a, b in zip(ways + [0], [0] + ways)]
+    most = min(hi, len(deck.ranks))
+    return sum(ways[k] * comb(wilds, length - k) for k in range(1, len(ways))
+               for length in range(max(least, k), most + 1) if length - k <= wilds)
 
 
 def _count_wild(deck, shapes: tuple[str, ...], least: int, hi: int, cards) -> int:

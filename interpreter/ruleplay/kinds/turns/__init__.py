@@ -20,7 +20,9 @@ docs/turns.md is the user's guide, with an example per part.
 
 Events: `move` (the cards, shown as the zones' visibility and `show` allow), `reveal`, `set`, `shuffle`,
 `turn-order` (again, skip, reverse, next), `cannot-move` (a seat with no possible move), `turns-over` (why
-the phase ended: until, end, blocked). Decisions: a move by name, then each part's answer.
+the phase ended: until, end, blocked), `respond` and `race` (a reaction window), `too-late` (a simultaneous
+phase's move no longer possible when its turn came). Decisions: a move by name, then each part's answer
+(sealed in a simultaneous phase until every player has chosen).
 """
 from __future__ import annotations
 
@@ -146,6 +148,12 @@ SCHEMA = phase_schema("turns", {
     "first": {"description": "Who takes the first turn: left-of-dealer, dealer, or a bool over seat `s` (the first "
                              "seat from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
     "who": {"description": "Bool over seat `s`: the seats that take turns (default: every seat in play).", **EXPR},
+    "simultaneous": {"type": "boolean", "default": False,
+                     "description": "Every player moves at once (Spit, Speed): each round every player who takes "
+                                    "turns chooses a move unseen, in turn; the choices are shown together and the "
+                                    "moves made in an order drawn by lot, a move no longer possible when its turn "
+                                    "comes being lost (too late). A round is a turn for max-turns; the phase ends "
+                                    "when no player can move. No again, skip, reverse, next or respond."},
     "track": {"type": "object", "maxProperties": 50, "propertyNames": {"pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"},
               "description": "Values the phase keeps, reset when each hand starts and read by name in every "
                              "rule (a running total, the rank asked, the first card turned): a number, a word, "
@@ -355,7 +363,8 @@ EVENTS = {"move": EventSpec(("phase", "seat", "from", "from_seat", "to", "to_sea
           "cannot-move": EventSpec(("phase", "seat"), sample=None),
           "turns-over": EventSpec(("phase", "why"), sample=None),
           "respond": EventSpec(("phase", "seat", "move", "to"), sample=None),
-          "race": EventSpec(("phase", "answered", "first", "last"), sample=None)}
+          "race": EventSpec(("phase", "answered", "first", "last"), sample=None),
+          "too-late": EventSpec(("phase", "seat", "move"), sample=None)}
 
 
 @dataclass
@@ -429,6 +438,7 @@ class Turns:
     description: str = ""
     spec: dict = field(default_factory=dict)
     shown: frozenset = frozenset()       # the tracked values the tables show: every one but a card (`public`)
+    simultaneous: bool = False           # every player moves at once, round by round (runner.Going.together)
 
     @cached_property
     def prefers(self) -> bool:
@@ -491,9 +501,10 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
 
 
 def _word_paths(specs: list, path: tuple, word: str):
-    """Where `word` stands among effects `specs` at `path`, nested ones too (`if`, `repeat`, `every-player`)."""
+    """Where `word` stands among effects `specs` at `path`, nested ones too (`if`, `repeat`, `every-player`); a
+    word that is a key (`next`) is found where an effect is a mapping of it."""
     for i, spec in enumerate(specs if isinstance(specs, list) else []):
-        if spec == word:
+        if spec == word or isinstance(spec, dict) and word in spec:
             yield path + (i,)
         elif isinstance(spec, dict):
             for key in ("then", "else", "every-player"):
@@ -550,6 +561,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
             continue
         moves.append(Move(str(mname), slot, parts, allowed.fn if allowed else None, checks, effects, respond,
                           prefer.fn if prefer else None))
+    if spec.get("simultaneous") is True and not _at_once(ctx, path, spec):
+        ok = False
     if not ok:
         return None
     if (len(moves) > 1 or any(m.parts for m in moves)) and not _rates(spec):
@@ -558,7 +571,30 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
                                     "the better the choice), e.g. prefer: \"card.value\"")
     return Turns(name, first_mode, first_fn, who.fn if who else None, {n: v for n, (_, v) in tracked.items()},
                  start, after, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
-                 dict(spec), frozenset(n for n, (typ, _) in tracked.items() if typ != X.CARD))
+                 dict(spec), frozenset(n for n, (typ, _) in tracked.items() if typ != X.CARD),
+                 spec.get("simultaneous") is True)
+
+
+_TURN_ORDER = ("again", "skip", "reverse", "next")
+
+
+def _at_once(ctx: Ctx, path: tuple, spec: dict) -> bool:
+    """A simultaneous phase has no order of turns to change and no move answered in turn: each turn-order effect
+    and each `respond` is an error there. True when there is none."""
+    places = [at for key in ("after-turn",) for word in _TURN_ORDER
+              for at in _word_paths(spec.get(key) or [], path + (key,), word)]
+    for mname, mspec in (spec.get("moves") or {}).items():
+        mp = path + ("moves", mname)
+        places += [at for word in _TURN_ORDER for at in _word_paths((mspec or {}).get("do") or [], mp + ("do",), word)]
+        if isinstance(mspec, dict) and "respond" in mspec:
+            ctx.error(mp + ("respond",), "a simultaneous phase has no reaction window: every player moves at once",
+                      "drop simultaneous: true, or make the answer a move of its own")
+            places.append(None)
+    for at in places:
+        if at is not None:
+            ctx.error(at, "a simultaneous phase has no order of turns: every player moves in every round, so "
+                          "again, skip, reverse and next mean nothing", "drop it, or drop simultaneous: true")
+    return not places
 
 
 MOVER = X.Binding(X.SEAT, lambda e: e.loc.get("mover"))
@@ -691,9 +727,15 @@ def describe(spec: dict, phase=None) -> str:
     until = f" until {formula(spec['until'])}" if "until" in spec and formula(spec["until"]) != "no" else ""
     limit = f" (at most {spec.get('max-turns', 1000)} {'moves' if alone else 'turns'}; more ends the game " \
             "with no result)."
-    out.append(f"The player makes move after move{until}{limit}" if alone else
-               f"Starting with {_starter(spec.get('start') or [], who)}, {players} take turns in the direction of "
-               f"play{until}{limit}")
+    if spec.get("simultaneous") is True and not alone:
+        out.append(f"Round after round, {players} move at once{until}{limit[:-2]}: each chooses a move unseen by "
+                   "the others, the choices are shown together, and the moves are made in an order drawn by lot; a "
+                   "move no longer possible when its turn comes is lost (too late), and the phase ends as soon as "
+                   "its end holds, or when nobody can move.")
+    else:
+        out.append(f"The player makes move after move{until}{limit}" if alone else
+                   f"Starting with {_starter(spec.get('start') or [], who)}, {players} take turns in the direction "
+                   f"of play{until}{limit}")
     for mname, m in (spec.get("moves") or {}).items():
         parts = [_say_part(k, v) for k, v in (m.get("choose") or {}).items()]
         line = f"Move '{mname}'" + (f" ({m['description'].rstrip('.')})" if m.get("description") else "") \
@@ -840,7 +882,8 @@ ACCOUNT = {"move": _line_move, "reveal": _line_reveal,
                                                                     else f"seat {ev.get('to')}") + f": {ev.get('move')}.",
            "race": lambda ev: "A race: " + (f"seat {ev['first']} reacts first" if ev.get("first") is not None
                                             else "nobody answers") +
-                              (f", seat {ev['last']} last." if ev.get("last") is not None else ".")}
+                              (f", seat {ev['last']} last." if ev.get("last") is not None else "."),
+           "too-late": lambda ev: f"Seat {ev.get('seat')} is too late: {ev.get('move')} is no longer possible."}
 NARRATION = {k: (lambda f: lambda n, ev: [f(ev)])(f) for k, f in ACCOUNT.items()}
 
 

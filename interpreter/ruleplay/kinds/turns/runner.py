@@ -53,7 +53,7 @@ class Going:
     def fork(self, t: Table):
         """The rest of the phase on `t`, a copy of this runner's table, from the decision being asked."""
         return runner_copy(self, t, picked=list(self.picked), reply_picked=list(self.reply_picked),
-                           raced=list(self.raced)).loop(resume=True)
+                           raced=list(self.raced), made=list(self.made), order=list(self.order)).loop(resume=True)
 
     # ------------------------------------------------------------ the loop
     def loop(self, resume: bool = False):
@@ -70,6 +70,10 @@ class Going:
             self.raced: list = []                               # a race's answers so far: (seat, action)
             self.race_drawn: tuple | None = None                # ... and who reacted first and last, once drawn
             self.picked: list = []
+            self.round: tuple = ()                              # simultaneous: the seats asked this round,
+            self.at = 0                                         # ... how many so far,
+            self.made: list = []                                # ... the moves chosen: (seat, move, answers),
+            self.order: list = []                               # ... and the order drawn to make them in
             t.actor = self.seat
             for fn in ph.start:
                 if (drawn := fn(self)) is not None:      # an effect that draws by chance (effects.draws)
@@ -79,10 +83,14 @@ class Going:
                 self.to, self.skips = None, 0
             elif ph.start and ph.first_mode == "expr":   # a rule for who starts reads the table `start` laid out
                 self.seat = t.first_seat(ph.first_mode, ph.first_fn)
+            self.head = self.seat                        # simultaneous: each round asks from here
             if not ph.moves:                 # a phase of fixed play alone (a dealer's draws)
                 return
         keep_extra, t.extra_state = t.extra_state, self.key
         try:
+            if ph.simultaneous:
+                yield from self.together(resume)
+                return
             while True:
                 if not resume:
                     if self.over is None and ph.until is not None and ph.until(t):
@@ -132,6 +140,76 @@ class Going:
                 self.seat = self.following()
         finally:
             t.extra_state = keep_extra
+
+    def together(self, resume: bool):
+        """A simultaneous phase's rounds (a generator): every player who takes turns, in turn from the first,
+        chooses a move sealed (none sees another's choice until all have chosen; one with no move cannot move);
+        the choices are shown together, the order the moves are made in is drawn by lot, and each is made if it
+        is still possible when its turn comes, else the player was too late. The phase's end is read before
+        each round and after each move; a round where nobody can move ends it (blocked). Where the round stands
+        is kept on the runner, so a copy goes on from any decision or draw."""
+        ph, t = self.ph, self.t
+        head = self.head                         # each round asks from the same seat: the order of asking is
+        while True:                              # not the order of play, which the lot draws
+            if not resume:
+                if self.over is None and ph.until is not None and ph.until(t):
+                    self.over = "until"
+                if self.over is not None:
+                    t.emit("turns-over", phase=ph.name, why=self.over)
+                    return
+                if self.turns >= ph.max_turns:
+                    raise GameOver("limit", [], f"the {ph.name} phase reached its {ph.max_turns} rounds "
+                                                f"(max-turns) without ending")
+                self.round = tuple(s for s in (t.next_seat(head, k) for k in range(t.n)) if self.takes_turns(s))
+                self.at, self.made, self.order = 0, [], []
+            while self.at < len(self.round):
+                self.seat = t.actor = self.round[self.at]
+                move, combo = yield from self.choose(resume)
+                resume = False
+                if move is None:
+                    t.emit("cannot-move", phase=ph.name, seat=self.seat)
+                else:
+                    self.made.append((self.seat, ph.moves.index(move), combo))
+                self.at += 1
+            resume = False
+            t.reveal()
+            while len(self.order) < len(self.made):
+                left = [s for s, _, _ in self.made if s not in self.order]
+                self.order.append(left[0] if len(left) == 1 else
+                                  (yield from t.lot(left, lambda s: f"seat {s} moves next")))
+            chosen = {s: (ph.moves[i], combo) for s, i, combo in self.made}
+            for s in self.order:
+                if self.over is not None:        # the end held after an earlier move: the rest are not made
+                    break
+                yield from self.made_now(s, *chosen[s])
+                if ph.until is not None and ph.until(t):
+                    self.over = "until"
+            if not self.made and self.over is None:
+                self.over = "blocked"
+            self.made, self.order = [], []
+            self.turns += 1
+            t.act()
+            t.boundary()
+            self.seat = t.actor = head
+
+    def made_now(self, seat: int, move, combo: tuple):
+        """One player's move of a simultaneous round, at its turn in the order drawn (a generator): made with its
+        effects and the phase's after-turn ones, or, when it is no longer possible, a `too-late` event."""
+        t = self.t
+        self.seat = t.actor = seat
+        if (move.allowed is not None and not move.allowed(t)) or not any(c == combo for c in move.alternatives(t)):
+            t.emit("too-late", phase=self.ph.name, seat=seat, move=move.name)
+            return
+        for part, answer in zip(move.parts, combo):
+            part.bind(t, answer)
+        for fn in move.effects:
+            if (drawn := fn(self)) is not None:
+                yield from drawn
+        for part in move.parts:
+            part.unbind(t)
+        for fn in self.ph.after:
+            if (drawn := fn(self)) is not None:
+                yield from drawn
 
     def window(self, respond):
         """A move's reaction window (a generator): each other player in turn from the mover's left may answer
@@ -261,7 +339,7 @@ class Going:
         """Steps the rules took for the seat, each its only answer, logged as if chosen (`Table.forced`)."""
         if self.t.events is not None:
             for a in actions:
-                self.t.forced(seat, a)
+                self.t.forced(seat, a, sealed=self.ph.simultaneous)
 
     def key(self) -> tuple:
         """What decides the future besides the table (for cycle detection)."""
@@ -360,7 +438,7 @@ class Going:
         if type(view) is PreferView:         # `smart` steers away from a choice that led back to this very position
             where = t.state_key()            # but the count of draws and decisions, which only grows
             view.position = hash((where[0], where[2:], self.key(), tuple(self.picked), tuple(self.reply_picked)))
-        d = Decision(self.seat if seat is None else seat, list(answers), view)
+        d = Decision(self.seat if seat is None else seat, list(answers), view, sealed=self.ph.simultaneous)
         self.pending = d
         a = t.answer(d)
         if a is None:

@@ -155,6 +155,7 @@ class Terminal:
             segs.extend(f"  {k} {_word(val[s])}" for k, val in per_seat.items())
             self.line(*segs)
         plays = view.plays if kind_of(view) == "trick" else None
+        empty = []
         for z in v.table_zones:
             if z.cards is None:
                 self.line(f"{z.name}: {z.size} cards, face down")
@@ -166,7 +167,9 @@ class Terminal:
             elif z.cards:
                 self.line(*self.pile(z, 8))
             else:
-                self.line(f"{z.name}: empty")
+                empty.append(z.name)
+        if empty:                                # one line, a family's piles in a row said as one: runs1-12
+            self.line(f"empty: {folded_names(empty)}")
         if options:
             self._show_options(bot, v, options, legal)
 
@@ -560,3 +563,24 @@ def add_parser(sub) -> None:
     p.add_argument("--resume", metavar="LOG", help="continue an unfinished game from its log (with RULESET: "
                    "those rules, instead of the one the log names)")
     p.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS)
+
+
+def folded_names(names: list[str]) -> str:
+    """Zone names, piles of a family numbered in a row said as one (`sets1-24, runs1-12, hold`): a game with
+    36 empty meld piles shows one line, not 36."""
+    out: list[str] = []
+    run: tuple[str, int, int] | None = None          # (family, first number, last number)
+    for name in names + [""]:
+        stem = name.rstrip("0123456789")
+        n = int(name[len(stem):]) if stem != name else None
+        if run is not None and n is not None and stem == run[0] and n == run[2] + 1:
+            run = (run[0], run[1], n)
+            continue
+        if run is not None:
+            out.append(f"{run[0]}{run[1]}" + (f"-{run[2]}" if run[2] != run[1] else ""))
+            run = None
+        if n is not None:
+            run = (stem, n, n)
+        elif name:
+            out.append(name)
+    return ", ".join(out)

@@ -93,14 +93,8 @@ class Going:
                 return
             while True:
                 if not resume:
-                    if self.over is None and ph.until is not None and ph.until(t):
-                        self.over = "until"
-                    if self.over is not None:
-                        t.emit("turns-over", phase=ph.name, why=self.over)
+                    if self.ended("turns"):
                         return
-                    if self.turns >= ph.max_turns:
-                        raise GameOver("limit", [], f"the {ph.name} phase reached its {ph.max_turns} turns "
-                                                    f"(max-turns) without ending")
                     if not self.takes_turns(self.seat):
                         self.seat = self.after(self.seat, 1)
                     t.actor = self.seat
@@ -141,6 +135,20 @@ class Going:
         finally:
             t.extra_state = keep_extra
 
+    def ended(self, turns: str) -> bool:
+        """Before a turn (a round): is the phase over (its end holds, or it was ended)? Then it says why. Past
+        max-turns the game stops as a limit."""
+        ph, t = self.ph, self.t
+        if self.over is None and ph.until is not None and ph.until(t):
+            self.over = "until"
+        if self.over is not None:
+            t.emit("turns-over", phase=ph.name, why=self.over)
+            return True
+        if self.turns >= ph.max_turns:
+            raise GameOver("limit", [], f"the {ph.name} phase reached its {ph.max_turns} {turns} (max-turns) "
+                                        "without ending")
+        return False
+
     def together(self, resume: bool):
         """A simultaneous phase's rounds (a generator): every player who takes turns, in turn from the first,
         chooses a move sealed (none sees another's choice until all have chosen; one with no move cannot move);
@@ -152,14 +160,8 @@ class Going:
         head = self.head                         # each round asks from the same seat: the order of asking is
         while True:                              # not the order of play, which the lot draws
             if not resume:
-                if self.over is None and ph.until is not None and ph.until(t):
-                    self.over = "until"
-                if self.over is not None:
-                    t.emit("turns-over", phase=ph.name, why=self.over)
+                if self.ended("rounds"):
                     return
-                if self.turns >= ph.max_turns:
-                    raise GameOver("limit", [], f"the {ph.name} phase reached its {ph.max_turns} rounds "
-                                                f"(max-turns) without ending")
                 self.round = tuple(s for s in (t.next_seat(head, k) for k in range(t.n)) if self.takes_turns(s))
                 self.at, self.made, self.order = 0, [], []
             while self.at < len(self.round):

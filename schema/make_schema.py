@@ -115,7 +115,7 @@ schema = {
                      description="Who wins the match (ties are joint)."),
       "dealer": {"description": "Who deals the next hand: rotate (one seat on in play direction), same, or {to: bool over seat s}: the first seat from the dealer's left for which it holds (e.g. s.place == 1: the President deals), else one seat on.",
                  "default": "rotate", "examples": ["rotate", {"to": "s.place == 1"}],
-                 "oneOf": [{"enum": ["rotate", "same"]}, obj({"to": {"description": "Bool over seat `s`, after the hand is scored.", "examples": ["s.place == 1"], **EXPR}}, ["to"])]},
+                 "oneOf": [{"enum": ["rotate", "same"]}, obj({"to": {"description": "Bool over seat `s`, read on the hand just scored (hand-number is its number): a dealer dealing three hands in a row is s == (dealer if hand-number % 3 != 0 else left-of(dealer)).", "examples": ["s.place == 1"], **EXPR}}, ["to"])]},
       "max-hands": {"description": "Stop with outcome 'limit' after this many hands.", "default": 1000, **EXPR},
       "knock-out": {"description": "Bool over seat `s`, tested after each scored hand for every seat still in: where it holds (e.g. s.tricks == 0) the seat is out for the rest of the match (s.out), is dealt no more cards and is skipped in turn.", **EXPR},
   }, desc="A match of several hands."),

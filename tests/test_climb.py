@@ -192,3 +192,16 @@ def test_the_president_deals_the_next_hand(players):
             checked += 1
     assert checked >= 8 * 4
 
+
+
+def test_a_dealer_deals_three_hands_in_a_row_by_the_hand_just_scored(tmp_path):
+    """`match.dealer: {to: ...}` reads the hand just scored, its number too: "the same dealer, except after every
+    third hand" gives each dealer three hands in a row (Hearts, from seeded matches)."""
+    f = tmp_path / "w.yaml"
+    f.write_text("extends: hearts\nname: h3\ndescription: Hearts, a dealer dealing three hands in a row.\n"
+                 "match:\n  dealer: {to: \"s == (dealer if hand-number % 3 != 0 else left-of(dealer))\"}\n")
+    rules = load(str(f))
+    for seed in range(3):
+        dealers = [e["dealer"] for e in play(rules, seed, bots=["random"] * 4).events if e["event"] == "deal"]
+        assert len(dealers) > 4
+        assert dealers == [(dealers[0] + k // 3) % 4 for k in range(len(dealers))], (seed, dealers)

@@ -382,9 +382,9 @@ def _play_hands(rules: Rules, t: Table, resume=None):
             raise GameOver("limit", [], f"no result after {match.max_hands} hands (match.max-hands){stuck}")
         if t.hand_only:
             raise GameOver("hand", [], HAND_OVER)
-        t.hand_number += 1
-        if match.dealer_to is not None:
+        if match.dealer_to is not None:     # read on the hand just scored (its number too)
             _dealer_to(match.dealer_to, t)
+        t.hand_number += 1
         yield from _redeal(rules, t, same_dealer=match.dealer != "rotate")
 
 

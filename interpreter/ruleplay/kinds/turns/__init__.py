@@ -728,7 +728,8 @@ def describe(spec: dict, phase=None) -> str:
     limit = f" (at most {spec.get('max-turns', 1000)} {'moves' if alone else 'turns'}; more ends the game " \
             "with no result)."
     if spec.get("simultaneous") is True and not alone:
-        out.append(f"Round after round, {players} move at once{until}{limit[:-2]}: each chooses a move unseen by "
+        out.append(f"Round after round, {players} move at once{until}{limit[:-1].replace(' turns;', ' rounds;')}: "
+                   "each chooses a move unseen by "
                    "the others, the choices are shown together, and the moves are made in an order drawn by lot; a "
                    "move no longer possible when its turn comes is lost (too late), and the phase ends as soon as "
                    "its end holds, or when nobody can move.")

@@ -114,3 +114,66 @@ def test_a_fork_has_its_own_pot(tmp_path):
     assert f is not None and f.table_counters() == {"pot": 5}
     f.apply_action(next(a for a in f.legal_actions() if f.action_to_string(a) == "take"))
     assert f.table_counters() == {"pot": 4} and s.table_counters() == {"pot": 5}
+
+
+BANK = __import__("pathlib").Path(__file__).parent / "data" / "bank.yaml"
+
+
+def test_a_table_counter_holds_a_player_across_hands():
+    """`counters: {banker: {type: seat, of: table}}`: none until a lot draws one, read as a seat (`banker.hand`,
+    `s == banker`), set by a tally to a seat; from the log, the bank stays with a banker whose card was highest,
+    else passes to the left, and each hand's points go to the banker after the tally."""
+    from ruleplay.agents import play
+    from ruleplay.pipeline import load
+    rules = load(str(BANK))
+    kept = passed = 0
+    for seed in range(10):
+        events = play(rules, seed, bots=["random"] * 3).events
+        banker, hands = None, []
+        for e in events:
+            if e["event"] == "deal":
+                hands = [h[0] for h in e["hands"]]
+            elif e["event"] == "set" and e["name"] == "banker":
+                banker = e["value"]
+            elif e["event"] == "tally":
+                order = "23456789TJQKA"
+                rank = lambda c: order.index(c[:-1].replace("10", "T"))          # noqa: E731
+                best = max(rank(c) for c in hands)
+                want = banker if rank(hands[banker]) >= best else (banker + 1) % 3
+                assert e["counters"]["banker"] == want, (seed, hands, banker)
+                kept += want == banker
+                passed += want != banker
+                banker = want
+            elif e["event"] == "score":
+                assert e["points"] == [1 if s == banker else 0 for s in range(3)]
+    assert kept > 5 and passed > 5
+
+
+def test_the_learning_tensor_places_the_banker_from_the_looker():
+    pytest.importorskip("numpy")
+    from ruleplay.adapters.tensors import Layout
+    g = ruleplay.load_game(str(BANK))
+    s = g.new_initial_state(seed=2)
+    while not s.is_terminal() and s.table_counters()["banker"] is None:
+        s.apply_action(s.legal_actions()[0])
+    banker = s.table_counters()["banker"]
+    layout = Layout(g)
+    at = layout.at["counters"] + len(g.rules.counters) * 3
+    for me in range(3):
+        assert round(float(layout.encode(s, me)[at]) * 100) == (banker - me) % 3 + 1
+
+
+@pytest.mark.parametrize("change, message", [
+    (("banker: {type: seat, of: table,", "banker: {type: seat,"), "a counter holding a player is one of the table"),
+    (("add: {banker.banks: 1}", "add: {banker: 1}"), "'banker' is not a number: `add` needs one"),
+    (("banker if banker.hand.top.order >= max(x.hand.top.order for x in seats) else left-of(banker)",
+      "banker.hand.size"), "gives int, but seat is expected"),
+])
+def test_a_player_counter_misused_is_a_placed_error(tmp_path, capsys, change, message):
+    from ruleplay.tools.cli import main
+    f = tmp_path / "bad.yaml"
+    text = BANK.read_text()
+    assert change[0] in text
+    f.write_text(text.replace(*change))
+    assert main(["validate", str(f)]) == 1
+    assert message in capsys.readouterr().err

@@ -276,8 +276,12 @@ class Layout:
                         w[at["counters"] + i * n + (s - me) % n] = f32[x / 100]
         if self.table_counters:
             values = state.table_counters()
+            seats = self.rules.table_seats
             for i, name in enumerate(self.table_counters):
-                w[at["counters"] + len(self.counters) * n + i] = f32[values.get(name, 0) / 100]
+                x = values.get(name)
+                if name in seats:                       # a player: where they sit from the looker, 1..n (none: 0)
+                    x = None if x is None else (x - me) % n + 1
+                w[at["counters"] + len(self.counters) * n + i] = f32[(x or 0) / 100]
         for s, col in m.decisions:
             w[at["decisions"] + (s - me) % n * self.k + col] = 1.0
         for s, suit in m.voids:

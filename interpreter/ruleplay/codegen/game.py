@@ -36,7 +36,7 @@ class Module:
 # until the generator learns it (never generated code that ignores a rule).
 RULES_FIELDS = {"name", "title", "description", "source", "files", "doc", "options", "option_specs", "players",
                 "deck", "zones", "direction", "dealer", "dealer_order", "deal", "phases", "end", "scoring",
-                "match", "option_set", "ref", "teams", "counters", "table_counters", "phase_when",
+                "match", "option_set", "ref", "teams", "counters", "table_counters", "table_seats", "phase_when",
                 "events",      # events: what each seat may see of an event (no effect on play)
                 "ranking",     # hand-ranking: a ruleset with one is interpreted (below)
                 "notes",       # what validate tells besides OK (no effect on play)
@@ -66,6 +66,8 @@ def unsupported_rules(rules, emitters: dict[type, Callable]) -> str | None:
         return "dealer by low card"
     if rules.deal.sizes:
         return "a deal schedule"
+    if rules.deal.shoe is not None:
+        return "a shoe kept from hand to hand (deal.shoe)"
     for ph in rules.phases:
         own = getattr(emitters.get(type(ph)), "hand_start", False)
         kind = sys.modules[type(ph).__module__].__name__.rsplit(".", 1)[-1]

@@ -1,5 +1,6 @@
 """Counters kept across hands: `counters: {bags: {start: 0}}` declares a per-seat int, read as `s.bags`;
-`counters: {pot: {start: 0, of: table}}` declares one int of the table, read by its bare name `pot`.
+`counters: {pot: {start: 0, of: table}}` declares one int of the table, read by its bare name `pot`;
+`counters: {banker: {type: seat, of: table}}` one player (none until set), read as `banker`.
 
 A counter starts at `start` when the game starts and keeps its value from
 hand to hand (with `reset: hand`, it starts again every hand); a `tally`
@@ -22,6 +23,20 @@ def whose(ctx, name: str) -> str:
     """`of:` of the counter `name` as written (seat when left out)."""
     spec = (ctx.get(("counters",), {}) or {}).get(name) or {}
     return spec.get("of", SEAT) if isinstance(spec, dict) else SEAT
+
+
+def seat_counters(ctx) -> frozenset[str]:
+    """The table counters that hold a player (`type: seat`: the banker, the last winner), not a number; a seat's
+    own counter holds a number."""
+    out = set()
+    for name, spec in (ctx.get(("counters",), {}) or {}).items():
+        if isinstance(spec, dict) and ctx.word(("counters", name, "type"), ("number", "seat"), "number") == "seat":
+            if whose(ctx, name) != TABLE:
+                ctx.error(("counters", name, "type"), "a counter holding a player is one of the table",
+                          "add of: table (read it by its bare name, e.g. banker)")
+                continue
+            out.add(name)
+    return frozenset(out)
 
 
 def secret_counters(ctx) -> frozenset[str]:
@@ -61,9 +76,10 @@ def compile_counters(ctx, taken: set[str]) -> dict[str, int]:
     return out
 
 
-def compile_table_counters(ctx, names: dict, reserved: tuple, bound: tuple) -> dict[str, int]:
-    """Each table counter's start value; its name must be free among the table's `names` (options, zones,
-    the language's words), the `reserved` and `bound` names and the file's definitions."""
+def compile_table_counters(ctx, names: dict, reserved: tuple, bound: tuple, seats: frozenset[str]) -> dict[str, int]:
+    """Each table counter's start value (of a counter holding a player, `seats`: a seat number or None); its name
+    must be free among the table's `names` (options, zones, the language's words), the `reserved` and `bound`
+    names and the file's definitions."""
     out: dict[str, int] = {}
     defines = ctx.get(("define",), {}) or {}
     for name in ctx.get(("counters",), {}) or {}:
@@ -78,6 +94,10 @@ def compile_table_counters(ctx, names: dict, reserved: tuple, bound: tuple) -> d
             ctx.error(path, f"table counter '{name}' has the same name as {clash}",
                       "choose another name: a table counter is read by its bare name in every rule")
             continue
+        if name in seats:
+            start = (ctx.get(("counters",))[name] or {}).get("start", "none")
+            out[name] = None if start == "none" else ctx.const_int(path + ("start",), None, 0, ctx.players - 1)
+            continue
         out[name] = ctx.const_int(path + ("start",), 0, -X.MAX_VALUE, X.MAX_VALUE)
     return out
 
@@ -88,6 +108,7 @@ def counter_fields(counters: dict[str, int]) -> dict[str, tuple[str, Callable]]:
             for name in counters}
 
 
-def table_counter_names(counters: dict[str, int]) -> dict[str, X.Binding]:
-    """The name of each table counter: its current value at the table."""
-    return {name: X.Binding(X.INT, (lambda k: lambda e: e.table_counters[k])(name)) for name in counters}
+def table_counter_names(counters: dict[str, int], seats: frozenset[str]) -> dict[str, X.Binding]:
+    """The name of each table counter: its current value at the table (a player's seat for those in `seats`)."""
+    return {name: X.Binding(X.SEAT if name in seats else X.INT, (lambda k: lambda e: e.table_counters[k])(name))
+            for name in counters}

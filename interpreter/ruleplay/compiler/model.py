@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from ruleplay.lang import expr as X
 from ruleplay.compiler.counters import (compile_counters, compile_table_counters, counter_fields, reset_each_hand,
-                                        secret_counters, table_counter_names)
+                                        seat_counters, secret_counters, table_counter_names)
 from ruleplay.compiler.defines import NONE, compile_defines, for_players
 from ruleplay.compiler.cards import Deck, build_deck, rank_symbol, split_name, JOKER, RED
 from ruleplay.errors import Mark, RuleError, RuleplayError, did_you_mean, one_of
@@ -35,6 +35,15 @@ class Zone:
 
 
 @dataclass
+class Shoe:
+    """`deal.shoe`: the deal's rest zone is a shoe kept from hand to hand (a casino's six packs): after a hand
+    its cards go to `discards` and the next hand is dealt from the shoe as it is, until `reshuffle` holds (or
+    the shoe is too short for the deal): then every card is shuffled into a new shoe."""
+    discards: Zone
+    reshuffle: Callable | None        # bool over the table, read before each later deal
+
+
+@dataclass
 class DealSpec:
     to: Zone
     count: int | None          # None: all cards
@@ -42,6 +51,7 @@ class DealSpec:
     remainder: str
     sizes: list[int] | None = None     # a hand schedule: hand k deals sizes[k - 1] cards to each seat
     size_max: int | None = None        # the schedule's N (deal.schedule.max), readable as hand-size-max
+    shoe: Shoe | None = None
 
 
 @dataclass
@@ -107,6 +117,7 @@ class Rules:
     teams: list[list[int]] | None = None                       # the seats of each team (teams.py)
     counters: dict[str, int] = field(default_factory=dict)     # counters kept across hands: start values
     table_counters: dict[str, int] = field(default_factory=dict)   # the table's own counters (a pot): start values
+    table_seats: frozenset[str] = frozenset()       # table counters holding a player (`type: seat`: the banker)
     secret_counters: frozenset[str] = frozenset()   # per-seat counters each seat alone knows (visibility: owner)
     hand_counters: frozenset[str] = frozenset()     # counters back at their start value every hand (reset: hand)
     phase_when: list[Callable | None] = field(default_factory=list)   # per phase: it runs only when this holds
@@ -172,6 +183,7 @@ class Ctx:
         self.teams: list[list[int]] | None = None
         self.counters: dict[str, int] = {}
         self.table_counters: dict[str, int] = {}   # counters of the table (`of: table`), read by bare name
+        self.table_seats: frozenset[str] = frozenset()   # those holding a player (`type: seat`)
         self.secret_counters: frozenset[str] = frozenset()   # per-seat counters known to their seat alone
         self.hand_counters: frozenset[str] = frozenset()     # counters that start again every hand
         self.late_at_start = Late()        # for expressions evaluated when the hand starts
@@ -611,8 +623,9 @@ def build_scope(ctx: Ctx) -> X.Scope:
     names["round-plays"] = X.Binding(X.INT, lambda e: e.round_plays)
     names["round-burned"] = X.Binding(X.INT, lambda e: e.round_burned)
     names.update(ctx.define_cycles)
-    ctx.table_counters = compile_table_counters(ctx, names, RESERVED, BOUND)
-    names.update(table_counter_names(ctx.table_counters))
+    ctx.table_seats = seat_counters(ctx)
+    ctx.table_counters = compile_table_counters(ctx, names, RESERVED, BOUND, ctx.table_seats)
+    names.update(table_counter_names(ctx.table_counters, ctx.table_seats))
     seat_fields["out"] = (X.BOOL, lambda f: lambda e: e.out[f(e)])
     seat_fields["sits-out"] = (X.BOOL, lambda f: lambda e: e.sitting[f(e)])
     seat_fields["score"] = (X.INT, lambda f: lambda e: e.scores[f(e)])
@@ -778,6 +791,7 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
     if ctx.errors:
         raise RuleplayError(ctx.errors)      # a refused combination: what follows would only repeat it
     deal = _compile_deal(ctx)
+    deal.shoe = _compile_shoe(ctx, deal)
     phases, phase_when, used = _compile_phases(ctx, d["phases"], kinds)
 
     end_rules = []
@@ -801,7 +815,7 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         phases=phases, end=end_rules, scoring=scoring, match=match,
         option_set={k: res.options[k] for k in res.option_set if k in res.options},
         teams=ctx.teams, counters=dict(ctx.counters),
-        table_counters=dict(ctx.table_counters), secret_counters=ctx.secret_counters,
+        table_counters=dict(ctx.table_counters), table_seats=ctx.table_seats, secret_counters=ctx.secret_counters,
         hand_counters=ctx.hand_counters, phase_when=phase_when,
         events=dict(events),
         ranking=ctx.ranking, notes=_unused_definitions(ctx, res.files[0]) + (
@@ -1098,6 +1112,27 @@ def _compile_deal(ctx: Ctx) -> DealSpec:
         elif count is not None and count * n < size and rest is None:
             ctx.error(p, f"{size - count * n} cards stay undealt; name a table zone for them with 'rest'")
     return DealSpec(to, count, rest, remainder)
+
+
+def _compile_shoe(ctx: Ctx, deal: DealSpec) -> Shoe | None:
+    """`deal.shoe: {discards, reshuffle}`: the rest zone kept from hand to hand (None when not asked for)."""
+    p = ("deal", "shoe")
+    raw = ctx.get(p)
+    if raw is None:
+        return None
+    if deal.rest is None or deal.count is None:
+        ctx.error(p, "a shoe is where the cards not dealt wait for the next hands: the deal needs a count and "
+                     "a rest zone (the shoe)", "write e.g. deal: {to: hand, count: 2, rest: shoe, shoe: {...}}")
+        return None
+    discards = ctx.zone(p + ("discards",), owner="table")
+    if discards is not None and discards.name == deal.rest.name:
+        ctx.error(p + ("discards",), f"the discards go beside the shoe, not into it ('{deal.rest.name}' is the "
+                                     "deal's rest)", "name another table zone for the cards played", value=True)
+        return None
+    reshuffle = ctx.expr(p + ("reshuffle",), X.BOOL) if "reshuffle" in raw else None
+    if discards is None or ("reshuffle" in raw and reshuffle is None):
+        return None
+    return Shoe(discards, reshuffle.fn if reshuffle else None)
 
 
 SHAPES = ("up", "down", "up-and-down", "down-and-up")

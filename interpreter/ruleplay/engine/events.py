@@ -152,7 +152,7 @@ PLAY = EventSpec(("seat", "card", "from"), sample="follows")      # a card playe
 ENGINE_EVENTS: dict[str, EventSpec] = {
     "start": EventSpec(("format", "ruleset", "ref", "seed", "players", "options", "set", "bots", "profiles",
                         "max_actions", "explicit_deal", "slaps"), {"seed": Private(nobody)}, sample=None),
-    "deal": EventSpec(("dealer", "hands", "rest"),
+    "deal": EventSpec(("dealer", "hands", "rest", "shoe"),
                       {"hands": Private(_hand_seen, per_seat=True), "rest": Private(_rest_seen)}, sample="deal"),
     "draw-for-dealer": EventSpec(("draws",), sample=None),
     # the labels of chance decisions (a shuffle's cards, a lot's option), for replay: no seat learns of it (the

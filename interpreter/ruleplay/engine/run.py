@@ -81,9 +81,15 @@ def _choose_dealer(rules: Rules, t: Table):
 
 def _deal(rules: Rules, t: Table):
     """Shuffle and deal (a generator: the shuffle may be drawn by chance decisions, `Table.draw_order`)."""
-    spec = rules.deal
     cards = list(range(len(rules.deck)))
     yield from t.draw_order(cards)
+    _deal_out(rules, t, cards, "new" if rules.deal.shoe is not None else None)
+
+
+def _deal_out(rules: Rules, t: Table, cards: list[int], shoe: str | None) -> None:
+    """Deal from the packet `cards` (its last card first); what is left goes to the rest zone. `shoe`: the deal
+    came from a new shoe or one kept from the hand before (said in the deal event)."""
+    spec = rules.deal
     to = t.seat_zones[spec.to.index]
     per = spec.count
     if spec.sizes:                        # a hand schedule: this hand's size (the last size repeats past the end)
@@ -105,7 +111,8 @@ def _deal(rules: Rules, t: Table):
         t.shared[spec.rest.index].extend(cards)
     if t.events is not None:      # the names are built only for a log
         t.emit("deal", dealer=t.dealer, hands=[[rules.deck.names[c] for c in reversed(to[s])] for s in range(n)],
-               rest=[rules.deck.names[c] for c in reversed(t.shared[spec.rest.index])] if spec.rest else [])
+               rest=[rules.deck.names[c] for c in reversed(t.shared[spec.rest.index])] if spec.rest else [],
+               **({"shoe": shoe} if shoe else {}))
 
 
 def _explicit_deal(rules: Rules, t: Table, deal: Deal) -> None:
@@ -406,8 +413,14 @@ def _redeal(rules: Rules, t: Table, same_dealer: bool):
     t.sitting = [False] * t.n
     if not same_dealer:
         t.dealer = t.next_in_play(t.dealer)
-    _gather(t)
-    yield from _deal(rules, t)
+    if rules.deal.shoe is not None and _shoe_kept(rules, t):
+        shoe = t.shared[rules.deal.rest.index]
+        cards = list(shoe)
+        shoe.clear()
+        _deal_out(rules, t, cards, "kept")
+    else:
+        _gather(t)
+        yield from _deal(rules, t)
     if t.check:
         t.in_play = t.all_cards()
 
@@ -440,6 +453,28 @@ def _pots_won(pot: tuple, t: Table) -> list[int]:
         stakes.append(stake(t) or 0)
         strengths.append(strength(t) if not t.out[s] and (contending is None or contending(t)) else None)
     return split_pots(stakes, strengths, [t.next_seat(t.dealer, k) for k in range(1, t.n + 1)])
+
+
+def _shoe_kept(rules: Rules, t: Table) -> bool:
+    """A shoe after a hand: every card but the shoe's goes to the discards (zone by zone, in order), every zone
+    face down again; is the next hand dealt from the shoe as it is? Not when `reshuffle` holds or the shoe is
+    too short for the deal (then every card is gathered and shuffled into a new shoe)."""
+    spec = rules.deal
+    keep, out = spec.rest.index, t.shared[spec.shoe.discards.index]
+    t.exposed.clear()
+    for zone in t.seat_zones:
+        for z in zone:
+            out.extend(z)
+            z.clear()
+    for i, z in enumerate(t.shared):
+        if i != keep and z is not out:
+            out.extend(z)
+            z.clear()
+    per = spec.sizes[min(t.hand_number, len(spec.sizes)) - 1] if spec.sizes else spec.count
+    live = t.playing_from(t.next_seat(t.dealer)) or list(t.seat_range)
+    if len(t.shared[keep]) < per * len(live):
+        return False
+    return spec.shoe.reshuffle is None or not spec.shoe.reshuffle(t)
 
 
 def _gather(t: Table) -> None:

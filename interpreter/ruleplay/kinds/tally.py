@@ -84,7 +84,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Tally | None:
                       (f"counters: {one_of(known)}" if known else
                        "declare it first: counters: {" + counter + ": {start: 0}}"))
             continue
-        c = ctx.expr(path + ("set", counter), X.INT, ctx.scope if counter in ctx.table_counters else seat_scope)
+        c = ctx.expr(path + ("set", counter), X.SEAT if counter in ctx.table_seats else X.INT,
+                     ctx.scope if counter in ctx.table_counters else seat_scope)
         if c is not None:
             sets.append((counter, c.fn))
     return Tally(name, sets, spec.get("description", ""),

@@ -281,7 +281,7 @@ def target(ctx: Ctx, path: tuple, raw: str, scope: X.Scope, own: dict[str, str])
         if name in own:
             return Target(name, None, own[name], raw)
         if name in ctx.table_counters:
-            return Target(name, None, X.INT, raw, table=True)
+            return Target(name, None, X.SEAT if name in ctx.table_seats else X.INT, raw, table=True)
         ctx.error(path, f"'{name}' is not one of this phase's values", did_you_mean(name, {**own, **ctx.table_counters})
                   or "declare it under the phase's `track`, or under `counters:` with `of: table` (a pot), "
                      "or write SEAT.counter (e.g. actor.lives)")

@@ -129,8 +129,9 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
           + ".\n")
     for name, start in rules.table_counters.items():
         text = (d.get("counters") or {}).get(name, {}).get("description", "")
-        w(f"Counter {name}: one value of the table (not of each player), {_kept(name, rules)}, starting at {start}"
-          + (f"; {text}" if text else "") + ".\n")
+        what, start = ("a player of the table", "nobody" if start is None else f"seat {start}") \
+            if name in rules.table_seats else ("one value of the table (not of each player)", start)
+        w(f"Counter {name}: {what}, {_kept(name, rules)}, starting at {start}" + (f"; {text}" if text else "") + ".\n")
     deal = rules.deal
     count = "all the cards" if deal.count is None else f"{deal.count} cards each"
     if deal.sizes:
@@ -141,6 +142,12 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
         w(f"Deal: no cards to the players; {rest or 'the pack stays undealt'}.\n")
     else:
         w(f"Deal: {count}, one at a time, into each player's {deal.to.name}" + (f"; {rest}" if rest else "") + ".\n")
+    if deal.shoe is not None:
+        raw = (d.get("deal") or {}).get("shoe") or {}
+        when = f"when {formula(raw['reshuffle'])}, or " if "reshuffle" in raw else "when "
+        w(f"Shoe: {deal.rest.name} is kept from hand to hand: after each hand its cards go to "
+          f"{deal.shoe.discards.name}, and the next hand is dealt from {deal.rest.name} as it is; every card is "
+          f"shuffled into a new shoe {when}it holds too few cards for the deal.\n")
     if rules.ranking is not None:
         w(rules.ranking.describe())
     write_definitions(d, rules.players, out)

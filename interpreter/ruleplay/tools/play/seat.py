@@ -160,7 +160,8 @@ class Narrator:
             sizes = ", ".join(f"{self.who(s)} {len(h)}" for s, h in enumerate(hands))
             rest = f"; {len(ev['rest'])} left over" if ev.get("rest") else ""
             self.recent = []
-            return [f"{self.verb(ev['dealer'], 'deal', 'deals')}: {sizes} cards{rest}."]
+            shoe = {"new": " from a new shoe", "kept": " from the shoe"}.get(ev.get("shoe"), "")
+            return [f"{self.verb(ev['dealer'], 'deal', 'deals')}{shoe}: {sizes} cards{rest}."]
         if kind == "play":
             self.recent.append(ev["card"])
             frm = f" from the {ev['from']}" if ev.get("from") else ""

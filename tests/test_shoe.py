@@ -1,0 +1,78 @@
+"""`deal.shoe`: the deal's rest zone kept from hand to hand (tests/data/blackjack-shoe.yaml). Checked over seeded
+games from their logs: a hand dealt from the shoe gets exactly the cards the shoe held next, in order; the shoe is
+shuffled anew exactly when it fell below the cut card; cards are conserved; games replay; misuse is a placed
+error."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ruleplay.agents import play
+from ruleplay.pipeline import load
+
+SHOE = Path(__file__).parent / "data" / "blackjack-shoe.yaml"
+
+
+def _drawn(events: list[dict], since: int, until: int) -> list[str]:
+    """The cards taken from the shoe between two deals, in order (the shoe's top first)."""
+    out = []
+    for e in events[since + 1:until]:
+        if e["event"] == "move" and e.get("from") == "shoe":
+            out += e["cards"]
+    return out
+
+
+@pytest.mark.parametrize("cut", [78, 270])
+def test_hands_come_from_the_shoe_in_order_until_the_cut_card(cut):
+    rules = load(str(SHOE), {"cut-card": str(cut)})
+    new = kept = 0
+    for seed in range(6):
+        events = play(rules, seed, bots=["smart", "random", "highest"], check=True).events
+        deals = [i for i, e in enumerate(events) if e["event"] == "deal"]
+        assert events[deals[0]]["shoe"] == "new"
+        for a, b in zip(deals, deals[1:]):
+            left = events[a]["rest"]                       # the shoe after the deal, top first
+            drawn = _drawn(events, a, b)
+            assert drawn == left[:len(drawn)], seed          # every card drawn was the shoe's next
+            remaining = len(left) - len(drawn)
+            want = "new" if remaining < cut else "kept"
+            assert events[b]["shoe"] == want, (seed, remaining)
+            if want == "kept":
+                assert events[b]["rest"] == left[len(drawn):]  # the same shoe goes on, untouched
+                kept += 1
+            else:
+                assert len(events[b]["rest"]) == 312        # every card back in a new shoe
+                new += 1
+    assert kept > 20 and (new > 3 if cut == 270 else new == 0)
+
+
+def test_a_shoe_game_replays(tmp_path):
+    from ruleplay.tools.logs.replay import read_log, replay
+    events = play(load(str(SHOE), {"cut-card": "270"}), 2, bots=["smart", "random", "random"]).events
+    log = tmp_path / "g.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in events))
+    assert replay(read_log(str(log)), ruleset=str(SHOE)).same
+
+
+@pytest.mark.parametrize("shoe, message", [
+    ("{discards: shoe}", "the discards go beside the shoe, not into it"),
+    ("{discards: tary}", "'tary'"),
+    ("{discards: tray, reshuffle: \"shoe.size\"}", "gives int, but bool is expected"),
+])
+def test_misused_shoes_are_placed_errors(tmp_path, capsys, shoe, message):
+    from ruleplay.tools.cli import main
+    f = tmp_path / "bad.yaml"
+    f.write_text(SHOE.read_text().replace('{discards: tray, reshuffle: "shoe.size < cut-card"}', shoe))
+    assert main(["validate", "--include", str(SHOE.parent), str(f)]) == 1
+    err = capsys.readouterr().err
+    assert "[deal.shoe" in err and message in err, err
+
+
+def test_a_shoe_needs_a_count_and_a_rest(tmp_path, capsys):
+    from ruleplay.tools.cli import main
+    f = tmp_path / "bad.yaml"
+    f.write_text(SHOE.read_text().replace("deal:\n", "deal:\n  count: all\n"))
+    assert main(["validate", str(f)]) == 1
+    assert "a shoe is where the cards not dealt wait" in capsys.readouterr().err

@@ -172,3 +172,12 @@ def chance_to_play(state, seed: int = 0):
         outcomes = state.chance_outcomes()
         state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
     return state
+
+
+def validate_errors(tmp_path, capsys, text: str) -> str:
+    """`ruleplay validate` of a rule file with `text`, which must fail: what it printed on stderr."""
+    from ruleplay.tools.cli import main
+    f = tmp_path / "bad.yaml"
+    f.write_text(text, encoding="utf-8")
+    assert main(["validate", str(f)]) == 1
+    return capsys.readouterr().err

@@ -12,6 +12,8 @@ import pytest
 from ruleplay.agents import play
 from ruleplay.pipeline import load
 
+from conftest import validate_errors
+
 SHOE = Path(__file__).parent / "data" / "blackjack-shoe.yaml"
 
 
@@ -62,17 +64,11 @@ def test_a_shoe_game_replays(tmp_path):
     ("{discards: tray, reshuffle: \"shoe.size\"}", "gives int, but bool is expected"),
 ])
 def test_misused_shoes_are_placed_errors(tmp_path, capsys, shoe, message):
-    from ruleplay.tools.cli import main
-    f = tmp_path / "bad.yaml"
-    f.write_text(SHOE.read_text().replace('{discards: tray, reshuffle: "shoe.size < cut-card"}', shoe))
-    assert main(["validate", "--include", str(SHOE.parent), str(f)]) == 1
-    err = capsys.readouterr().err
+    err = validate_errors(tmp_path, capsys, SHOE.read_text().replace('{discards: tray, reshuffle: "shoe.size < cut-card"}',
+                                                                     shoe))
     assert "[deal.shoe" in err and message in err, err
 
 
 def test_a_shoe_needs_a_count_and_a_rest(tmp_path, capsys):
-    from ruleplay.tools.cli import main
-    f = tmp_path / "bad.yaml"
-    f.write_text(SHOE.read_text().replace("deal:\n", "deal:\n  count: all\n"))
-    assert main(["validate", str(f)]) == 1
-    assert "a shoe is where the cards not dealt wait" in capsys.readouterr().err
+    err = validate_errors(tmp_path, capsys, SHOE.read_text().replace("deal:\n", "deal:\n  count: all\n"))
+    assert "a shoe is where the cards not dealt wait" in err

@@ -170,10 +170,7 @@ def test_the_learning_tensor_places_the_banker_from_the_looker():
       "banker.hand.size"), "gives int, but seat is expected"),
 ])
 def test_a_player_counter_misused_is_a_placed_error(tmp_path, capsys, change, message):
-    from ruleplay.tools.cli import main
-    f = tmp_path / "bad.yaml"
+    from conftest import validate_errors
     text = BANK.read_text()
     assert change[0] in text
-    f.write_text(text.replace(*change))
-    assert main(["validate", str(f)]) == 1
-    assert message in capsys.readouterr().err
+    assert message in validate_errors(tmp_path, capsys, text.replace(*change))

@@ -4,6 +4,8 @@ the logs of random games, its placed validation errors, and copies of a game tha
 Each expected result is worked out by hand in the comment above its test."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import ruleplay
@@ -809,3 +811,22 @@ def test_the_sheet_says_who_starts_after_the_start_passes_the_turn(start, first)
     spec = {"start": start, "moves": {"play": {"choose": {"card": "hand"}, "do": [{"move": {"from": "hand",
                                                                                             "to": "pile"}}]}}}
     assert f"Starting with {first}, the players take turns" in describe(spec)
+
+
+def test_a_hand_thrown_in_is_dealt_again_when_the_match_names_only_its_winners():
+    """A game of one hand whose `match` gives winners but no `end` (a tester's file): a `redeal` deals the hand
+    again (it ended the game, unscored, every player a winner); the hand that is played has an ace in the first
+    player's hand, and the player with the most aces wins."""
+    rules = load(str(Path(__file__).parent / "data" / "throw-in-one-hand.yaml"))
+    thrown = 0
+    for seed in range(8):
+        r = play(rules, seed=seed)
+        deals = [e for e in r.events if e["event"] == "deal"]
+        over = [e["why"] for e in r.events if e["event"] == "turns-over"]
+        assert over == ["redeal"] * (len(deals) - 1) + ["end"] and r.outcome == "finished", (seed, over)
+        first = (deals[-1]["dealer"] + 1) % 2
+        assert any(c.startswith("A") for c in deals[-1]["hands"][first])
+        aces = [sum(c.startswith("A") for c in h) for h in deals[-1]["hands"]]
+        assert r.winners == [s for s in range(2) if aces[s] == max(aces)]
+        thrown += len(deals) - 1
+    assert thrown > 5

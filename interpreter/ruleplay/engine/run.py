@@ -363,7 +363,7 @@ def _play_hands(rules: Rules, t: Table, resume=None):
         except ThrowIn:                     # no scoring: the next hand is dealt (a new hand, the deal moves on)
             if t.hand_only:
                 raise GameOver("hand", [], HAND_OVER) from None
-            if match is None:               # a one-hand game: dealt again, at most MAX_THROW_INS times
+            if match is None or match.end is None:     # a one-hand game: dealt again, at most MAX_THROW_INS times
                 if t.hand_number >= MAX_THROW_INS:
                     raise GameOver("limit", [], f"every hand thrown in ({MAX_THROW_INS} deals)") from None
                 t.hand_number += 1

@@ -169,8 +169,8 @@ schema = {
   }, desc="Which cards make the deck.", title="deck"),
   "zone": obj({
       "owner": {"enum": ["seat", "table"], "description": "One per seat, or one shared zone."},
-      "visibility": {"enum": ["hidden", "owner", "public"], "default": "hidden",
-                     "description": "Who may see the cards: nobody, the owning seat, everyone."},
+      "visibility": {"enum": ["hidden", "owner", "public", "others"], "examples": ["hidden", "public", "owner"],
+                     "description": "Who may see the cards: nobody, the owning seat, everyone, or every seat but its owner (others: cards held facing out, Hanabi, Indian poker). Required for a table zone and a family of piles; a seat's own zone is hidden when it is left out."},
       "description": s("What the zone is for."),
       "count": {"type": "integer", "minimum": 1, "maximum": 60, "examples": [17],
                 "description": "A family of this many piles, NAME1..NAMEn: on the table (owner: table, melds laid "

@@ -118,7 +118,7 @@ players: 2
 deck: {ranks: [A, 2, 3, 4, 5], suits: [S]}
 zones:
   hand: {owner: seat}
-  stock: {owner: table}
+  stock: {owner: table, visibility: hidden}
 deal: {to: hand, count: 1, rest: stock}
 phases:
   play:

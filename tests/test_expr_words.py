@@ -296,3 +296,18 @@ def test_loops_may_follow_one_another_as_in_python():
     from ruleplay.lang.expr.say import say
     assert say("count(c.rank == d.rank for c in pile if c.tens > 2 for d in pile if d != c)") == \
         "the formula `count(c.rank == d.rank for c in pile if c.tens > 2 for d in pile if d != c)`"
+
+
+def test_single_cards_put_together_are_cards():
+    """`pile[1] + pile[2]` (a tester's Omaha: exactly two hole cards): two cards, one cards value, the first's
+    then the next's, as `pile + pile` is; a missing card adds none; a card plus a number is refused with a hint."""
+    scope = _scope()
+    names = DECK.names
+    e = SimpleNamespace(pile=[names.index("AS"), names.index("KH"), names.index("7D")], loc={}, s=0, dealer=0)
+    both = X.compile_expr("pile[1] + pile[3]", scope)
+    assert both.type == X.CARDS and [names[c] for c in both.fn(e)] == ["7D", "AS"]
+    assert X.compile_expr("count(c.rank == 'K' for c in pile[2] + pile[1] + pile)", scope).fn(e) == 2
+    assert X.compile_expr("(pile[1] + pile[9]).size", scope).fn(e) == 1
+    with pytest.raises(X.ExprError, match="expected int here, got card") as err:
+        X.compile_expr("pile[1] + 1", scope)
+    assert "a card is not a number" in err.value.hint

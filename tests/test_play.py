@@ -321,3 +321,16 @@ def test_a_drawn_seed_is_told_only_when_the_game_is_over(tmp_path):
     chosen = subprocess.run(cmd + ["hearts", "--plain", "--seed", "8"], input="q\n", capture_output=True, text=True,
                             cwd=ROOT, env=env, timeout=30)
     assert ", seed 8. You are Seat 0" in chosen.stdout and len(list(games.glob("hearts-*-seed8.jsonl"))) == 1
+
+
+def test_your_whole_hand_shows_however_long_it_is(tmp_path):
+    """Your own hand of 17 or 18 (President for three, a tester's find) shows every card on your line, not the
+    last 13 without a word."""
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT / "interpreter")}
+    out = subprocess.run([sys.executable, "-m", "ruleplay.tools.cli", "play", "president", "--players", "3", "--seat",
+                          "1", "--plain", "--seed", "4"], input="q\n", capture_output=True, text=True, cwd=ROOT,
+                         env=env, timeout=30)
+    assert out.returncode == 0, out.stderr
+    line = next(x for x in out.stdout.splitlines() if x.startswith("Seat 1 (you)"))
+    size, cards = re.search(r"hand (\d+): ([^a-z]+?)(?:  [a-z]|$)", line).groups()
+    assert int(size) > 13 and len(cards.split()) == int(size), line

@@ -201,7 +201,8 @@ def test_tabs_and_newlines_in_a_description_are_fine(cli):
 
 def test_explain_and_run_escape_unprintable_text_from_the_file(cli):
     text = edit("name: t", 'name: t\ntitle: "T\\u202eX"', "description: test", 'description: "left \\u202e right"',
-                "  pile: {owner: table}", '  pile: {owner: table, description: "centre \\u200b pile"}')
+                "  pile: {owner: table, visibility: public}",
+                '  pile: {owner: table, visibility: public, description: "centre \\u200b pile"}')
     rc, out, err = cli("explain", "ok.yaml", files={"ok.yaml": text})
     assert (rc, err) == (0, "")
     assert "\u202e" not in out and "\u200b" not in out

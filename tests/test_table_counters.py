@@ -84,7 +84,7 @@ def test_the_rule_sheet_says_what_the_tally_sets(tmp_path):
 
 
 @pytest.mark.parametrize("change,message", [
-    (("hand: {owner: seat}", "hand: {owner: seat}\n  pot: {owner: table}"), "same name as a zone"),
+    (("hand: {owner: seat}", "hand: {owner: seat}\n  pot: {owner: table, visibility: public}"), "same name as a zone"),
     (("phases:", "define:\n  pot: \"1\"\nphases:"), "same name as a definition"),
     (("pot: {start: 5, of: table}", "actor: {start: 5, of: table}"), "same name as a reserved name"),
     (("pot: {start: 5, of: table}", "target: {start: 5, of: table}"), "a name rules bind in places"),

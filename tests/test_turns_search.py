@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -286,3 +287,51 @@ def test_a_sequence_pile_takes_either_end_in_any_suit_and_a_file_asks_for_one(tm
     capsys.readouterr()
     assert main(["explain", str(p)]) == 0
     assert "a sequence (ranks in order, any suits)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("per", [1, 2, 3])
+def test_runs_of_ranks_take_the_lowest_cards_of_each_rank(per):
+    """`as: sequence, per-rank: N` (Dou Dizhu's straights, runs of pairs, airplanes): one play for each run of
+    ranks in a row where the hand holds N cards of every rank, those N the rank's lowest; `min`/`max` count cards;
+    over random two-pack hands, against the runs of places written out; validate counts them exactly."""
+    deck = _two_packs()
+    keys = melds.order(deck)
+    rng = random.Random(21 + per)
+    for _ in range(150):
+        hand = rng.sample([c for c in range(len(deck.names)) if not deck.joker[c]], rng.randint(0, 24))
+        lo, hi = rng.randint(0, 8), rng.randint(3, 14)
+        held: dict[int, list[int]] = {}
+        for c in sorted(hand, key=keys.__getitem__):
+            held.setdefault(deck.ranks.index(deck.rank[c]), []).append(c)
+        want = set()
+        for a in range(len(deck.ranks)):
+            for b in range(a, len(deck.ranks)):
+                if all(len(held.get(p, [])) >= per for p in range(a, b + 1)) and \
+                        max(lo, 1) <= (b - a + 1) * per <= hi:
+                    want.add(tuple(sorted((c for p in range(a, b + 1) for c in held[p][:per]), key=keys.__getitem__)))
+        got = melds.by_rank(hand, per, lo, hi, deck)
+        assert len(got) == len(set(got)) and set(got) == want, [deck.names[c] for c in hand]
+        assert len(got) <= melds.count_by_rank(deck, per, lo, hi)
+
+
+def test_runs_of_ranks_in_a_file_and_the_note_for_every_choice_of_suits(tmp_path, capsys):
+    """A hand of 20 offering every choice of suits of its sequences stops the game as a limit (a tester's Dou
+    Dizhu): validate says so in a note with the way out, `per-rank: 1`, under which the game plays; per-rank with
+    another shape is a placed error."""
+    from ruleplay.tools.cli import main
+    base = (Path(__file__).parent / "data" / "runs-of-ranks.yaml").read_text()
+    f = tmp_path / "seq.yaml"
+    f.write_text(base.replace("as: sequence, per-rank: 1,", "as: sequence,"))
+    assert main(["validate", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "note [phases.play.moves.run.choose.cards.as]: a hand of 18 cards or more" in out and "per-rank: 1" in out
+    rules = load(str(Path(__file__).parent / "data" / "runs-of-ranks.yaml"))
+    for seed in range(5):
+        laid = [e["cards"] for e in ruleplay.agents.play(rules, seed, bots=["smart"] * 3).events
+                if e["event"] == "move" and e["to"] == "pile"]
+        assert len(laid) == 1 and len(laid[0]) >= 5
+        places = sorted(rules.deck.ranks.index(c[:-1]) for c in laid[0])
+        assert places == list(range(places[0], places[0] + len(places)))
+    f.write_text(base.replace("as: sequence, per-rank: 1,", "as: [set, sequence], per-rank: 1,"))
+    assert main(["validate", str(f)]) == 1
+    assert "per-rank gives the cards of each rank of a sequence" in capsys.readouterr().err

@@ -23,7 +23,7 @@ deck:
     chances: {J: 1, Q: 2, K: 3, A: 4}
 zones:
   stock: {owner: seat}
-  pile: {owner: table}
+  pile: {owner: table, visibility: public}
 deal:
   to: stock
   count: all
@@ -120,7 +120,7 @@ CASES = {
         edit("players: 2", "players: 0"),
         "bad.yaml:3:10: error [players]: 0 is less than the minimum of 1\n"),
     "bad-enum": (
-        edit("pile: {owner: table}", "pile: {owner: tabel}"),
+        edit("pile: {owner: table,", "pile: {owner: tabel,"),
         "bad.yaml:9:17: error [zones.pile.owner]: 'tabel' is not allowed here; expected one of: seat, table\n"
         "    hint: did you mean 'table'?\n"),
     "bad-phase-kind": (

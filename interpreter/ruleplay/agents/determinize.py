@@ -390,7 +390,8 @@ class Unseen:
     dealt again on each copy (`deal`, the `redeal` of `State.fork`). They change places among themselves,
     each place keeping its size, so a seat's hand gets no card of a suit the seat showed it lacks, nor one a
     hint says it did not hold. The cards the seat knows (its own, those played, passed to it or by it, turned
-    or shown) stay put. The search uses it instead of a replay: the hand so far is the same public history
+    or shown, another's dealt face up or facing out to it) stay put; its own cards facing out (`visibility:
+    others`), which it cannot see, are dealt again too. The search uses it instead of a replay: the hand so far is the same public history
     on any such game, the true one included (`State.fork_at`): what it deals depends on which cards the seat
     has not seen and on the sizes of the places, not on where those cards truly lie."""
 
@@ -409,14 +410,16 @@ class Unseen:
             | {index[c] for _, c in k.plays} | {index[c] for c in k.seen_rest} | {index[c] for c in k.pins} \
             | {index[c] for c in k.rest if c is not None} | {index[c] for ev in k.events if ev.get("from") is not None
                                                             for c in [ev.get("card")] if c in index} \
-            | {index[c] for c in k.loose} | {index[c] for c in k.seen} | {index[c] for g in k.gained for c in g}
+            | {index[c] for c in k.loose} | {index[c] for c in k.seen} | {index[c] for g in k.gained for c in g} \
+            | {index[c] for j, dealt in enumerate(k.dealt) if j != me for c in dealt if c is not None}
         hand = rules.deal.to.index
         self.held: dict[int, list] = {}      # per other seat, the places in its hand holding unseen cards
         self.other: list = []                # any other place holding an unseen card: (seat zone, seat, i)
         self.cards = []                      # or (None, shared zone, i)
+        facing_out = {z.index for z in rules.seat_zones if z.visibility == "others"}    # the seat's own unseen
         for zi, zones in enumerate(seat_zones):
             for j, z in enumerate(zones):
-                if j == me:
+                if j == me and zi not in facing_out:
                     continue
                 for i, c in enumerate(z):
                     if c not in known:

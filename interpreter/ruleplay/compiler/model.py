@@ -743,8 +743,16 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
                 if pile in d["zones"]:
                     ctx.error(("zones", pile), f"the pile '{pile}' of the family '{zname}' is also a zone",
                               "rename one of them")
-        # a seat's zone is face down by default, a table's and a family's piles face up
-        seen = z.get("visibility", "hidden" if owner == "seat" and "count" not in z else "public")
+        # a seat's zone is face down unless it says otherwise; a table's zone or a family's piles say who sees
+        # them (no default: a stock shown to everyone because a line was left out would give the game away)
+        seen = z.get("visibility", "hidden" if owner == "seat" and "count" not in z else None)
+        if seen is None:
+            ctx.error(("zones", zname), f"who sees the cards of '{zname}'? A {'family of piles' if 'count' in z else 'table zone'} "
+                                        "says it", "write visibility: hidden (face down), public (face up) or owner")
+            seen = "hidden"
+        if seen in ("owner", "others") and owner == "table":
+            ctx.error(("zones", zname, "visibility"), f"'{zname}' is the table's: it has no owner to see it ({seen})",
+                      "write hidden or public, or make it each player's: owner: seat", value=True)
         for pile in piles:
             ctx.zones[pile] = Zone(pile, owner, seen, placed[owner], z.get("description", ""))
             placed[owner] += 1

@@ -29,8 +29,10 @@ class SeatLooker:
 
 
 def visible_to(visibility: str, owner: int | None, me: int) -> bool:
-    """A zone of this visibility owned by `owner` (None: a table zone) may be looked at by seat `me`."""
-    return visibility == "public" or (visibility == "owner" and owner == me)
+    """A zone of this visibility owned by `owner` (None: a table zone) may be looked at by seat `me` (`others`:
+    by every seat but its owner, as cards held facing out: Hanabi, Indian poker)."""
+    return visibility == "public" or (visibility == "owner" and owner == me) or \
+        (visibility == "others" and owner is not None and owner != me)
 
 
 def hide(value):

@@ -1437,8 +1437,11 @@ def _tell_refill(n, ev: dict) -> list[str]:
 
 
 def _tell_declare(n, ev: dict) -> list[str]:
-    return [f"{n.verb(ev['seat'], 'declare', 'declares')} {ev.get('name')} with {ev.get('card')} "
-            f"({ev.get('points')} points)."]
+    return [f"{n.verb(ev['seat'], 'declare', 'declares')} {ev.get('name')} with {ev.get('card')} ({_points_said(ev)})."]
+
+
+def _points_said(ev: dict) -> str:
+    return f"{ev.get('points')} point{'' if ev.get('points') == 1 else 's'}"
 
 
 def _tell_swap(n, ev: dict) -> list[str]:
@@ -1453,8 +1456,7 @@ NARRATION = {"declare": _tell_declare, "swap": _tell_swap, "tricks-over": lambda
 ACCOUNT = {"lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} face up as the {ev.get('to')}: "
                                   f"{', '.join(map(str, ev.get('cards') or []))}.",
            "tricks-over": lambda ev: "The tricks stop here.",
-           "declare": lambda ev: f"Seat {ev['seat']} declares {ev.get('name')} with {ev.get('card')} "
-                                 f"({ev.get('points')} points).",
+           "declare": lambda ev: f"Seat {ev['seat']} declares {ev.get('name')} with {ev.get('card')} ({_points_said(ev)}).",
            "swap": lambda ev: f"Seat {ev['seat']} exchanges {', '.join(map(str, ev.get('gave') or []))} for "
                               f"{', '.join(map(str, ev.get('cards') or []))} of the {ev.get('zone')}.",
            "refill": lambda ev: f"Seat {ev['seat']} draws {', '.join(map(str, ev.get('cards') or []))} from the "

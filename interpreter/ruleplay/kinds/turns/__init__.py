@@ -33,11 +33,12 @@ from typing import Callable, Iterator
 from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.events import EventSpec, Private, zone_public
 from ruleplay.engine.table import Table
+from ruleplay.engine.visibility import visible_to
 from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
 from ruleplay.kinds.turns.cardflow import check_chosen_card, chosen_from
 from ruleplay.kinds.turns.choices import (NAMES, Check, Part, Plan, alternatives, bindings, compile_parts, memo_getters,
                                           plan, reads, staged, uses_hidden_card)
-from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects
+from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects, zone_words
 from ruleplay.kinds.turns.refs import names_read
 from ruleplay.kinds.turns.runner import Going, PreferView, TurnsView
 from ruleplay.kinds.turns.sense import guess, prefer
@@ -78,6 +79,11 @@ _CHOOSE = obj({
                                         "suits), or a list of them ([set, run]: either). Found by rank and suit, not "
                                         "among every subset, so a meld of 13 may be chosen.",
                          "examples": ["set", ["set", "run"]]},
+                  "per-rank": {"type": "integer", "minimum": 1, "examples": [1, 2],
+                               "description": "With as: sequence: N cards of each rank of the run (1: a "
+                                              "straight, 2: a run of pairs, 3: an airplane), the suits not "
+                                              "chosen (each rank's lowest cards): one play a run of ranks, "
+                                              "where the suits do not matter."},
                   "adds-to": {"description": "Only the sets whose values (`counting`) add up to "
                                              "this int, read once the parts before it are "
                                              "chosen (e.g. card.value: a capture by sums). "
@@ -344,7 +350,7 @@ def _move_seen(looker, ev: dict, _index: int | None) -> bool:
     zones = looker.rules.zones
     for zname, owner in ((ev.get("from"), ev.get("from_seat")), (ev.get("to"), ev.get("to_seat"))):
         z = zones.get(zname)
-        if z is not None and owner == looker.me and z.visibility == "owner":
+        if z is not None and owner is not None and visible_to(z.visibility, owner, looker.me):
             return True
     return False
 
@@ -786,10 +792,10 @@ def _rates(spec: dict) -> bool:
 
 
 def _say_part(kind: str, v) -> str:
-    return {"card": lambda: f"a card from {v} (card)",
-            "cards": lambda: f"{_count(v)} {v.get('from')} (picked)",
+    return {"card": lambda: f"a card from {zone_words(v)} (card)",
+            "cards": lambda: f"{_count(v)} {zone_words(v.get('from'))} (picked)",
             "from-pile": lambda: f"a pile to move from among {_piles_said(v)} (source)",
-            "to-pile": lambda: _say_piles(v), "position": lambda: f"a face-down card of {v} by its place "
+            "to-pile": lambda: _say_piles(v), "position": lambda: f"a face-down card of {zone_words(v)} by its place "
             "(position; the card is card)", "seat": lambda: f"a player for whom {formula(v)} (target)",
             "rank": lambda: "a rank (rank)", "suit": lambda: "a suit (suit)",
             "value": lambda: (f"one of {', '.join(map(str, v))} (value" +
@@ -811,6 +817,10 @@ def _count(v: dict) -> str:
     many = str(lo) if hi == lo else f"{lo} to {hi}" if hi else f"{lo} or more"
     if "adds-to" in v:
         return f"cards whose {v.get('counting')} add up to {formula(v['adds-to'])} ({many}) from"
+    if v.get("per-rank"):
+        per = v["per-rank"]
+        return (f"a run of ranks one after another, {per} card{'s' if per != 1 else ''} of each (the suits not "
+                f"chosen), of {many} cards from")
     if shapes:
         what = " or ".join({"set": "a set (cards of one rank)", "run": "a run (cards of one suit in sequence)",
                             "sequence": "a sequence (ranks in order, any suits)"}

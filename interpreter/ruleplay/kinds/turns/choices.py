@@ -12,6 +12,7 @@ top card, `-size`, its number of cards, and `-cards`, its cards), `rank`, `suit`
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from itertools import combinations, product
@@ -51,6 +52,7 @@ class Part:
     piles: tuple = ()                         # from-pile, to-pile: the piles to choose among (ZoneRefs)
     shapes: tuple = ()                        # cards `as:`: only the sets and runs of the zone (melds.find)
     held_bound: bool = False                  # ... counted in play first (wild cards: too many in the whole deck)
+    per_rank: int = 0                         # `as: sequence, per-rank: N`: N cards a rank, suits not chosen
     keeps: tuple = ()                         # to-pile `keeps:`: only piles still a set or run with the cards added
     adds_one: bool = True                     # ... the move's `card` (else its set of cards, `picked`)
     words: tuple = ()                         # value as a map: the word each answer (a number) is said by
@@ -78,6 +80,8 @@ class Part:
             if z is None:
                 return []
             lo, hi = self.sizes
+            if self.per_rank:                        # runs of ranks, N cards each, the suits not chosen
+                return melds.by_rank(z, self.per_rank, lo, hi, t.rules.deck)
             if self.shapes:                          # sets and runs, low card first (the deck's rank order)
                 if self.held_bound:
                     self.bounded_melds(t, z)
@@ -395,7 +399,8 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
         return None
     size = 1
     for part in parts:
-        size *= (min(MAX_SETS, melds.count(deck, part.shapes, *part.sizes)) if part.shapes else MAX_SETS if part.adds_to
+        size *= (melds.count_by_rank(deck, part.per_rank, *part.sizes) if part.per_rank else
+                 min(MAX_SETS, melds.count(deck, part.shapes, *part.sizes)) if part.shapes else MAX_SETS if part.adds_to
                  else min(MAX_SETS, _sets(len(deck), *part.sizes))) if part.kind == "cards" else part.slots or len(deck)
     if size > MAX_ALTERNATIVES:
         ctx.error(path, f"this move has up to {size:,} combinations to choose from; the limit is "
@@ -449,9 +454,27 @@ def _cards_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int
     if lo > hi:
         ctx.error(path + ("min",), f"min ({lo}) is more than max ({hi})", value=True)
         return None
+    if "per-rank" in raw:
+        if shapes != ("sequence",):
+            ctx.error(path + ("per-rank",), "per-rank gives the cards of each rank of a sequence: it goes with "
+                                            "as: sequence alone", "write as: sequence", value=True)
+            return None
+        per = ctx.const_int(path + ("per-rank",), None, 1, max(Counter(ctx.deck.rank).values()))
+        if per is None:
+            return None
+        return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi), shapes=shapes, per_rank=per)
     if shapes:
         found = melds.count(ctx.deck, shapes, lo, hi)
         if found > MAX_SETS and melds.bounded_in_play(ctx.deck, shapes):   # in the zone as it is (`bounded_melds`)
+            dealt = ctx.get(("deal", "count"))
+            if "sequence" in shapes and isinstance(dealt, int) and dealt > 0:
+                size = next((k for k in range(dealt, min(2 * dealt, deck_size) + 1)
+                             if melds.hand_bound(ctx.deck, shapes, lo, hi, k) > MAX_SETS), None)
+                if size is not None:
+                    ctx.note(path + ("as",), f"a hand of {size} cards or more, spread over the ranks, may hold more "
+                                             f"than {MAX_SETS:,} sequences (every choice of suits); a move offering "
+                                             "that many stops the game as a limit", "when the suits do not matter, "
+                                             "write per-rank: 1 (one play a run of ranks); or cap them with max: N")
             return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi), shapes=shapes, held_bound=True)
         if found > MAX_SETS:
             ctx.error(path + ("as",), f"the whole deck holds {found:,} such sets and runs; the limit is "

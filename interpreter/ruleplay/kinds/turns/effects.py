@@ -435,9 +435,9 @@ def say(spec: Any) -> str:
         m = spec["move"]
         if m.get("count") == f"{m.get('from')}.size" and not m.get("at") and not m.get("show") \
                 and not m.get("keep-order"):
-            return f"{_zone(m['from'])} is turned over onto {_zone(m['to'])} (its cards one by one, top first)"
+            return f"{zone_words(m['from'])} is turned over onto {zone_words(m['to'])} (its cards one by one, top first)"
         n = formula(m["count"]) if "count" in m else None
-        source = _zone(m["from"])
+        source = zone_words(m["from"])
         whole = m.get("count") == f"{m.get('from')}.size"       # kept in order (turned over: above)
         which, one = ((("the first card" if n == "1" else f"the first {n} cards") + f" from the top of {source} "
                        f"for which {formula(m['where'])}", n == "1") if "count" in m and "where" in m else
@@ -450,7 +450,7 @@ def say(spec: Any) -> str:
                       (f"the cards picked from {source}", False) if m.get("picked") else
                       (f"the cards of {source} for which {formula(m['where'])}", False) if "where" in m else
                       (f"all the cards of {source}", False) if m.get("all") else (f"the chosen card of {source}", True))
-        out = f"{which} go{'es' if one else ''} to {_PLACES.get(m.get('at'), '')}{_zone(m['to'])}"
+        out = f"{which} go{'es' if one else ''} to {_PLACES.get(m.get('at'), '')}{zone_words(m['to'])}"
         return out + (", shown to everyone" if m.get("show") == "all" else "")
     if "set" in spec or "add" in spec:
         add = "add" in spec
@@ -471,12 +471,12 @@ def say(spec: Any) -> str:
     if "next" in spec:
         return f"the turn passes to {formula(spec['next'])}"
     if "shuffle" in spec:
-        return f"{_zone(spec['shuffle'])} is shuffled"
+        return f"{zone_words(spec['shuffle'])} is shuffled"
     if "expose" in spec:
-        return f"{_zone(spec['expose'])} is laid face up for everyone for the rest of the hand"
+        return f"{zone_words(spec['expose'])} is laid face up for everyone for the rest of the hand"
     if "swap" in spec:
         x, y = (spec["swap"] + [None, None])[:2]
-        return f"{_zone(x)} and {_zone(y)} swap their cards"
+        return f"{zone_words(x)} and {zone_words(y)} swap their cards"
     if "lot" in spec:
         lot = spec["lot"]
         what = ("a player" if formula(lot["seat"]) == "yes" else f"a player for whom {formula(lot['seat'])}") \
@@ -486,10 +486,10 @@ def say(spec: Any) -> str:
     raw = spec["reveal"]
     if isinstance(raw, dict):
         most = f"at most {formula(raw['count'])} of " if "count" in raw else ""
-        return f"{most}the cards of {_zone(raw.get('from'))} for which {formula(raw.get('where'))} are shown to everyone"
+        return f"{most}the cards of {zone_words(raw.get('from'))} for which {formula(raw.get('where'))} are shown to everyone"
     return {"card": "the chosen card is turned face up for everyone",
             "picked": "the cards picked are turned face up for everyone"}.get(
-        raw, f"the cards of {_zone(raw)} are shown to everyone")
+        raw, f"the cards of {zone_words(raw)} are shown to everyone")
 
 
 def _added(name: str, value: Any) -> str:
@@ -498,14 +498,14 @@ def _added(name: str, value: Any) -> str:
     return f"{name} goes up by {value}" if isinstance(value, int) else f"{formula(value)} is added to {name}"
 
 
-def _zone(ref: str) -> str:
+def zone_words(ref: str) -> str:
     """A zone as the rule sheet says it: `pile`, a seat's zone in words (`actor.hand`: the player's hand), a
     bare zone each player has one of as the player's own (`hand`: the player's hand), a family's pile by
     number (`up[at]`: the up pile numbered at)."""
     ref = str(ref)
     if ref.endswith("]") and "[" in ref:
         head, _, number = ref[:-1].partition("[")
-        said = _zone(head)
+        said = zone_words(head)
         return f"{'' if said.startswith('the ') else 'the '}{said} pile numbered {formula(number)}"
     if "." in ref:
         return formula(ref)

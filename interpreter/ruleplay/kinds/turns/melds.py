@@ -280,6 +280,54 @@ def _sequences(cards, least: int, hi: int, deck) -> list[tuple]:
     return out
 
 
+def by_rank(held, per: int, lo: int, hi: int, deck) -> list[tuple]:
+    """`as: sequence, per-rank: N`: ranks one after another with N cards of each (a straight, a run of pairs,
+    an airplane of triples), the suits not chosen: each rank's lowest N cards in the deck's order (`order`), so
+    a hand offers one play for each run of ranks, from `lo` to `hi` cards. Wild cards are not used."""
+    pos, keys = _positions(deck), order(deck)
+    high = len(deck.ranks) if deck.first_rank_high else None
+    at: dict[int, list[int]] = {}
+    for c in sorted(held, key=keys.__getitem__):
+        if pos[c] is not None and c not in deck.wild:
+            at.setdefault(pos[c], []).append(c)
+            if pos[c] == 0 and high:                   # the first rank, also after the last
+                at.setdefault(high, []).append(c)
+    out: list[tuple] = []
+    for start in sorted(at):
+        end = start
+        while len(at.get(end, ())) >= per and (end - start + 1) * per <= hi and end - start < len(deck.ranks):
+            if (end - start + 1) * per >= max(lo, 1):
+                out.append(tuple(sorted((c for p in range(start, end + 1) for c in at[p][:per]),
+                                        key=keys.__getitem__)))
+            end += 1
+    return out
+
+
+def count_by_rank(deck, per: int, lo: int, hi: int) -> int:
+    """How many runs of ranks `by_rank` may offer at most: one for each run of places in the rank order."""
+    places = len(deck.ranks) + (1 if deck.first_rank_high else 0)
+    return sum(places - length + 1 for length in range(1, len(deck.ranks) + 1)
+               if max(lo, 1) <= length * per <= hi and length <= places)
+
+
+def hand_bound(deck, shapes: tuple[str, ...], lo: int, hi: int, size: int) -> int:
+    """The sequences a hand of `size` cards may hold when they are spread evenly over the ranks (the worst
+    case for sequences): what `validate` warns of when it passes the limit a move may offer in play."""
+    pos = _positions(deck)
+    by_place: dict[int, list[int]] = {}
+    for c in range(len(deck.names)):
+        if pos[c] is not None and c not in deck.wild:
+            by_place.setdefault(pos[c], []).append(c)
+    hand: list[int] = []
+    k = 0
+    while len(hand) < size and any(by_place.values()):
+        place = sorted(by_place)[k % len(by_place)]
+        if by_place[place]:
+            hand.append(by_place[place].pop())
+        k += 1
+    return count(deck, shapes, lo, hi, hand)
+
+
 def _find_wild(held, shapes: tuple[str, ...], least: int, hi: int, deck) -> list[tuple]:
     """`find` for a hand holding wild cards: each set of natural cards that could be a set or a run (one rank;
     or one suit with its ranks close enough), with each choice of wild cards that makes it long enough and

@@ -297,24 +297,26 @@ class Compiler:
     def c_arith(self, t):
         ch = t.children
         first = self.compile(ch[0])
-        if first.type == CARDS:
-            return self._cards_together(ch, first)
+        second = self.compile(ch[2]) if first.type == CARD and str(ch[1]) == "+" else None
+        if first.type == CARDS or (second is not None and second.type in (CARD, CARDS)):
+            return self._cards_together(ch, self._as(first, ch[0], CARDS), second)
         acc = self._as(first, ch[0], INT)
         for i in range(1, len(ch), 2):
             op = str(ch[i])
-            rhs = self._typed(ch[i + 1], INT)
+            rhs = self._as(second, ch[2], INT) if i == 1 and second is not None else self._typed(ch[i + 1], INT)
             acc = self._arith(op, acc, rhs, ch[i])
         return acc
 
-    def _cards_together(self, ch: list, first: Compiled) -> Compiled:
-        """`s.down + s.up`: the cards of both, one cards value (the first's, then the next's on top: a loop, a
-        count or best-hand reads them together)."""
+    def _cards_together(self, ch: list, first: Compiled, second: Compiled | None = None) -> Compiled:
+        """`s.down + s.up`, `s.hand[1] + s.hand[2]`: the cards of both, one cards value (the first's, then the
+        next's on top: a loop, a count or best-hand reads them together); a single card is the cards it is."""
         parts = [first]
         for i in range(1, len(ch), 2):
             if str(ch[i]) != "+":
                 raise ExprError(f"cards are put together with +, not {ch[i]}", _col(ch[i]),
                                 "s.hand + board is the cards of both; to count, take sizes: s.hand.size - board.size")
-            parts.append(self._typed(ch[i + 1], CARDS))
+            got = second if i == 1 and second is not None else self.compile(ch[i + 1])
+            parts.append(self._as(got, ch[i + 1], CARDS))
         fns = tuple(p.fn for p in parts)
         uses = frozenset().union(*(p.uses for p in parts))
         if len(fns) == 2:
@@ -504,7 +506,9 @@ class Compiler:
             f = c.fn
             return Compiled(lambda e: () if (x := f(e)) is None else (x,), CARDS, uses=c.uses, defines=c.defines)
         if c.type != type_:
-            raise ExprError(f"expected {type_} here, got {c.type}", _col(node))
+            raise ExprError(f"expected {type_} here, got {c.type}", _col(node),
+                            "a card is not a number: read one of its values (card.value, card.order), or put cards "
+                            "together with + (a + b)" if c.type == CARD and type_ == INT else None)
         return c
 
     def c_not_(self, t):

@@ -147,9 +147,11 @@ class Terminal:
                     continue                     # the zone the choice is made from: shown below, numbered
                 if z.cards is None or not z.cards:
                     segs.append(f"  {z.name} {z.size}")
-                else:
-                    segs.append(f"  {z.name} {z.size}: ")
-                    segs.extend(self.cards(z.cards if z.size <= 13 else z.cards[-13:]))
+                else:                            # your own cards all; another's face-up pile: its last 13
+                    shown = z.cards if s == me or z.size <= 13 else z.cards[-13:]
+                    segs.append(f"  {z.name} {z.size}: " + (f"({z.size - len(shown)} more) " if len(shown) < z.size
+                                                            else ""))
+                    segs.extend(self.cards(shown))
             if v.scores is not None:
                 segs.append(f"  score {v.scores[s]}")
             segs.extend(f"  {k} {_word(val[s])}" for k, val in per_seat.items())

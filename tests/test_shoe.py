@@ -72,3 +72,32 @@ def test_misused_shoes_are_placed_errors(tmp_path, capsys, shoe, message):
 def test_a_shoe_needs_a_count_and_a_rest(tmp_path, capsys):
     err = validate_errors(tmp_path, capsys, SHOE.read_text().replace("deal:\n", "deal:\n  count: all\n"))
     assert "a shoe is where the cards not dealt wait" in err
+
+
+def test_the_search_leaves_the_tray_where_everyone_sees_it():
+    """The search's copies of a decision in a later hand (`relabel` on a fork): the tray (face up, filled between
+    hands without a move event) keeps its cards; the shoe's unseen cards are dealt again among themselves."""
+    import random
+
+    import ruleplay
+    from ruleplay.agents.determinize import knowledge, relabel
+    rules = load(str(SHOE))
+    s = ruleplay.load_game(str(SHOE)).new_initial_state(seed=4)
+    while not s.is_terminal() and sum(e["event"] == "deal" for e in s.events()) < 2:
+        s.apply_action(s.legal_actions()[0])
+    me = s.current_player()
+    tray_i, shoe_i = rules.zones["tray"].index, rules.zones["shoe"].index
+    k = knowledge(rules, me, s.seat_events(me))
+    rng = random.Random(2)
+    trays, shoes = set(), set()
+    for _ in range(10):
+        got = {}
+
+        def redeal(seat_zones, shared):
+            ok = relabel(rules, seat_zones, shared, k, rng)
+            got["tray"], got["shoe"] = tuple(shared[tray_i]), tuple(shared[shoe_i])
+            return ok
+        assert s.fork(answer=[None] * rules.players, redeal=redeal) is not None
+        trays.add(got["tray"])
+        shoes.add(got["shoe"])
+    assert len(trays) == 1 and len(next(iter(trays))) > 0 and len(shoes) > 1

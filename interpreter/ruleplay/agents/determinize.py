@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from collections.abc import Sequence
 from typing import Callable
 
+from ruleplay.engine.visibility import visible_to
 from ruleplay.engine.run import Deal
 from ruleplay.engine.state import Game
 from ruleplay.kinds import EVENT_SPECS
@@ -417,15 +418,19 @@ class Unseen:
         self.other: list = []                # any other place holding an unseen card: (seat zone, seat, i)
         self.cards = []                      # or (None, shared zone, i)
         facing_out = {z.index for z in rules.seat_zones if z.visibility == "others"}    # the seat's own unseen
+        seen_zones = {z.index: z.visibility for z in rules.seat_zones}
         for zi, zones in enumerate(seat_zones):
             for j, z in enumerate(zones):
-                if j == me and zi not in facing_out:
-                    continue
+                if (j == me and zi not in facing_out) or (j != me and visible_to(seen_zones[zi], j, me)):
+                    continue                 # a zone the seat sees: its cards stay where they lie
                 for i, c in enumerate(z):
                     if c not in known:
                         (self.held.setdefault(j, []) if zi == hand else self.other).append((zi, j, i))
                         self.cards.append(names[c])
+        public = {z.index for z in rules.shared_zones if z.visibility == "public"}
         for zi, z in enumerate(shared):
+            if zi in public:                 # face up (a discard tray filled between hands): stays as it lies
+                continue
             for i, c in enumerate(z):
                 if c not in known:
                     self.other.append((None, zi, i))

@@ -77,3 +77,9 @@ def test_every_bot_plays_it_and_a_table_zone_cannot_be_seen_by_others(tmp_path, 
     err = validate_errors(tmp_path, capsys, GAME.read_text().replace("stock: {owner: table, visibility: hidden}",
                                                                      "stock: {owner: table, visibility: others}"))
     assert "[zones.stock.visibility]" in err and "it has no owner to see it" in err
+
+
+def test_the_sheet_says_who_sees_a_card_held_facing_out(capsys):
+    from ruleplay.tools.cli import main
+    assert main(["explain", str(GAME)]) == 0
+    assert "forehead: one per player, others (seen by every player but its owner)" in capsys.readouterr().out

@@ -796,7 +796,7 @@ def _say_part(kind: str, v) -> str:
             "cards": lambda: f"{_count(v)} {zone_words(v.get('from'))} (picked)",
             "from-pile": lambda: f"a pile to move from among {_piles_said(v)} (source)",
             "to-pile": lambda: _say_piles(v), "position": lambda: f"a face-down card of {zone_words(v)} by its place "
-            "(position; the card is card)", "seat": lambda: f"a player for whom {formula(v)} (target)",
+            "(position; the card it turns out to be: card)", "seat": lambda: f"a player for whom {formula(v)} (target)",
             "rank": lambda: "a rank (rank)", "suit": lambda: "a suit (suit)",
             "value": lambda: (f"one of {', '.join(map(str, v))} (value" +
                               ("; each word read as its number)" if isinstance(v, dict) else ")")),

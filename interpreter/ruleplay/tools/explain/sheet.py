@@ -106,7 +106,8 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
                   f"with no pile chosen lays its cards out on the first empty one)"
                   + (f": {z.description}" if z.description else "") + "\n")
             continue
-        w(f"  {z.name}: {owner}, {z.visibility}" + (f": {z.description}" if z.description else "") + "\n")
+        seen = "others (seen by every player but its owner)" if z.visibility == "others" else z.visibility
+        w(f"  {z.name}: {owner}, {seen}" + (f": {z.description}" if z.description else "") + "\n")
     direction = "clockwise" if rules.direction == 1 else \
         "counter-clockwise (each player's next is the player on their right)"
     dealer = rules.dealer

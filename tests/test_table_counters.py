@@ -174,3 +174,20 @@ def test_a_player_counter_misused_is_a_placed_error(tmp_path, capsys, change, me
     text = BANK.read_text()
     assert change[0] in text
     assert message in validate_errors(tmp_path, capsys, text.replace(*change))
+
+
+def test_a_value_holding_a_player_is_told_as_the_player():
+    """The table a person plays at tells a table counter of `type: seat` and a tracked seat as the player
+    ("banker: now You.", Old Maid's "giver: now Seat 1."), not as a bare number."""
+    from ruleplay.tools.play.seat import Narrator
+    for name, want in ((str(BANK), "banker: now "), ("old-maid", "giver: now ")):
+        g = ruleplay.load_game(name)
+        s = g.new_initial_state(seed=1)
+        while not s.is_terminal() and not any(e["event"] == "set" and e.get("name") == want.split(":")[0]
+                                              and e.get("value") is not None for e in s.events()):
+            s.apply_action(s.legal_actions()[0])
+        ev = next(e for e in s.events() if e["event"] == "set" and e.get("name") == want.split(":")[0]
+                  and e.get("value") is not None)
+        for me in range(g.rules.players):
+            told = Narrator(me, g.rules, len(g.rules.deck.names)).tell(ev)
+            assert told == [want + ("You." if ev["value"] == me else f"Seat {ev['value']}.")], (name, told)

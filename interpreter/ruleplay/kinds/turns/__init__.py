@@ -445,6 +445,7 @@ class Turns:
     spec: dict = field(default_factory=dict)
     shown: frozenset = frozenset()       # the tracked values the tables show: every one but a card (`public`)
     simultaneous: bool = False           # every player moves at once, round by round (runner.Going.together)
+    seats: frozenset = frozenset()       # the tracked values that hold a player (narrated as one)
 
     @cached_property
     def prefers(self) -> bool:
@@ -578,7 +579,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
     return Turns(name, first_mode, first_fn, who.fn if who else None, {n: v for n, (_, v) in tracked.items()},
                  start, after, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
                  dict(spec), frozenset(n for n, (typ, _) in tracked.items() if typ != X.CARD),
-                 spec.get("simultaneous") is True)
+                 spec.get("simultaneous") is True, frozenset(n for n, (typ, _) in tracked.items() if typ == X.SEAT))
 
 
 _TURN_ORDER = ("again", "skip", "reverse", "next")
@@ -895,7 +896,19 @@ ACCOUNT = {"move": _line_move, "reveal": _line_reveal,
                                             else "nobody answers") +
                               (f", seat {ev['last']} last." if ev.get("last") is not None else "."),
            "too-late": lambda ev: f"Seat {ev.get('seat')} is too late: {ev.get('move')} is no longer possible."}
-NARRATION = {k: (lambda f: lambda n, ev: [f(ev)])(f) for k, f in ACCOUNT.items()}
+def _tell_set(n, ev: dict) -> list[str]:
+    """A value set, as the seat's table tells it: a value that holds a player (a tracked seat, a table counter
+    of `type: seat`) said as the player ("banker: now Seat 2.", "giver: now You.")."""
+    rules = n.looker.rules
+    ph = next((p for p in rules.phases if p.name == ev.get("phase")), None)
+    seats = getattr(ph, "seats", frozenset()) if ev.get("seat") is None else frozenset()
+    value = ev.get("value")
+    if isinstance(value, int) and (ev.get("name") in seats or ev.get("name") in rules.table_seats):
+        return [f"{ev.get('name')}: now {n.who(value)}."]
+    return [_line_set(ev)]
+
+
+NARRATION = {k: (lambda f: lambda n, ev: [f(ev)])(f) for k, f in ACCOUNT.items()} | {"set": _tell_set}
 
 
 def _before_choosing(base: X.Scope | None, chosen: X.Scope) -> X.Scope | None:

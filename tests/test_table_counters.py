@@ -191,3 +191,18 @@ def test_a_value_holding_a_player_is_told_as_the_player():
         for me in range(g.rules.players):
             told = Narrator(me, g.rules, len(g.rules.deck.names)).tell(ev)
             assert told == [want + ("You." if ev["value"] == me else f"Seat {ev['value']}.")], (name, told)
+
+
+def test_the_tables_header_says_a_value_holding_a_player_as_the_player():
+    """Old Maid's drawer and giver (tracked seats) on the terminal's and the web's header: "You" or "Seat N"."""
+    from ruleplay.tools.play.seat import facts, seat_valued
+    g = ruleplay.load_game("old-maid")
+    s = g.new_initial_state(seed=2)
+    names = seat_valued(g.rules)
+    assert {"drawer", "giver"} <= names
+    for me in range(g.rules.players):
+        v = s.seat_view(me)
+        _, table = facts(v, names)
+        for k in ("drawer", "giver"):
+            raw = v.public[k]
+            assert table[k] == ("You" if raw == me else f"Seat {raw}"), (me, k, table)

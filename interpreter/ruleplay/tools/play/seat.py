@@ -37,16 +37,24 @@ class Option:
     action: int = -1         # the State's action
 
 
-def facts(v: SeatView) -> tuple[dict, dict]:
+def facts(v: SeatView, seats: frozenset[str] = frozenset()) -> tuple[dict, dict]:
     """The facts the view shows (`SeatView.public`: the kinds' and the counters') split as the tables lay them
-    out: (name -> one value per seat, shown on each seat's line; name -> one value, shown for the table)."""
+    out: (name -> one value per seat, shown on each seat's line; name -> one value, shown for the table); a
+    table fact named in `seats` holds a player, said as one ("You", "Seat 2")."""
     per_seat, table = {}, {}
     for k, val in v.public.items():
         if isinstance(val, (list, tuple)) and len(val) == v.players:
             per_seat[k] = val
+        elif k in seats and isinstance(val, int):
+            table[k] = "You" if val == v.me else f"Seat {val}"
         else:
             table[k] = val
     return per_seat, table
+
+
+def seat_valued(rules) -> frozenset[str]:
+    """The facts of a game that hold a player: a table counter of `type: seat`, a phase's tracked seat."""
+    return frozenset(rules.table_seats).union(*(getattr(ph, "seats", frozenset()) for ph in rules.phases))
 
 
 def options_for(d, space) -> list[Option]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ruleplay.kinds.contract import kind_of
-from ruleplay.tools.play.seat import facts, is_red, options_for
+from ruleplay.tools.play.seat import facts, is_red, options_for, seat_valued
 from ruleplay.tools.web.games import HUMAN, LiveGame
 from ruleplay.tools.web.rewind import Rewound
 from ruleplay.tools.web.tablemeta import SUITS, direction_word
@@ -202,7 +202,7 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
     v = st.seat_view(seat)
     events = st.seat_events(seat)
     plays = _plays(events)
-    per_seat, table_facts = facts(v)
+    per_seat, table_facts = facts(v, seat_valued(st.game.rules))
     deck, cards, meta = game.space.deck, game.meta.cards, game.meta
     names, key = deck.names, deck.canonical_key
     choices, prompt, passing = _choices(game, seat)

@@ -417,12 +417,11 @@ class Unseen:
         self.held: dict[int, list] = {}      # per other seat, the places in its hand holding unseen cards
         self.other: list = []                # any other place holding an unseen card: (seat zone, seat, i)
         self.cards = []                      # or (None, shared zone, i)
-        facing_out = {z.index for z in rules.seat_zones if z.visibility == "others"}    # the seat's own unseen
-        seen_zones = {z.index: z.visibility for z in rules.seat_zones}
+        seen = {z.index: z.visibility for z in rules.seat_zones}
         for zi, zones in enumerate(seat_zones):
-            for j, z in enumerate(zones):
-                if (j == me and zi not in facing_out) or (j != me and visible_to(seen_zones[zi], j, me)):
-                    continue                 # a zone the seat sees: its cards stay where they lie
+            for j, z in enumerate(zones):        # a zone the seat sees stays as it lies, and its own but one facing out
+                if visible_to(seen[zi], j, me) or (j == me and seen[zi] != "others"):
+                    continue
                 for i, c in enumerate(z):
                     if c not in known:
                         (self.held.setdefault(j, []) if zi == hand else self.other).append((zi, j, i))

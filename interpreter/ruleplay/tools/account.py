@@ -19,7 +19,7 @@ def count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-_SHOE = {"new": " from a new shoe, shuffled", "kept": " from the shoe"}      # a deal of `deal.shoe`
+SHOE_WORDS = {"new": " from a new shoe, shuffled", "kept": " from the shoe"}      # a deal of `deal.shoe`
 _OWN_LINE = frozenset({"start", "draw-for-dealer", "deal", "win", "take", "trick", "trump", "choice", "tally", "kitty",
                        "pass", "score", "out", "end"})
 """The events told on a line of their own (the others add to the round's plays or the bids' line)."""
@@ -48,7 +48,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
         elif kind == "draw-for-dealer":
             out.write("Draw for dealer: " + ", ".join(f"seat {s} {c}" for s, c in ev["draws"].items()) + "\n")
         elif kind == "deal":
-            out.write(f"Seat {ev['dealer']} deals" + _SHOE.get(ev.get("shoe"), "") + ".\n")
+            out.write(f"Seat {ev['dealer']} deals" + SHOE_WORDS.get(ev.get("shoe"), "") + ".\n")
             for s, hand in enumerate(ev["hands"]):
                 out.write(f"  {seat_name(s)}: {count(len(hand), 'card')}\n")
             if ev.get("rest"):

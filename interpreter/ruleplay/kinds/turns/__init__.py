@@ -588,20 +588,21 @@ _TURN_ORDER = ("again", "skip", "reverse", "next")
 def _at_once(ctx: Ctx, path: tuple, spec: dict) -> bool:
     """A simultaneous phase has no order of turns to change and no move answered in turn: each turn-order effect
     and each `respond` is an error there. True when there is none."""
-    places = [at for key in ("after-turn",) for word in _TURN_ORDER
-              for at in _word_paths(spec.get(key) or [], path + (key,), word)]
+    lists = [(spec.get("after-turn"), path + ("after-turn",))]
+    windows = []
     for mname, mspec in (spec.get("moves") or {}).items():
         mp = path + ("moves", mname)
-        places += [at for word in _TURN_ORDER for at in _word_paths((mspec or {}).get("do") or [], mp + ("do",), word)]
+        lists.append(((mspec or {}).get("do"), mp + ("do",)))
         if isinstance(mspec, dict) and "respond" in mspec:
-            ctx.error(mp + ("respond",), "a simultaneous phase has no reaction window: every player moves at once",
-                      "drop simultaneous: true, or make the answer a move of its own")
-            places.append(None)
+            windows.append(mp + ("respond",))
+    places = [at for effects, at_list in lists for word in _TURN_ORDER for at in _word_paths(effects or [], at_list, word)]
+    for at in windows:
+        ctx.error(at, "a simultaneous phase has no reaction window: every player moves at once",
+                  "drop simultaneous: true, or make the answer a move of its own")
     for at in places:
-        if at is not None:
-            ctx.error(at, "a simultaneous phase has no order of turns: every player moves in every round, so "
-                          "again, skip, reverse and next mean nothing", "drop it, or drop simultaneous: true")
-    return not places
+        ctx.error(at, "a simultaneous phase has no order of turns: every player moves in every round, so "
+                      "again, skip, reverse and next mean nothing", "drop it, or drop simultaneous: true")
+    return not places and not windows
 
 
 MOVER = X.Binding(X.SEAT, lambda e: e.loc.get("mover"))
@@ -732,18 +733,18 @@ def describe(spec: dict, phase=None) -> str:
     alone = formula("players") == "1"                  # a patience: one player, move after move
     players = f"the players for whom {formula(spec['who'])}" if "who" in spec else "the players"
     until = f" until {formula(spec['until'])}" if "until" in spec and formula(spec["until"]) != "no" else ""
-    limit = f" (at most {spec.get('max-turns', 1000)} {'moves' if alone else 'turns'}; more ends the game " \
-            "with no result)."
-    if spec.get("simultaneous") is True and not alone:
-        out.append(f"Round after round, {players} move at once{until}{limit[:-1].replace(' turns;', ' rounds;')}: "
-                   "each chooses a move unseen by "
-                   "the others, the choices are shown together, and the moves are made in an order drawn by lot; a "
+    together = spec.get("simultaneous") is True and not alone
+    unit = "moves" if alone else "rounds" if together else "turns"
+    limit = f" (at most {spec.get('max-turns', 1000)} {unit}; more ends the game with no result)"
+    if together:
+        out.append(f"Round after round, {players} move at once{until}{limit}: each chooses a move unseen by the "
+                   "others, the choices are shown together, and the moves are made in an order drawn by lot; a "
                    "move no longer possible when its turn comes is lost (too late), and the phase ends as soon as "
                    "its end holds, or when nobody can move.")
     else:
-        out.append(f"The player makes move after move{until}{limit}" if alone else
+        out.append(f"The player makes move after move{until}{limit}." if alone else
                    f"Starting with {_starter(spec.get('start') or [], who)}, {players} take turns in the direction "
-                   f"of play{until}{limit}")
+                   f"of play{until}{limit}.")
     for mname, m in (spec.get("moves") or {}).items():
         parts = [_say_part(k, v) for k, v in (m.get("choose") or {}).items()]
         line = f"Move '{mname}'" + (f" ({m['description'].rstrip('.')})" if m.get("description") else "") \

@@ -258,16 +258,24 @@ def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
     return list(out)
 
 
-def _sequences(cards, least: int, hi: int, deck) -> list[tuple]:
-    """The sequences (ranks one after another, any suits) of `least` to `hi` of these distinct cards: every run
-    of places, and every choice of one card at each place."""
+def _places(cards, deck) -> dict[int, list[int]]:
+    """The natural cards among `cards` by their place in the rank order, each place's in the deck's order (with
+    `first-rank-high` the first rank's also one past the last): what a run of ranks is taken from."""
     pos, keys = _positions(deck), order(deck)
     high = len(deck.ranks) if deck.first_rank_high else None
     at: dict[int, list[int]] = {}
-    for c in cards:
-        at.setdefault(pos[c], []).append(c)
-        if pos[c] == 0 and high:                       # the first rank, also after the last
-            at.setdefault(high, []).append(c)
+    for c in sorted(cards, key=keys.__getitem__):
+        if pos[c] is not None and c not in deck.wild:
+            at.setdefault(pos[c], []).append(c)
+            if pos[c] == 0 and high:                   # the first rank, also after the last
+                at.setdefault(high, []).append(c)
+    return at
+
+
+def _sequences(cards, least: int, hi: int, deck) -> list[tuple]:
+    """The sequences (ranks one after another, any suits) of `least` to `hi` of these distinct cards: every run
+    of places, and every choice of one card at each place."""
+    keys, at = order(deck), _places(cards, deck)
     hi = min(hi, len(deck.ranks))
     out: list[tuple] = []
     for start in sorted(at):
@@ -284,14 +292,7 @@ def by_rank(held, per: int, lo: int, hi: int, deck) -> list[tuple]:
     """`as: sequence, per-rank: N`: ranks one after another with N cards of each (a straight, a run of pairs,
     an airplane of triples), the suits not chosen: each rank's lowest N cards in the deck's order (`order`), so
     a hand offers one play for each run of ranks, from `lo` to `hi` cards. Wild cards are not used."""
-    pos, keys = _positions(deck), order(deck)
-    high = len(deck.ranks) if deck.first_rank_high else None
-    at: dict[int, list[int]] = {}
-    for c in sorted(held, key=keys.__getitem__):
-        if pos[c] is not None and c not in deck.wild:
-            at.setdefault(pos[c], []).append(c)
-            if pos[c] == 0 and high:                   # the first rank, also after the last
-                at.setdefault(high, []).append(c)
+    keys, at = order(deck), _places(held, deck)
     out: list[tuple] = []
     for start in sorted(at):
         end = start
@@ -318,12 +319,13 @@ def hand_bound(deck, shapes: tuple[str, ...], lo: int, hi: int, size: int) -> in
     for c in range(len(deck.names)):
         if pos[c] is not None and c not in deck.wild:
             by_place.setdefault(pos[c], []).append(c)
+    piles = [by_place[p] for p in sorted(by_place)]
     hand: list[int] = []
     k = 0
-    while len(hand) < size and any(by_place.values()):
-        place = sorted(by_place)[k % len(by_place)]
-        if by_place[place]:
-            hand.append(by_place[place].pop())
+    while len(hand) < size and any(piles):
+        pile = piles[k % len(piles)]
+        if pile:
+            hand.append(pile.pop())
         k += 1
     return count(deck, shapes, lo, hi, hand)
 

@@ -108,7 +108,8 @@ def _unnest(node: Any) -> Any:
         return node
     children = [_unnest(c) for c in node.children]
     if node.data != "nested":
-        return Tree(node.data, children, node.meta) if children != node.children else node
+        return Tree(node.data, children, node.meta) if any(a is not b for a, b in zip(children, node.children)) \
+            else node
     kind_tok, body, *rest = children
     loops, head = [], [c for c in rest if not (isinstance(c, Tree) and c.data == "then_for")]
     loops.append((head, node.meta))

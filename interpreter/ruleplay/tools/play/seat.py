@@ -19,6 +19,7 @@ from ruleplay.compiler.cards import RED, split_name
 from ruleplay.errors import printable
 from ruleplay.kinds import KINDS
 from ruleplay.kinds.contract import member
+from ruleplay.tools.account import SHOE_WORDS
 from ruleplay.engine.state import State
 from ruleplay.engine.visibility import SeatLooker, SeatView, seat_event
 
@@ -168,7 +169,7 @@ class Narrator:
             sizes = ", ".join(f"{self.who(s)} {len(h)}" for s, h in enumerate(hands))
             rest = f"; {len(ev['rest'])} left over" if ev.get("rest") else ""
             self.recent = []
-            shoe = {"new": " from a new shoe", "kept": " from the shoe"}.get(ev.get("shoe"), "")
+            shoe = SHOE_WORDS.get(ev.get("shoe"), "")
             return [f"{self.verb(ev['dealer'], 'deal', 'deals')}{shoe}: {sizes} cards{rest}."]
         if kind == "play":
             self.recent.append(ev["card"])

@@ -195,7 +195,8 @@ def test_a_value_holding_a_player_is_told_as_the_player():
 
 def test_the_tables_header_says_a_value_holding_a_player_as_the_player():
     """Old Maid's drawer and giver (tracked seats) on the terminal's and the web's header: "You" or "Seat N"."""
-    from ruleplay.tools.play.seat import facts, seat_valued
+    from ruleplay.tools.account import seat_valued
+    from ruleplay.tools.play.seat import facts
     g = ruleplay.load_game("old-maid")
     s = g.new_initial_state(seed=2)
     names = seat_valued(g.rules)
@@ -206,3 +207,18 @@ def test_the_tables_header_says_a_value_holding_a_player_as_the_player():
         for k in ("drawer", "giver"):
             raw = v.public[k]
             assert table[k] == ("You" if raw == me else f"Seat {raw}"), (me, k, table)
+
+
+def test_run_v_says_a_value_holding_a_player_as_the_player(capsys):
+    """`ruleplay run -v`: a tracked seat (Durak's attacker) and a table counter of `type: seat` (Casino's
+    last capturer) are told "attacker: now Seat 2.", as the rest of the account names players; a number
+    that is not a player stays a number (Durak's limit)."""
+    import re
+    from ruleplay.tools.cli import main
+    for name, key in (("durak", "attacker"), ("casino", "last")):
+        assert main(["run", name, "--seed", "3", "-v"]) == 0
+        out = capsys.readouterr().out
+        told = re.findall(rf"^  {key}: now (.*)\.$", out, re.M)
+        assert told and all(re.fullmatch(r"Seat \d", t) for t in told), (name, told[:5])
+    assert main(["run", "durak", "--seed", "3", "-v"]) == 0
+    assert re.search(r"^  limit: now \d+\.$", capsys.readouterr().out, re.M)

@@ -25,9 +25,16 @@ _OWN_LINE = frozenset({"start", "draw-for-dealer", "deal", "win", "take", "trick
 """The events told on a line of their own (the others add to the round's plays or the bids' line)."""
 
 
-def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) -> None:
+def seat_valued(rules) -> frozenset[str]:
+    """The facts of a game that hold a player: a table counter of `type: seat`, a phase's tracked seat."""
+    return frozenset(rules.table_seats).union(*(getattr(ph, "seats", frozenset()) for ph in rules.phases))
+
+
+def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
+                  players: frozenset[str] = frozenset()) -> None:
     """Round by round: the cards put on the pile, then who took it. -v adds every decision and every event
-    told in no other line (its fields)."""
+    told in no other line (its fields). `players`: the names of values that hold a player (`seat_valued`),
+    told as the player ("attacker: now Seat 2.")."""
     plays: list[str] = []
     bids: list[str] = []
     rnd = 0
@@ -125,6 +132,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False) ->
                 out.write(f"Round {rnd}: {' '.join(plays)}\n")
                 plays = []
             out.write(f"  {seat_name(ev['seat'])} is out ({ev['why']}).\n")
+        elif kind == "set" and ev.get("name") in players and type(ev.get("value")) is int:
+            out.write(f"  {ev['name']}: now {seat_name(ev['value'])}.\n")
         elif kind in LINES:
             out.write(f"  {LINES[kind](ev)}\n")
         elif kind == "end":

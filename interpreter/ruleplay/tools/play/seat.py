@@ -53,11 +53,6 @@ def facts(v: SeatView, seats: frozenset[str] = frozenset()) -> tuple[dict, dict]
     return per_seat, table
 
 
-def seat_valued(rules) -> frozenset[str]:
-    """The facts of a game that hold a player: a table counter of `type: seat`, a phase's tracked seat."""
-    return frozenset(rules.table_seats).union(*(getattr(ph, "seats", frozenset()) for ph in rules.phases))
-
-
 def options_for(d, space) -> list[Option]:
     """A decision's legal actions as options, in the phase's order (cards in the canonical order)."""
     out = []

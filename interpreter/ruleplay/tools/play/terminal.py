@@ -23,8 +23,9 @@ from ruleplay.agents import parse_bots
 from ruleplay.agents import make_bots
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS
 from ruleplay.errors import GameError, printable
+from ruleplay.tools.account import seat_valued
 from ruleplay.tools.play.seat import (HumanQuit, HumanSeat, Narrator, Option, facts, is_red, match_input,
-                                      options_for, seat_valued)
+                                      options_for)
 from ruleplay.engine.state import Game, State
 from ruleplay.kinds.contract import kind_of
 from ruleplay.pipeline import load

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ruleplay.kinds.contract import kind_of
-from ruleplay.tools.play.seat import facts, is_red, options_for, seat_valued
+from ruleplay.tools.account import seat_valued
+from ruleplay.tools.play.seat import facts, is_red, options_for
 from ruleplay.tools.web.games import HUMAN, LiveGame
 from ruleplay.tools.web.rewind import Rewound
 from ruleplay.tools.web.tablemeta import SUITS, direction_word

@@ -377,3 +377,38 @@ def test_the_search_keeps_its_playouts_out_of_the_games_memory(monkeypatch):
     wins = sum(0 in play(rules, seed, bots=["ismcts:8", "smart", "smart"]).winners for seed in range(3))
     assert priors and all(p == best for p, best in priors)
     assert wins >= 2
+
+
+SWAP_OR_KEEP = """name: swap-or-keep
+description: Each player may swap their one card with the left neighbour's once; the highest card wins.
+players: 3
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  stock: {owner: table, visibility: hidden}
+deal: {to: hand, count: 1, rest: stock}
+phases:
+  play:
+    kind: turns
+    track: {done: 0}
+    until: "done >= 3"
+    moves:
+      keep: {do: [{add: {done: 1}}]}
+      swap: {do: [{add: {done: 1}}, {swap: [hand, left-of(actor).hand]}]}
+match:
+  end: "true"
+  winners: {where: "s.hand.top.order == max(x.hand.top.order for x in seats)"}
+"""
+
+
+def test_a_larger_n_searches_a_small_decision_longer(tmp_path):
+    """A yes-or-no decision gets at most N/5 iterations per action (8 at the default N, as Hearts was tuned):
+    `ismcts:200` searched it with no more than 8 (a tester: "ismcts:200 plays as fast as smart"). The
+    early stop ends a search once the leader cannot be overtaken, so at least half of the 80 are run."""
+    p = tmp_path / "swap.yaml"
+    p.write_text(SWAP_OR_KEEP, encoding="utf-8")
+    rules = load(str(p))
+    for n, least, most in ((20, 5, 8), (200, 41, 80)):
+        bots = make_bots([f"ismcts:{n}", "random", "random"], 1)
+        play(rules, seed=1, bots=bots)
+        assert bots[0].searched == 1 and least <= bots[0].proven <= most, (n, bots[0].proven)

@@ -47,8 +47,8 @@ first and copied instead. Such a deal is not proven against the seat's whole
 log (a lead restriction that showed a seat held nothing else, say), only
 against what the sampler models; bids and the other kinds still replay.
 
-The budget is N iterations, and at most PER_ACTION per legal action (a
-choice between two cards needs fewer than a lead from thirteen).
+The budget is N iterations, and at most N/5 per legal action (PER_ACTION at
+the default N; a choice between two cards needs fewer than a lead from thirteen).
 
 Cost: an iteration costs about one hand of the engine with `smart` bots
 (the replay to the decision, then the playout), or the rest of the hand on a
@@ -90,8 +90,9 @@ EQUAL_CARDS = ("the deck has equal cards (two of one name), searched only at a c
                "or a climb (a copy of the game), not where the hand so far would be replayed on a sampled deal")
 EXPLORE = 0.7        # UCB's exploration constant (values lie in [0, 1])
 PRIOR = 1.0          # the progressive bias of the policy's own choice at the root (PRIOR / visits)
-PER_ACTION = 4       # a decision between k actions gets at most 4k iterations (of N): two cards are told apart
-# with fewer iterations than thirteen (docs/python-api.md "The ismcts bot": the same strength, a fifth less CPU)
+PER_ACTION = 4       # a decision between k actions gets at most 4k iterations of the default N (20), N/5 each at
+# another N: two cards are told apart with fewer iterations than thirteen (docs/python-api.md "The ismcts bot": the
+# same strength, a fifth less CPU), and a larger N buys every decision more (`ismcts:200` at a yes/no: 80, not 8)
 CONTINUED = 2        # a decision that goes on from the seat's own last one (its next pass pick) gets N / 2, its
 # subtree included: the search of the first pick explored the same tree (docs/python-api.md "The ismcts bot": as strong
 # with a tenth less CPU)
@@ -510,7 +511,8 @@ class ISMCTSBot(Bot):
         actions = sorted(d.actions)
         self.prior = self.policy.act(d, space)
         cap = self.iterations if reused is None else max(1, self.iterations // CONTINUED)
-        budget = min(cap, PER_ACTION * len(actions)) - sum(nd.visits for nd in root.children.values())
+        each = max(1, PER_ACTION * self.iterations // DEFAULT_ITERATIONS)
+        budget = min(cap, each * len(actions)) - sum(nd.visits for nd in root.children.values())
         fork = None
         if budget > 0 and d.fork is not None and not k.loose:
             fork = partial(State.fork_at, d)     # the game as it stands: every card the seat has not seen dealt again

@@ -813,6 +813,10 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
             end_rules.append(EndRule(when.fn, mode, val.fn, rule.get("description") or str(rule["when"])))
     scoring = _compile_scoring(ctx, seat_scope)
     match = _compile_match(ctx, seat_scope)
+    if scoring is not None and match is None:
+        ctx.note(("scoring",), "the hand is scored but no `match` names a winner, so every game that an `end` rule "
+                 "does not decide ends 'nobody wins'",
+                 "one hand won by the highest score: match: {end: \"true\", winners: {highest: s.score}}")
     if ctx.errors:
         raise RuleplayError(ctx.errors)
     return Rules(

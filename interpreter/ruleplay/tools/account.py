@@ -114,7 +114,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
         elif kind == "tally":
             out.write("  " + "; ".join(f"{k} {v}" for k, v in ev["counters"].items()) + "\n")
         elif kind == "kitty":
-            out.write(f"  {seat_name(ev['seat'])} takes the {ev['zone']}: {' '.join(ev['cards'])}.\n")
+            cards = " ".join(ev["cards"])
+            out.write(f"  {seat_name(ev['seat'])} takes the {ev['zone']}: {cards or 'it is empty'}.\n")
         elif kind == "pass":
             if not ev["offset"]:
                 out.write("No pass this hand.\n")

@@ -77,6 +77,18 @@ class Compiler:
             raise ExprError("a list may hold only constant numbers and strings", _col(t))
         return const(frozenset(i.const for i in items), LIST)
 
+    def _own_hint(self, name: str) -> str | None:
+        """The hint for a name each player has (a seat zone or counter) written bare: whose to read."""
+        got = self.scope.fields.seat.get(name)
+        if got is None:
+            return None
+        if name in self.scope.fields.seat_zones or got[0] == CARDS:
+            return (f"'{name}' is each player's own zone: read one player's (actor.{name}, dealer.{name}, s.{name} "
+                    f"where s is given), e.g. actor.{name}.size, or over the players: "
+                    f"sum(x.{name}.size for x in seats)")
+        return (f"'{name}' is each player's own (a seat counter or field): read one player's (actor.{name}, "
+                f"dealer.{name}, s.{name} where s is given) or over the players: max(x.{name} for x in seats)")
+
     # names
     def c_name(self, t):
         tok = t.children[0]
@@ -94,11 +106,7 @@ class Compiler:
             return self._expand(name, tok)
         if b is None:
             known = list(self.scope.names) + list(self.scope.loop_vars) + list(self.scope.defines)
-            hint = self.scope.later.get(name) or (
-                f"'{name}' is each player's own (a seat counter or field): read one player's (actor.{name}, "
-                f"dealer.{name}, s.{name} where s is given) or over the players: max(x.{name} for x in seats)"
-                if name in self.scope.fields.seat else None) or \
-                did_you_mean(name, known)
+            hint = self.scope.later.get(name) or self._own_hint(name) or did_you_mean(name, known)
             if "-" in name and not hint and any(part in known for part in name.split("-")):
                 hint = "names may contain hyphens, so write subtraction with spaces: a - b"
             if name == "none" and not hint:

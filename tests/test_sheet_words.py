@@ -149,6 +149,10 @@ def test_kinds_sentences_about_decided_values_are_tidy():
      "the top 4 cards of the pile go up or down one step at a time in the run order"),
     ("adds-to(pile, 2, tens, 10)", {}, "the tens values of the top 2 cards of the pile add up to 10"),
     ("pile[7].rank == 'K'", {}, "the formula `pile[7].rank == 'K'`"),
+    # players in the plural: "those players who are not out" (a tester read "who is not out")
+    ("max(x.score for x in seats if not x.out)", {}, "the highest score of those players who are not out"),
+    ("any(x.score > 3 for x in seats if not x.out)", {},
+     "of the players who are not out, there is one whose score is more than 3"),
 ])
 def test_expressions_in_words(text, consts, words):
     with speaking(Vocabulary(consts)):
@@ -168,3 +172,14 @@ def test_a_turned_card_alone_makes_its_suit_trump_in_play_and_on_the_sheet(tmp_p
     deal = next(e for e in events if e["event"] == "deal")
     turned = deal["hands"][deal["dealer"]][0]            # (a hand is logged top first)
     assert next(e for e in events if e["event"] == "trump") == {"suit": turned[-1], "card": turned, "event": "trump"}
+
+
+def test_the_sheet_says_one_card_and_the_matchs_hand_limit(tmp_path):
+    """"Deal: 1 card each" (not "1 cards"), and a match's `max-hands` is on the sheet: the game stops there
+    with no winner (a tester found it nowhere)."""
+    assert "Deal: 1 card each," in sheet_text(load("leduc-holdem"))
+    p = tmp_path / "short.yaml"
+    p.write_text("extends: hearts\nname: short\nmatch:\n  max-hands: 7\n", encoding="utf-8")
+    text = sheet_text(load(str(p)))
+    assert "after 7 hands with no end the game stops with no winner" in text
+    assert "hands with no end" not in sheet_text(load("hearts"))

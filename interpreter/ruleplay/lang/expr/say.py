@@ -368,8 +368,10 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
         kept = _words(t.children[4], vocab, inner)
         if kept is None:
             return None
+        many = _relative(kept, noun, many=True)          # the group is plural: "those players who are not out"
+        group = f"those {plural}{where} {many}" if group == f"the {plural}" else f"{group} {many}"
+        among = f"{where} {many}"
         where = f"{where} {_relative(kept, noun)}"
-        group = f"those {plural}{where}" if group == f"the {plural}" else f"{group} {_relative(kept, noun)}"
     if kind == "first":                       # the first one (in order), or a value of it
         one = f"the first {noun}{where}" if where.startswith(" ") and not where.startswith((" of", " in", " among")) \
             else f"the first of {group}"
@@ -383,10 +385,10 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
     rel = _relative(said, noun)
     if len(t.children) > 4:                   # two relative clauses: the second after "of those,"
         if kind == "count":
-            return f"of the {plural}{where}, the number {rel}"
+            return f"of the {plural}{among}, the number {rel}"
         if kind == "any":
-            return f"of the {plural}{where}, there is one {rel}"
-        return f"of the {plural}{where}, every one is one {rel}"
+            return f"of the {plural}{among}, there is one {rel}"
+        return f"of the {plural}{among}, every one is one {rel}"
     if kind == "count":
         return f"the number of {plural}{where} {_relative(said, noun, many=True)}"
     if kind == "any":

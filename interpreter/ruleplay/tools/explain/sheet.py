@@ -134,7 +134,7 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
             if name in rules.table_seats else ("one value of the table (not of each player)", start)
         w(f"Counter {name}: {what}, {_kept(name, rules)}, starting at {start}" + (f"; {text}" if text else "") + ".\n")
     deal = rules.deal
-    count = "all the cards" if deal.count is None else f"{deal.count} cards each"
+    count = "all the cards" if deal.count is None else f"{deal.count} card{'s' if deal.count != 1 else ''} each"
     if deal.sizes:
         count = (f"a schedule of {len(deal.sizes)} hand(s): {', '.join(map(str, deal.sizes))} cards each"
                  if len(deal.sizes) <= 40 else f"{len(deal.sizes)} hands")
@@ -257,7 +257,9 @@ def write_scoring(d: dict, out: TextIO) -> None:
             "on)" if isinstance(dealer, dict) else "passes one seat on" if dealer == "rotate" else "stays"
         winners = f"the players for whom {formula(val)} win" if mode == "where" else \
             f"the players with the {mode} {_ranked(val)} win (ties are joint)"
-        w(f"Match: ends {end}; {winners}" + ("" if one_hand else f"; the deal {deal} each hand") + ".\n")
+        most = "" if one_hand or "max-hands" not in m else \
+            f"; after {m['max-hands']} hands with no end the game stops with no winner"
+        w(f"Match: ends {end}; {winners}" + ("" if one_hand else f"; the deal {deal} each hand") + most + ".\n")
         if m.get("knock-out") is not None:
             w(f"  After each hand, a player for whom {formula(m['knock-out'])} is knocked out: dealt no more "
               "cards, out of the game.\n")

@@ -219,8 +219,8 @@ def zone_ref(ctx: Ctx, path: tuple, scope: X.Scope, raw: Any = None,
     seat_text, name = split(raw)
     zone = ctx.zones.get(name)
     if zone is None:
-        ctx.error(path, f"unknown zone '{name}'", did_you_mean(name, ctx.zones) or f"zones: {one_of(ctx.zones)}",
-                  value=True)
+        ctx.error(path, f"unknown zone '{name}'", _a_player(raw, scope, ctx.zones) or did_you_mean(name, ctx.zones)
+                  or f"zones: {one_of(ctx.zones)}", value=True)
         return None
     if seat_text is None:
         return ZoneRef(zone, None, raw)
@@ -229,6 +229,19 @@ def zone_ref(ctx: Ctx, path: tuple, scope: X.Scope, raw: Any = None,
         return None
     seat = ctx.expr_of(path, seat_text, X.SEAT, scope)
     return None if seat is None else ZoneRef(zone, seat.fn, raw, names_read(seat, scope))
+
+
+def _a_player(raw: str, scope: X.Scope | None, zones: dict) -> str | None:
+    """The hint for a player written where a zone is wanted (`neighbour`, a word for a seat): one of their zones."""
+    own = [z for z, spec in zones.items() if spec.owner == "seat"]
+    if scope is None or not own:
+        return None
+    try:
+        if X.compile_expr(raw, scope, X.SEAT).type != X.SEAT:
+            return None
+    except X.ExprError:
+        return None
+    return f"'{raw}' is a player, not a zone: write one of their zones, e.g. {raw}.{own[0]}"
 
 
 def indexed_pile(ctx: Ctx, path: tuple, scope: X.Scope, raw: str) -> IndexedPile | None:

@@ -172,6 +172,10 @@ SCHEMA = phase_schema("turns", {
     "start": {"$ref": "#/$defs/effects", "description": "Effects when the phase starts (turn up a card, lay out).",
               "examples": [[{"move": {"from": "stock", "to": "pile", "count": 1}}]]},
     "until": {"description": "Bool checked before every turn: the phase ends when it holds.", **EXPR},
+    "before-turn": {"$ref": "#/$defs/effects", "description": "Effects at the start of every turn, before the "
+                                                              "player in turn (`actor`) chooses: draw a card, draw up "
+                                                              "to five.",
+                    "examples": [[{"move": {"from": "stock", "to": "hand", "count": 1}}]]},
     "after-turn": {"$ref": "#/$defs/effects", "description": "Effects after every move, whichever it was (refill "
                                                              "the hands, the end of a round).",
                    "examples": [[{"if": "actor.hand.empty", "then": [{"move": {"from": "stock", "to": "hand",
@@ -446,6 +450,7 @@ class Turns:
     shown: frozenset = frozenset()       # the tracked values the tables show: every one but a card (`public`)
     simultaneous: bool = False           # every player moves at once, round by round (runner.Going.together)
     seats: frozenset = frozenset()       # the tracked values that hold a player (narrated as one)
+    before: list = field(default_factory=list)   # effects at the start of every turn, before the choice
 
     @cached_property
     def prefers(self) -> bool:
@@ -538,9 +543,16 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
                   "choose who plays first with `first:` or `next: SEAT`")
         start = None
     after = compile_effects(ctx, path + ("after-turn",), scope, own, False, budget)
+    before = compile_effects(ctx, path + ("before-turn",), scope, own, False, budget)
+    for word in _TURN_ORDER:
+        for at in _word_paths(spec.get("before-turn") or [], path + ("before-turn",), word):
+            ctx.error(at, f"`{word}` in `before-turn`: the turn order is changed by a move, not before the player "
+                          "has made one", "put it in a move's do or in after-turn; `who:` keeps a player from "
+                          "taking turns")
+            before = None
     moves: list[Move] = []
     labels: list[str] = []
-    ok = start is not None and after is not None and not ("who" in spec and who is None) and not ("until" in spec and until is None)
+    ok = start is not None and after is not None and before is not None and not ("who" in spec and who is None) and not ("until" in spec and until is None)
     for mname in spec.get("moves") or {}:
         mp = path + ("moves", mname)
         mspec = ctx.get(mp)
@@ -579,7 +591,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
     return Turns(name, first_mode, first_fn, who.fn if who else None, {n: v for n, (_, v) in tracked.items()},
                  start, after, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
                  dict(spec), frozenset(n for n, (typ, _) in tracked.items() if typ != X.CARD),
-                 spec.get("simultaneous") is True, frozenset(n for n, (typ, _) in tracked.items() if typ == X.SEAT))
+                 spec.get("simultaneous") is True, frozenset(n for n, (typ, _) in tracked.items() if typ == X.SEAT),
+                 before)
 
 
 _TURN_ORDER = ("again", "skip", "reverse", "next")
@@ -589,6 +602,10 @@ def _at_once(ctx: Ctx, path: tuple, spec: dict) -> bool:
     """A simultaneous phase has no order of turns to change and no move answered in turn: each turn-order effect
     and each `respond` is an error there. True when there is none."""
     lists = [(spec.get("after-turn"), path + ("after-turn",))]
+    if "before-turn" in spec:
+        ctx.error(path + ("before-turn",), "a simultaneous phase has no turn of one player to start: every player "
+                  "moves at once", "use start (once) or after-turn (after every move), or drop simultaneous: true")
+        return False
     windows = []
     for mname, mspec in (spec.get("moves") or {}).items():
         mp = path + ("moves", mname)
@@ -771,6 +788,9 @@ def describe(spec: dict, phase=None) -> str:
             else:
                 out.append(f"Then {who}, in turn from the mover's left, may answer ({answers}), or pass; the "
                            "first answer ends it.")
+    if spec.get("before-turn"):
+        out.append(f"At the start of every turn, before the player chooses: "
+                   f"{say_effects(spec['before-turn']) or 'nothing'}.")
     if spec.get("after-turn"):
         out.append(f"After every move: {say_effects(spec['after-turn']) or 'nothing'}.")
     if _rates(spec):

@@ -98,6 +98,11 @@ class Going:
                     if not self.takes_turns(self.seat):
                         self.seat = self.after(self.seat, 1)
                     t.actor = self.seat
+                    for fn in ph.before:             # the start of the turn (draw a card), before the choice
+                        if (drawn := fn(self)) is not None:
+                            yield from drawn
+                    if ph.before and self.over is not None and self.ended("turns"):     # `end` there
+                        return
                 if resume and self.answering is not None:    # a copy stopped in a reaction window
                     move = ph.moves[self.answering]
                 else:

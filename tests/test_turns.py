@@ -710,6 +710,27 @@ def test_redeal_throws_the_hand_in(tmp_path, capsys):
     assert "if hand-number is 1: (the hand is thrown in (not scored) and the next one is dealt)" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("effect, same", [("redeal", False), ("{redeal: same-dealer}", True)])
+def test_a_misdeal_is_dealt_again_by_the_same_dealer_in_a_match(tmp_path, capsys, effect, same):
+    """In a match whose deal rotates, `redeal` throws the hand in and the next dealer deals; `redeal:
+    same-dealer` (Scopa's three kings on the table, a tester's wish) has the same dealer deal again, and the deal
+    rotates as usual after a hand played out. Hands 1 and 3 are thrown in here."""
+    text = MINI.replace("    until:", "    start: [{if: \"hand-number % 2 == 1\", then: [" + effect + "]}]\n    until:") + \
+        "scoring:\n  points: \"s.hand.size\"\nmatch:\n  end: \"hand-number >= 4\"\n  winners: {highest: s.score}\n"
+    path = tmp_path / "mini.yaml"
+    path.write_text(text, encoding="utf-8")
+    for seed in range(3):
+        r = play(load(str(path)), seed=seed)
+        dealers = [e["dealer"] for e in r.events if e["event"] == "deal"]
+        over = [e["why"] for e in r.events if e["event"] == "turns-over"]
+        assert over == ["redeal", "until", "redeal", "until"] and r.outcome == "finished"
+        step = [(b - a) % 3 for a, b in zip(dealers, dealers[1:])]
+        assert step == ([0, 1, 0] if same else [1, 1, 1]), (seed, dealers)
+    from ruleplay.tools.cli import main
+    assert main(["explain", str(path)]) == 0
+    assert ("dealt again by the same dealer" in capsys.readouterr().out) == same
+
+
 PILES = """
 name: piles
 description: Columns dealt from a stock; an ace on top of a column goes to the done pile.

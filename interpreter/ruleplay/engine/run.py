@@ -335,6 +335,7 @@ def _play_hands(rules: Rules, t: Table, resume=None):
     match = rules.match
     phases = list(zip(rules.phases, rules.phase_when))
     while True:
+        keep_dealer = False                 # `redeal: same-dealer` threw the hand in
         if resume is None:
             for name in rules.hand_counters:    # `reset: hand`: a mark of this hand only
                 if name in t.table_counters:
@@ -360,7 +361,8 @@ def _play_hands(rules: Rules, t: Table, resume=None):
                 if when is None or when(t):
                     t.phase_index, t.runner = i, None
                     yield from phase.run(t)
-        except ThrowIn:                     # no scoring: the next hand is dealt (a new hand, the deal moves on)
+        except ThrowIn as thrown:           # no scoring: the next hand is dealt (a new hand, the deal moves on)
+            keep_dealer = thrown.same_dealer
             if t.hand_only:
                 raise GameOver("hand", [], HAND_OVER) from None
             if match is None or match.end is None:     # a one-hand game: dealt again, at most MAX_THROW_INS times
@@ -389,10 +391,10 @@ def _play_hands(rules: Rules, t: Table, resume=None):
             raise GameOver("limit", [], f"no result after {match.max_hands} hands (match.max-hands){stuck}")
         if t.hand_only:
             raise GameOver("hand", [], HAND_OVER)
-        if match.dealer_to is not None:     # read on the hand just scored (its number too)
+        if match.dealer_to is not None and not keep_dealer:     # read on the hand just scored (its number too)
             _dealer_to(match.dealer_to, t)
         t.hand_number += 1
-        yield from _redeal(rules, t, same_dealer=match.dealer != "rotate")
+        yield from _redeal(rules, t, same_dealer=match.dealer != "rotate" or keep_dealer)
 
 
 def _dealer_to(to, t: Table) -> None:

@@ -26,7 +26,12 @@ class GameOver(Exception):
 
 
 class ThrowIn(Exception):
-    """The hand is thrown in (e.g. every seat passed the choice of trump): no scoring, the next hand is dealt."""
+    """The hand is thrown in (e.g. every seat passed the choice of trump): no scoring, the next hand is dealt;
+    `same_dealer`: by the same dealer whatever the match's `dealer` says (a misdeal dealt again)."""
+
+    def __init__(self, phase: str, same_dealer: bool = False):
+        super().__init__(phase)
+        self.same_dealer = same_dealer
 
 
 class Table:

@@ -271,6 +271,10 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
             obj({"next": {"description": "The turn passes to this seat.", "examples": ["target", "left-of(dealer)"],
                           **EXPR}}, ["next"]),
             obj({"shuffle": {**_ZONE, "examples": ["stock"]}}, ["shuffle"]),
+            obj({"redeal": {"enum": ["same-dealer"], "description": "The hand is thrown in (not scored) and dealt "
+                                                                    "again by the same dealer, whatever the match's "
+                                                                    "dealer rule (a misdeal).",
+                            "examples": ["same-dealer"]}}, ["redeal"]),
             obj({"expose": {**_ZONE, "description": "A zone laid face up for everyone for the rest of the hand (a "
                                                  "dummy's hand, a hand revealed to play it open): its cards shown "
                                                  "now, every card moved into or out of it shown as it moves.",

@@ -33,7 +33,7 @@ MAX_EFFECTS = 200        # effects in one phase, nested ones included
 MAX_DEPTH = 6            # `if` inside `if`
 WORDS = ("again", "skip", "reverse", "end", "redeal")
 KEYS = ("move", "set", "add", "next", "shuffle", "swap", "expose", "lot", "reveal", "every-player", "every-pile",
-        "repeat", "if")
+        "repeat", "redeal", "if")
 _PLACES = {"bottom": "the bottom of ", "middle": "the middle of ", "random": "a random place in "}
 MAX_REPEAT = 1000        # the most times a `repeat` may run its effects
 Effect = Callable[[Any], Any]     # returns None, or (one that draws by chance: `draws`) a generator
@@ -162,6 +162,8 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
         return _move(ctx, p, spec["move"], scope, chose_card)
     if key in ("set", "add"):
         return _set(ctx, p, spec[key], scope, own, key == "add")
+    if key == "redeal":                              # the schema allows only same-dealer
+        return lambda g: g.throw_in(same_dealer=True)
     if key == "next":
         seat = ctx.expr(p, X.SEAT, scope)
         return None if seat is None else (lambda g, f=seat.fn: g.pass_to(f(g.t)))
@@ -452,6 +454,8 @@ def say(spec: Any) -> str:
                       (f"all the cards of {source}", False) if m.get("all") else (f"the chosen card of {source}", True))
         out = f"{which} go{'es' if one else ''} to {_PLACES.get(m.get('at'), '')}{zone_words(m['to'])}"
         return out + (", shown to everyone" if m.get("show") == "all" else "")
+    if "redeal" in spec:
+        return "the hand is thrown in (not scored) and dealt again by the same dealer"
     if "set" in spec or "add" in spec:
         add = "add" in spec
         return ", ".join((_added(formula(k), v) if add else f"{formula(k)} becomes {formula(v)}")

@@ -549,11 +549,11 @@ class Going:
     def finish(self, why: str) -> None:
         self.over = why
 
-    def throw_in(self) -> None:
+    def throw_in(self, same_dealer: bool = False) -> None:
         """`redeal`: the hand is thrown in, as a `choose` phase whose seats all passed (no scoring; the next
-        hand is dealt, the same dealer with no match, else the match's next)."""
+        hand is dealt, the same dealer with no match or with `redeal: same-dealer`, else the match's next)."""
         self.t.emit("turns-over", phase=self.ph.name, why="redeal")
-        raise ThrowIn(self.ph.name)
+        raise ThrowIn(self.ph.name, same_dealer)
 
     def assign(self, pairs, add: bool) -> None:
         t = self.t

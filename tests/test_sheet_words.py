@@ -149,6 +149,7 @@ def test_kinds_sentences_about_decided_values_are_tidy():
      "the top 4 cards of the pile go up or down one step at a time in the run order"),
     ("adds-to(pile, 2, tens, 10)", {}, "the tens values of the top 2 cards of the pile add up to 10"),
     ("pile[7].rank == 'K'", {}, "the formula `pile[7].rank == 'K'`"),
+    ("(card.rank == 'K') == (pile.size > 0)", {}, "the card's rank is K exactly when the pile has cards"),
     # players in the plural: "those players who are not out" (a tester read "who is not out")
     ("max(x.score for x in seats if not x.out)", {}, "the highest score of those players who are not out"),
     ("any(x.score > 3 for x in seats if not x.out)", {},

@@ -731,6 +731,24 @@ def test_a_misdeal_is_dealt_again_by_the_same_dealer_in_a_match(tmp_path, capsys
     assert ("dealt again by the same dealer" in capsys.readouterr().out) == same
 
 
+def test_a_chosen_pile_is_tested_against_a_family_of_the_table(capsys):
+    """`dest in corner`: the chosen pile's name among a family's piles (Kings in the Corner: kings go to the
+    corners, nothing else does; a tester's wish). Every card moved over random games goes where the rule says,
+    and the sheet says "one of the corner piles"."""
+    path = str(Path(__file__).parent / "data" / "kings-to-corners.yaml")
+    rules = load(path)
+    moved = 0
+    for seed in range(6):
+        for e in play(rules, seed=seed).events:
+            if e["event"] == "move":
+                assert e["cards"][0].startswith("K") == e["to"].startswith("corner"), (seed, e)
+                moved += 1
+    assert moved > 40
+    from ruleplay.tools.cli import main
+    assert main(["explain", path]) == 0
+    assert "the card's rank is K exactly when dest is one of the corner piles" in capsys.readouterr().out
+
+
 PILES = """
 name: piles
 description: Columns dealt from a stock; an ace on top of a column goes to the done pile.

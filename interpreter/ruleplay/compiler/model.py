@@ -608,7 +608,7 @@ def build_scope(ctx: Ctx) -> X.Scope:
         if fam in names:
             ctx.error(("zones", fam), f"zone '{fam}' has the same name as an option")
             continue
-        names[fam] = X.Binding(X.PILES, (lambda idx: lambda e: [e.shared[i] for i in idx])(index))
+        names[fam] = X.Binding(X.PILES, (lambda idx: lambda e: [e.shared[i] for i in idx])(index), piles=tuple(piles))
     names["seats"] = X.Binding(X.SEATS, lambda e: e.seat_range)
     names["actor"] = X.Binding(X.SEAT, lambda e: e.actor)
     names["dealer"] = X.Binding(X.SEAT, lambda e: e.dealer)

@@ -116,7 +116,7 @@ class Compiler:
         self.uses.add(name)
         if b.is_const:
             return Compiled(lambda e, v=b.const: v, b.type, b.const, True, frozenset([name]))
-        return Compiled(b.getter, b.type, uses=frozenset([name]))
+        return Compiled(b.getter, b.type, uses=frozenset([name]), piles=b.piles)
 
     def _expand(self, name: str, tok) -> Compiled:
         """A definition used here: its closure compiled in this scope, once (`Definition.compiled`).
@@ -363,10 +363,13 @@ class Compiler:
         if op in ("in", "not in") and (a.type, b.type) in ((SEAT, SEATS), (CARD, CARDS)):
             fa, fb, want = a.fn, b.fn, op == "in"      # a seat among seats (s.team-seats), a card among cards
             return Compiled(lambda e: (x := fa(e)) is not None and (x in fb(e)) == want, BOOL, uses=a.uses | b.uses)
+        if op in ("in", "not in") and b.type == PILES and b.piles and a.type == STR:
+            b = const(frozenset(b.piles), LIST)       # a chosen pile's name among a family's (`dest in corner`)
         if op in ("in", "not in"):
             if b.type != LIST:
                 raise ExprError(f"'in' needs a list such as ['J', 'Q'], seats or cards, not {b.type}",
-                                _col(t.children[2]))
+                                _col(t.children[2]), "a chosen pile is in a family of the table when its name is: "
+                                "dest in corner" if b.type == PILES else None)
             s = b.const
             fa = a.fn
             if a.is_const:

@@ -198,11 +198,21 @@ def _compare_words(a: Any, op: str, b: Any, vocab: Vocabulary, loops: tuple[_Loo
         return None
     if op in ("in", "not in") and isinstance(b, Const) and isinstance(b.v, (list, tuple)) and b.v:
         return f"{sa} is {_among(op, [value(v) for v in b.v])}"       # "K or Q": a list ends where it ends
+    if op in ("in", "not in") and isinstance(b, Tree) and b.data == "name" and str(b.children[0]) in vocab.families:
+        return f"{sa} is {'not ' if op == 'not in' else ''}one of the {b.children[0]} piles"    # `dest in corner`
+    if op in ("==", "!=") and _a_condition(a) and _a_condition(b):       # two conditions compared: not "is ... is"
+        return f"{sa} exactly when {sb}" if op == "==" else f"either {sa} or {sb}, not both"
     if sa == sb and op in ("==", "!=") and not (isinstance(a, Const) or isinstance(b, Const)) and a != b:
         # two names said alike (`s != actor`: both 'the player'): the second is the one acting
         return f"{sa} is {'not ' if op == '!=' else ''}the one acting" if sa == "the player" else \
             f"{sa} {_COMP_WORDS[op]} the other {sb.removeprefix('the ')}"
     return f"{sa} {_COMP_WORDS[op]} {sb}"
+
+
+def _a_condition(t: Any) -> bool:
+    """A comparison, `and`, `or` or `not`, written out: a yes-or-no value by its form."""
+    t = X.unwrap(t)
+    return isinstance(t, Tree) and t.data in ("compare", "and_", "or_", "not_")
 
 
 def _among(op: str, values: list[str]) -> str:

@@ -16,6 +16,7 @@ class Binding:
     getter: Callable[[Any], Any] | None = None
     const: Any = None
     is_const: bool = False
+    piles: tuple = ()               # a table family's pile names (`dest in corner`)
 
 
 @dataclass
@@ -145,6 +146,7 @@ class Compiled:
     card_field: tuple | None = None  # (loop variable, per-card list): `x.<field>` for a loop card x
     compared: tuple | None = None   # (operator, left, right): a comparison of two values worked out in play
     every: tuple | None = None      # (NAME, each card's truth, 0 or 1): `all(BODY for x in NAME)`, BODY reading x alone
+    piles: tuple = ()               # a table family named bare: its pile names (`dest in corner`)
 
 
 def const(value: Any, type_: str) -> Compiled:

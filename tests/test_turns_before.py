@@ -83,3 +83,28 @@ def test_turn_order_words_and_simultaneous_refuse_it(tmp_path, capsys):
     out = validate_errors(tmp_path, capsys, DRAW_FIRST.replace("    kind: turns\n",
                                                                 "    kind: turns\n    simultaneous: true\n"))
     assert "[phases.play.before-turn]: a simultaneous phase has no turn of one player to start" in out
+
+
+def test_effects_written_once_are_used_twice_through_a_yaml_anchor(tmp_path):
+    """docs/turns.md "The same effects in two places": `before-turn: &draw-up` and `after-turn: *draw-up`. The
+    player in turn holds 5 cards at every decision (drawn up before), and after the move draws up again, so
+    the next player's turn starts with the mover back at 5 while the stock lasts."""
+    text = DRAW_FIRST.replace("""    before-turn:
+      - if: "stock.empty"
+        then: [end]
+        else: [{move: {from: stock, to: hand, count: 1}}]
+""", """    until: "stock.size < 5"
+    before-turn: &draw-up
+      - if: "actor.hand.size < 5 and stock.size >= 5 - actor.hand.size"
+        then: [{move: {from: stock, to: hand, count: "5 - actor.hand.size"}}]
+    after-turn: *draw-up
+""")
+    g = _game(tmp_path, text)
+    s = g.new_initial_state(1)
+    rng, turns = random.Random(1), 0
+    while not s.is_terminal():
+        d = s.decision()
+        assert all(len(_hand(s, q)) == 5 for q in range(3)), turns
+        s.apply_action(rng.choice(s.legal_actions()))
+        turns += 1
+    assert turns == 33                       # 37 in the stock, one drawn a turn, until fewer than 5 are left

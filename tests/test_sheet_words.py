@@ -184,3 +184,12 @@ def test_the_sheet_says_one_card_and_the_matchs_hand_limit(tmp_path):
     text = sheet_text(load(str(p)))
     assert "after 7 hands with no end the game stops with no winner" in text
     assert "hands with no end" not in sheet_text(load("hearts"))
+
+
+def test_trump_from_the_first_lead_is_said_once_and_rightly():
+    """Pitch's trump is the suit of the first card led: the sheet said "No trumps. The highest card of the suit led
+    wins" and then "When yes, the suit of the first card led becomes trump" (a tester's find)."""
+    text = sheet_text(load("pitch"))
+    assert "Trumps: the suit of the first card led in the hand." in text
+    assert "The highest trump wins the trick, else the highest card of the suit led" in text
+    assert "No trumps" not in text and "When yes" not in text

@@ -1299,6 +1299,7 @@ def describe(spec: dict, phase=None) -> str:
                  " holding none, with a trump; a player who cannot win it with a trump must still play a trump"
                  " if they have one.")
     trump = getattr(phase, "trump_const", None) if phase is not None else None
+    from_lead = formula(spec["trump-from-lead"]) if getattr(phase, "trump_from_lead", None) is not None else None
     if phase is not None and getattr(phase, "trump_fn", None) is not None:
         when = "the phase starts" if phase.deferred else "the hand starts"
         text += f" The trump suit is {formula(spec['trump'])}, as it stands when {when}."
@@ -1307,6 +1308,11 @@ def describe(spec: dict, phase=None) -> str:
     elif "trump-card" in spec and "trump" not in spec:
         trump = True                     # the card turned up makes its suit trump (`set_trump`)
         text += f" The trump suit is the suit of {formula(spec['trump-card'])}, turned up as the hand starts."
+    elif from_lead is not None:          # no trump but the first lead's suit: said here, once
+        trump = True
+        text += (" Trumps: the suit of the first card led in the hand." if from_lead == "yes" else
+                 f" No trumps, unless {from_lead}: then the suit of the first card led in the hand is trump.")
+        from_lead = None
     else:
         text += " No trumps."
     order = spec.get("order", "rank")
@@ -1330,8 +1336,9 @@ def describe(spec: dict, phase=None) -> str:
                  f" {f} becomes true once a card is played while {formula(e)}, this hand.")
     if "trump-card" in spec:
         text += f" The card {formula(spec['trump-card'])} is turned up when the hand starts."
-    if getattr(phase, "trump_from_lead", None) is not None:
-        text += f" When {formula(spec['trump-from-lead'])}, the suit of the first card led becomes trump."
+    if from_lead is not None:           # a trump rule that may leave no trump: then the first lead's suit
+        text += (" With no trump set, the suit of the first card led becomes trump." if from_lead == "yes" else
+                 f" With no trump set, when {from_lead}, the suit of the first card led becomes trump.")
     if "suit" in spec:
         text += f" A card's suit for following and trumps is {formula(spec['suit'])}."
     if "high" in spec:

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from conftest import DEAL4, ev, oh
+from conftest import DEAL4, ev, oh, validate_errors
 
 from ruleplay.agents.bots import Bot
 from ruleplay.engine.run import Deal
@@ -412,3 +412,22 @@ def test_bids_said_by_name(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "bids nil" in out and "bids 0" not in out
     assert main(["explain", str(p)]) == 0 and "Bids said by name: 0 is nil." in capsys.readouterr().out
+
+
+def test_a_bots_trump_that_is_not_a_suit_is_refused(tmp_path, capsys):
+    """`bots.trump` is a suit or 'none' (a tester wrote 'any', which validated and ran): a constant is refused at
+    validation, an expression's value when the smart bot reads it, as a placed error."""
+    out = validate_errors(tmp_path, capsys, "extends: oh-hell\nname: bad\nphases:\n  bidding:\n"
+                                            "    bots: {trump: \"'any'\"}\n")
+    assert "[phases.bidding.bots.trump]: 'any' is not a suit of the deck or 'none'" in out
+    p = tmp_path / "late.yaml"
+    p.write_text("extends: oh-hell\nname: late\nphases:\n  bidding:\n"
+                 "    bots: {trump: \"'none' if bid > 99 else 'hearts'\"}\n", encoding="utf-8")
+    rules = load(str(p))
+    with pytest.raises(RuleplayError) as err:
+        play(rules, seed=1, bots=["smart"] * rules.players)
+    assert "gave 'hearts', not a suit of the deck or 'none'" in str(err.value)
+    p.write_text("extends: oh-hell\nname: late\nphases:\n  bidding:\n"
+                 "    bots: {trump: \"'none' if bid > 99 else 'H'\"}\n", encoding="utf-8")
+    rules = load(str(p))
+    assert play(rules, seed=1, bots=["smart"] * rules.players).outcome == "finished"

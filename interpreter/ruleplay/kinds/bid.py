@@ -336,6 +336,28 @@ def _bid_bound(ctx: Ctx, path: tuple, c: X.Compiled | None) -> Callable | None:
     return checked
 
 
+def _trump_named(ctx: Ctx, path: tuple, c: X.Compiled) -> Callable | None:
+    """`bots.trump`: a suit of the deck or 'none', checked where it is written when it is one value, else each
+    time it is read (a placed error, never a word the bot would take for a suit)."""
+    suits = sorted({s for s in ctx.deck.suit if s is not None})
+    hint = f"a suit of the deck ({', '.join(suits)}) or 'none', e.g. \"'S' if bid-suit == 'spades' else 'none'\""
+    allowed = set(suits) | {"none"}
+    if c.is_const:
+        if c.const is not None and c.const not in allowed:
+            ctx.error(path, f"'{c.const}' is not a suit of the deck or 'none'", hint, value=True)
+            return None
+        return c.fn
+    fn, raw = c.fn, ctx.get(path)
+
+    def checked(e):
+        v = fn(e)
+        if v is not None and v not in allowed:
+            raise RuleplayError([ctx._expr_error(path, raw, f"gave '{v}', not a suit of the deck or 'none'", 1,
+                                                 hint)])
+        return v
+    return checked
+
+
 def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     spec = ctx.get(path)
     bid_scope = ctx.scope.with_names(bid=X.Binding(X.INT, lambda e: e.loc.get("bid")))
@@ -373,8 +395,9 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     tricks = ctx.expr(path + ("bots", "tricks"), X.INT, bid_scope) if "tricks" in hints else None
     trump = ctx.expr(path + ("bots", "trump"), X.STR, bid_scope) if "trump" in hints else None
     at_most = ctx.expr(path + ("bots", "at-most"), X.BOOL, bid_scope) if "at-most" in hints else None
+    trump_fn = _trump_named(ctx, path + ("bots", "trump"), trump) if trump is not None else None
     if None in (lo, hi, may_pass) or (tricks is None) != ("tricks" not in hints) or \
-            (trump is None) != ("trump" not in hints) or (at_most is None) != ("at-most" not in hints):
+            (trump_fn is None) != ("trump" not in hints) or (at_most is None) != ("at-most" not in hints):
         return None
     words = {int(k): str(v) for k, v in (spec.get("words") or {}).items()}
     least, most = lo_c.const if lo_c.is_const and lo_c.const is not None else 0, _most(ctx, path, hi_c)
@@ -385,7 +408,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
             return None
     return Bid(name, first_mode, first_fn, lo, hi, may_pass.fn, style,
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
-               tricks.fn if tricks else None, trump.fn if trump else None, spec.get("description", ""),
+               tricks.fn if tricks else None, trump_fn, spec.get("description", ""),
                dict(spec), rounds, _most(ctx, path, hi_c), words, at_most.fn if at_most else None)
 
 

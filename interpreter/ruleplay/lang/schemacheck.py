@@ -103,7 +103,27 @@ def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
         sub = path + (err.instance,)        # the key itself: where the user wrote it, not the base's mapping
         return [RuleError(f"{err.instance!r}: names are kebab-case (lowercase letters, digits, hyphens)"[:200],
                           doc.mark(sub) or doc.mark(path), sub)]
+    if err.validator in _SIZES:
+        return [_size_error(err, doc, path)]
     return [RuleError(err.message[:300], doc.value_mark(path), path)]
+
+
+_SIZES = {"minProperties": ("at least", "entry", "entries"), "maxProperties": ("at most", "entry", "entries"),
+          "minItems": ("at least", "item", "items"), "maxItems": ("at most", "item", "items")}
+
+
+def _size_error(err: ValidationError, doc, path: tuple) -> RuleError:
+    """A mapping or list with too few or too many entries, in words, with the schema's example as the hint."""
+    bound, one, many = _SIZES[err.validator]
+    n = err.validator_value
+    key = f"'{path[-1]}'" if path and isinstance(path[-1], str) else "this"
+    empty = not err.instance and bound == "at least"
+    said = f"{key} is empty: it needs {bound} {n} {one if n == 1 else many}" if empty else \
+        f"{key} has {len(err.instance)} {many}; it takes {bound} {n}"
+    examples = err.schema.get("examples") if isinstance(err.schema, dict) else None
+    hint = f"e.g. {key.strip(chr(39))}: {json.dumps(examples[0])}" if examples else \
+        ("leave the key out instead" if empty else None)
+    return RuleError(said, doc.value_mark(path), path, hint)
 
 
 _YAML_1_1 = [   # plain values YAML 1.1 read as numbers or yes/no, text in the YAML 1.2 way ruleplay reads

@@ -23,7 +23,7 @@ Games are reached only through `engine.state` (`Game`, `State`).
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter, deque
 from itertools import islice
 from dataclasses import dataclass, field
 from collections.abc import Sequence
@@ -398,7 +398,7 @@ class Unseen:
 
     def __init__(self, rules, k: Knowledge, hints: dict[int, set] | None = None):
         self.rules, self.k, self.hints = rules, k, hints
-        self.cards: list[str] | None = None  # the unseen cards, once found (`_find`)
+        self.cards: list[int] | None = None  # the unseen cards (ids), once found (`_find`)
 
     def _find(self, seat_zones: Zones, shared: Sequence[deque]) -> None:
         """Which cards are unseen, where they lie, and where each may go."""
@@ -418,6 +418,10 @@ class Unseen:
         self.other: list = []                # any other place holding an unseen card: (seat zone, seat, i)
         self.cards = []                      # or (None, shared zone, i)
         seen = {z.index: z.visibility for z in rules.seat_zones}
+        # a card of a name the deck holds twice or more is never known where it lies unseen: the events name a
+        # card, not which copy, so a copy the seat saw go somewhere might be the other one; both are dealt again
+        copies = Counter(names)
+        known -= {i for i, c in enumerate(names) if copies[c] > 1}
         for zi, zones in enumerate(seat_zones):
             for j, z in enumerate(zones):        # a zone the seat sees stays as it lies, and its own but one facing out
                 if visible_to(seen[zi], j, me) or (j == me and seen[zi] != "others"):
@@ -425,7 +429,7 @@ class Unseen:
                 for i, c in enumerate(z):
                     if c not in known:
                         (self.held.setdefault(j, []) if zi == hand else self.other).append((zi, j, i))
-                        self.cards.append(names[c])
+                        self.cards.append(c)
         public = {z.index for z in rules.shared_zones if z.visibility == "public"}
         for zi, z in enumerate(shared):
             if zi in public:                 # face up (a discard tray filled between hands): stays as it lies
@@ -433,14 +437,15 @@ class Unseen:
             for i, c in enumerate(z):
                 if c not in known:
                     self.other.append((None, zi, i))
-                    self.cards.append(names[c])
-        self.cards.sort(key=index.__getitem__)   # the deal depends on which cards are unseen, never on where they lie
+                    self.cards.append(c)
+        self.cards.sort()                    # the deal depends on which cards are unseen, never on where they lie
         hints = hints or {}
-        suit = dict(zip(names, rules.deck.suit))
-        banned = {j: {c for c in self.cards if suit[c] in k.voids[j] or c in hints.get(j, ())} for j in self.held}
+        suit = rules.deck.suit
+        banned = {j: {c for c in self.cards if suit[c] in k.voids[j] or names[c] in hints.get(j, ())}
+                  for j in self.held}
         self.seats = {c: [j for j in self.held if c not in banned[j]] for c in self.cards}   # where each may lie
         self.need = {j: len(p) for j, p in self.held.items()}
-        self.index, self.n = index, rules.players
+        self.n = rules.players
 
     def deal(self, seat_zones: Zones, shared: Sequence[deque], rng: random.Random) -> bool:
         """The unseen cards dealt again in a copy's zones (seat zones, shared zones); False: no deal."""
@@ -448,19 +453,19 @@ class Unseen:
             self._find(seat_zones, shared)
         cards = list(self.cards)
         rng.shuffle(cards)
-        hidden: list[list[str]] = [[] for _ in range(self.n)]
+        hidden: list[list[int]] = [[] for _ in range(self.n)]
         left = _spread(cards, self.need, hidden, self.seats.__getitem__, rng)
         if left is None or len(left) != len(self.other):
             return False
-        index, zones = self.index, seat_zones
+        zones = seat_zones
         for j, places in self.held.items():
             for (zi, _, i), c in zip(places, hidden[j]):
-                zones[zi][j][i] = index[c]
+                zones[zi][j][i] = c
         for (zi, j, i), c in zip(self.other, left):
             if zi is None:
-                shared[j][i] = index[c]
+                shared[j][i] = c
             else:
-                zones[zi][j][i] = index[c]
+                zones[zi][j][i] = c
         return True
 
 

@@ -86,8 +86,9 @@ __all__ = ["ISMCTSBot", "Knowledge", "Sample", "determinize", "knowledge", "prov
 DEFAULT_ITERATIONS = 20
 TRIES = 30           # sampled deals per iteration before the bot gives up and plays `smart`
 NO_DEAL = f"none of {TRIES} deals sampled fitted what the seat had seen"
-EQUAL_CARDS = ("the deck has equal cards (two of one name), searched only at a card to play in a trick, a pass "
-               "or a climb (a copy of the game), not where the hand so far would be replayed on a sampled deal")
+EQUAL_CARDS = ("the deck has equal cards (two of one name), searched only at a card to play in a trick, a pass, "
+               "a climb or a `turns` move (a copy of the game), not where the hand so far would be replayed on a "
+               "sampled deal")
 EXPLORE = 0.7        # UCB's exploration constant (values lie in [0, 1])
 PRIOR = 1.0          # the progressive bias of the policy's own choice at the root (PRIOR / visits)
 PER_ACTION = 4       # a decision between k actions gets at most 4k iterations of the default N (20), N/5 each at

@@ -226,7 +226,7 @@ class Table:
         runner = self.runner
         if runner is not None and runner.pending is d and self.forker is not None and \
                 (self.space.unique or getattr(runner.ph, "searched_with_equal_cards", False)):
-            d.fork = partial(self.forker, self)     # (a turns copy with equal cards dealt again: not yet exact)
+            d.fork = partial(self.forker, self)
 
     def decided(self, d, a: int) -> None:
         """Record a decision: in the log (a sealed one when revealed; a window's do-nothing not at all), and

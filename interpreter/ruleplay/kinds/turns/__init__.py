@@ -438,6 +438,7 @@ class Respond:
 
 @dataclass
 class Turns:
+    searched_with_equal_cards = True      # a search copies its decisions, equal cards too (agents/ismcts.py)
     name: str
     first_mode: str
     first_fn: Callable | None

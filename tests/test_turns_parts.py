@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import ruleplay
+from ruleplay.agents import play
 from ruleplay.engine.run import Deal
 from ruleplay.errors import RuleplayError
 from ruleplay.kinds.turns import sums
@@ -219,3 +220,20 @@ def test_a_set_of_exactly_n_cards_is_said_as_n_cards(tmp_path, capsys):
     assert "a set (cards of one rank) of 2 cards from" in said["2"] and "or more" not in said["2"]
     assert "a set (cards of one rank) of 2 to 3 cards from" in said["3"]
     assert "a set (cards of one rank) of 2 or more cards from" in said["null"]
+
+
+def test_the_bound_on_a_set_of_cards_counts_the_cards_a_per_card_check_keeps():
+    """A hand of 30 and sets of up to five whose every card must be an ace: the sets are listed from the aces
+    alone (Plan.keep), so they are counted from them too; counted on the whole hand, 174,436 sets stopped the game
+    as a limit before its first move (a tester's Canasta: a pile of 66 picked up ended a match). Every ace held is
+    laid down, and nothing else."""
+    rules = load(str(Path(__file__).parent / "data" / "lay-aces.yaml"))
+    for seed in range(6):
+        for bot in ("random", "smart"):          # smart prefers the biggest set: all its aces in one move
+            r = play(rules, seed=seed, bots=[bot])
+            deal = next(e for e in r.events if e["event"] == "deal")
+            aces = sorted(c for c in deal["hands"][0] if c.startswith("A"))
+            laid = [e for e in r.events if e["event"] == "move"]
+            assert r.outcome == "finished", (seed, r.reason)
+            assert sorted(c for e in laid for c in e["cards"]) == aces
+            assert bot == "random" or len(laid) == (1 if aces else 0)

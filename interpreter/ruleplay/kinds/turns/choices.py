@@ -90,7 +90,7 @@ class Part:
                 return self.sums(t, z, lo, hi)
             keys = t.space.keys                      # each set in the canonical order, asked card by card
             held = sorted(z if keep is None else [c for c in z if keep[c]], key=keys.__getitem__)
-            self.bounded(t)
+            self.bounded(t, keep)
             return [c for k in range(lo, min(hi, len(held)) + 1) for c in combinations(held, k)]
         if self.keeps:                               # laying off: asked once the card (or cards) is chosen
             return self.extended(t, self.laid_out(t))
@@ -103,11 +103,12 @@ class Part:
             return out
         return list(self.answers)
 
-    def bounded(self, t) -> None:
+    def bounded(self, t, keep: tuple | None = None) -> None:
         """A set of cards of the zone as it is now (not `as:` sets and runs, not `adds-to`) would be offered among
-        at most MAX_SETS: counted before they are listed (a zone grown too large ends the game)."""
+        at most MAX_SETS: counted before they are listed (a zone grown too large ends the game), of the cards
+        `keep` marks when given (a check every card of the set must pass alone: `Plan.keep`)."""
         z = self.zone.cards(t)
-        n = 0 if z is None else len(z)
+        n = 0 if z is None else len(z) if keep is None else sum(keep[c] for c in z)
         lo, hi = self.sizes
         found = _sets(n, lo, min(hi, n))
         if found > MAX_SETS:
@@ -773,7 +774,7 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
         if not c.fn(t):
             return iter(())
     lazy, defer = how.lazy, how.defer
-    options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.bounded(t) if defer[k] else
+    options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.bounded(t, how.keep[k]) if defer[k] else
                p.options(t, how.keep[k]) for k, p in enumerate(parts)]
     for k, c in how.laying:
         laid = options[k]

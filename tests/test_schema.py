@@ -39,3 +39,24 @@ def test_a_shared_part_carries_no_other_key_s_words():
     assert winners["highest"]["title"] == "Highest"
     values = schema["$defs"]["deck"]["properties"]["attributes"]["additionalProperties"]["additionalProperties"]
     assert "title" not in values and "seat" not in values.get("description", "")
+
+
+def test_too_few_entries_are_said_in_words_with_the_schemas_example(tmp_path, capsys):
+    """A mapping or a list with too few entries: 'set' is empty, 'number' has 1 item, each with the schema's
+    example as the hint, not jsonschema's "{} should be non-empty" (a tester's find)."""
+    from conftest import validate_errors
+    out = validate_errors(tmp_path, capsys, """name: bad
+description: A tally that sets nothing.
+players: 2
+deck: {ranks: [2, 3], suits: [C, D]}
+zones:
+  hand: {owner: seat, visibility: owner}
+deal: {to: hand, count: 2}
+phases:
+  t: {kind: tally, set: {}}
+""")
+    assert "bad.yaml:9:25: error [phases.t.set]: 'set' is empty: it needs at least 1 entry" in out
+    assert 'hint: e.g. set: {"bags": "(s.bags + 1) % 10"}' in out and "should be non-empty" not in out
+    out = validate_errors(tmp_path, capsys, "extends: ninety-eight\nname: bad\nphases:\n  play:\n    moves:\n"
+                                            "      play:\n        choose: {seat: \"s != actor\", number: [1]}\n")
+    assert "'number' has 1 item; it takes at least 2" in out and "hint: e.g. number: [1, 10]" in out

@@ -116,12 +116,13 @@ def _size_error(err: ValidationError, doc, path: tuple) -> RuleError:
     """A mapping or list with too few or too many entries, in words, with the schema's example as the hint."""
     bound, one, many = _SIZES[err.validator]
     n = err.validator_value
-    key = f"'{path[-1]}'" if path and isinstance(path[-1], str) else "this"
+    name = path[-1] if path and isinstance(path[-1], str) else None
+    key = f"'{name}'" if name else "this"
     empty = not err.instance and bound == "at least"
     said = f"{key} is empty: it needs {bound} {n} {one if n == 1 else many}" if empty else \
-        f"{key} has {len(err.instance)} {many}; it takes {bound} {n}"
+        f"{key} has {len(err.instance)} {one if len(err.instance) == 1 else many}; it takes {bound} {n}"
     examples = err.schema.get("examples") if isinstance(err.schema, dict) else None
-    hint = f"e.g. {key.strip(chr(39))}: {json.dumps(examples[0])}" if examples else \
+    hint = f"e.g. {name + ': ' if name else ''}{json.dumps(examples[0])}" if examples else \
         ("leave the key out instead" if empty else None)
     return RuleError(said, doc.value_mark(path), path, hint)
 

@@ -314,7 +314,7 @@ deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K], suits: [C, D, H, S], cop
 
 
 def test_run_v_says_when_ismcts_plays_as_smart(cli):
-    """A deck with equal cards is searched only where the game can be copied (tricks, passes, climbs): in a
+    """A deck with equal cards is searched only where the game can be copied (tricks, passes, climbs, turns): in a
     shedding game the bot plays `smart`, and `run -v` says how often and why, one note per seat; where it
     searched, no note."""
     rc, out, err = cli("run", "two-packs.yaml", "--players", "2", "--bots", "ismcts:3,random", "-v",
@@ -323,8 +323,8 @@ def test_run_v_says_when_ismcts_plays_as_smart(cli):
     notes = [ln for ln in err.splitlines() if ln.startswith("note: seat")]
     assert len(notes) == 1 and notes[0].startswith("note: seat 0: ismcts:3 searched 0 of ")
     assert notes[0].endswith(" decisions and played the rest as smart: the deck has equal cards (two of one name), "
-                             "searched only at a card to play in a trick, a pass or a climb (a copy of the game), "
-                             "not where the hand so far would be replayed on a sampled deal "
+                             "searched only at a card to play in a trick, a pass, a climb or a `turns` move (a copy "
+                             "of the game), not where the hand so far would be replayed on a sampled deal "
                              f"({notes[0].split(' of ')[1].split()[0]})")
     rc, out, err = cli("run", "hearts", "--bots", "ismcts:3,random,random,random", "-v", "--set", "hands=single")
     assert rc == 0 and "note: seat" not in err

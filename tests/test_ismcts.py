@@ -11,7 +11,8 @@ from ruleplay.agents import make_bots, parse_bots
 from ruleplay.engine.run import Deal
 from ruleplay.agents import play
 from ruleplay.agents.determinize import learn_slots
-from ruleplay.agents.ismcts import ISMCTSBot, determinize, knowledge, prove
+from ruleplay.engine.run import action_space
+from ruleplay.agents.ismcts import ISMCTSBot, determinize, knowledge, prove, unsearchable
 from ruleplay.pipeline import load
 from ruleplay.resources import builtin_names
 
@@ -225,7 +226,7 @@ def test_it_plays_legal_moves_in_every_ruleset_with_decisions(name):
         asked += d.seat == 0 and d.window is None
         s.apply_action(ruleplay.bot_action(s, bots[d.seat]))
     searched = bots[0].proven
-    assert searched or not asked
+    assert searched or not asked or unsearchable(g.rules, action_space(g.rules)) is not None
     r = play(load(name), 5, bots=["ismcts:2"] + ["random"] * (g.num_players() - 1), check=True,
              max_actions=150 if g.num_players() > 1 else 15)
     assert r.outcome in ("finished", "limit", "cycle")
@@ -407,3 +408,16 @@ def test_a_larger_n_searches_a_small_decision_longer(tmp_path):
         bots = make_bots([f"ismcts:{n}", "random", "random"], 1)
         play(rules, seed=1, bots=bots)
         assert bots[0].searched == 1 and least <= bots[0].proven <= most, (n, bots[0].proven)
+
+
+@pytest.mark.parametrize("name", ["knockout-whist", "ninety-eight"])
+def test_a_match_of_unscored_hands_is_played_as_smart_and_said(name):
+    """A knock-out match whose hands are not scored: a hand played out ended with every seat valued 0, so the
+    search was blind, silently (a tester's Cuckoo: "ismcts plays as smart and nothing says so"). Now it plays as
+    `smart` and says why; `sim` says so before the games."""
+    from ruleplay.agents.ismcts import unsearched_notes
+    rules = load(name)
+    bots = make_bots(["ismcts:10"] + ["smart"] * (rules.players - 1), 1)
+    assert play(rules, seed=1, bots=bots).outcome == "finished"
+    assert bots[0].searched == bots[0].proven == 0 and "the hands of the knock-out match are not scored" in bots[0].note()
+    assert "the hands of the knock-out match are not scored" in unsearched_notes(rules, ["ismcts"] + ["smart"] * 3)[0]

@@ -354,6 +354,9 @@ def unsearchable(rules, space) -> str | None:
             and m.end is not None:                    # (a match of one hand is valued by its winners)
         return ("the match's winners (where:) do not say whether a higher or a lower total is better, so a hand "
                 "played out has no value")
+    if rules.scoring is None and m is not None and m.end is not None and m.knock_out is not None:
+        return ("the hands of the knock-out match are not scored, so a hand played out has no value (score each "
+                "hand: a life or a token lost is -1)")
     return None
 
 

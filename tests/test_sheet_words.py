@@ -193,3 +193,30 @@ def test_trump_from_the_first_lead_is_said_once_and_rightly():
     assert "Trumps: the suit of the first card led in the hand." in text
     assert "The highest trump wins the trick, else the highest card of the suit led" in text
     assert "No trumps" not in text and "When yes" not in text
+
+
+def test_a_turns_phase_one_player_alone_plays_is_said_so(tmp_path):
+    """`who: "s == dealer"`: "Only the dealer takes turns", not "Starting with the player on the dealer's left,
+    the players for whom the player is the dealer take turns" (a tester's find)."""
+    p = tmp_path / "solo.yaml"
+    p.write_text("""name: solo
+description: Only the dealer plays.
+players: 3
+deck: {ranks: [A, K], suits: [C, D]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  pile: {owner: table, visibility: public}
+deal: {to: hand, count: 1, rest: pile}
+phases:
+  play:
+    kind: turns
+    who: "s == dealer"
+    until: "dealer.hand.empty"
+    moves:
+      discard:
+        choose: {card: hand}
+        do: [{move: {from: hand, to: pile}}]
+""", encoding="utf-8")
+    text = sheet_text(load(str(p)))
+    assert "Only the dealer takes turns, move after move until the dealer's hand is empty" in text
+    assert "Starting with" not in text

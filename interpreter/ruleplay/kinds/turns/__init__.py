@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.events import EventSpec, Private, zone_public
@@ -724,6 +724,17 @@ def _peeks(ctx: Ctx, path: tuple, parts: list[Part], c: X.Compiled, key: str) ->
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
+def _only_seat(who: Any) -> str | None:
+    """The one seat a `who` of the form `s == SEAT` (or `SEAT == s`) lets take turns, as written; else None."""
+    if not isinstance(who, str):
+        return None
+    left, op, right = who.strip().partition("==")
+    left, right = left.strip(), right.strip()
+    if not op or "=" in right or " or " in who or " and " in who:
+        return None
+    return right if left == "s" and right != "s" else left if right == "s" and left != "s" else None
+
+
 def _starter(start: list, who: str) -> str:
     """Who plays first, as the sheet says it: `first`'s player, unless the `start` effects pass the turn (the
     last `next` of them, when none is under a condition or in a loop; else whoever they leave it with)."""
@@ -763,6 +774,8 @@ def describe(spec: dict, phase=None) -> str:
                    "others, the choices are shown together, and the moves are made in an order drawn by lot; a "
                    "move no longer possible when its turn comes is lost (too late), and the phase ends as soon as "
                    "its end holds, or when nobody can move.")
+    elif (only := _only_seat(spec.get("who"))) is not None:     # `who: "s == dealer"`: one player alone plays
+        out.append(f"Only {formula(only)} takes turns, move after move{until}{limit}.")
     else:
         out.append(f"The player makes move after move{until}{limit}." if alone else
                    f"Starting with {_starter(spec.get('start') or [], who)}, {players} take turns in the direction "

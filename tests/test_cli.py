@@ -58,6 +58,15 @@ def test_run_prints_a_readable_account(cli):
         "7 cards played, 2 piles taken, 7 actions.\n")
 
 
+def test_run_v_names_the_cards_dealt(cli):
+    """`-v` adds each hand's cards to the deal (a tester: "-v never shows which cards are dealt"); without it the
+    counts alone."""
+    rc, out, err = cli("run", "beggar-my-neighbour", "--deal", "tiny.yaml", "-v", files={"tiny.yaml": TINY})
+    assert rc == 0 and "  Seat 0: 2 cards: " in out and "  Seat 1: 3 cards: " in out
+    dealt = [ln.rsplit(": ", 1)[1].split() for ln in out.splitlines() if ln.startswith("  Seat ") and " cards: " in ln]
+    assert sorted(c for hand in dealt for c in hand) == sorted(["5C", "JC", "2D", "3D", "4D"])
+
+
 def test_run_full_game_account(cli):
     rc, out, err = cli("run", "beggar-my-neighbour", "--seed", "3")
     assert (rc, err) == (0, "")

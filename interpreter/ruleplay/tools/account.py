@@ -56,8 +56,9 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             out.write("Draw for dealer: " + ", ".join(f"seat {s} {c}" for s, c in ev["draws"].items()) + "\n")
         elif kind == "deal":
             out.write(f"Seat {ev['dealer']} deals" + SHOE_WORDS.get(ev.get("shoe"), "") + ".\n")
-            for s, hand in enumerate(ev["hands"]):
-                out.write(f"  {seat_name(s)}: {count(len(hand), 'card')}\n")
+            for s, hand in enumerate(ev["hands"]):        # -v: the cards too (the account sees every hand)
+                shown = " ".join(c for c in hand if c) if verbose else ""
+                out.write(f"  {seat_name(s)}: {count(len(hand), 'card')}" + (f": {shown}" if shown else "") + "\n")
             if ev.get("rest"):
                 out.write(f"  rest: {count(len(ev['rest']), 'card')}\n")
         elif kind == "play":

@@ -173,7 +173,9 @@ def _no_branch(err: ValidationError, doc: Doc, path: tuple) -> list[RuleError]:
 
 
 def _yaml_1_1_hint(value: object, wants: list) -> str | None:
-    """A hint for text that older YAML (1.1) read as a number or a yes/no."""
+    """A hint for text that older YAML (1.1) read as a number or a yes/no, or a bare null read as no value."""
+    if value is None and any("string" in str(w) for w in wants):
+        return "null (or ~, or nothing) is YAML's empty value; as a word, quote it: 'null'"
     if not isinstance(value, str):
         return None
     for pattern, kinds, hint in _YAML_1_1:

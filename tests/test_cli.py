@@ -422,3 +422,21 @@ def test_explain_as_html_escapes_an_untrusted_file(cli):
     assert "<h1>&lt;img src=x onerror=alert(1)&gt;</h1>" in out and "a &lt;script&gt;alert(1)&lt;/script&gt; game" in out
     rc, md, err = cli("explain", "beggar-my-neighbour", "--format", "md")
     assert (rc, err) == (0, "") and md.startswith("# Beggar My Neighbour\n\n")
+
+
+def test_a_constraint_on_the_number_of_players_narrows_the_counts_validated(cli):
+    """Two or four players, not three (Pishti): `players: {min: 2, max: 4}` with `forbid: "players == 3"`. Plain
+    `validate` checks 2 and 4 and skips 3 (it failed the whole file, a tester's find); asked for 3 players it gives
+    the constraint's message, with the count as the hint (it said "these are the file's defaults")."""
+    text = ("extends: beggar-my-neighbour\nname: two-or-four\nplayers: {min: 2, max: 4, default: 2}\n"
+            "constraints:\n  - forbid: \"players == 3\"\n    message: \"Two or four players.\"\n")
+    rc, out, err = cli("validate", "two-or-four.yaml", files={"two-or-four.yaml": text})
+    assert (rc, err) == (0, "") and "two-or-four.yaml: OK" in out
+    rc, out, err = cli("validate", "two-or-four.yaml", "--players", "3", files={"two-or-four.yaml": text})
+    assert rc == 1 and "error [constraints[0].forbid]: Two or four players.\n    hint: with 3 players" in err
+    rc, out, err = cli("run", "two-or-four.yaml", "--players", "4", "-q", files={"two-or-four.yaml": text})
+    assert rc == 0 and out.startswith("Result:")
+    bad = text.replace("default: 2}", "default: 2}\ndefine:\n  k: {by-players: {2: 1, 3: 1}}").replace(
+        '"players == 3"', '"players == 3 or k == 0"')
+    rc, out, err = cli("validate", "two-or-four.yaml", files={"two-or-four.yaml": bad})
+    assert rc == 1 and "with 4 players: 'k' has no value for 4 players" in err and "with 3" not in err  # still said

@@ -794,8 +794,11 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
             ctx.error(("constraints", i, "forbid"), "a constraint may depend on options only", value=True)
         elif forbid is not None and forbid.const and (if_set is None or if_set & set(res.option_set)):
             set_by_user = ", ".join(f"{k}={v}" for k, v in sorted(res.option_set.items()))
+            count = f"with {ctx.players} players" if isinstance(c["forbid"], str) and \
+                "players" in X.value_names(X.parse(c["forbid"])) else ""
             ctx.error(("constraints", i, "forbid"), c["message"],
-                      f"options set: {set_by_user}" if set_by_user else "these are the file's defaults", value=True)
+                      "; ".join(x for x in (count, f"options set: {set_by_user}" if set_by_user else "") if x) or
+                      "these are the file's defaults", value=True)
     if ctx.errors:
         raise RuleplayError(ctx.errors)      # a refused combination: what follows would only repeat it
     deal = _compile_deal(ctx)

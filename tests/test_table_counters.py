@@ -195,11 +195,10 @@ def test_a_value_holding_a_player_is_told_as_the_player():
 
 def test_the_tables_header_says_a_value_holding_a_player_as_the_player():
     """Old Maid's drawer and giver (tracked seats) on the terminal's and the web's header: "You" or "Seat N"."""
-    from ruleplay.tools.account import seat_valued
     from ruleplay.tools.play.seat import facts
     g = ruleplay.load_game("old-maid")
     s = g.new_initial_state(seed=2)
-    names = seat_valued(g.rules)
+    names = g.rules.seat_valued
     assert {"drawer", "giver"} <= names
     for me in range(g.rules.players):
         v = s.seat_view(me)

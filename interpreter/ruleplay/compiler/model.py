@@ -137,6 +137,12 @@ class Rules:
     def shared_zones(self) -> list[Zone]:
         return [z for z in self.zones.values() if z.owner == "table"]
 
+    @property
+    def seat_valued(self) -> frozenset[str]:
+        """The values that hold a player (a table counter of `type: seat`, a phase's tracked seat), told as the
+        player, not a number (the account, the narration, the tables' headers)."""
+        return frozenset(self.table_seats).union(*(getattr(ph, "seats", frozenset()) for ph in self.phases))
+
 
 @dataclass
 class Declared:

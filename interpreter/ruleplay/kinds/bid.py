@@ -48,7 +48,7 @@ legal bid; `highest` bids the largest.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from ruleplay.lang import expr as X
 from ruleplay.compiler.model import Ctx, Declared
@@ -315,47 +315,42 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
                      "passed": (X.BOOL, lambda f: lambda e: e.passed[f(e)])})
 
 
-def _bid_bound(ctx: Ctx, path: tuple, c: X.Compiled | None) -> Callable | None:
-    """An end of the bid range, within the action space 0..MAX_BID (decision.py): a constant beyond it is
-    refused here, a value worked out in play stops the game with an error placed at it."""
-    if c is None:
-        return None
-    hint = f"bids are whole numbers from 0 to {MAX_BID}"
+def _checked(ctx: Ctx, path: tuple, c: X.Compiled, ok: Callable[[Any], bool], wrong: Callable[[Any, bool], str],
+             hint: str, raw: Any) -> Callable | None:
+    """`c`, a value that must pass `ok`: a constant that fails is refused where it is written, a value worked out
+    in play that fails stops the game with an error placed there (`wrong(value, in_play)` says why)."""
     if c.is_const:
-        if c.const is not None and not 0 <= c.const <= MAX_BID:
-            ctx.error(path, f"a bid of {c.const} is outside 0..{MAX_BID}", hint, value=True)
+        if c.const is not None and not ok(c.const):
+            ctx.error(path, wrong(c.const, False), hint, value=True)
             return None
         return c.fn
-    fn, raw = c.fn, ctx.get(path, "hand-size")
+    fn = c.fn
 
     def checked(e):
         v = fn(e)
-        if v is not None and not 0 <= v <= MAX_BID:
-            raise RuleplayError([ctx._expr_error(path, raw, f"a bid of {v} is outside 0..{MAX_BID}", 1, hint)])
+        if v is not None and not ok(v):
+            raise RuleplayError([ctx._expr_error(path, raw, wrong(v, True), 1, hint)])
         return v
     return checked
+
+
+def _bid_bound(ctx: Ctx, path: tuple, c: X.Compiled | None) -> Callable | None:
+    """An end of the bid range, within the action space 0..MAX_BID (decision.py)."""
+    if c is None:
+        return None
+    return _checked(ctx, path, c, lambda v: 0 <= v <= MAX_BID, lambda v, _: f"a bid of {v} is outside 0..{MAX_BID}",
+                    f"bids are whole numbers from 0 to {MAX_BID}", ctx.get(path, "hand-size"))
 
 
 def _trump_named(ctx: Ctx, path: tuple, c: X.Compiled) -> Callable | None:
-    """`bots.trump`: a suit of the deck or 'none', checked where it is written when it is one value, else each
-    time it is read (a placed error, never a word the bot would take for a suit)."""
+    """`bots.trump`: a suit of the deck or 'none' (never a word the bot would take for a suit)."""
     suits = sorted({s for s in ctx.deck.suit if s is not None})
-    hint = f"a suit of the deck ({', '.join(suits)}) or 'none', e.g. \"'S' if bid-suit == 'spades' else 'none'\""
     allowed = set(suits) | {"none"}
-    if c.is_const:
-        if c.const is not None and c.const not in allowed:
-            ctx.error(path, f"'{c.const}' is not a suit of the deck or 'none'", hint, value=True)
-            return None
-        return c.fn
-    fn, raw = c.fn, ctx.get(path)
-
-    def checked(e):
-        v = fn(e)
-        if v is not None and v not in allowed:
-            raise RuleplayError([ctx._expr_error(path, raw, f"gave '{v}', not a suit of the deck or 'none'", 1,
-                                                 hint)])
-        return v
-    return checked
+    return _checked(ctx, path, c, allowed.__contains__,
+                    lambda v, in_play: (f"gave '{v}', not" if in_play else f"'{v}' is not") +
+                    " a suit of the deck or 'none'",
+                    f"a suit of the deck ({', '.join(suits)}) or 'none', e.g. \"'S' if bid-suit == 'spades' else "
+                    "'none'\"", ctx.get(path))
 
 
 def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:

@@ -25,15 +25,10 @@ _OWN_LINE = frozenset({"start", "draw-for-dealer", "deal", "win", "take", "trick
 """The events told on a line of their own (the others add to the round's plays or the bids' line)."""
 
 
-def seat_valued(rules) -> frozenset[str]:
-    """The facts of a game that hold a player: a table counter of `type: seat`, a phase's tracked seat."""
-    return frozenset(rules.table_seats).union(*(getattr(ph, "seats", frozenset()) for ph in rules.phases))
-
-
 def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
                   players: frozenset[str] = frozenset()) -> None:
     """Round by round: the cards put on the pile, then who took it. -v adds every decision and every event
-    told in no other line (its fields). `players`: the names of values that hold a player (`seat_valued`),
+    told in no other line (its fields). `players`: the names of values that hold a player (`Rules.seat_valued`),
     told as the player ("attacker: now Seat 2.")."""
     plays: list[str] = []
     bids: list[str] = []

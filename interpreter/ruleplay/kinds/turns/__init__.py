@@ -938,11 +938,8 @@ ACCOUNT = {"move": _line_move, "reveal": _line_reveal,
 def _tell_set(n, ev: dict) -> list[str]:
     """A value set, as the seat's table tells it: a value that holds a player (a tracked seat, a table counter
     of `type: seat`) said as the player ("banker: now Seat 2.", "giver: now You.")."""
-    rules = n.looker.rules
-    ph = next((p for p in rules.phases if p.name == ev.get("phase")), None)
-    seats = getattr(ph, "seats", frozenset()) if ev.get("seat") is None else frozenset()
     value = ev.get("value")
-    if isinstance(value, int) and (ev.get("name") in seats or ev.get("name") in rules.table_seats):
+    if isinstance(value, int) and ev.get("seat") is None and ev.get("name") in n.looker.rules.seat_valued:
         return [f"{ev.get('name')}: now {n.who(value)}."]
     return [_line_set(ev)]
 

@@ -23,7 +23,6 @@ from ruleplay.agents import parse_bots
 from ruleplay.agents import make_bots
 from ruleplay.engine.run import DEFAULT_MAX_ACTIONS
 from ruleplay.errors import GameError, printable
-from ruleplay.tools.account import seat_valued
 from ruleplay.tools.play.seat import (HumanQuit, HumanSeat, Narrator, Option, facts, is_red, match_input,
                                       options_for)
 from ruleplay.engine.state import Game, State
@@ -132,7 +131,7 @@ class Terminal:
     def show_table(self, bot: HumanSeat, options: list[Option] | None = None, view=None) -> None:
         v = bot.view()
         me = v.me
-        per_seat, table = facts(v, seat_valued(bot.state.game.rules))
+        per_seat, table = facts(v, bot.state.game.rules.seat_valued)
         head = [v.title, f"hand {v.hand_number}", *(f"{k} {_word(val)}" for k, val in table.items())]
         self.line((f"== {' - '.join(head)} - you are Seat {me} ==", "bold cyan"))
         legal = {o.card: i for i, o in enumerate(options or []) if o.card is not None}

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from ruleplay.kinds.contract import kind_of
-from ruleplay.tools.account import seat_valued
 from ruleplay.tools.play.seat import facts, is_red, options_for
 from ruleplay.tools.web.games import HUMAN, LiveGame
 from ruleplay.tools.web.rewind import Rewound
@@ -203,7 +202,7 @@ def seat_page(game: "LiveGame | Rewound", seat: int) -> dict[str, Any]:
     v = st.seat_view(seat)
     events = st.seat_events(seat)
     plays = _plays(events)
-    per_seat, table_facts = facts(v, seat_valued(st.game.rules))
+    per_seat, table_facts = facts(v, st.game.rules.seat_valued)
     deck, cards, meta = game.space.deck, game.meta.cards, game.meta
     names, key = deck.names, deck.canonical_key
     choices, prompt, passing = _choices(game, seat)

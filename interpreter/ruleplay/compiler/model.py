@@ -143,6 +143,11 @@ class Rules:
         player, not a number (the account, the narration, the tables' headers)."""
         return frozenset(self.table_seats).union(*(getattr(ph, "seats", frozenset()) for ph in self.phases))
 
+    @property
+    def quiet_values(self) -> frozenset[str]:
+        """The tracked values written `quiet: true`: their changes are logged, told only by `run -v`."""
+        return frozenset().union(*(getattr(ph, "quiet", frozenset()) for ph in self.phases))
+
 
 @dataclass
 class Declared:

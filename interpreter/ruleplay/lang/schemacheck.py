@@ -93,7 +93,8 @@ def _describe(err: ValidationError, doc: Doc) -> list[RuleError]:
         want = err.validator_value
         want = " or ".join(want) if isinstance(want, list) else want
         hint = _yaml_1_1_hint(err.instance, [want]) or (
-            "a list: each item on a line of its own, starting with '- '" if want == "array" else None)
+            "a list: each item on a line of its own, starting with '- '" if want == "array" else
+            "write true or false" if want == "boolean" else None)
         return [RuleError(f"expected {want}, got {type(err.instance).__name__} {err.instance!r}"[:200],
                           doc.value_mark(path), path, hint)]
     if err.validator == "pattern" and path and path[-1] == "name":

@@ -26,14 +26,17 @@ _OWN_LINE = frozenset({"start", "draw-for-dealer", "deal", "win", "take", "trick
 
 
 def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
-                  players: frozenset[str] = frozenset()) -> None:
+                  players: frozenset[str] = frozenset(), quiet: frozenset[str] = frozenset()) -> None:
     """Round by round: the cards put on the pile, then who took it. -v adds every decision and every event
     told in no other line (its fields). `players`: the names of values that hold a player (`Rules.seat_valued`),
-    told as the player ("attacker: now Seat 2.")."""
+    told as the player ("attacker: now Seat 2."); `quiet`: values whose changes only -v tells
+    (`Rules.quiet_values`)."""
     plays: list[str] = []
     bids: list[str] = []
     rnd = 0
-    for ev in events:
+    gone: set[int] = set()                   # seats knocked out of the match: no longer listed at a deal
+    events = list(events)
+    for i, ev in enumerate(events):
         kind = ev["event"]
         if kind == "chance-draw":            # chance decisions: the deal (reshuffle, cut...) event tells it
             continue
@@ -41,7 +44,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             out.write("\n")                  # the bids' line ends before any other line is written
             bids = []
         if kind == "decision":
-            if verbose:
+            if verbose and not _told_next(ev, events[i + 1] if i + 1 < len(events) else None):
                 out.write(f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n")
         elif kind == "start":
             opts = ", ".join(f"{k}={v}" for k, v in ev.get("set", {}).items())
@@ -52,6 +55,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
         elif kind == "deal":
             out.write(f"Seat {ev['dealer']} deals" + SHOE_WORDS.get(ev.get("shoe"), "") + ".\n")
             for s, hand in enumerate(ev["hands"]):        # -v: the cards too (the account sees every hand)
+                if s in gone and not hand:
+                    continue
                 shown = " ".join(c for c in hand if c) if verbose else ""
                 out.write(f"  {seat_name(s)}: {count(len(hand), 'card')}" + (f": {shown}" if shown else "") + "\n")
             if ev.get("rest"):
@@ -129,6 +134,10 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
                 out.write(f"Round {rnd}: {' '.join(plays)}\n")
                 plays = []
             out.write(f"  {seat_name(ev['seat'])} is out ({ev['why']}).\n")
+            if ev["why"] == "knocked out":
+                gone.add(ev["seat"])
+        elif kind == "set" and ev.get("name") in quiet and ev.get("seat") is None and not verbose:
+            continue
         elif kind == "set" and ev.get("name") in players and type(ev.get("value")) is int:
             out.write(f"  {ev['name']}: now {seat_name(ev['value'])}.\n")
         elif kind in LINES:
@@ -139,6 +148,11 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             write_result(ev, out)
         elif verbose:                         # an event no kind puts in words: its fields
             out.write("  " + " ".join(f"{k}={v}" for k, v in ev.items() if k != "event") + f"  ({kind})\n")
+
+
+def _told_next(decision: dict, following: dict | None) -> bool:
+    """Is the decision told by the event right after it (a `choose` phase's choice, in its own words)?"""
+    return following is not None and following["event"] == "choose" and following.get("seat") == decision["seat"]
 
 
 def write_result(ev: dict, out: TextIO) -> None:

@@ -297,7 +297,8 @@ def _run(args, sets) -> int:
             written = _write_log(log_file, played)
             print(f"{args.log}: {written} events written before {why}", file=sys.stderr)
         if played and not args.quiet and not args.json:     # the account so far, to see what led to it
-            write_account(played, TerminalText(sys.stdout), args.verbose, rules.seat_valued)
+            write_account(played, TerminalText(sys.stdout), args.verbose, rules.seat_valued,
+                          rules.quiet_values)
             print(f"The game stopped here, at {why} below.")
         raise
     if log_file is not None:
@@ -317,7 +318,8 @@ def _run(args, sets) -> int:
         write_result({"outcome": result.outcome, "winners": result.winners, "reason": result.reason},
                      TerminalText(sys.stdout))
     else:
-        write_account(result.events, TerminalText(sys.stdout), args.verbose, rules.seat_valued)
+        write_account(result.events, TerminalText(sys.stdout), args.verbose, rules.seat_valued,
+                      rules.quiet_values)
         said = [f"{count(result.cards_played, 'card')} played" if result.cards_played else "",
                 f"{count(result.pile_takes, 'pile')} taken" if result.pile_takes else "",
                 count(result.tricks, 'trick') if result.tricks else "", count(result.actions, 'action')]

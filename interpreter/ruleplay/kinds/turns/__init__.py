@@ -168,7 +168,11 @@ SCHEMA = phase_schema("turns", {
                   {"type": "integer"}, {"type": "string"},
                   obj({"type": {"enum": list(TYPES), "description": "What the value is.", "examples": ["seat", "card"]},
                        "start": {"type": ["integer", "string"], "description": "Its value when each hand starts.",
-                                 "examples": [0, "none"]}}, ["type"])]}},
+                                 "examples": [0, "none"]},
+                       "quiet": {"type": "boolean", "default": False,
+                                 "description": "Kept out of sight: its changes are not told in `run`'s "
+                                                "account, and the tables do not show it (a loop's counter, a "
+                                                "flag); `run -v` and the log still have them."}}, ["type"])]}},
     "start": {"$ref": "#/$defs/effects", "description": "Effects when the phase starts (turn up a card, lay out).",
               "examples": [[{"move": {"from": "stock", "to": "pile", "count": 1}}]]},
     "until": {"description": "Bool checked before every turn: the phase ends when it holds.", **EXPR},
@@ -452,10 +456,11 @@ class Turns:
     labels: list[str]
     description: str = ""
     spec: dict = field(default_factory=dict)
-    shown: frozenset = frozenset()       # the tracked values the tables show: every one but a card (`public`)
+    shown: frozenset = frozenset()       # the tracked values the tables show: not a card, not quiet (`public`)
     simultaneous: bool = False           # every player moves at once, round by round (runner.Going.together)
     seats: frozenset = frozenset()       # the tracked values that hold a player (narrated as one)
     before: list = field(default_factory=list)   # effects at the start of every turn, before the choice
+    quiet: frozenset = frozenset()       # the tracked values whose changes are not told (`quiet: true`)
 
     @cached_property
     def prefers(self) -> bool:
@@ -593,11 +598,12 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
         ctx.note(path + ("moves",), "no move says what a sensible player aims for, so the smart bot chooses "
                                     "at random in this phase", "give the moves a `prefer` (an int: the higher, "
                                     "the better the choice), e.g. prefer: \"card.value\"")
+    quiet = frozenset(n for n, raw in (spec.get("track") or {}).items() if isinstance(raw, dict) and raw.get("quiet"))
     return Turns(name, first_mode, first_fn, who.fn if who else None, {n: v for n, (_, v) in tracked.items()},
                  start, after, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
-                 dict(spec), frozenset(n for n, (typ, _) in tracked.items() if typ != X.CARD),
+                 dict(spec), frozenset(n for n, (typ, _) in tracked.items() if typ != X.CARD and n not in quiet),
                  spec.get("simultaneous") is True, frozenset(n for n, (typ, _) in tracked.items() if typ == X.SEAT),
-                 before)
+                 before, quiet)
 
 
 _TURN_ORDER = ("again", "skip", "reverse", "next")
@@ -757,8 +763,9 @@ def describe(spec: dict, phase=None) -> str:
         first, first_player(first))
     out = []
     for name, raw in (spec.get("track") or {}).items():
-        start = raw.get("start", "none") if isinstance(raw, dict) else raw
-        out.append(f"{name} is kept, starting at {start}.")
+        start = raw.get("start", 0 if raw.get("type") == "number" else "none") if isinstance(raw, dict) else raw
+        quiet = " (its changes are not told)" if isinstance(raw, dict) and raw.get("quiet") is True else ""
+        out.append(f"{name} is kept, starting at {start}{quiet}.")
     if spec.get("start"):
         out.append(f"First: {say_effects(spec['start']) or 'nothing'}.")
     if not spec.get("moves"):                        # fixed play alone: no turns are taken
@@ -938,8 +945,10 @@ ACCOUNT = {"move": _line_move, "reveal": _line_reveal,
 def _tell_set(n, ev: dict) -> list[str]:
     """A value set, as the seat's table tells it: a value that holds a player (a tracked seat, a table counter
     of `type: seat`) said as the player ("banker: now Seat 2.", "giver: now You.")."""
-    value = ev.get("value")
-    if isinstance(value, int) and ev.get("seat") is None and ev.get("name") in n.looker.rules.seat_valued:
+    value, rules = ev.get("value"), n.looker.rules
+    if ev.get("seat") is None and ev.get("name") in rules.quiet_values:
+        return []
+    if isinstance(value, int) and ev.get("seat") is None and ev.get("name") in rules.seat_valued:
         return [f"{ev.get('name')}: now {n.who(value)}."]
     return [_line_set(ev)]
 

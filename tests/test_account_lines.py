@@ -1,0 +1,72 @@
+"""What `ruleplay run` tells and leaves out: a tracked value written `quiet: true` (told only by -v, kept in the
+log, off the tables), a `choose` decision told once, a seat knocked out of the match no longer listed at a deal."""
+from __future__ import annotations
+
+import json
+import re
+
+import ruleplay
+from ruleplay.resources import builtin_path
+from ruleplay.tools.cli import main
+from tests.conftest import validate_errors
+
+
+def _run(capsys, *args: str) -> str:
+    assert main(["run", *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_a_quiet_value_is_told_by_run_v_alone_and_logged(tmp_path, capsys):
+    """Rummy's `drew` and `from-pile` are quiet: the account has no line for them, -v has, the log has every
+    change, and the account is otherwise the same lines (a quiet value hides nothing else)."""
+    log = tmp_path / "rummy.jsonl"
+    plain = _run(capsys, "rummy", "--seed", "1", "--log", str(log))
+    verbose = _run(capsys, "rummy", "--seed", "1", "-v")
+    assert not re.search(r"^  (drew|from-pile): now", plain, re.M)
+    assert re.search(r"^  drew: now 1\.$", verbose, re.M) and re.search(r"^  from-pile: now", verbose, re.M)
+    sets = [e for e in map(json.loads, log.read_text().splitlines()) if e.get("event") == "set"]
+    assert any(e["name"] == "drew" for e in sets) and any(e["name"] == "from-pile" for e in sets)
+    assert re.search(r"^  laying: now 1\.$", plain, re.M)         # not quiet: told as before
+
+
+def test_a_quiet_value_is_neither_narrated_nor_shown_at_the_table():
+    """The table a person plays at: a quiet value's change says nothing, and the header does not show it."""
+    from ruleplay.tools.play.seat import Narrator
+    g = ruleplay.load_game("rummy")
+    assert g.rules.quiet_values == {"drew", "from-pile"}
+    s = g.new_initial_state(seed=1)
+    while not any(e["event"] == "set" and e.get("name") == "drew" for e in s.events()):
+        s.apply_action(s.legal_actions()[0])
+    ev = next(e for e in s.events() if e["event"] == "set" and e.get("name") == "drew")
+    assert Narrator(0, g.rules, len(g.rules.deck.names)).tell(ev) == []
+    public = s.seat_view(0).public
+    assert "drew" not in public and "from-pile" not in public and "laying" in public
+
+
+def test_quiet_is_said_on_the_sheet_and_must_be_yes_or_no(tmp_path, capsys):
+    assert main(["explain", "rummy"]) == 0
+    assert "drew is kept, starting at 0 (its changes are not told)." in capsys.readouterr().out
+    text = builtin_path("rummy").read_text(encoding="utf-8")
+    assert "drew: {type: number, quiet: true}" in text
+    err = validate_errors(tmp_path, capsys, text.replace("drew: {type: number, quiet: true}",
+                                                         "drew: {type: number, quiet: 3}"))
+    assert "[phases.play.track.drew.quiet]: expected boolean, got int 3" in err
+    assert "hint: write true or false" in err
+
+
+def test_a_choose_decision_is_told_once(capsys):
+    """Euchre's order-up under -v: "Seat 3 chooses H (order-up)." alone, not first as the bare decision."""
+    out = _run(capsys, "euchre", "--seed", "2", "-v")
+    assert re.search(r"^  Seat 3 chooses H \(order-up\)\.$", out, re.M)
+    assert not re.search(r"chooses order-up|chooses pass\.", out)
+    assert re.search(r"^  Seat 1 passes \(order-up\)\.$", out, re.M)
+    assert re.search(r"^  Seat \d chooses \w+\.$", out, re.M)     # a card played is still told as a decision
+
+
+def test_a_seat_knocked_out_is_not_listed_at_the_next_deal(capsys):
+    """Knockout Whist, seed 2: seat 1 is knocked out after hand 2; the next deal lists three seats."""
+    out = _run(capsys, "knockout-whist", "--seed", "2", "-v")
+    after = out.split("Seat 1 is out (knocked out).\n", 1)[1]
+    deal = after.split("rest:", 1)[0]
+    assert deal.startswith("Seat 2 deals.\n") and "Seat 1:" not in deal
+    assert sorted(re.findall(r"^  Seat (\d): 5 cards", deal, re.M)) == ["0", "2", "3"]

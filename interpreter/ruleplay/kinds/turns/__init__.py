@@ -254,7 +254,13 @@ _MOVE = obj({"from": {**_ZONE, "examples": ["hand", "stock", "target.hand", "sou
                                    "cards above: a card put back into the middle of the talon), or at a random "
                                    "place (shuffled in)."},
              "show": {"enum": ["all"], "description": "The cards are shown to everyone as they move.",
-                      "examples": ["all"]}},
+                      "examples": ["all"]},
+             "refill": {"$ref": "#/$defs/effects",
+                        "description": "With count: effects run once when `from` holds fewer than N cards, after "
+                                       "the cards it holds have moved, before the rest move from it (the discards "
+                                       "under their top card shuffled into a new stock).",
+                        "examples": [[{"move": {"from": "pile", "to": "stock", "where": "card != pile.top"}},
+                                      {"shuffle": "stock"}]]}},
             ["from", "to"], desc="Cards from one zone to another: the chosen card unless count, where or all says.",
             examples=[{"from": "hand", "to": "pile"}, {"from": "stock", "to": "hand", "count": 1}])
 DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, done in order.",

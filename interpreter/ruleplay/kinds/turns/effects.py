@@ -20,7 +20,7 @@ plain call, as fast as before.
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 from ruleplay.compiler.model import Ctx, card_scope
@@ -159,7 +159,7 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
     if key == "repeat":
         return _repeat(ctx, p, spec["repeat"], scope, own, chose_card, budget, depth)
     if key == "move":
-        return _move(ctx, p, spec["move"], scope, chose_card)
+        return _move(ctx, p, spec["move"], scope, chose_card, own, budget, depth)
     if key in ("set", "add"):
         return _set(ctx, p, spec[key], scope, own, key == "add")
     if key == "redeal":                              # the schema allows only same-dealer
@@ -270,7 +270,8 @@ def _swap(ctx: Ctx, path: tuple, scope: X.Scope) -> Effect | None:
     return lambda g: g.swap(there, back)
 
 
-def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -> Effect | None:
+def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool, own: dict[str, str],
+          budget: Budget, depth: int) -> Effect | None:
     src = zone_ref(ctx, path + ("from",), scope)
     dest = zone_ref(ctx, path + ("to",), scope, new=True)      # a family: its first empty pile
     count = ctx.expr(path + ("count",), X.INT, scope) if "count" in spec else None
@@ -298,11 +299,46 @@ def _move(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, chose_card: bool) -
         return None
     m = Move(src, dest, count.fn if count else None, where.fn if where else None, spec.get("all") is True,
              spec.get("at", "top"), spec.get("show") == "all", "picked" in spec, spec.get("keep-order") is True)
+    if "refill" in spec:
+        return _refilled(ctx, path, spec, m, scope, own, chose_card, budget, depth)
     if m.at == "random":
         def move_at_random(g):
             yield from g.move_at_random(m)
         return move_at_random
     return lambda g: g.move(m)
+
+
+def _refilled(ctx: Ctx, path: tuple, spec: dict, m: Move, scope: X.Scope, own: dict[str, str], chose_card: bool,
+              budget: Budget, depth: int) -> Effect | None:
+    """`move: {from: stock, count: N, refill: [EFFECTS]}`: when `from` holds fewer than N cards, the cards it
+    holds move, the refill effects run once (the discards turned into a new stock), and the rest move from
+    `from` as it is then (fewer when it is still short). With enough cards, the plain move."""
+    if "count" not in spec or "where" in spec or m.at == "random" or m.keep_order:
+        bad = "where" if "where" in spec else "at" if m.at == "random" else "keep-order" if m.keep_order else None
+        ctx.error(path + ((bad,) if bad else ("refill",)),
+                  "refill is for a draw of the top N cards (count: N), one by one, onto the top, the bottom or "
+                  "the middle of `to`", "draw with count: N and no where, keep-order or at: random")
+        return None
+    if depth >= MAX_DEPTH:
+        ctx.error(path + ("refill",), f"`if` nested more than {MAX_DEPTH} deep")
+        return None
+    refill = compile_effects(ctx, path + ("refill",), scope, own, chose_card, budget, depth + 1)
+    if refill is None:
+        return None
+    refill, count = tuple(refill), m.count
+
+    def move_refilled(g):
+        t = g.t
+        want, held = count(t), m.src.cards(t)
+        have = 0 if held is None else len(held)
+        if want <= have or held is None:         # enough (or no such seat: the plain move says so)
+            g.move(m)
+            return
+        if have:
+            g.move(replace(m, count=lambda e: have))
+        yield from run_drawing(g, refill)
+        g.move(replace(m, count=lambda e: want - have))
+    return move_refilled
 
 
 def _set(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str], add: bool) -> Effect | None:
@@ -453,7 +489,9 @@ def say(spec: Any) -> str:
                       (f"the cards of {source} for which {formula(m['where'])}", False) if "where" in m else
                       (f"all the cards of {source}", False) if m.get("all") else (f"the chosen card of {source}", True))
         out = f"{which} go{'es' if one else ''} to {_PLACES.get(m.get('at'), '')}{zone_words(m['to'])}"
-        return out + (", shown to everyone" if m.get("show") == "all" else "")
+        out += ", shown to everyone" if m.get("show") == "all" else ""
+        return out + (f" (when {source} holds fewer: the cards it holds, then {say_effects(m['refill'])}, then the "
+                      f"rest from {source})" if m.get("refill") else "")
     if "redeal" in spec:
         return "the hand is thrown in (not scored) and dealt again by the same dealer"
     if "set" in spec or "add" in spec:

@@ -440,3 +440,25 @@ def test_a_constraint_on_the_number_of_players_narrows_the_counts_validated(cli)
         '"players == 3"', '"players == 3 or k == 0"')
     rc, out, err = cli("validate", "two-or-four.yaml", files={"two-or-four.yaml": bad})
     assert rc == 1 and "with 4 players: 'k' has no value for 4 players" in err and "with 3" not in err  # still said
+
+
+def test_a_count_the_constraint_refuses_is_not_checked_for_teams(cli):
+    """Two alone or four in partnerships (Pishti, as language.md says): `teams: {alternate: 2}` cannot share 3
+    players, but the file's constraint refuses 3 first: `validate` is OK, `run --players 3` gives the file's
+    message, not the teams' (a tester's find: both failed on "2 teams cannot share 3 players evenly")."""
+    text = ("name: pairs\ndescription: tricks, two alone or four in pairs\nplayers: {min: 2, max: 4, default: 4}\n"
+            "teams: {alternate: 2}\ndeck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S]}\n"
+            "zones:\n  hand: {owner: seat}\n  pile: {owner: table, visibility: public}\n"
+            "  won: {owner: seat}\n  stock: {owner: table, visibility: hidden}\n"
+            "deal: {to: hand, count: 5, rest: stock}\nphases:\n  tricks: {kind: trick, from: hand, to: pile, "
+            "won-to: won, leader: left-of-dealer, follow: suit, trump: none}\nscoring: {points: s.tricks}\n"
+            "match: {end: \"true\"}\n"
+            "constraints:\n  - forbid: \"players == 3\"\n    message: \"Two or four players.\"\n")
+    rc, out, err = cli("validate", "pairs.yaml", files={"pairs.yaml": text})
+    assert (rc, err) == (0, "") and "pairs.yaml: OK" in out
+    rc, out, err = cli("run", "pairs.yaml", "--players", "3", "-q", files={"pairs.yaml": text})
+    assert rc == 1 and "error [constraints[0].forbid]: Two or four players.\n    hint: with 3 players" in err
+    assert "teams" not in err
+    no_rule = text.split("constraints:")[0]
+    rc, out, err = cli("validate", "pairs.yaml", files={"pairs.yaml": no_rule})
+    assert rc == 1 and "with 3 players: 2 teams cannot share 3 players evenly" in err

@@ -583,6 +583,38 @@ def _constraint_if_set(ctx: Ctx, i: int, names) -> set[str] | None:
     return set(names)
 
 
+def _constraints(ctx: Ctx, res: Resolved, d: dict, early: bool) -> None:
+    """The file's constraints that refuse this combination of options and player count, as placed errors.
+    `early`: those that read options and `players` alone, checked before the teams and the definitions are
+    compiled (a count the file refuses, three players of a game for two or four, is said as the file's own
+    message, not as the teams' "2 teams cannot share 3 players"); the others once the definitions exist."""
+    for i, c in enumerate(d.get("constraints", [])):
+        if _options_only(ctx, c.get("forbid")) != early:
+            continue
+        forbid = ctx.expr(("constraints", i, "forbid"), X.BOOL, scope=_option_scope(ctx))
+        if_set = _constraint_if_set(ctx, i, c.get("if-set"))
+        if forbid is not None and not forbid.is_const:
+            ctx.error(("constraints", i, "forbid"), "a constraint may depend on options only", value=True)
+        elif forbid is not None and forbid.const and (if_set is None or if_set & set(res.option_set)):
+            set_by_user = ", ".join(f"{k}={v}" for k, v in sorted(res.option_set.items()))
+            count = f"with {ctx.players} players" if isinstance(c["forbid"], str) and \
+                "players" in X.value_names(X.parse(c["forbid"])) else ""
+            ctx.error(("constraints", i, "forbid"), c["message"],
+                      "; ".join(x for x in (count, f"options set: {set_by_user}" if set_by_user else "") if x) or
+                      "these are the file's defaults", value=True)
+
+
+def _options_only(ctx: Ctx, raw: Any) -> bool:
+    """Does a constraint read nothing but options and the number of players (it can be checked first)?"""
+    if isinstance(raw, bool):
+        return True
+    try:
+        names = X.value_names(X.parse(str(raw)))
+    except X.ExprError:                      # a faulty expression: the later check places its error
+        return False
+    return names <= set(ctx.options) | {"players", "true", "false"}
+
+
 def _option_scope(ctx: Ctx) -> X.Scope:
     names = {k: X.Binding(_opt_type(v), const=frozenset(v) if isinstance(v, list) else v, is_const=True)
              for k, v in ctx.options.items()}
@@ -770,6 +802,9 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
     for oname in res.options:
         if oname in RESERVED:        # else the option would hide the table's own name in every rule
             _reserved(ctx, ("options", oname))
+    _constraints(ctx, res, d, early=True)
+    if ctx.errors:
+        raise RuleplayError(ctx.errors)
     ctx.teams = compile_teams(ctx)
     ctx.ranking = compile_ranking(ctx, ctx.deck)
     ctx.defines, ctx.define_consts, ctx.define_cycles = compile_defines(
@@ -798,18 +833,7 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         _check_dealer_draw(ctx, ctx.deck.orders[order_name], str(table.get("dealer-order", "rank")),
                            "dealer-order" in table)
 
-    for i, c in enumerate(d.get("constraints", [])):
-        forbid = ctx.expr(("constraints", i, "forbid"), X.BOOL, scope=_option_scope(ctx))
-        if_set = _constraint_if_set(ctx, i, c.get("if-set"))
-        if forbid is not None and not forbid.is_const:
-            ctx.error(("constraints", i, "forbid"), "a constraint may depend on options only", value=True)
-        elif forbid is not None and forbid.const and (if_set is None or if_set & set(res.option_set)):
-            set_by_user = ", ".join(f"{k}={v}" for k, v in sorted(res.option_set.items()))
-            count = f"with {ctx.players} players" if isinstance(c["forbid"], str) and \
-                "players" in X.value_names(X.parse(c["forbid"])) else ""
-            ctx.error(("constraints", i, "forbid"), c["message"],
-                      "; ".join(x for x in (count, f"options set: {set_by_user}" if set_by_user else "") if x) or
-                      "these are the file's defaults", value=True)
+    _constraints(ctx, res, d, early=False)
     if ctx.errors:
         raise RuleplayError(ctx.errors)      # a refused combination: what follows would only repeat it
     deal = _compile_deal(ctx)

@@ -1017,6 +1017,8 @@ class _Run:
                     hooked = True
                     yield from self.before_lead(seat)
                 t.actor = who[seat]
+                if i and ph.suit_fn is not None:    # a `suit` reading what a declaration changed mid-trick (a
+                    t.led = self.esuit(plays[0][1])  # trump revealed): the card led's suit as it is now
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
                 if card.__class__ is Decision:
                     self.pending, self.i = card, i      # where a copy would go on from (`fork`)

@@ -1,0 +1,66 @@
+"""A trick's `suit` expression that reads what changes during the trick (a hidden trump shown by a declaration,
+Twenty-Nine): the suit to follow is the card led's suit as it is when each player plays, not as it was when it
+was led (a tester's Twenty-Nine let players holding the led card's new suit play anything)."""
+from __future__ import annotations
+
+import ruleplay
+from ruleplay.engine.run import Deal
+from ruleplay.pipeline import load
+
+# Diamonds become trumps ('T') once anyone has shown them (a declaration with any diamond played after the
+# lead); every card of the trick follows the suit led as the `suit` expression says at that moment.
+GAME = """name: shown-trump
+description: diamonds turn into trumps once shown
+players: 3
+deck: {ranks: [7, 8, 9, 10], suits: [C, D, H]}
+zones:
+  hand: {owner: seat}
+  trick: {owner: table, visibility: public}
+  won: {owner: seat}
+deal: {to: hand, count: 4}
+table: {dealer: 2}
+define:
+  shown-up: {expr: "any(x.shown > 0 for x in seats)", description: "someone has shown the trump"}
+phases:
+  play:
+    kind: trick
+    from: hand
+    to: trick
+    won-to: won
+    leader: left-of-dealer
+    follow: suit
+    trump: "'T'"
+    suit: "'T' if shown-up and card.suit == 'D' else card.suit"
+    declare:
+      shown: {when: "card.suit == 'D' and not shown-up", points: "1", on: play}
+match: {end: "true"}
+"""
+
+
+def test_the_suit_to_follow_changes_with_a_declaration_mid_trick(tmp_path):
+    """Seat 0 leads 7D (diamonds, not yet trumps) and does not show; seat 1 plays 8D and shows: diamonds are now trumps ('T'), so
+    the 7D led is a trump lead. Seat 2, holding 9D, must play it (before the fix `led` stayed 'D' while 9D read
+    'T', so seat 2 counted as void and could play 7C)."""
+    p = tmp_path / "g.yaml"
+    p.write_text(GAME, encoding="utf-8")
+    g = ruleplay.Game(load(str(p)))
+    deal = Deal(hands=[["7D", "10C", "10H", "8C"], ["8D", "7H", "8H", "9C"], ["9D", "7C", "9H", "10D"]])
+    s = g.new_initial_state(seed=1, deal=deal)
+
+    def play(card: str) -> None:
+        acts = {s.action_to_string(a): a for a in s.legal_actions()}
+        assert card in acts, (card, sorted(acts))
+        s.apply_action(acts[card])
+
+    def legal() -> set[str]:
+        return {s.action_to_string(a) for a in s.legal_actions()}
+
+    assert s.current_player() == 0
+    play("7D")
+    assert legal() == {"yes", "no"}                   # seat 0 may show with its diamond: it does not
+    play("no")                                        # seat 1's one diamond, 8D, is played for it
+    assert [e["card"] for e in s.events() if e["event"] == "play"] == ["7D", "8D"]
+    assert legal() == {"yes", "no"} and s.current_player() == 1
+    play("yes")
+    assert s.current_player() == 2
+    assert legal() == {"9D", "10D"}, legal()

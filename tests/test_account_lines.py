@@ -70,3 +70,12 @@ def test_a_seat_knocked_out_is_not_listed_at_the_next_deal(capsys):
     deal = after.split("rest:", 1)[0]
     assert deal.startswith("Seat 2 deals.\n") and "Seat 1:" not in deal
     assert sorted(re.findall(r"^  Seat (\d): 5 cards", deal, re.M)) == ["0", "2", "3"]
+
+
+def test_a_reveal_that_matched_no_card_says_nothing_was_shown():
+    """`reveal: {from: hand, where: ...}` matching no card (no meld to show) is told "Seat 0 shows nothing.", not
+    "Seat 0 shows ." (a tester's Pinochle meld)."""
+    from ruleplay.tools.account import LINES
+    assert LINES["reveal"]({"event": "reveal", "phase": "meld", "seat": 0, "cards": []}) == "Seat 0 shows nothing."
+    assert LINES["reveal"]({"event": "reveal", "phase": "meld", "seat": 2, "cards": ["KS", "QS"]}) == \
+        "Seat 2 shows KS, QS."

@@ -168,7 +168,7 @@ def test_a_turned_card_alone_makes_its_suit_trump_in_play_and_on_the_sheet(tmp_p
     rules = load(str(f), {})
     sheet = sheet_text(rules)
     assert "The trump suit is the suit of the top card of the dealer's hand, turned up as the hand starts." in sheet
-    assert "No trumps" not in sheet
+    assert "No trumps" not in sheet and "is turned up when the hand starts" not in sheet     # said once
     events = play(rules, 2).events
     deal = next(e for e in events if e["event"] == "deal")
     turned = deal["hands"][deal["dealer"]][0]            # (a hand is logged top first)
@@ -220,3 +220,22 @@ phases:
     text = sheet_text(load(str(p)))
     assert "Only the dealer takes turns, move after move until the dealer's hand is empty" in text
     assert "Starting with" not in text
+
+
+def test_a_pass_to_a_named_receiver_and_a_declarations_one_point(tmp_path):
+    """A pass `receiver: "r == s.partner"` says "to the player's partner" (it said "to the first player on their
+    left where r is the player's partner", the bound name bare) and "1 card"; a rule that only tests r names r
+    as the player it tests; a declaration worth 1 says "1 point" (testers' finds)."""
+    f = tmp_path / "p.yaml"
+    f.write_text("extends: euchre\nname: p\nphases:\n  swap:\n    kind: pass\n    from: hand\n    count: 1\n"
+                 "    receiver: \"r == s.partner\"\n", encoding="utf-8")
+    text = sheet_text(load(str(f)))
+    assert "every player chooses 1 card from their hand at once and passes them to the player's partner;" in text
+    f.write_text(f.read_text().replace("r == s.partner", "r.index == 2 or r == s.partner"))
+    assert "passes them to the first player r on their left for whom the r's index is 2, or r is the player's " \
+           "partner;" in sheet_text(load(str(f)))
+    f.write_text("extends: sixty-six\nname: p\nphases:\n  play:\n    declare:\n      marriages: {points: 1}\n",
+                 encoding="utf-8")
+    text = sheet_text(load(str(f)))
+    assert "may declare marriages (a marriage: the king and queen of one suit, one of them led): 1 point, added " \
+           "to the leader's marriages" in text

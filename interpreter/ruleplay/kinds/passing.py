@@ -19,10 +19,14 @@ highest (canonical order).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from lark import Tree
+
 from ruleplay.lang import expr as X
+from ruleplay.lang.expr.fold import text_of
 from ruleplay.compiler.model import Ctx, Zone, per_card
 from ruleplay.engine.decision import Decision
 from ruleplay.engine.table import Table
@@ -274,11 +278,14 @@ def describe(spec: dict, phase=None) -> str:
     where = (f"{off} seat(s) along in play direction" if off is not None
              else f"{formula(spec.get('offset', 1))} seats along in play direction (0: no pass)")
     if "receiver" in spec:
-        rule = formula(spec["receiver"])
-        where = f"to the first player on their left where {rule}" + (
-            " (s: the giver, r: the receiver)" if "`" in rule else "")
+        named = _named_receiver(str(spec["receiver"]))
+        rule = formula(named if named is not None else spec["receiver"])
+        bare_r = "`" not in rule and re.search(r"\br\b", rule)      # said in words, the receiver as r
+        where = f"to {rule}" if named is not None and "`" not in rule else \
+            f"to the first player{' r' if bare_r else ''} on their left for whom {rule}" + (
+                " (s: the giver, r: the receiver)" if "`" in rule else "")
     if isinstance(spec["count"], int):
-        count = f"{spec['count']} cards"
+        count = f"{spec['count']} card{'' if spec['count'] == 1 else 's'}"
     else:
         rule = formula(spec["count"])
         count = "as many cards as " + rule + (" (s: the giver)" if "`" in rule else "")
@@ -289,6 +296,25 @@ def describe(spec: dict, phase=None) -> str:
     return (f"every player {what} from their {spec['from']} at once and passes them {where}; "
             + ("cards received may be passed on." if spec.get("pass-received")
                else "cards received cannot be passed on that hand."))
+
+
+def _named_receiver(rule: str) -> str | None:
+    """`r == EXPR` (or `EXPR == r`) with EXPR not reading r: the receiver named outright (`s.partner`), so
+    the sheet says "to the player's partner"; None for any other rule."""
+    try:
+        tree = X.unwrap(X.parse(rule))
+    except X.ExprError:
+        return None
+    if not isinstance(tree, Tree) or tree.data != "compare" or len(tree.children) != 3 or \
+            str(tree.children[1]) != "==":
+        return None
+    left, right = tree.children[0], tree.children[2]
+    for me, other in ((left, right), (right, left)):
+        me = X.unwrap(me)
+        if isinstance(me, Tree) and me.data == "name" and str(me.children[0]) == "r" and \
+                "r" not in X.value_names(other):
+            return text_of(other)
+    return None
 
 
 # ---------------------------------------------------------------------------- the events in words (play)

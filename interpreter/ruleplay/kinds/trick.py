@@ -1336,7 +1336,7 @@ def describe(spec: dict, phase=None) -> str:
         reads_card = not isinstance(e, str) or "card" in X.value_names(X.parse(e))
         text += (f" {f} becomes true once a card with {formula(e)} is played this hand." if reads_card else
                  f" {f} becomes true once a card is played while {formula(e)}, this hand.")
-    if "trump-card" in spec:
+    if "trump-card" in spec and "trump" in spec:     # without `trump` the trump sentence said it already
         text += f" The card {formula(spec['trump-card'])} is turned up when the hand starts."
     if from_lead is not None:           # a trump rule that may leave no trump: then the first lead's suit
         text += (" With no trump set, the suit of the first card led becomes trump." if from_lead == "yes" else
@@ -1368,12 +1368,14 @@ def describe(spec: dict, phase=None) -> str:
                  f" for the top card of the {ex['with']}, which it replaces.")
     for d, c in (spec.get("declare") or {}).items():
         what = f" ({c['description'].rstrip('.')})" if c.get("description") else ""
+        pts = formula(c.get("points", "0"))
+        pts = f"{pts} point{'' if pts == '1' else 's'}"
         if c.get("on") == "play":
             text += (f" Playing a card {_card_words(c.get('when', 'true'))}, its player may declare {d}{what}: "
-                     f"{formula(c.get('points', '0'))} points, added to that player's {d} this hand.")
+                     f"{pts}, added to that player's {d} this hand.")
             continue
         text += (f" Leading a card {_card_words(c.get('when', 'true'))}, the leader may declare {d}{what}: "
-                 f"{formula(c.get('points', '0'))} points, added to the leader's {d} this hand.")
+                 f"{pts}, added to the leader's {d} this hand.")
     dummy = spec.get("dummy")
     if isinstance(dummy, dict) and "from" in dummy and "played-by" in dummy:
         by = formula(dummy["played-by"])

@@ -934,7 +934,7 @@ def _line_order(ev: dict) -> str:
 
 
 def _line_reveal(ev: dict) -> str:
-    cards = ", ".join(map(str, ev.get("cards") or []))
+    cards = ", ".join(map(str, ev.get("cards") or [])) or "nothing"      # a reveal that matched no card
     return f"Shown: {cards}." if ev.get("seat") is None else f"Seat {ev['seat']} shows {cards}."
 
 

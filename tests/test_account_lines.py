@@ -79,3 +79,17 @@ def test_a_reveal_that_matched_no_card_says_nothing_was_shown():
     assert LINES["reveal"]({"event": "reveal", "phase": "meld", "seat": 0, "cards": []}) == "Seat 0 shows nothing."
     assert LINES["reveal"]({"event": "reveal", "phase": "meld", "seat": 2, "cards": ["KS", "QS"]}) == \
         "Seat 2 shows KS, QS."
+
+
+def test_a_chosen_name_on_a_move_that_does_not_choose_it_hints_the_part(tmp_path, capsys):
+    """`picked` in a move with no `cards:` part: the hint names the part that chooses it (it was "did you mean
+    'pile'?", a spelling guess that led nowhere: a tester's find), in `if` and in the effects alike."""
+    text = builtin_path("switch").read_text(encoding="utf-8")
+    old = "        if: \"pick-up > 0\"\n"
+    assert old in text
+    err = validate_errors(tmp_path, capsys, text.replace(old, "        if: \"pick-up > 0 and picked.size > 0\"\n"))
+    assert "[phases.play.moves.pick-up.if]: in expression 'pick-up > 0 and picked.size > 0': unknown name " \
+           "'picked'\n    hint: `picked` is what a move's `choose: {cards: {from: ZONE}}` chooses; this move " \
+           "chooses none" in err
+    err = validate_errors(tmp_path, capsys, text.replace(old, old + "        legal: \"target != actor\"\n"))
+    assert "unknown name 'target'\n    hint: `target` is what a move's `choose: {seat: CONDITION}` chooses" in err

@@ -580,7 +580,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
             continue
         for part in parts:
             labels.extend(f"{mname}: {x}" for x in part.slot_labels())
-        mscope = scope.with_names(**bindings(parts))
+        mscope = _unchosen(scope.with_names(**bindings(parts)))
         allowed = ctx.expr(mp + ("if",), X.BOOL, _before_choosing(ctx.scope, mscope)) if "if" in mspec else None
         checks = _checks(ctx, mp + ("legal",), parts, mscope) if "legal" in mspec else [[] for _ in range(len(parts) + 1)]
         effects = compile_effects(ctx, mp + ("do",), mscope, own, any(p.kind in ("card", "position") for p in parts),
@@ -962,6 +962,18 @@ def _tell_set(n, ev: dict) -> list[str]:
 NARRATION = {k: (lambda f: lambda n, ev: [f(ev)])(f) for k, f in ACCOUNT.items()} | {"set": _tell_set}
 
 
+_PART_NAMES = {"picked": "cards: {from: ZONE}", "card": "card: ZONE", "target": "seat: CONDITION",
+               "number": "number: [LOW, HIGH]", "position": "position: ZONE"}
+
+
+def _unchosen(scope: X.Scope) -> X.Scope:
+    """A move's scope: a name a part would bind but none of this move's does (`picked` on a move that chooses
+    no set of cards) is unknown with a hint to the part that chooses it, not a spelling guess ('pile')."""
+    later = {name: f"`{name}` is what a move's `choose: {{{part}}}` chooses; this move chooses none"
+             for name, part in _PART_NAMES.items() if name not in scope.names}
+    return replace(scope, later={**scope.later, **later}) if later else scope
+
+
 def _before_choosing(base: X.Scope | None, chosen: X.Scope) -> X.Scope | None:
     """The scope of a move's `if`: read before anything is chosen, so a name of the chosen things (or a
     card's field written bare) is unknown there, with a hint to `legal`, which reads them."""
@@ -972,7 +984,7 @@ def _before_choosing(base: X.Scope | None, chosen: X.Scope) -> X.Scope | None:
     if "card" in later:
         later.update({f: f"a card's fields are read from it, card.{f}, in `legal` (a move's `if` is read before "
                          "the card is chosen)" for f in ("rank", "suit", "value", "name", "color")})
-    return replace(base, later={**base.later, **later})
+    return replace(base, later={**base.later, **chosen.later, **later})
 
 
 def public(t: Table, seat: int) -> dict:

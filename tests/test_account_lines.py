@@ -93,3 +93,19 @@ def test_a_chosen_name_on_a_move_that_does_not_choose_it_hints_the_part(tmp_path
            "chooses none" in err
     err = validate_errors(tmp_path, capsys, text.replace(old, old + "        legal: \"target != actor\"\n"))
     assert "unknown name 'target'\n    hint: `target` is what a move's `choose: {seat: CONDITION}` chooses" in err
+
+
+def test_run_v_tells_the_choices_made_not_the_steps_the_rules_made(tmp_path, capsys):
+    """-v tells each decision a seat made; a step the rules made for it (logged `forced`: the only move, a set's
+    "done" with nothing else left) is not told as a choice (a tester read "chooses play: done" for a step
+    nobody chose, while forced card picks were silent). Switch and Casino, seed 1: the account's decision lines
+    are the log's unforced decisions, in order."""
+    for name in ("switch", "casino"):
+        log = tmp_path / f"{name}.jsonl"
+        out = _run(capsys, name, "--seed", "1", "-v", "--log", str(log))
+        events = [json.loads(line) for line in log.read_text().splitlines()]
+        forced = [e for e in events if e.get("event") == "decision" and e.get("forced")]
+        chosen = [e for e in events if e.get("event") == "decision" and not e.get("forced")]
+        assert forced and chosen
+        told = re.findall(r"^  Seat (\d) chooses (.+)\.$", out, re.M)
+        assert told == [(str(e["seat"]), e["label"]) for e in chosen], name

@@ -43,8 +43,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
         if bids and (kind in _OWN_LINE or kind in LINES or kind == "decision" and verbose):
             out.write("\n")                  # the bids' line ends before any other line is written
             bids = []
-        if kind == "decision":
-            if verbose and not _told_next(ev, events[i + 1] if i + 1 < len(events) else None):
+        if kind == "decision":               # a step the rules made (forced) is no choice: its events tell it
+            if verbose and not ev.get("forced") and not _told_next(ev, events[i + 1] if i + 1 < len(events) else None):
                 out.write(f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n")
         elif kind == "start":
             opts = ", ".join(f"{k}={v}" for k, v in ev.get("set", {}).items())

@@ -6,6 +6,7 @@ label: a phase whose lead rule and flags both changed is one entry, its nested k
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import TextIO
 
@@ -69,6 +70,11 @@ def _item_name(body: str) -> str:
 def write_diff(a: Rules, b: Rules, out: TextIO, names: tuple[str, str] = ("A", "B")) -> int:
     """The differing entries of two rule sheets, `-` for A and `+` for B; returns how many differ."""
     ea, eb = (_rules_only(entries(sheet_text(r))) for r in (a, b))
+    for name, (fa, fb) in _changed_words(a, b).items():     # a sheet says a word by its description alone
+        key = f"Word: {name}"
+        if key in ea and ea.get(key) == eb.get(key):
+            ea[key] += f" (the formula `{fa}`)"
+            eb[key] += f" (the formula `{fb}`)"
     keys = list(ea) + [k for k in eb if k not in ea]
     n = 0
     for k in keys:
@@ -81,14 +87,35 @@ def write_diff(a: Rules, b: Rules, out: TextIO, names: tuple[str, str] = ("A", "
         shown = k.split(": ", 1)[0] if k.startswith(MANY) else k      # 'Not allowed', its message below
         out.write(f"{shown}:\n")
         va, vb = _own(shown, va), _own(shown, vb)
-        if ABSENT not in (va, vb) and len(va) + len(vb) > LONG:     # a long entry: only its changed sentences
-            sa, sb = _sentences(va), _sentences(vb)
-            va = " ".join(x for x in sa if x not in sb) or "(nothing more)"
-            vb = " ".join(x for x in sb if x not in sa) or "(nothing more)"
+        if ABSENT not in (va, vb) and len(va) + len(vb) > LONG:     # a long entry: only its changed sentences,
+            sa, sb = _sentences(va), _sentences(vb)                  # each on a line of its own
+            out.write("".join([f"  - {x}\n" for x in sa if x not in sb] or ["  - (nothing more)\n"]))
+            out.write("".join([f"  + {x}\n" for x in sb if x not in sa] or ["  + (nothing more)\n"]))
+            continue
         out.write(f"  - {va}\n  + {vb}\n")
     if n == 0:
         out.write("The rules are the same.\n")
     return n
+
+
+def _changed_words(a: Rules, b: Rules) -> dict[str, tuple[str, str]]:
+    """The defined words both files have whose definitions differ, as written: {name: (A's, B's)}."""
+    da, db = ((r.doc.data.get("define") or {}) for r in (a, b))
+    out = {}
+    for name in da.keys() & db.keys():
+        fa, fb = (_written(d[name]) for d in (da, db))
+        if fa != fb:
+            out[name] = (fa, fb)
+    return out
+
+
+def _written(raw) -> str:
+    """A definition's own text: its expression (with its parameters), or its table by number of players."""
+    if isinstance(raw, dict):
+        head = f"({', '.join(map(str, raw['params']))}) " if raw.get("params") else ""
+        body = raw.get("expr", raw.get("by-players", ""))
+        return head + (body if isinstance(body, str) else json.dumps(body, sort_keys=True, default=str))
+    return str(raw)
 
 
 def _rules_only(e: dict[str, str]) -> dict[str, str]:
@@ -96,8 +123,19 @@ def _rules_only(e: dict[str, str]) -> dict[str, str]:
 
 
 def _sentences(text: str) -> list[str]:
-    parts = re.split(r"(?<=[.;])\s+| / ", text)          # sentences, and the lines nested in the entry
-    return [p for p in parts if p]
+    """The entry's whole sentences, and the lines nested in it (' / '): cut only outside brackets, so a move's
+    effects in parentheses stay with the move that does them (a ';' inside a sentence is no cut either)."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0 and (ch == "." and text[i + 1:i + 2] in (" ", "") or text.startswith(" / ", i)):
+            out.append(text[start:i + (ch == ".")].strip())
+            start = i + (1 if ch == "." else 3)
+    out.append(text[start:].strip())
+    return [p for p in out if p]
 
 
 def _own(label: str, text: str) -> str:

@@ -387,9 +387,10 @@ def test_diff_merges_a_phase_into_one_entry_with_only_its_changed_sentences(cli)
     rc, out, err = cli("diff", "hearts", "hearts-seed", "--set", "passing=left")
     assert (rc, err) == (0, "")
     assert out.count("Play: tricks (trick):\n") == 1 and "lead-allowed" not in out and "phases." not in out
-    tricks = out.split("Play: tricks (trick):\n")[1].split("\n")[:2]
+    tricks = out.split("Play: tricks (trick):\n")[1].split("\nScoring")[0].split("\n")
     assert tricks[0].startswith("  - Suit H may not be led until it is broken") and "Players must follow" not in out
-    assert tricks[1] == "  + On the first trick a player who cannot follow may not play suit H, QS or rank A."
+    assert [x for x in tricks if x.startswith("  + ")] == \
+        ["  + On the first trick a player who cannot follow may not play suit H, QS or rank A."]
     assert "led with 2C" not in out              # both say the first lead alike
     assert "Play: pass (pass):\n  - every player chooses 3 cards from their hand at once and passes them 1 seat" in out
     assert "Option: play-direction:\n  - (not in these rules)\n  + left (choice" in out

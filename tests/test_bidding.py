@@ -431,3 +431,62 @@ def test_a_bots_trump_that_is_not_a_suit_is_refused(tmp_path, capsys):
                  "    bots: {trump: \"'none' if bid > 99 else 'H'\"}\n", encoding="utf-8")
     rules = load(str(p))
     assert play(rules, seed=1, bots=["smart"] * rules.players).outcome == "finished"
+
+
+def _auction_game(tmp_path, hold: bool):
+    import ruleplay
+    f = tmp_path / "hold.yaml"
+    f.write_text("extends: five-hundred\nname: hold\nphases:\n  bidding: {hold: %s}\n" % str(hold).lower())
+    return ruleplay.Game(load(str(f)))
+
+
+def _bid(s, label: str) -> None:
+    acts = {s.action_to_string(a): a for a in s.legal_actions()}
+    assert label in acts, (label, sorted(acts))
+    s.apply_action(acts[label])
+
+
+def _bids(s) -> list[str]:
+    return [s.action_to_string(a) for a in s.legal_actions()]
+
+
+def test_hold_lets_an_earlier_bidder_equal_the_high_bid_and_take_it(tmp_path):
+    """`hold: true` (Skat, Twenty-Nine): a seat earlier in the bidding order than the high bidder may bid the
+    same number and takes the bid; a later one must go higher. Five Hundred, seed 3, order 2, 3, 0, 1: seat 2
+    bids 60; seat 3 must bid more (80); seat 0 (later than 3) more; seat 1 passes ... seat 2 (earlier than
+    seat 3) may hold at 80 and becomes the high bidder; seat 3 must then go to 100."""
+    s = _auction_game(tmp_path, True).new_initial_state(seed=3)
+    assert s.current_player() == 2
+    _bid(s, "bid 60")
+    assert "bid 60" not in _bids(s) and _bids(s)[:2] == ["pass", "bid 80"]        # seat 3, later than 2
+    _bid(s, "bid 80")
+    assert s.current_player() == 0 and "bid 80" not in _bids(s)                    # seat 0, later than 3
+    _bid(s, "pass")
+    _bid(s, "pass")                                                                # seat 1
+    assert s.current_player() == 2 and _bids(s)[:2] == ["pass", "bid 80"]          # seat 2 holds at 80
+    _bid(s, "bid 80")
+    assert s.current_player() == 3 and _bids(s)[:2] == ["pass", "bid 100"]
+    _bid(s, "pass")
+    auction = next(e for e in s.events() if e["event"] == "auction")
+    assert (auction["bidder"], auction["bid"]) == (2, 80)
+    plain = _auction_game(tmp_path, False).new_initial_state(seed=3)
+    _bid(plain, "bid 60")
+    _bid(plain, "bid 80")
+    _bid(plain, "pass")
+    _bid(plain, "pass")
+    assert plain.current_player() == 2 and _bids(plain)[:2] == ["pass", "bid 100"]    # without hold: higher
+
+
+def test_hold_at_the_maximum_and_outside_an_auction(tmp_path, capsys):
+    """The maximum bid by a later seat does not end the auction while an earlier seat may still hold it; `hold`
+    on a bid phase that is no auction is refused."""
+    s = _auction_game(tmp_path, True).new_initial_state(seed=3)
+    _bid(s, "bid 60")
+    _bid(s, "bid 520")                                 # seat 3: the maximum; seats 0 and 1 can only pass
+    assert s.current_player() == 2 and _bids(s) == ["pass", "bid 520"]
+    _bid(s, "bid 520")
+    auction = next(e for e in s.events() if e["event"] == "auction")
+    assert (auction["bidder"], auction["bid"]) == (2, 520)
+    err = validate_errors(tmp_path, capsys, "extends: oh-hell\nname: bad\nphases:\n  bidding: {hold: true}\n")
+    assert "error [phases.bidding.hold]: hold lets an earlier player equal the high bid of an auction, but style " \
+           "one-each has no high bid to hold" in err

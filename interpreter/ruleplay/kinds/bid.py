@@ -71,6 +71,10 @@ SCHEMA = phase_schema('bid', {
                  desc="The legal bids, evaluated when the phase starts."),
     "pass": {"description": "Bool: a seat may pass instead of bidding (in an auction a pass is final).", "default": False, **EXPR},
     "style": {"description": "one-each: every seat bids once in turn, publicly; sealed: all choose, then the bids are revealed together; auction: raise or pass until the maximum is bid or every other seat has passed (may be an expression of options).", "default": "one-each", **EXPR},
+    "hold": {"type": "boolean", "default": False,
+             "description": "auction only: a player earlier in the bidding order than the highest bidder may hold, "
+                            "bidding the same number, and becomes the highest bidder; a later player must bid "
+                            "higher (Skat's and Twenty-Nine's 'hold')."},
     "rounds": {"description": "auction only: at most this many turns each, in order from the first bidder (1: one chance each); default: until one bidder is left.", "type": "integer", "minimum": 1, "maximum": 100},
     "forbid": {"description": "Bool over `bid` (and actor): bids no seat may make. Lifted when it would leave no choice.", **EXPR},
     "forbid-last": {"description": "Bool over `bid`: bids the last bidder may not make (one-each only), e.g. sum(s.bid for s in seats) + bid == hand-size. Lifted when it would leave no choice.", **EXPR},
@@ -154,6 +158,7 @@ class Bid:
     most: int = MAX_BID                    # the highest bid the range can reach (its constant max, else a bound)
     words: dict = field(default_factory=dict)   # `words`: a bid's name (35 -> "misere"), for labels, log, sheet
     at_most_fn: Callable | None = None     # `bots.at-most`: a bid asks for at most its tricks (misere), for bots
+    hold: bool = False                     # auction: an earlier seat may equal the high bid (and so takes it)
 
     def offers(self, space) -> list[int]:
         return [space.PASS, *range(space.BID0, space.BID0 + self.most + 1)]
@@ -283,10 +288,10 @@ class Bid:
         the maximum is bid, one seat is left in after a bid, or every seat has passed."""
         seat = order[0]
         turns = None if self.rounds is None else self.rounds * len(order)     # `rounds`: turns left in all
-        while not self._auction_over(t, hi) and turns != 0:
+        while not self._auction_over(t, hi, order if self.hold else None) and turns != 0:
             if turns is not None:
                 turns -= 1
-            start = lo if t.high_bid is None else t.high_bid + 1
+            start = lo if t.high_bid is None else t.high_bid + (0 if self._holds(order, seat, t.bidder) else 1)
             options = self._legal(t, seat, list(range(start, hi + 1)), self._may_pass(t, seat), False)
             choice = yield from self._ask(t, seat, options, hi)
             self._record(t, seat, choice)
@@ -297,12 +302,23 @@ class Bid:
         t.emit("auction", bidder=t.bidder, bid=t.high_bid,
                **({"said": self.words[t.high_bid]} if t.high_bid in self.words else {}))
 
-    @staticmethod
-    def _auction_over(t: Table, hi: int) -> bool:
+    def _holds(self, order: list[int], seat: int, bidder: int | None) -> bool:
+        """With `hold`: may `seat` equal the high bid, being earlier in the bidding order than its bidder?"""
+        return self.hold and bidder is not None and seat != bidder and bidder in order and seat in order and \
+            order.index(seat) < order.index(bidder)
+
+    def _auction_over(self, t: Table, hi: int, order: list[int] | None = None) -> bool:
+        """Every seat passed, or a bid stands with one seat left in, or the maximum is bid (and, with `hold`
+        in `order`, no seat still in may hold it)."""
         still_in = sum(t.takes_part(s) and not t.passed[s] for s in t.seat_range)
         if still_in == 0:
             return True                                    # every seat passed: no bidder
-        return t.high_bid is not None and (t.high_bid >= hi or still_in == 1)
+        if t.high_bid is None:
+            return False
+        if still_in == 1:
+            return True
+        return t.high_bid >= hi and not (order is not None and any(
+            t.takes_part(s) and not t.passed[s] and self._holds(order, s, t.bidder) for s in t.seat_range))
 
 
 def declare(ctx: Ctx, path: tuple) -> Declared:
@@ -374,6 +390,9 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     if forbid is not None and forbid.is_const and not forbid.const:
         forbid = None
     rounds = spec.get("rounds")
+    if spec.get("hold") and style != "auction":
+        ctx.error(path + ("hold",), f"hold lets an earlier player equal the high bid of an auction, but style {style} "
+                  "has no high bid to hold", "style: auction", value=True)
     if rounds is not None and style != "auction":
         ctx.error(path + ("rounds",), f"rounds limits an auction's turns, but style {style} gives each seat one turn "
                   "anyway", "style: auction", value=True)
@@ -404,7 +423,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     return Bid(name, first_mode, first_fn, lo, hi, may_pass.fn, style,
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
                tricks.fn if tricks else None, trump_fn, spec.get("description", ""),
-               dict(spec), rounds, _most(ctx, path, hi_c), words, at_most.fn if at_most else None)
+               dict(spec), rounds, _most(ctx, path, hi_c), words, at_most.fn if at_most else None,
+               spec.get("hold") is True)
 
 
 def _most(ctx: Ctx, path: tuple, hi: X.Compiled) -> int:
@@ -430,6 +450,9 @@ def describe(spec: dict, phase=None) -> str:
             "auction": f"an auction starting with {who}: in turn each player bids higher than the current "
                        "bid or passes (a pass is final), until the maximum is bid or every other player "
                        "has passed; the highest bidder is the bidder"}.get(style, style)
+    if style == "auction" and spec.get("hold") is True:
+        text += ("; a player earlier in the bidding order than the highest bidder may hold, bidding the same "
+                 "number, and becomes the highest bidder (a later player must bid higher)")
     if style == "auction" and spec.get("rounds"):
         n = spec["rounds"]
         text += f"; each player has at most {'one turn' if n == 1 else f'{n} turns'}"

@@ -125,7 +125,10 @@ def test_kinds_sentences_about_decided_values_are_tidy():
 
 @pytest.mark.parametrize("text,consts,words", [
     ("s == bidder if contract else s == opposite(dealer)", {},
-     "the player is the bidder when contract, otherwise the player opposite the dealer"),
+     "the player is the bidder when a bid stands (the contract), otherwise the player opposite the dealer"),
+    # the bid kind's yes/no `contract` where a condition stands, both ways; a number of that name stays a number
+    ("not contract or high-bid > 3", {}, "no bid stands (no contract) or the highest bid is more than 3"),
+    ("contract > 0", {}, "contract is more than 0"),
     ("left-of(dealer) == actor", {}, "the player left of the dealer is the player"),
     ("any(c.name == '2C' for c in s.hand)", {}, "there is a card in the player's hand whose name is 2C"),
     ("count(s.stock.size > 0 for s in seats) == 1", {}, "the number of players whose stock has cards is 1"),

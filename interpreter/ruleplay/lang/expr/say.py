@@ -54,7 +54,9 @@ def shadowing(names: Iterable[str]) -> Iterator[None]:
 
 
 _WHO = {"s": "the player", "actor": "the player", "dealer": "the dealer", "partner": "the partner",
-        "bidder": "the bidder", "leader": "the leader", "card": "the card", "c": "the card"}
+        "bidder": "the bidder", "leader": "the leader", "card": "the card", "c": "the card",
+        "high-bid": "the highest bid"}
+_FLAGS = {"contract": ("a bid stands (the contract)", "no bid stands (no contract)")}   # a kind's yes/no: both ways
 _SEAT_WORDS = {"left-of": "the player left of {}", "right-of": "the player right of {}",
                "opposite": "the player opposite {}", "players-after": "the other players in turn after {}"}
 _ARITH_WORDS = {"+": "+", "-": "-", "*": "times"}
@@ -101,12 +103,15 @@ def _words(t: Any, vocab: Vocabulary, loops: tuple[_Loop, ...] = ()) -> str | No
         if isinstance(inner, Tree) and inner.data == "field" and str(inner.children[1]) in _STATES:
             who = w(inner.children[0])
             return None if who is None else f"{_the(who)} {_STATES[str(inner.children[1])][1]}"
+        flag = _flag(inner, vocab, 1)
+        if flag is not None:
+            return flag
         said = w(inner)
         if said is None:
             return None
         return f"not {said}" if isinstance(inner, Tree) and inner.data == "name" else f"not ({said})"
     if k in ("and_", "or_"):
-        said = [w(c) for c in ch]
+        said = [_flag(c, vocab) or w(c) for c in ch]
         if None in said:
             return None
         parts = [f"({x})" if isinstance(c, Tree) and c.data in ("and_", "or_", "cond") else x
@@ -225,13 +230,23 @@ def _among(op: str, values: list[str]) -> str:
     return f"neither {values[0]} nor {values[1]}" if len(values) == 2 else f"none of {', '.join(values)}"
 
 
+def _flag(node: Any, vocab: Vocabulary, way: int = 0) -> str | None:
+    """A kind's yes/no name standing where a condition is (`not contract`, `... or contract`, `a if contract
+    else b`) in words, `way` 1 for its negation; None for anything else (a file's own word of that name, or
+    the name as a number: Bridge's tracked `contract > 0`)."""
+    if isinstance(node, Tree) and node.data == "name" and str(node.children[0]) in _FLAGS and \
+            str(node.children[0]) not in vocab.words:
+        return _FLAGS[str(node.children[0])][way]
+    return None
+
+
 def _cond_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
     """`a if c else b if d else e` -> 'a when c, b when d, otherwise e'."""
     parts = []
     subject = None             # 'the player is ' said once: 'the player is A when C, otherwise B'
     while isinstance(t, Tree) and t.data == "cond":
         a, c, t = t.children
-        sa, sc = _words(a, vocab, loops), _words(c, vocab, loops)
+        sa, sc = _words(a, vocab, loops), _flag(c, vocab) or _words(c, vocab, loops)
         if sa is None or sc is None:
             return None
         said = _paren(a, sa)

@@ -44,6 +44,10 @@ schema = {
                                             "visibility": {"enum": ["public", "owner"], "default": "public",
                                                            "description": "Who knows a seat's value: everyone (public), or the seat alone (owner: a secret mark such as a hidden partner; the rules still read every seat's). A table counter is public."},
                                             "description": s("What the counter counts.")})},
+  "effects": {"type": "object", "propertyNames": {"pattern": name_pat}, "maxProperties": 50,
+              "description": "Named lists of effects, run where a turns phase's effects say the name as a word (- draw-up), as again or skip are: the same steps written once (refill the stock, then draw). Checked where they are used, with that place's names (the chosen card, the tracked values).",
+              "additionalProperties": {"$ref": "#/$defs/effects"},
+              "examples": [{"draw-up": [{"move": {"from": "stock", "to": "hand", "count": "5 - actor.hand.size"}}]}]},
   "define": {"type": "object", "propertyNames": {"pattern": name_pat},
              "description": "Named definitions, usable by name in every expression of the file (and of files that extend it): an expression; {expr, description} (the rule sheet shows the description); {cycle: [...]}: the value for hand 1, 2, ... in turn; {by-players: {3: ..., 4: ...}}: the value for the number of players.",
              "additionalProperties": {"oneOf": [

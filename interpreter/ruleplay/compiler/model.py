@@ -201,6 +201,7 @@ class Ctx:
         self.start_deferred = False        # the phase being compiled evaluates its start expressions when it starts
         self.defines: dict[str, X.Definition] = {}       # the file's vocabulary (defines.py)
         self.define_consts: dict[str, X.Binding] = {}
+        self.effects_used: set[str] = set()          # the named lists of effects (`effects:`) some rule runs
         self.define_cycles: dict[str, X.Binding] = {}
         self.ranking: Ranking | None = None        # hand-ranking: (ranking.py)
 
@@ -895,6 +896,12 @@ def _unused_definitions(ctx: Ctx, top: str) -> list[RuleError]:
         if not d.compiled and mark is not None and mark.file == top:
             out.append(RuleError(f"'{name}' is defined but never used (with these options), so it is not "
                                  "checked", mark, ("define", name), "use it in a rule, or remove it", level="note"))
+    for name in (ctx.doc.data.get("effects") or {}):
+        mark = ctx.doc.mark(("effects", name))
+        if name not in ctx.effects_used and mark is not None and mark.file == top:
+            out.append(RuleError(f"the effects '{name}' are never run (with these options), so they are not "
+                                 "checked", mark, ("effects", name), "write the name where they should run, as "
+                                 "an effect (- " + name + "), or remove them", level="note"))
     return out
 
 

@@ -159,7 +159,8 @@ def _no_branch(err: ValidationError, doc: Doc, path: tuple) -> list[RuleError]:
     """A mapping whose keys (at least one) no alternative knows: each unknown key, with the keys the
     alternatives allow and, for a word written as a key (`again: true`), how to write the word."""
     known = list(dict.fromkeys(k for b in err.validator_value for k in _keyed(b)))
-    words = [str(w) for b in err.validator_value if isinstance(b, dict) for w in b.get("enum", [])]
+    words = [str(w) for b in err.validator_value if isinstance(b, dict)    # a word branch: its enum, or the
+             for w in b.get("enum", b.get("examples", []) if b.get("type") == "string" else [])]   # words it names
     out = []
     for key in err.instance:
         sub = path + (key,)

@@ -34,11 +34,11 @@ from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.events import EventSpec, Private, zone_public
 from ruleplay.engine.table import Table
 from ruleplay.engine.visibility import visible_to
-from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
+from ruleplay.kinds.schema_parts import EXPR, NAME_PATTERN, obj, phase_schema, text
 from ruleplay.kinds.turns.cardflow import check_chosen_card, chosen_from
 from ruleplay.kinds.turns.choices import (NAMES, Check, Part, Plan, alternatives, bindings, compile_parts, memo_getters,
                                           plan, reads, staged, uses_hidden_card)
-from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, say_effects, zone_words
+from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, named_effects, say_effects, zone_words
 from ruleplay.kinds.turns.refs import names_read
 from ruleplay.kinds.turns.runner import Going, PreferView, TurnsView
 from ruleplay.kinds.turns.sense import guess, prefer
@@ -266,9 +266,10 @@ _MOVE = obj({"from": {**_ZONE, "examples": ["hand", "stock", "target.hand", "sou
 DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, done in order.",
                     "items": {"$ref": "#/$defs/effect"}},
         "effect": {"oneOf": [
-            {"enum": list(WORDS), "description": "again: the same player goes again; skip: the next player is "
-                                                  "skipped; reverse: play changes direction; end: the phase ends; "
-                                                  "redeal: the hand is thrown in (not scored), the next dealt."},
+            {"type": "string", "pattern": NAME_PATTERN, "examples": list(WORDS),
+             "description": "again: the same player goes again; skip: the next player is skipped; reverse: play "
+                            "changes direction; end: the phase ends; redeal: the hand is thrown in (not scored), "
+                            "the next dealt; or the name of a list of effects under the file's `effects:`."},
             obj({"move": _MOVE}, ["move"]),
             obj({"set": {"type": "object", "minProperties": 1, "additionalProperties": EXPR,
                          "description": "name -> value: a tracked value, a table counter (pot), or SEAT.counter (a counter of the file).",
@@ -528,18 +529,22 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
                     where={n: ("track", n) for n in names})
 
 
-def _word_paths(specs: list, path: tuple, word: str):
+def _word_paths(specs: list, path: tuple, word: str, named: dict | None = None, seen: tuple = ()):
     """Where `word` stands among effects `specs` at `path`, nested ones too (`if`, `repeat`, `every-player`); a
-    word that is a key (`next`) is found where an effect is a mapping of it."""
+    word that is a key (`next`) is found where an effect is a mapping of it. A named list of the file's
+    (`named`: its `effects:`) that holds the word is found where it is used."""
     for i, spec in enumerate(specs if isinstance(specs, list) else []):
         if spec == word or isinstance(spec, dict) and word in spec:
             yield path + (i,)
+        elif isinstance(spec, str) and named and spec in named and spec not in seen:
+            if next(_word_paths(named[spec], ("effects", spec), word, named, (*seen, spec)), None) is not None:
+                yield path + (i,)
         elif isinstance(spec, dict):
             for key in ("then", "else", "every-player"):
-                yield from _word_paths(spec.get(key), path + (i, key), word)
+                yield from _word_paths(spec.get(key), path + (i, key), word, named, seen)
             for key in ("repeat", "every-pile"):
                 if isinstance(spec.get(key), dict):
-                    yield from _word_paths(spec[key].get("do"), path + (i, key, "do"), word)
+                    yield from _word_paths(spec[key].get("do"), path + (i, key, "do"), word, named, seen)
 
 
 def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
@@ -554,14 +559,15 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
     max_turns = ctx.const_int(path + ("max-turns",), 1000, 1, MAX_TURNS)
     budget = Budget()
     start = compile_effects(ctx, path + ("start",), scope, own, False, budget)
-    for at in _word_paths(spec.get("start") or [], path + ("start",), "again"):
+    named = named_effects(ctx.doc.data)
+    for at in _word_paths(spec.get("start") or [], path + ("start",), "again", named):
         ctx.error(at, "`again` in `start`: no turn has been taken yet to take again",
                   "choose who plays first with `first:` or `next: SEAT`")
         start = None
     after = compile_effects(ctx, path + ("after-turn",), scope, own, False, budget)
     before = compile_effects(ctx, path + ("before-turn",), scope, own, False, budget)
     for word in _TURN_ORDER:
-        for at in _word_paths(spec.get("before-turn") or [], path + ("before-turn",), word):
+        for at in _word_paths(spec.get("before-turn") or [], path + ("before-turn",), word, named):
             ctx.error(at, f"`{word}` in `before-turn`: the turn order is changed by a move, not before the player "
                           "has made one", "put it in a move's do or in after-turn; `who:` keeps a player from "
                           "taking turns")
@@ -629,7 +635,9 @@ def _at_once(ctx: Ctx, path: tuple, spec: dict) -> bool:
         lists.append(((mspec or {}).get("do"), mp + ("do",)))
         if isinstance(mspec, dict) and "respond" in mspec:
             windows.append(mp + ("respond",))
-    places = [at for effects, at_list in lists for word in _TURN_ORDER for at in _word_paths(effects or [], at_list, word)]
+    named = named_effects(ctx.doc.data)
+    places = [at for effects, at_list in lists for word in _TURN_ORDER
+              for at in _word_paths(effects or [], at_list, word, named)]
     for at in windows:
         ctx.error(at, "a simultaneous phase has no reaction window: every player moves at once",
                   "drop simultaneous: true, or make the answer a move of its own")

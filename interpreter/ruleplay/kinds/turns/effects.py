@@ -20,6 +20,7 @@ plain call, as fast as before.
 from __future__ import annotations
 
 import inspect
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
@@ -66,8 +67,8 @@ def compile_effects(ctx: Ctx, path: tuple, scope: X.Scope, own: dict[str, str], 
 def _one(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str], chose_card: bool,
          budget: Budget, depth: int) -> Effect | None:
     fn = _effect(ctx, path, spec, scope, own, chose_card, budget, depth)
-    if fn is None or isinstance(spec, str):          # a word (again, skip...) cannot fail
-        return fn
+    if fn is None or isinstance(spec, str):          # a word (again, skip...) cannot fail; a named list's
+        return fn                                    # effects are placed each at its own line
     return _placed(ctx, path, fn)
 
 
@@ -125,10 +126,51 @@ def _looped(steps: Callable[[Any], Iterable], body: list[Effect]) -> Effect:
     return loop
 
 
+_NAMING: ContextVar[tuple[str, ...]] = ContextVar("naming", default=())   # named lists being compiled, outermost first
+
+
+def named_effects(data: dict) -> dict:
+    """The file's own named lists of effects (`effects: {NAME: [...]}`), written where a word effect goes."""
+    named = data.get("effects")
+    return named if isinstance(named, dict) else {}
+
+
+def _named(ctx: Ctx, path: tuple, name: str, scope: X.Scope, own: dict[str, str], chose_card: bool,
+           budget: Budget, depth: int) -> Effect | None:
+    """A word that names a list under the file's `effects:`: its effects in order, compiled here (with this
+    place's names: the chosen card, the tracked values), each placed at its own line under `effects:`."""
+    named = named_effects(ctx.doc.data)
+    if name not in named:
+        ctx.error(path, f"unknown effect '{name}'", did_you_mean(name, [*WORDS, *named]) or
+                  f"the words are {one_of(WORDS)}; a list of effects of your own is named under `effects:`",
+                  value=True)
+        return None
+    if name in _NAMING.get():
+        ctx.error(path, f"the effects '{name}' run themselves ({' -> '.join([*_NAMING.get(), name])})",
+                  "a named list may run other named lists, never itself", value=True)
+        return None
+    if depth >= MAX_DEPTH:
+        ctx.error(path, f"`if` nested more than {MAX_DEPTH} deep (a named list counts as a level)")
+        return None
+    ctx.effects_used.add(name)
+    token = _NAMING.set((*_NAMING.get(), name))
+    try:
+        body = compile_effects(ctx, ("effects", name), scope, own, chose_card, budget, depth + 1)
+    finally:
+        _NAMING.reset(token)
+    return None if body is None else _looped(_once, body)
+
+
+def _once(g) -> tuple:
+    return (None,)
+
+
 def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str], chose_card: bool,
             budget: Budget, depth: int) -> Effect | None:
     if isinstance(spec, str):
-        return _WORD_EFFECTS[spec]                   # the schema allows only WORDS here
+        if spec in _WORD_EFFECTS:
+            return _WORD_EFFECTS[spec]
+        return _named(ctx, path, spec, scope, own, chose_card, budget, depth)
     key = next(k for k in KEYS if k in spec)        # the schema requires exactly one (or `if` with then/else)
     p = path + (key,)
     if key == "if":
@@ -462,7 +504,7 @@ def say(spec: Any) -> str:
     if isinstance(spec, str):
         return {"again": "the same player takes another turn", "skip": "the next player is skipped",
                 "reverse": "the direction of play reverses", "end": "this part of the hand ends",
-                "redeal": "the hand is thrown in (not scored) and the next one is dealt"}[spec]
+                "redeal": "the hand is thrown in (not scored) and the next one is dealt"}.get(spec, spec)
     if "if" in spec:
         cond = formula(spec["if"])
         if cond in ("yes", "no"):                # options decided it: only the branch that applies

@@ -8,6 +8,7 @@ from typing import Any, TextIO
 
 from ruleplay.compiler.model import Rules
 from ruleplay.kinds import KINDS
+from ruleplay.kinds.turns.effects import say_effects
 from ruleplay.kinds.words import formula
 from ruleplay.lang.expr.say import Vocabulary, say, speaking, value as _value
 from ruleplay.resources import is_builtin, labelled_builtin
@@ -152,6 +153,7 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
     if rules.ranking is not None:
         w(rules.ranking.describe())
     write_definitions(d, rules.players, out)
+    write_named_effects(d, out)
     play = io.StringIO()
     play.write("Play:\n")
     for phase in rules.phases:            # in the order they run (`before:` included)
@@ -196,6 +198,15 @@ def _as_seated(text: str) -> str:
 
 def _kept(name: str, rules: Rules) -> str:
     return "back at its start value as every hand starts" if name in rules.hand_counters else "kept across hands"
+
+
+def write_named_effects(d: dict, out: TextIO) -> None:
+    """The file's named lists of effects (`effects:`), each in the words the phases' effects are said in."""
+    named = d.get("effects") or {}
+    if named:
+        out.write("Steps named in these rules:\n")
+        for name, specs in named.items():
+            out.write(f"  {name}: {say_effects(specs) or 'nothing'}.\n")
 
 
 def write_definitions(d: dict, players: int, out: TextIO) -> None:

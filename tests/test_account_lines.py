@@ -109,3 +109,13 @@ def test_run_v_tells_the_choices_made_not_the_steps_the_rules_made(tmp_path, cap
         assert forced and chosen
         told = re.findall(r"^  Seat (\d) chooses (.+)\.$", out, re.M)
         assert told == [(str(e["seat"]), e["label"]) for e in chosen], name
+
+
+def test_one_player_is_said_as_one(capsys):
+    """A patience: the account says "1 player" and the sheet "one player alone" (it said "1 players" and that
+    seat 0, "on the dealer's left", starts: seat 0 is the dealer; a tester's find)."""
+    assert _run(capsys, "freecell", "--seed", "1").startswith("freecell: 1 player, seed 1\n")
+    assert main(["explain", "freecell"]) == 0
+    sheet = capsys.readouterr().out
+    assert "\nTable: one player alone.\n" in sheet and "dealer's left" not in sheet
+    assert _run(capsys, "hearts", "--seed", "1").startswith("hearts: 4 players, seed 1")

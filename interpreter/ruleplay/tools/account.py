@@ -48,7 +48,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
                 out.write(f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n")
         elif kind == "start":
             opts = ", ".join(f"{k}={v}" for k, v in ev.get("set", {}).items())
-            out.write(f"{ev['ruleset']}: {ev['players']} players, seed {ev['seed']}" +
+            out.write(f"{ev['ruleset']}: {count(ev['players'], 'player')}, seed {ev['seed']}" +
                       (f", house rules set: {opts}" if opts else "") + "\n")
         elif kind == "draw-for-dealer":
             out.write("Draw for dealer: " + ", ".join(f"seat {s} {c}" for s, c in ev["draws"].items()) + "\n")

@@ -116,7 +116,7 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
     dealer_txt = {"last-seat": f"the last seat deals; {first} starts",
                   "random": "a random player deals", "low-card": "everyone draws; the lowest card deals"
                   }.get(dealer, f"seat {dealer} deals")
-    w(f"Table: play goes {direction}; {dealer_txt}.\n")
+    w("Table: one player alone.\n" if rules.players == 1 else f"Table: play goes {direction}; {dealer_txt}.\n")
     raw_teams = d.get("teams")
     if rules.teams and all(len(t) == 1 for t in rules.teams) and isinstance(raw_teams, dict):
         w(f"Teams: none with {rules.players} players, each plays alone (partnerships with "

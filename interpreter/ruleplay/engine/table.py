@@ -398,6 +398,11 @@ class Table:
             self.saved_at = (self.rounds, self.actions)
             self.power = 1 if saved is None else 2 * self.power
 
+    def forget_cycle(self) -> None:
+        """A repeated table a rule has dealt with (a `turns` phase that ends on it): play goes on, and the search
+        for a loop starts again from here."""
+        self.cycle, self.saved_key, self.power = None, None, 1
+
     def _locate(self) -> None:
         digest = hashlib.blake2b(repr(self.state_key()).encode(), digest_size=16).digest()
         recent = self.recent

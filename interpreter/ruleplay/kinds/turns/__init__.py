@@ -176,6 +176,11 @@ SCHEMA = phase_schema("turns", {
     "start": {"$ref": "#/$defs/effects", "description": "Effects when the phase starts (turn up a card, lay out).",
               "examples": [[{"move": {"from": "stock", "to": "pile", "count": 1}}]]},
     "until": {"description": "Bool checked before every turn: the phase ends when it holds.", **EXPR},
+    "on-cycle": {"enum": ["stop-game", "end-phase"], "default": "stop-game",
+                 "description": "A table that comes back as it was with no choice made in between (every move "
+                                "forced: a patience stuck shuttling one card): stop-game ends the game with "
+                                "outcome cycle and no score; end-phase ends the phase, as when nobody can move, "
+                                "and the hand is scored."},
     "before-turn": {"$ref": "#/$defs/effects", "description": "Effects at the start of every turn, before the "
                                                               "player in turn (`actor`) chooses: draw a card, draw up "
                                                               "to five.",
@@ -468,6 +473,7 @@ class Turns:
     seats: frozenset = frozenset()       # the tracked values that hold a player (narrated as one)
     before: list = field(default_factory=list)   # effects at the start of every turn, before the choice
     quiet: frozenset = frozenset()       # the tracked values whose changes are not told (`quiet: true`)
+    end_on_cycle: bool = False           # `on-cycle: end-phase`: a repeated table ends the phase, not the game
 
     @cached_property
     def prefers(self) -> bool:
@@ -615,7 +621,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
                  start, after, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
                  dict(spec), frozenset(n for n, (typ, _) in tracked.items() if typ != X.CARD and n not in quiet),
                  spec.get("simultaneous") is True, frozenset(n for n, (typ, _) in tracked.items() if typ == X.SEAT),
-                 before, quiet)
+                 before, quiet, spec.get("on-cycle") == "end-phase")
 
 
 _TURN_ORDER = ("again", "skip", "reverse", "next")
@@ -837,6 +843,9 @@ def describe(spec: dict, phase=None) -> str:
                    "rated counting 0 (passing too); the rules are the same for every player.")
     out.append("When no move is possible, the phase ends." if alone else
                "A player with no possible move is passed; when nobody can move, the phase ends.")
+    if spec.get("on-cycle") == "end-phase":
+        out.append("So does a table that comes back as it was with no choice made in between (stuck: the only "
+                   "moves go round), and the hand is scored.")
     return " ".join(out)
 
 

@@ -135,10 +135,22 @@ class Going:
                             yield from drawn
                 self.turns += 1
                 t.act()
-                t.boundary()
+                self.boundary()
                 self.seat = self.following()
         finally:
             t.extra_state = keep_extra
+
+    def boundary(self) -> None:
+        """A turn's (a round's) end at the table (`Table.boundary`: the end rules, a repeated table). With
+        `on-cycle: end-phase` a table come back as it was with no choice in between (a patience stuck shuttling
+        one card) ends the phase, as when nobody can move, and the hand is scored; else the game stops."""
+        try:
+            self.t.boundary()
+        except GameOver as over:
+            if over.outcome != "cycle" or not self.ph.end_on_cycle:
+                raise
+            self.t.forget_cycle()
+            self.over = "cycle"
 
     def ended(self, turns: str) -> bool:
         """Before a turn (a round): is the phase over (its end holds, or it was ended)? Then it says why. Past
@@ -196,7 +208,7 @@ class Going:
             self.made, self.order = [], []
             self.turns += 1
             t.act()
-            t.boundary()
+            self.boundary()
             self.seat = t.actor = head
 
     def made_now(self, seat: int, move, combo: tuple):

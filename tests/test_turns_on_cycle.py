@@ -1,0 +1,54 @@
+"""`on-cycle: end-phase`: a table that comes back as it was with no choice in between (every move forced: a
+patience stuck shuttling a card) ends the phase and the hand is scored, where by default the game stops as a
+cycle with no score (a tester's Forty Thieves: half its random games ended unscored)."""
+from __future__ import annotations
+
+from ruleplay.agents import play
+from ruleplay.pipeline import load
+from ruleplay.tools.explain.sheet import sheet_text
+
+STUCK = """name: stuck
+description: One card goes back and forth between two piles, the only move each time.
+players: 1
+deck: {ranks: [A, 2], suits: [S]}
+zones:
+  hand: {owner: seat}
+  a: {owner: table, visibility: public}
+  b: {owner: table, visibility: public}
+deal: {to: hand, count: 0, rest: a}
+phases:
+  play:
+    kind: turns
+    max-turns: 5000
+    moves:
+      there: {if: "a.size == 2", do: [{move: {from: a, to: b, count: 1}}]}
+      back: {if: "b.size == 1", do: [{move: {from: b, to: a, count: 1}}]}
+scoring:
+  points: "10 - b.size"
+match: {end: "true", winners: {highest: s.score}}
+"""
+
+
+def _play(tmp_path, text: str):
+    p = tmp_path / "stuck.yaml"
+    p.write_text(text, encoding="utf-8")
+    return play(load(str(p)), 1)
+
+
+def test_a_stuck_table_ends_the_phase_and_the_hand_is_scored(tmp_path):
+    plain = _play(tmp_path, STUCK)
+    assert plain.outcome == "cycle" and plain.winners == []
+    ended = _play(tmp_path, STUCK.replace("max-turns: 5000\n", "max-turns: 5000\n    on-cycle: end-phase\n"))
+    assert ended.outcome == "finished" and ended.winners == [0]
+    over = [e for e in ended.events if e["event"] == "turns-over"]
+    assert [e["why"] for e in over] == ["cycle"]
+    score = next(e for e in ended.events if e["event"] == "score")
+    moves = [e for e in ended.events if e["event"] == "move"]
+    assert score["points"] == [10 - (len(moves) % 2)]          # b holds the card after an odd number of moves
+    assert 200 <= len(moves) < 5000                           # found by the table's check, long before max-turns
+
+
+def test_the_sheet_says_it(tmp_path):
+    p = tmp_path / "stuck.yaml"
+    p.write_text(STUCK.replace("max-turns: 5000\n", "max-turns: 5000\n    on-cycle: end-phase\n"), encoding="utf-8")
+    assert "So does a table that comes back as it was with no choice made in between" in sheet_text(load(str(p)))

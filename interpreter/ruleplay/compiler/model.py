@@ -32,6 +32,7 @@ class Zone:
     visibility: str
     index: int          # into Table.seat_zones or Table.shared
     description: str = ""
+    number: int = 0     # its number in its family of piles (`col3`: 3), 0 for a zone of its own
 
 
 @dataclass
@@ -797,8 +798,9 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         if seen in ("owner", "others") and owner == "table":
             ctx.error(("zones", zname, "visibility"), f"'{zname}' is the table's: it has no owner to see it ({seen})",
                       "write hidden or public, or make it each player's: owner: seat", value=True)
-        for pile in piles:
-            ctx.zones[pile] = Zone(pile, owner, seen, placed[owner], z.get("description", ""))
+        for k, pile in enumerate(piles, 1):
+            ctx.zones[pile] = Zone(pile, owner, seen, placed[owner], z.get("description", ""),
+                                   k if "count" in z else 0)
             placed[owner] += 1
     for oname in res.options:
         if oname in RESERVED:        # else the option would hide the table's own name in every rule

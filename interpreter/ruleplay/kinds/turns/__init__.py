@@ -101,7 +101,7 @@ _CHOOSE = obj({
     "from-pile": {"oneOf": [{"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE},
                             {"type": "string"}],
                   "description": "One of these piles (a list, or a family's name) to move from; read as "
-                                 "`source` (and `source-top`, `source-size`, `source-cards`); `from: source`.",
+                                 "`source` (and `source-top`, `source-size`, `source-cards`, `source-number`: its number in its family); `from: source`.",
                   "examples": [["col1", "col2", "cell1"], "col"]},
     "to-pile": {"oneOf": [
                     {"type": "array", "minItems": 1, "maxItems": 60, "items": _ZONE},
@@ -123,7 +123,7 @@ _CHOOSE = obj({
                         examples=[{"among": "meld", "keeps": ["set", "run"]}])],
                 "description": "One of these piles to move to (a list, or a family's name: "
                                "a zone with a count); read as `dest` (and `dest-top`, "
-                               "`dest-size`, `dest-cards`); `to: dest`.",
+                               "`dest-size`, `dest-cards`, `dest-number`); `to: dest`.",
                 "examples": [["col1", "col2", "clubs"], "meld"]},
     "position": {**_ZONE, "description": "A card taken blind by its place in this zone (1 is "
                                          "the top); read as `position`, the card as `card`.",
@@ -341,7 +341,7 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
                                                examples=["col"]),
                                     "do": {"$ref": "#/$defs/effects",
                                            "description": "The effects, once per pile: the pile is `each` in a move "
-                                                          "and `each-top`, `each-size`, `each-cards` in rules.",
+                                                          "and `each-top`, `each-size`, `each-cards`, `each-number` (1, 2, ...) in rules.",
                                            "examples": [[{"if": "each-size > 0 and each-top.rank == 'A'",
                                                           "then": [{"move": {"from": "each", "to": "done",
                                                                              "count": 1}}]}]]}},

@@ -628,7 +628,7 @@ def _names_of(p: Part) -> set[str]:
     if p.kind == "position":
         return {"card", "position"}
     if p.piles:
-        return {p.name, p.name + "-top", p.name + "-size", p.name + "-cards"}
+        return set(pile_names(p.name))             # the pile's name and what is read of it (`-top`, `-number`...)
     return {p.name}
 
 

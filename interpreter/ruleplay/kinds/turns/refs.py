@@ -168,8 +168,9 @@ PILES = {"source": "from-pile", "dest": "to-pile", "each": "every-pile"}   # a p
 
 
 def pile_names(key: str) -> dict[str, X.Binding]:
-    """`source` (the pile's name), `source-top`, `source-size`, `source-cards` (and the same for `dest`, and for
-    `each`, the pile an every-pile effect is at)."""
+    """`source` (the pile's name), `source-top`, `source-size`, `source-cards`, `source-number` (its number in
+    its family of piles, `col3`: 3; 0 for a zone of its own), and the same for `dest`, and for `each`, the pile
+    an every-pile effect is at."""
     ref = key + "-ref"
 
     def cards(e):
@@ -183,8 +184,12 @@ def pile_names(key: str) -> dict[str, X.Binding]:
     def size(e):
         z = e.loc[ref].read(e)
         return 0 if z is None else len(z)
+    def number(e):
+        r = e.loc.get(ref)
+        return 0 if r is None else r.zone.number
     return {key: X.Binding(X.STR, lambda e: e.loc.get(key)), key + "-top": X.Binding(X.CARD, top),
-            key + "-size": X.Binding(X.INT, size), key + "-cards": X.Binding(X.CARDS, cards)}
+            key + "-size": X.Binding(X.INT, size), key + "-cards": X.Binding(X.CARDS, cards),
+            key + "-number": X.Binding(X.INT, number)}
 
 
 def split(raw: str) -> tuple[str | None, str]:

@@ -1,0 +1,62 @@
+"""A pile's number in its family (`col3`: 3) as `each-number` in an every-pile effect and `source-number` /
+`dest-number` for the piles a move chose (testers' wishes: a layout of 1, 2, 3... cards by column in one
+effect, piles paired by number without a chain of ifs); 0 for a zone of its own."""
+from __future__ import annotations
+
+import ruleplay
+from ruleplay.pipeline import load
+from ruleplay.tools.explain.sheet import sheet_text
+
+STAIRS = """name: stairs
+description: Column k gets k cards; a card may move only from a column to the next one up.
+players: 1
+deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K], suits: [S]}
+zones:
+  hand: {owner: seat}
+  stock: {owner: table, visibility: hidden}
+  col: {owner: table, visibility: public, count: 4}
+  spare: {owner: table, visibility: public}
+deal: {to: hand, count: 0, rest: stock}
+phases:
+  play:
+    kind: turns
+    track: {moved: 0}
+    start:
+      - every-pile: {of: col, do: [{move: {from: stock, to: each, count: each-number}}]}
+    until: "moved == 2"
+    moves:
+      climb:
+        choose: {from-pile: [col, spare], to-pile: col}
+        legal: "source-size > 0 and dest-number == source-number + 1"
+        do:
+          - move: {from: source, to: dest, count: 1}
+          - add: {moved: 1}
+"""
+
+
+def _game(tmp_path):
+    p = tmp_path / "stairs.yaml"
+    p.write_text(STAIRS, encoding="utf-8")
+    return ruleplay.Game(load(str(p)))
+
+
+def test_each_number_lays_out_one_two_three_four(tmp_path):
+    s = _game(tmp_path).new_initial_state(seed=1)
+    moves = [e for e in s.events() if e["event"] == "move"]
+    assert [(e["to"], len(e["cards"])) for e in moves] == [("col1", 1), ("col2", 2), ("col3", 3), ("col4", 4)]
+
+
+def test_the_chosen_piles_numbers_pair_them(tmp_path):
+    """From col k to col k+1 only (the spare pile, number 0, is empty, so it offers nothing): three moves."""
+    s = _game(tmp_path).new_initial_state(seed=1)
+    first = sorted(s.action_to_string(a) for a in s.legal_actions())
+    assert len(first) == 3, first
+    s.apply_action(s.legal_actions()[0])
+    dests = [(e["from"], e["to"]) for e in s.events() if e["event"] == "move"][4:]
+    assert dests in ([("col1", "col2")], [("col2", "col3")], [("col3", "col4")])
+
+
+def test_the_sheet_reads_it(tmp_path):
+    text = sheet_text(_game(tmp_path).rules)
+    assert "for each of the col piles (each): (cards from the top of stock, as many as each-number, go to each)" \
+        in text and "only where source-size is more than 0, and dest-number is source-number + 1" in text

@@ -100,3 +100,18 @@ def test_a_named_list_nothing_runs_is_noted(tmp_path, capsys):
 def test_switch_writes_its_new_stock_once():
     text = builtin_path("switch").read_text(encoding="utf-8")
     assert text.count("refill: [new-stock]") == 4 and text.count("shuffle: stock") == 1
+
+
+def test_every_player_under_who_is_noted_where_it_stands(tmp_path, capsys):
+    """`every-player` in a phase with `who` runs for the players who take turns there, not every player: a
+    note says so at the effect, also when a named list holds it (a tester dealt the others nothing and lost
+    the cards)."""
+    from ruleplay.tools.cli import main
+    p = tmp_path / "who.yaml"
+    p.write_text("extends: switch\nname: who\neffects:\n  one-each: [{every-player: [{move: {from: stock, to: hand, "
+                 "count: 1}}]}]\nphases:\n  play:\n    who: \"s != dealer\"\n    start:\n      - move: {from: stock, "
+                 "to: pile, count: 1}\n      - one-each\n", encoding="utf-8")
+    assert main(["validate", str(p)]) == 0
+    out, err = capsys.readouterr()
+    assert "note [phases.play.start[1]]: every-player here runs for the players who take turns in this phase " \
+           "(who: s != dealer), not for every player" in out + err

@@ -616,12 +616,28 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
         ctx.note(path + ("moves",), "no move says what a sensible player aims for, so the smart bot chooses "
                                     "at random in this phase", "give the moves a `prefer` (an int: the higher, "
                                     "the better the choice), e.g. prefer: \"card.value\"")
+    if "who" in spec:
+        _note_every_player(ctx, path, spec)
     quiet = frozenset(n for n, raw in (spec.get("track") or {}).items() if isinstance(raw, dict) and raw.get("quiet"))
     return Turns(name, first_mode, first_fn, who.fn if who else None, {n: v for n, (_, v) in tracked.items()},
                  start, after, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
                  dict(spec), frozenset(n for n, (typ, _) in tracked.items() if typ != X.CARD and n not in quiet),
                  spec.get("simultaneous") is True, frozenset(n for n, (typ, _) in tracked.items() if typ == X.SEAT),
                  before, quiet, spec.get("on-cycle") == "end-phase")
+
+
+def _note_every_player(ctx: Ctx, path: tuple, spec: dict) -> None:
+    """A note at the first `every-player` of a phase with `who`: it runs for the players who take turns here,
+    not every player (a tester's deal to the others under `who` dealt nobody, and their cards were lost)."""
+    named = named_effects(ctx.doc.data)
+    lists = [(spec.get(k), path + (k,)) for k in ("start", "before-turn", "after-turn")] + \
+        [((m or {}).get("do"), path + ("moves", n, "do")) for n, m in (spec.get("moves") or {}).items()
+         if isinstance(m, dict)]
+    at = next((p for effects, where in lists for p in _word_paths(effects or [], where, "every-player", named)), None)
+    if at is not None:
+        ctx.note(at, f"every-player here runs for the players who take turns in this phase (who: "
+                     f"{spec['who']}), not for every player", "to reach every player, do it in a phase without "
+                     "`who`, or name them one by one (left-of(actor).hand)")
 
 
 _TURN_ORDER = ("again", "skip", "reverse", "next")

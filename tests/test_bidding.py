@@ -490,3 +490,29 @@ def test_hold_at_the_maximum_and_outside_an_auction(tmp_path, capsys):
     err = validate_errors(tmp_path, capsys, "extends: oh-hell\nname: bad\nphases:\n  bidding: {hold: true}\n")
     assert "error [phases.bidding.hold]: hold lets an earlier player equal the high bid of an auction, but style " \
            "one-each has no high bid to hold" in err
+
+
+def test_bots_worth_makes_smart_raise_by_the_least_step_within_it(tmp_path):
+    """`bots: {worth: INT over actor}` (a tester's Pinochle: smart never bid, a hand's worth being its meld plus
+    its tricks): in Five Hundred's auction (bids 40, 60, ... by twenties from seat 2 at seed 3) four smart seats
+    each worth 120 raise by one step in turn, 40 60 80 100 120, and the one at 120 takes it as the others pass;
+    worth read on the hand (100 + 20 an ace) gives each seat its own limit."""
+    import ruleplay
+    f = tmp_path / "worth.yaml"
+    f.write_text("extends: five-hundred\nname: worth\nphases:\n  bidding:\n    bots: {worth: \"120\"}\n")
+    g = ruleplay.Game(load(str(f)))
+    r = play(g.rules, 3, bots=["smart"] * 4)
+    bids = [(b["seat"], b.get("bid")) for b in ev(r, "bid")][:8]        # the first hand's auction
+    assert bids == [(2, 40), (3, 60), (0, 80), (1, 100), (2, 120), (3, None), (0, None), (1, None)], bids
+    auction = ev(r, "auction")[0]
+    assert (auction["bidder"], auction["bid"]) == (2, 120)
+    f.write_text("extends: five-hundred\nname: worth\nphases:\n  bidding:\n    bots:\n"
+                 "      worth: \"100 + 20 * count(c.rank == 'A' for c in actor.hand)\"\n")
+    r = play(load(str(f)), 3, bots=["smart"] * 4)
+    deal = ev(r, "deal")[0]
+    aces = [sum(c.startswith("A") for c in h) for h in deal["hands"]]
+    first = r.events[:r.events.index(ev(r, "auction")[0])]
+    for b in (e for e in first if e["event"] == "bid" and "bid" in e):
+        assert b["bid"] <= 100 + 20 * aces[b["seat"]], (b, aces)
+    worths = sorted(100 + 20 * a for a in aces)
+    assert worths[-2] <= ev(r, "auction")[0]["bid"] <= worths[-1]      # raised until one alone could go on

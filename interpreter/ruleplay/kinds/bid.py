@@ -84,7 +84,8 @@ SCHEMA = phase_schema('bid', {
     "hand": text("Per-seat zone the bots judge their hand from (default: deal.to)."),
     "bots": obj({"tricks": {"description": "Int over `bid`: the tricks a bid of `bid` asks the bidder (with a partner: the side) to take; for a bid of points, about the tricks it takes to make them. Default: the bid itself; in an auction, card points when the highest bid is at least half the deck's points, else the highest bid's share of every trick.", **EXPR},
                  "trump": {"description": "Text over `bid`: the trump a bid of `bid` names, a suit or 'none' (no trumps). Default: the table's trump, else the suit the bot's hand is best in.", **EXPR},
-                 "at-most": {"description": "Bool over `bid`: a bid of `bid` asks the bidder to take at most its `tricks` (misere: 0), not at least: a bot makes it with a hand weak enough.", "default": False, **EXPR}},
+                 "at-most": {"description": "Bool over `bid`: a bid of `bid` asks the bidder to take at most its `tricks` (misere: 0), not at least: a bot makes it with a hand weak enough.", "default": False, **EXPR},
+                 "worth": {"description": "Int over the bidder (actor): the highest bid a sensible player makes with its hand, in the bids' own units (Pinochle: its meld plus the points it expects to take). With it, `smart` raises an auction by the least step while the bid stays within its worth, else passes; bidding once, it bids the highest it may within its worth.", "examples": ["meld(actor) + 10 * count(c.rank == 'A' for c in actor.hand)"], **EXPR}},
                 desc="What a bid means, for bots only (the rules never read it): bots bid what they expect to make."),
 }, [])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
@@ -135,6 +136,7 @@ class BidView:
     unit: str = "tricks"                  # what `need` counts: tricks, or card points (`points`)
     partner: int | None = None            # the seat's partner (teams of two), whose bids are in `bids`
     at_most: list[bool] = field(default_factory=list)   # per legal choice: it asks for at most `need` (misere)
+    worth: int | None = None              # `bots.worth`: the highest bid its hand is worth (None: not said)
 
 
 @dataclass
@@ -159,6 +161,7 @@ class Bid:
     words: dict = field(default_factory=dict)   # `words`: a bid's name (35 -> "misere"), for labels, log, sheet
     at_most_fn: Callable | None = None     # `bots.at-most`: a bid asks for at most its tricks (misere), for bots
     hold: bool = False                     # auction: an earlier seat may equal the high bid (and so takes it)
+    worth_fn: Callable | None = None       # `bots.worth`: the highest bid a sensible player makes (over actor)
 
     def offers(self, space) -> list[int]:
         return [space.PASS, *range(space.BID0, space.BID0 + self.most + 1)]
@@ -244,10 +247,19 @@ class Bid:
             view = BidView(seat, list(options), hand, t.trump, self.style, t.high_bid, t.hand_size,
                            {c: order[c] for c in hand}, max(order) if order else 0, self.points, deck.suit,
                            list(t.bids), list(t.passed), need, names, unit,
-                           partner=None if mates is None else mates[seat], at_most=at_most)
+                           partner=None if mates is None else mates[seat], at_most=at_most,
+                           worth=self._worth(t, seat))
         labels = {space.bid(o): f"bid {words[o]}" for o in options if o in words} if words else None
         a = yield from t.ask(Decision(seat, [space.bid(o) for o in options], view, labels or None, sealed=sealed))
         return space.bid_of(a)
+
+    def _worth(self, t: Table, seat: int) -> int | None:
+        """`bots.worth` for the seat (its hand read as the actor's), or None when the file does not say it."""
+        if self.worth_fn is None:
+            return None
+        t.actor = seat
+        v = self.worth_fn(t)
+        return v if isinstance(v, int) else None
 
     def _meaning(self, t: Table, options: list[int | None], hi: int) -> tuple[list, list, str, list]:
         """What each option asks for and names, for bots: `bots.tricks` and `bots.trump` when given. Else
@@ -409,9 +421,11 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     tricks = ctx.expr(path + ("bots", "tricks"), X.INT, bid_scope) if "tricks" in hints else None
     trump = ctx.expr(path + ("bots", "trump"), X.STR, bid_scope) if "trump" in hints else None
     at_most = ctx.expr(path + ("bots", "at-most"), X.BOOL, bid_scope) if "at-most" in hints else None
+    worth = ctx.expr(path + ("bots", "worth"), X.INT) if "worth" in hints else None
     trump_fn = _trump_named(ctx, path + ("bots", "trump"), trump) if trump is not None else None
     if None in (lo, hi, may_pass) or (tricks is None) != ("tricks" not in hints) or \
-            (trump_fn is None) != ("trump" not in hints) or (at_most is None) != ("at-most" not in hints):
+            (trump_fn is None) != ("trump" not in hints) or (at_most is None) != ("at-most" not in hints) or \
+            (worth is None) != ("worth" not in hints):
         return None
     words = {int(k): str(v) for k, v in (spec.get("words") or {}).items()}
     least, most = lo_c.const if lo_c.is_const and lo_c.const is not None else 0, _most(ctx, path, hi_c)
@@ -424,7 +438,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
                tricks.fn if tricks else None, trump_fn, spec.get("description", ""),
                dict(spec), rounds, _most(ctx, path, hi_c), words, at_most.fn if at_most else None,
-               spec.get("hold") is True)
+               spec.get("hold") is True, worth.fn if worth else None)
 
 
 def _most(ctx: Ctx, path: tuple, hi: X.Compiled) -> int:

@@ -34,9 +34,11 @@ def smart_bid(v) -> int:
     bids = [i for i, b in enumerate(legal) if b is not None]
     if not bids:
         return 0
+    may_pass = None in legal
+    if v.worth is not None:                            # the file says what the hand is worth (`bots.worth`)
+        return _worth_bid(v, bids, may_pass)
     if v.style != "auction":
         return _trick_bid(v, bids)
-    may_pass = None in legal
     if may_pass and v.partner is not None and v.bids[v.partner] is not None and v.high_bid == v.bids[v.partner]:
         return legal.index(None)                       # never outbid the partner
     if v.unit == "points":
@@ -62,6 +64,23 @@ def smart_bid(v) -> int:
     ok = [i for i in bids if spare[i] >= 0]
     if ok:
         return max(ok, key=lambda i: (spare[i], -legal[i]))
+    return legal.index(None) if may_pass else min(bids, key=legal.__getitem__)
+
+
+def _worth_bid(v, bids: list[int], may_pass: bool) -> int:
+    """With `bots.worth`: in an auction the least raise within the hand's worth (never over the partner's
+    high bid), else a pass; bidding once, the highest bid within it. Nothing within it and no pass: the
+    lowest bid."""
+    legal = v.legal
+    within = [i for i in bids if legal[i] <= v.worth]
+    if v.style == "auction":
+        if may_pass and v.partner is not None and v.bids[v.partner] is not None and \
+                v.high_bid == v.bids[v.partner]:
+            return legal.index(None)
+        if within:
+            return min(within, key=legal.__getitem__)
+    elif within:
+        return max(within, key=legal.__getitem__)
     return legal.index(None) if may_pass else min(bids, key=legal.__getitem__)
 
 

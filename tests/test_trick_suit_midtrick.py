@@ -64,3 +64,49 @@ def test_the_suit_to_follow_changes_with_a_declaration_mid_trick(tmp_path):
     play("yes")
     assert s.current_player() == 2
     assert legal() == {"9D", "10D"}, legal()
+
+
+def test_a_follower_may_switch_a_choice_on_before_its_card(tmp_path):
+    """`choices: {call: {at: play, when: ...}}`: a follower who cannot follow suit may call before choosing its
+    card (Twenty-Nine's call for the trump, a tester's wish: it could only declare after the card). Seat 1 holds
+    no club and is asked before its card; seat 2 holds clubs and is not asked; the call makes diamonds trumps,
+    so seat 1's 8D wins the trick."""
+    text = GAME.replace("""    declare:
+      shown: {when: "card.suit == 'D' and not shown-up", points: "1", on: play}
+""", """    choices:
+      call:
+        at: play
+        when: "not any(c.suit == led for c in actor.hand)"
+        description: "a player who cannot follow calls for the diamonds to be trumps"
+""").replace("any(x.shown > 0 for x in seats)", "call")
+    p = tmp_path / "g.yaml"
+    p.write_text(text, encoding="utf-8")
+    g = ruleplay.Game(load(str(p)))
+    deal = Deal(hands=[["7C", "10C", "10H", "8C"], ["8D", "7H", "8H", "9D"], ["9C", "7D", "9H", "10D"]])
+    s = g.new_initial_state(seed=1, deal=deal)
+
+    def act(label: str) -> None:
+        acts = {s.action_to_string(a): a for a in s.legal_actions()}
+        assert label in acts, (label, sorted(acts))
+        s.apply_action(acts[label])
+
+    act("7C")
+    assert s.current_player() == 1 and {s.action_to_string(a) for a in s.legal_actions()} == {"yes", "no"}
+    act("yes")
+    assert s.current_player() == 1
+    act("8D")
+    assert [e["card"] for e in s.events() if e["event"] == "play"] == ["7C", "8D", "9C"]   # seat 2's one club,
+    assert sum(e["event"] == "choice" for e in s.events()) == 1                             # and no call asked
+    choice = next(e for e in s.events() if e["event"] == "choice")
+    assert (choice["seat"], choice["name"], choice["value"]) == (1, "call", True)
+    trick = next(e for e in s.events() if e["event"] == "trick")
+    assert trick["winner"] == 1
+    sheet = sheet_text_of(g)
+    assert "Before playing a card to a trick led by another, when not (there is a card in the player's hand " \
+           "whose suit is led), a player may switch call on (a player who cannot follow calls for the diamonds to be " \
+           "trumps) for the rest of the hand." in sheet
+
+
+def sheet_text_of(g) -> str:
+    from ruleplay.tools.explain.sheet import sheet_text
+    return " ".join(sheet_text(g.rules).split())

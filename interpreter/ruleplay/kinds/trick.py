@@ -136,8 +136,8 @@ SCHEMA = phase_schema('trick', {
     "follow-allowed": {"description": "Which card of the led suit a follower may play. " + CARD_BOOL, **EXPR},
     "choices": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN},
                 "additionalProperties": obj({"when": {"description": "Bool read after each trick with actor = its winner, the trick still on the table (at: lead: before each lead, actor = the leader).", **EXPR},
-                                             "at": {"oneOf": [{"enum": ["trick", "lead"]},
-                                                              {"type": "array", "items": {"enum": ["trick", "lead"]}, "minItems": 1, "maxItems": 2, "uniqueItems": True}],
+                                             "at": {"oneOf": [{"enum": ["trick", "lead", "play"]},
+                                                              {"type": "array", "items": {"enum": ["trick", "lead", "play"]}, "minItems": 1, "maxItems": 3, "uniqueItems": True}],
                                                     "default": "trick", "description": "trick: offered to the winner of a trick, the trick still on the table (before any refill); lead: offered to the leader before each lead, the first trick's included (after any refill); [trick, lead]: at both (closing before or after drawing)."},
                                              "prefer": {"description": "Int read when the choice is offered, with actor = the player asked: how much a sensible player (the smart bot) wants to switch it on; it says yes above 0, no below, either at 0. Without it, smart takes a switch when most of its hand is in the lower half of the ranks (a reversal). The game is unchanged.", **EXPR},
                                              "description": text("What the choice does.")}, ["when"]),
@@ -313,6 +313,7 @@ class Trick:
     declare: list | None = None            # [(name, when over card, points over card)]: the leader's declarations
     exchange: tuple | None = None          # (card bool, table zone, when or None): before a lead, a card for the zone's top
     lead_choices: list | None = None       # `choices` with at: lead, [(flag, when)]: offered to the leader before a lead
+    play_choices: list | None = None       # `choices` with at: play: offered to each follower before its card
     prefers: dict = field(default_factory=dict)   # `choices` NAME -> its `prefer` (int with actor): smart's yes or no
     points_by_trump: dict | None = None    # trump suit (None: no trump) -> points per card, when `points` reads trump
 
@@ -323,14 +324,14 @@ class Trick:
     def offers(self, space) -> list[int]:
         """A card, and the trick winner's yes or no to a choice (`choices`)."""
         return space.card_actions() + ([space.NO, space.YES] if self.choices or self.lead_choices or self.declare
-                                       or self.exchange else [])
+                                       or self.exchange or self.play_choices else [])
 
     def start_hand(self, t: Table) -> None:
         """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase
         (then no trump until then: a seat choosing it is not shown the last hand's); no tricks yet."""
         t.tricks_won = [0] * t.n
         t.trick_number = 0
-        if self.declare or self.choices or self.lead_choices:
+        if self.declare or self.choices or self.lead_choices or self.play_choices:
             t.kind_state[self.name] = self.fresh_state(t.n)
         if self.deferred:
             t.trump = None
@@ -341,7 +342,7 @@ class Trick:
         """The phase's per-hand values in Table.kind_state: each declaration's points per seat, and who switched
         each choice on (None: nobody yet)."""
         state = {name: (0,) * n for name, _, _, _ in self.declare or ()}
-        state.update((f + "-by", None) for f, _ in [*self.choices, *(self.lead_choices or ())])   # a flag in both: once
+        state.update((f + "-by", None) for f, _ in [*self.choices, *(self.lead_choices or ()), *(self.play_choices or ())])   # a flag in both: once
         return state
 
     def set_trump(self, t: Table) -> None:
@@ -517,7 +518,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
         suit_fn = c.fn if c else None
     high = card_bool("high")
     follow_allowed = card_bool("follow-allowed", rule=True)
-    choices, lead_choices, prefers = [], [], {}
+    choices, lead_choices, play_choices, prefers = [], [], [], {}
     for f, ch in (spec.get("choices") or {}).items():
         c = ctx.expr(path + ("choices", f, "when"), X.BOOL)
         if "prefer" in (ch or {}):
@@ -531,6 +532,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                 choices.append((f, c.fn))
             if "lead" in at:
                 lead_choices.append((f, c.fn))
+            if "play" in at:
+                play_choices.append((f, c.fn))
     declared = _declarations(ctx, path, spec, cscope)
     exchange = _exchange(ctx, path, spec, cscope, pile) if "exchange" in spec else None
     kitty = ctx.zone(path + ("last-trick-takes",), owner="table") if "last-trick-takes" in spec else None
@@ -571,7 +574,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                  from_lead.fn if from_lead else None, suit_fn, high, follow_allowed, choices, kitty,
                  ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down, refill,
                  None if until is None or (until.is_const and not until.const) else until.fn,
-                 follow_fn, head_fn, declared or None, exchange, lead_choices or None, prefers, points_by_trump)
+                 follow_fn, head_fn, declared or None, exchange, lead_choices or None, play_choices or None,
+                 prefers, points_by_trump)
 
 
 class _TrumpProbe:
@@ -734,7 +738,8 @@ class _Run:
         self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None
         # a playout's card in such a trick, with no winner's choices and a trump that is set, is picked without a view
         self.quick = self.plain and t.space.unique and not ph.choices and ph.trump_from_lead is None \
-            and ph.dummy is None and not ph.lead_choices and not ph.declare and ph.exchange is None
+            and ph.dummy is None and not ph.lead_choices and not ph.declare and ph.exchange is None \
+            and not ph.play_choices
         t.runner = self
 
     def hands(self, t: Table) -> list:
@@ -983,11 +988,11 @@ class _Run:
         if not resume:
             t.tricks_won = [0] * t.n
             t.trick_winner = None
-            if (ph.declare or ph.choices or ph.lead_choices) and ph.name not in t.kind_state:
+            if (ph.declare or ph.choices or ph.lead_choices or ph.play_choices) and ph.name not in t.kind_state:
                 t.kind_state[ph.name] = ph.fresh_state(t.n)
             t.flags = {f: False for f, _ in ph.flags}
             t.flags.update({f: False for f, _ in ph.choices})
-            t.flags.update({f: False for f, _ in ph.lead_choices or ()})      # a choice at both trick and lead: one flag
+            t.flags.update({f: False for f, _ in [*(ph.lead_choices or ()), *(ph.play_choices or ())]})  # one flag
             t.trick_number = 0
             t.led = None
             if ph.deferred or t.trump_hand != t.hand_number:
@@ -1002,10 +1007,11 @@ class _Run:
         lead_hooks = bool(ph.lead_choices) or ph.exchange is not None
         dummy_place = t.n if ph.dummy is not None else -1     # the dummy's place in a trick (none: -1)
         while resume or (not self.stopped and any(hand[s] for s in playing)):
+            asked = False                           # a follower's choices (at: play) asked before its card
             if resume:
                 resume = False
                 plays, seats, first = self.plays, self.seats, self.i
-                hooked = True                       # the lead's choices were made before the copy
+                hooked = asked = True               # the lead's (and this card's) choices were made before the copy
             else:
                 self.start_trick()
                 plays, seats, first = self.plays, self.seats, 0
@@ -1017,6 +1023,9 @@ class _Run:
                     hooked = True
                     yield from self.before_lead(seat)
                 t.actor = who[seat]
+                if i and ph.play_choices and not (asked and i == first):
+                    yield from self.before_play(seat)
+                    t.actor = who[seat]
                 if i and ph.suit_fn is not None:    # a `suit` reading what a declaration changed mid-trick (a
                     t.led = self.esuit(plays[0][1])  # trump revealed): the card led's suit as it is now
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
@@ -1114,12 +1123,16 @@ class _Run:
         self.plays = []
         self.seats = [s for s in t.playing_from(leader) if hand[s]]
 
-    def before_lead(self, place: int):
-        """Before a lead (a generator of yes/no decisions): the leader's choices (`choices` at: lead), then the
-        exchange of a card for a table zone's top card (`exchange`)."""
+    def before_play(self, place: int):
+        """Before a follower's card (a generator of yes/no decisions): its choices (`choices` at: play), a call
+        made before choosing the card (Twenty-Nine's call for the trump to be shown)."""
+        yield from self._switches(place, self.ph.play_choices)
+
+    def _switches(self, place: int, offered):
+        """The seat at `place` may switch each flag of `offered` on ([(flag, when)]) while off and `when` holds."""
         t, ph, space = self.t, self.ph, self.t.space
         seat = self.who[place]
-        for f, when in ph.lead_choices or ():
+        for f, when in offered or ():
             t.actor = seat
             if not t.flags[f] and when(t):
                 yes = (yield from t.ask(Decision(seat, [space.NO, space.YES], self.choice_view(seat, f, place)))) \
@@ -1128,6 +1141,13 @@ class _Run:
                     t.flags[f] = True
                     t.kind_state[ph.name][f + "-by"] = seat
                 t.emit("choice", seat=seat, name=f, value=yes)
+
+    def before_lead(self, place: int):
+        """Before a lead (a generator of yes/no decisions): the leader's choices (`choices` at: lead), then the
+        exchange of a card for a table zone's top card (`exchange`)."""
+        t, ph, space = self.t, self.ph, self.t.space
+        seat = self.who[place]
+        yield from self._switches(place, ph.lead_choices)
         if ph.exchange is None:
             return
         which, zone, when = ph.exchange
@@ -1353,6 +1373,9 @@ def describe(spec: dict, phase=None) -> str:
         if at == ["trick", "lead"] or at == ["lead", "trick"]:
             text += (f" After winning a trick (before any drawing) and again before leading to a trick, when "
                      f"{formula(c['when'])}, a player may switch {f} on{what} for the rest of the hand.")
+        elif at in ("play", ["play"]):
+            text += (f" Before playing a card to a trick led by another, when {formula(c['when'])}, a player may "
+                     f"switch {f} on{what} for the rest of the hand.")
         elif at in ("lead", ["lead"]):
             text += (f" Before leading to a trick, when {formula(c['when'])}, the leader may switch {f} on{what} "
                      "for the rest of the hand.")

@@ -124,6 +124,11 @@ def offered(state) -> list[str]:
     return sorted(state.action_to_string(a) for a in state.legal_actions())
 
 
+def hand_of(state, seat: int, zone: str = "hand") -> list:
+    """A seat's cards in one of its zones, as the seat itself sees them."""
+    return next(z.cards for z in state.seat_view(seat).seat_zones if z.seat == seat and z.name == zone)
+
+
 def step(state, *labels: str) -> list[tuple[int, list[str]]]:
     """Answer the decisions by label; returns (seat asked, labels offered) for each."""
     seen = []

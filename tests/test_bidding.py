@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from conftest import DEAL4, ev, oh, validate_errors
+from conftest import DEAL4, ev, oh, step, validate_errors
 
 from ruleplay.agents.bots import Bot
 from ruleplay.engine.run import Deal
@@ -440,12 +440,6 @@ def _auction_game(tmp_path, hold: bool):
     return ruleplay.Game(load(str(f)))
 
 
-def _bid(s, label: str) -> None:
-    acts = {s.action_to_string(a): a for a in s.legal_actions()}
-    assert label in acts, (label, sorted(acts))
-    s.apply_action(acts[label])
-
-
 def _bids(s) -> list[str]:
     return [s.action_to_string(a) for a in s.legal_actions()]
 
@@ -457,23 +451,23 @@ def test_hold_lets_an_earlier_bidder_equal_the_high_bid_and_take_it(tmp_path):
     seat 3) may hold at 80 and becomes the high bidder; seat 3 must then go to 100."""
     s = _auction_game(tmp_path, True).new_initial_state(seed=3)
     assert s.current_player() == 2
-    _bid(s, "bid 60")
+    step(s, "bid 60")
     assert "bid 60" not in _bids(s) and _bids(s)[:2] == ["pass", "bid 80"]        # seat 3, later than 2
-    _bid(s, "bid 80")
+    step(s, "bid 80")
     assert s.current_player() == 0 and "bid 80" not in _bids(s)                    # seat 0, later than 3
-    _bid(s, "pass")
-    _bid(s, "pass")                                                                # seat 1
+    step(s, "pass")
+    step(s, "pass")                                                                # seat 1
     assert s.current_player() == 2 and _bids(s)[:2] == ["pass", "bid 80"]          # seat 2 holds at 80
-    _bid(s, "bid 80")
+    step(s, "bid 80")
     assert s.current_player() == 3 and _bids(s)[:2] == ["pass", "bid 100"]
-    _bid(s, "pass")
+    step(s, "pass")
     auction = next(e for e in s.events() if e["event"] == "auction")
     assert (auction["bidder"], auction["bid"]) == (2, 80)
     plain = _auction_game(tmp_path, False).new_initial_state(seed=3)
-    _bid(plain, "bid 60")
-    _bid(plain, "bid 80")
-    _bid(plain, "pass")
-    _bid(plain, "pass")
+    step(plain, "bid 60")
+    step(plain, "bid 80")
+    step(plain, "pass")
+    step(plain, "pass")
     assert plain.current_player() == 2 and _bids(plain)[:2] == ["pass", "bid 100"]    # without hold: higher
 
 
@@ -481,10 +475,10 @@ def test_hold_at_the_maximum_and_outside_an_auction(tmp_path, capsys):
     """The maximum bid by a later seat does not end the auction while an earlier seat may still hold it; `hold`
     on a bid phase that is no auction is refused."""
     s = _auction_game(tmp_path, True).new_initial_state(seed=3)
-    _bid(s, "bid 60")
-    _bid(s, "bid 520")                                 # seat 3: the maximum; seats 0 and 1 can only pass
+    step(s, "bid 60")
+    step(s, "bid 520")                                 # seat 3: the maximum; seats 0 and 1 can only pass
     assert s.current_player() == 2 and _bids(s) == ["pass", "bid 520"]
-    _bid(s, "bid 520")
+    step(s, "bid 520")
     auction = next(e for e in s.events() if e["event"] == "auction")
     assert (auction["bidder"], auction["bid"]) == (2, 520)
     err = validate_errors(tmp_path, capsys, "extends: oh-hell\nname: bad\nphases:\n  bidding: {hold: true}\n")

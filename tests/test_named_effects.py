@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import ruleplay
-from conftest import validate_errors
+from conftest import hand_of, validate_errors
 from ruleplay.pipeline import load
 from ruleplay.resources import builtin_path
 from ruleplay.tools.explain.sheet import sheet_text
@@ -43,10 +43,6 @@ def _game(tmp_path, text: str):
     return ruleplay.Game(load(str(p)))
 
 
-def _hand(state, seat: int) -> list:
-    return next(z.cards for z in state.seat_view(seat).seat_zones if z.seat == seat and z.name == "hand")
-
-
 def test_a_named_list_runs_where_its_name_stands(tmp_path):
     """The player in turn holds 3 cards at every decision (drawn up before the turn), and 2 after discarding
     until the after-turn draw-up: the same as writing the list out twice."""
@@ -61,7 +57,7 @@ def test_a_named_list_runs_where_its_name_stands(tmp_path):
         s, t = g.new_initial_state(seed), other.new_initial_state(seed)
         rng = random.Random(seed)
         while not s.is_terminal():
-            assert len(_hand(s, s.decision().seat)) == 3
+            assert len(hand_of(s, s.decision().seat)) == 3
             a = rng.choice(s.legal_actions())
             s.apply_action(a)
             t.apply_action(a)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ruleplay
 from ruleplay.engine.run import Deal
 from ruleplay.pipeline import load
+from conftest import offered, step
 
 # Diamonds become trumps ('T') once anyone has shown them (a declaration with any diamond played after the
 # lead); every card of the trick follows the suit led as the `suit` expression says at that moment.
@@ -46,24 +47,15 @@ def test_the_suit_to_follow_changes_with_a_declaration_mid_trick(tmp_path):
     g = ruleplay.Game(load(str(p)))
     deal = Deal(hands=[["7D", "10C", "10H", "8C"], ["8D", "7H", "8H", "9C"], ["9D", "7C", "9H", "10D"]])
     s = g.new_initial_state(seed=1, deal=deal)
-
-    def play(card: str) -> None:
-        acts = {s.action_to_string(a): a for a in s.legal_actions()}
-        assert card in acts, (card, sorted(acts))
-        s.apply_action(acts[card])
-
-    def legal() -> set[str]:
-        return {s.action_to_string(a) for a in s.legal_actions()}
-
     assert s.current_player() == 0
-    play("7D")
-    assert legal() == {"yes", "no"}                   # seat 0 may show with its diamond: it does not
-    play("no")                                        # seat 1's one diamond, 8D, is played for it
+    step(s, "7D")
+    assert offered(s) == ["no", "yes"]                # seat 0 may show with its diamond: it does not
+    step(s, "no")                                     # seat 1's one diamond, 8D, is played for it
     assert [e["card"] for e in s.events() if e["event"] == "play"] == ["7D", "8D"]
-    assert legal() == {"yes", "no"} and s.current_player() == 1
-    play("yes")
+    assert offered(s) == ["no", "yes"] and s.current_player() == 1
+    step(s, "yes")
     assert s.current_player() == 2
-    assert legal() == {"9D", "10D"}, legal()
+    assert offered(s) == ["10D", "9D"]
 
 
 def test_a_follower_may_switch_a_choice_on_before_its_card(tmp_path):
@@ -84,17 +76,11 @@ def test_a_follower_may_switch_a_choice_on_before_its_card(tmp_path):
     g = ruleplay.Game(load(str(p)))
     deal = Deal(hands=[["7C", "10C", "10H", "8C"], ["8D", "7H", "8H", "9D"], ["9C", "7D", "9H", "10D"]])
     s = g.new_initial_state(seed=1, deal=deal)
-
-    def act(label: str) -> None:
-        acts = {s.action_to_string(a): a for a in s.legal_actions()}
-        assert label in acts, (label, sorted(acts))
-        s.apply_action(acts[label])
-
-    act("7C")
-    assert s.current_player() == 1 and {s.action_to_string(a) for a in s.legal_actions()} == {"yes", "no"}
-    act("yes")
+    step(s, "7C")
+    assert s.current_player() == 1 and offered(s) == ["no", "yes"]
+    step(s, "yes")
     assert s.current_player() == 1
-    act("8D")
+    step(s, "8D")
     assert [e["card"] for e in s.events() if e["event"] == "play"] == ["7C", "8D", "9C"]   # seat 2's one club,
     assert sum(e["event"] == "choice" for e in s.events()) == 1                             # and no call asked
     choice = next(e for e in s.events() if e["event"] == "choice")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import ruleplay
-from conftest import validate_errors
+from conftest import hand_of, validate_errors
 from ruleplay.pipeline import load
 from ruleplay.tools.explain.sheet import sheet_text
 
@@ -45,10 +45,6 @@ def _game(tmp_path, text: str = DRAW_FIRST):
     return ruleplay.Game(load(str(p)))
 
 
-def _hand(state, seat: int) -> list:
-    return next(z.cards for z in state.seat_view(seat).seat_zones if z.seat == seat and z.name == "hand")
-
-
 def test_the_player_in_turn_draws_before_choosing_and_the_stock_running_out_ends_the_phase(tmp_path):
     """At every decision the player holds 6 cards (5 dealt, 1 drawn as the turn starts), the others 5; 37 cards
     in the stock give 37 turns, then `end` stops the phase before anyone chooses again."""
@@ -58,8 +54,8 @@ def test_the_player_in_turn_draws_before_choosing_and_the_stock_running_out_ends
         rng, turns = random.Random(seed), 0
         while not s.is_terminal():
             d = s.decision()
-            assert len(_hand(s, d.seat)) == 6, (seed, turns)
-            assert all(len(_hand(s, q)) == 5 for q in range(3) if q != d.seat)
+            assert len(hand_of(s, d.seat)) == 6, (seed, turns)
+            assert all(len(hand_of(s, q)) == 5 for q in range(3) if q != d.seat)
             s.apply_action(rng.choice(s.legal_actions()))
             turns += 1
         assert turns == 37
@@ -104,7 +100,7 @@ def test_effects_written_once_are_used_twice_through_a_yaml_anchor(tmp_path):
     rng, turns = random.Random(1), 0
     while not s.is_terminal():
         d = s.decision()
-        assert all(len(_hand(s, q)) == 5 for q in range(3)), turns
+        assert all(len(hand_of(s, q)) == 5 for q in range(3)), turns
         s.apply_action(rng.choice(s.legal_actions()))
         turns += 1
     assert turns == 33                       # 37 in the stock, one drawn a turn, until fewer than 5 are left

@@ -188,3 +188,37 @@ def test_a_loop_over_seats_keeps_those_a_condition_holds_for():
     ).replace("count(sum(c.points for c in y.hand) <= sum(c.points for c in dealer.hand) for y in seats)",
               "count(y != dealer and sum(c.points for c in y.hand) <= sum(c.points for c in dealer.hand) for y in seats)")
     assert _both_halves_agree(kept) == {0, 1}
+
+
+def test_a_value_given_that_loops_does_not_clobber_the_words_own_loop(tmp_path):
+    """`queens-of(cards-taken == 2)`: the value given (a word looping over the seats as x) is read inside the
+    word's own loop over x; it ran with the given word's last x left in place, so the loop read the wrong seat's
+    cards (a tester's Doppelkopf count: 101 points where the rules give 1). Seat 1 takes the one trick (JC, QC):
+    queens-of(true) is 0 (seat 0's queens), queens-of(false) is 1."""
+    from ruleplay.engine.run import Deal
+    from ruleplay.agents import play
+    text = """name: loop-clobber
+description: Two players, one card each.
+players: 2
+deck: {ranks: [J, Q], suits: [C]}
+define:
+  queens-of:
+    params: [side]
+    expr: "sum(count(c.rank == 'Q' for c in x.taken) for x in seats if (x.index == 0) == side)"
+  cards-taken: "count(true for x in seats if x.index >= 0 for c in x.taken)"
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: public}
+deal: {to: hand, count: 1}
+phases:
+  play: {kind: trick, from: hand, to: trick, won-to: taken, trump: none}
+scoring:
+  points: "queens-of(cards-taken == 2) * 100 + queens-of(true) * 10 + queens-of(false)"
+match: {end: "true"}
+"""
+    p = tmp_path / "c.yaml"
+    p.write_text(text, encoding="utf-8")
+    r = play(load(str(p)), 1, deal=Deal([["JC"], ["QC"]], dealer=1))
+    score = next(e for e in r.events if e["event"] == "score")
+    assert score["points"] == [1, 1]

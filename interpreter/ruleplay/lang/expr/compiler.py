@@ -116,6 +116,11 @@ class Compiler:
         self.uses.add(name)
         if b.is_const:
             return Compiled(lambda e, v=b.const: v, b.type, b.const, True, frozenset([name]))
+        if name in self.params and self.scope.loop_vars:
+            # a definition's parameter read inside the definition's own loops: the value given was written where
+            # the definition is used, and its loops (a word looping over the seats as x) must not clobber these
+            return Compiled(_keeping_all(b.getter, tuple(self.scope.loop_vars)), b.type, uses=frozenset([name]),
+                            piles=b.piles)
         return Compiled(b.getter, b.type, uses=frozenset([name]), piles=b.piles)
 
     def _expand(self, name: str, tok) -> Compiled:
@@ -950,6 +955,19 @@ def _keeping(fn: Callable[[Any], Any], var: str) -> Callable[[Any], Any]:
             return fn(e)
         finally:
             loc[var] = keep
+    return run
+
+
+def _keeping_all(fn: Callable[[Any], Any], names: tuple[str, ...]) -> Callable[[Any], Any]:
+    """`_keeping` for several loop variables at once: the loops' values as they were after `fn`."""
+    def run(e):
+        loc = e.loc
+        keep = [loc.get(n) for n in names]
+        try:
+            return fn(e)
+        finally:
+            for n, v in zip(names, keep):
+                loc[n] = v
     return run
 
 

@@ -869,3 +869,39 @@ def test_a_hand_thrown_in_is_dealt_again_when_the_match_names_only_its_winners()
         assert r.winners == [s for s in range(2) if aces[s] == max(aces)]
         thrown += len(deals) - 1
     assert thrown > 5
+
+
+def test_players_after_follows_a_reverse(tmp_path):
+    """`players-after(actor)` is in the direction of play as it stands: after a `reverse` the next player is the
+    one on the other side (a tester's Crazy Uno set the next player from it and got the old direction)."""
+    p = tmp_path / "rev.yaml"
+    p.write_text("""name: rev
+description: a 4 reverses play; nxt is the next player in the direction of play
+players: 3
+deck: {ranks: [2, 3, 4, 5], suits: [C, D, H]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  pile: {owner: table, visibility: public}
+deal: {to: hand, count: 4}
+phases:
+  play:
+    kind: turns
+    track:
+      nxt: {type: seat}
+    max-turns: 3
+    moves:
+      play:
+        choose: {card: hand}
+        do:
+          - move: {from: hand, to: pile}
+          - if: "card.rank == '4'"
+            then: [reverse]
+          - set: {nxt: "first(x for x in players-after(actor))"}
+""", encoding="utf-8")
+    g = ruleplay.Game(load(str(p)))
+    deal = Deal([["2C", "4D", "2D", "4C"], ["5H", "3D", "4H", "3H"], ["5D", "2H", "5C", "3C"]], dealer=2)
+    s = g.new_initial_state(seed=1, deal=deal)
+    step(s, "2C")
+    assert s.current_player() == 1 and s._table.kind_state["play"]["nxt"] == 1
+    step(s, "4H")                                     # reversed: seat 0 plays next, and nxt says so
+    assert s.current_player() == 0 and s._table.kind_state["play"]["nxt"] == 0

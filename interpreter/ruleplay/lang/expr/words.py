@@ -105,8 +105,9 @@ def _seat(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
 
 
 def _players_after(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
-    """The other seats still in the game, in turn after a seat, in the direction of play (the table's, read as
-    the rule runs): a seat knocked out of the match is passed over, as play passes it."""
+    """The other seats still in the game, in turn after a seat, in the direction of play as it stands when the
+    rule runs (the table's, turned round by a `turns` phase's `reverse`): a seat knocked out of the match is
+    passed over, as play passes it."""
     seat, n = _one_seat(comp, name, args, tok)
     f = seat.fn
 
@@ -114,7 +115,7 @@ def _players_after(comp: "Compiler", name: str, args: list, tok: Any) -> Compile
         s = f(e)
         if s is None:
             return []
-        d, out = e.rules.direction, e.out
+        d, out = e.rules.direction * getattr(e.runner, "direction", 1), e.out
         return [x for k in range(1, n) if not out[x := (s + d * k) % n]]
     return Compiled(after, SEATS, uses=seat.uses)
 

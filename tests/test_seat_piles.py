@@ -67,3 +67,46 @@ def test_the_sheet_and_a_misnamed_family(tmp_path, capsys):
     assert main(["validate", str(bad)]) == 1
     assert "error [phases.play.after-turn[0].every-pile.of]: 'actor.sprad' is not a family of piles" \
         in capsys.readouterr().err
+
+
+def test_laying_off_on_a_chosen_players_piles(tmp_path):
+    """`to-pile: {among: target.spread, keeps: [set]}`: the piles are the chosen player's, laid out once that
+    player is chosen (they were read before, with nobody chosen, so the move was never offered: a tester's
+    Tonk). Seat 0 holds 9S and its spread1 holds 9H 9D 9C; seat 1 has no spread: hitting is offered, on seat 0
+    alone, and 9S goes onto the set."""
+    import ruleplay
+    from conftest import offered, step
+    from ruleplay.engine.run import Deal
+    p = tmp_path / "hit.yaml"
+    p.write_text("""name: hit
+description: lay off a card on any player's sets
+players: 2
+deck: {ranks: [8, 9, 10, J], suits: [C, D, H, S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  spread: {owner: seat, visibility: public, count: 3}
+  stock: {owner: table, visibility: hidden}
+deal: {to: hand, count: 4, rest: stock}
+phases:
+  play:
+    kind: turns
+    start:
+      - every-player: [{move: {from: hand, to: spread, where: "card.rank == '9' and card.suit != 'S'"}}]
+    max-turns: 4
+    moves:
+      hit-any:
+        choose:
+          seat: "true"
+          card: hand
+          to-pile: {among: target.spread, keeps: [set]}
+        do: [{move: {from: hand, to: dest}}]
+      pass:
+        do: []
+""", encoding="utf-8")
+    g = ruleplay.Game(load(str(p)))
+    deal = Deal([["9C", "9D", "9H", "9S"], ["8C", "8D", "8H", "10C"]], rest=[], dealer=1)
+    s = g.new_initial_state(seed=0, deal=deal)
+    assert s.current_player() == 0 and offered(s) == ["hit-any", "pass"]
+    step(s, "hit-any")                                # seat, card and pile: one answer each, made for it
+    hit = [e for e in s.events() if e["event"] == "move"][-1]
+    assert (hit["cards"], hit["to"], hit.get("to_seat")) == (["9S"], "spread1", 0)

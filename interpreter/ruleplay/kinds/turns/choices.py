@@ -669,6 +669,7 @@ class Plan:
     # per part: True when `_remembering` lists its answers' states once a search, where it first reaches it (they
     # read nothing chosen before it: `_steady`), else None; worked out here, not at every search
     ahead: tuple[bool | None, ...] = ()
+    steady: tuple[bool, ...] = ()        # per part: its piles read nothing chosen before it (`_steady`)
 
 
 MEMO_SIZE = 200_000      # combinations' values a level keeps; past that, forgotten and begun again
@@ -697,12 +698,13 @@ def plan(parts: list[Part], checks: list[list[Check]]) -> Plan:
                       for k, tests in enumerate(checks)),
                 lazy, not any(checks[1:]) and not any(lazy), tuple(pure), states,
                 [*([None, {}, 0] for _ in checks), [{}]], any(x is not None for x in pure),
-                tuple((k, _laid_card(parts, k)) for k, p in enumerate(parts) if p.keeps),
+                tuple((k, _laid_card(parts, k)) for k, p in enumerate(parts) if p.keeps and _steady(p)),
                 _reusable(parts, checks, lazy),
                 tuple(k > 0 and not lazy[k] and p.deferrable and (any(checks[1:]) or any(lazy))
                       for k, p in enumerate(parts)),
                 tuple(_staged_level([c for c in tests if c.reads == whole[k]]) for k, tests in enumerate(checks)),
-                keep, tuple(states[k] is not None and not lazy[k] and _steady(p) or None for k, p in enumerate(parts)))
+                keep, tuple(states[k] is not None and not lazy[k] and _steady(p) or None for k, p in enumerate(parts)),
+                steady=tuple(_steady(p) for p in parts))
 
 
 def _sifts(parts: list[Part], c: Check) -> bool:
@@ -773,9 +775,9 @@ def alternatives(t, parts: list[Part], checks: list[list[Check]], how: Plan) -> 
     for c in checks[0]:                      # in order, the first that fails decides (no generator a search)
         if not c.fn(t):
             return iter(())
-    lazy, defer = how.lazy, how.defer
-    options = [(p.laid_out(t) if p.keeps else None) if lazy[k] else p.bounded(t, how.keep[k]) if defer[k] else
-               p.options(t, how.keep[k]) for k, p in enumerate(parts)]
+    lazy, defer, steady = how.lazy, how.defer, how.steady
+    options = [(p.laid_out(t) if p.keeps and steady[k] else None) if lazy[k] else p.bounded(t, how.keep[k])
+               if defer[k] else p.options(t, how.keep[k]) for k, p in enumerate(parts)]
     for k, c in how.laying:
         laid = options[k]
         if not laid:                         # no pile laid out: nothing to lay off on, whatever the other parts
@@ -868,8 +870,9 @@ def _level_test(t, how: Plan, level: int) -> Callable | None | bool:
 def _answers(t, part: Part, options: list, k: int, how: Plan) -> list:
     """Part k's answers as the search reaches it: listed before the search, or listed now, once (`Plan.defer`),
     or, for a lazy part, from those before it (a lay-off's piles, or its zone read anew)."""
-    if how.lazy[k]:
-        return part.extended(t, options[k]) if part.keeps else part.options(t)
+    if how.lazy[k]:                          # (a lay-off on another's piles: laid out once that seat is chosen)
+        return part.extended(t, options[k] if options[k] is not None else part.laid_out(t)) if part.keeps \
+            else part.options(t)
     answers = options[k]
     if answers is None:
         answers = options[k] = part.options(t, how.keep[k])

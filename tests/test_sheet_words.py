@@ -242,3 +242,20 @@ def test_a_pass_to_a_named_receiver_and_a_declarations_one_point(tmp_path):
     text = sheet_text(load(str(f)))
     assert "may declare marriages (a marriage: the king and queen of one suit, one of them led): 1 point, added " \
            "to the leader's marriages" in text
+
+
+def test_a_match_without_winners_and_a_choice_that_may_not_be_passed(tmp_path, capsys):
+    """A match naming no winners is won by the highest total, as run plays it (the sheet said lowest); a choose
+    whose pass is "false" says the player chooses (it said "may choose"); `contract == 3` hints high-bid
+    (testers' finds)."""
+    from conftest import validate_errors
+    f = tmp_path / "m.yaml"
+    f.write_text("extends: whist\nname: m\nmatch:\n  end: \"hand-number >= 3\"\n  winners: null\n", encoding="utf-8")
+    assert "the players with the highest score win (ties are joint)" in sheet_text(load(str(f)))
+    f.write_text("extends: euchre\nname: m\nphases:\n  order-up:\n    pass: \"false\"\n", encoding="utf-8")
+    text = sheet_text(load(str(f)))
+    assert "The player on the dealer's left chooses one of C, D, H, S" in text and \
+        "Passing is not allowed." in text
+    err = validate_errors(tmp_path, capsys, "extends: pitch\nname: bad\nphases:\n  play:\n    when: \"contract == 3\"\n")
+    assert "cannot compare bool with int\n    hint: contract is yes or no (a bid stands); the number bid is " \
+           "high-bid (high-bid >= 3)" in err

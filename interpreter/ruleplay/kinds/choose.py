@@ -298,6 +298,7 @@ def describe(spec: dict, phase=None) -> str:
         f"each player for whom {formula(spec['who'])}" if "who" in spec else "each player in the hand") + " in turn"
     allowed = formula(spec["allowed"]) if "allowed" in spec else None
     p = spec.get("pass", True)
+    p = False if formula(p) == "no" else p       # `pass: "false"`, or options that rule passing out
     must = p is False and not spec.get("each")  # the first asked must choose: nobody after that player is asked
     if must:
         asked = alone or who

@@ -383,7 +383,10 @@ class Compiler:
                 return Compiled(lambda e: fa(e) in s, BOOL, uses=a.uses)
             return Compiled(lambda e: (v := fa(e)) is not None and v not in s, BOOL, uses=a.uses)
         if a.type != b.type:
-            raise ExprError(f"cannot compare {a.type} with {b.type}", _col(t.children[1]), _compare_hint(a.type, b.type))
+            contract = "contract" in (a.uses | b.uses) and {a.type, b.type} == {BOOL, INT}
+            raise ExprError(f"cannot compare {a.type} with {b.type}", _col(t.children[1]),
+                            "contract is yes or no (a bid stands); the number bid is high-bid (high-bid >= 3)"
+                            if contract else _compare_hint(a.type, b.type))
         if op in ("<", ">", "<=", ">=") and a.type != INT:
             raise ExprError(f"'{op}' compares numbers, not {a.type}", _col(t.children[1]))
         fn = _COMPARE[op]

@@ -260,7 +260,7 @@ def write_scoring(d: dict, out: TextIO) -> None:
         if rules:
             w(f"  Otherwise each player scores their points.{totals}\n")
     if m is not None:
-        mode, val = next(iter((m.get("winners") or {"lowest": "s.score"}).items()))
+        mode, val = next(iter((m.get("winners") or {"highest": "s.score"}).items()))   # the default: highest
         when = formula(m["end"]) if m.get("end") else "yes"
         end = "after one hand" if when == "yes" else f"after a hand when {when}"
         dealer = m.get("dealer", "rotate")

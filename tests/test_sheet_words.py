@@ -259,3 +259,12 @@ def test_a_match_without_winners_and_a_choice_that_may_not_be_passed(tmp_path, c
     err = validate_errors(tmp_path, capsys, "extends: pitch\nname: bad\nphases:\n  play:\n    when: \"contract == 3\"\n")
     assert "cannot compare bool with int\n    hint: contract is yes or no (a bid stands); the number bid is " \
            "high-bid (high-bid >= 3)" in err
+
+
+def test_a_constraint_is_said_as_what_it_refuses():
+    """The sheet said "Not allowed: the small blind is at most the big blind", the file's message after "Not
+    allowed", which reads as the opposite of the rule (a tester's find): it says what is refused, then the
+    message in quotes."""
+    text = sheet_text(load("limit-holdem"))
+    assert 'Refused: the formula `small-blind > big-blind` ("the small blind is at most the big blind").' in text
+    assert "Not allowed" not in text

@@ -11,7 +11,7 @@ def test_a_sheet_is_cut_into_labelled_entries_with_nested_lines_merged():
     play = e["Play: play (flip)"]
     assert "Slaps: after every card" in play and " / tens: the top two cards' tens values" in play
     assert not any(k.startswith("Play: ") and k != "Play: play (flip)" for k in e)     # slaps belong to the phase
-    assert sum(k.startswith("Not allowed: ") for k in e) == 2                          # repeated labels kept apart
+    assert sum(k.startswith("Refused: ") for k in e) == 2                          # repeated labels kept apart
     assert e["Option: burn"].startswith("burn = 1 (int")
     spades = entries(sheet_text(load("spades")))
     assert {"Counter bags", "Counter hand-bags", "Counter bag-loss", "Word: side-bid"} <= set(spades)

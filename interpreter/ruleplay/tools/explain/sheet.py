@@ -161,10 +161,12 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
         play.write(f"  {phase.name} ({spec['kind']}): " + describe_phase(spec, phase) + "\n")
     write_scoring(d, play)
     w(play.getvalue() if rules.direction == 1 else _as_seated(play.getvalue()))
-    for c in d.get("constraints") or []:
-        when = formula(c["forbid"])
-        by_you = f"; only with your own --set of {', '.join(c['if-set'])}" if c.get("if-set") else ""
-        w(f"Not allowed: {c['message'].rstrip('.')}" + ("" if when == "no" else f" (when {when}{by_you})") + ".\n")
+    for c in d.get("constraints") or []:    # what is refused, then the file's message (which may say the rule
+        said = formula(c["forbid"])           # the other way round: "the small blind is at most the big blind")
+        if said in ("yes", "no"):             # folded by these options: said as written, for every setting
+            said = f"the formula `{c['forbid']}`"
+        by_you = f", only with your own --set of {', '.join(c['if-set'])}" if c.get("if-set") else ""
+        w(f"Refused: {said}{by_you} (\"{c['message'].rstrip('.')}\").\n")
     if rules.end:
         w("End:\n")
         for rule in d.get("end", []):

@@ -52,7 +52,7 @@ def entries(sheet: str) -> dict[str, str]:
     return out
 
 
-MANY = ("Not allowed",)
+MANY = ("Refused",)
 _SHORT = {"Words used in these rules": "Word", "Options": "Option", "Scoring after each hand": "Scoring"}
 
 
@@ -84,7 +84,7 @@ def write_diff(a: Rules, b: Rules, out: TextIO, names: tuple[str, str] = ("A", "
         if n == 0:
             out.write(f"- {names[0]}\n+ {names[1]}\n")
         n += 1
-        shown = k.split(": ", 1)[0] if k.startswith(MANY) else k      # 'Not allowed', its message below
+        shown = k.split(": ", 1)[0] if k.startswith(MANY) else k      # "Refused", its rule below
         out.write(f"{shown}:\n")
         va, vb = _own(shown, va), _own(shown, vb)
         if ABSENT not in (va, vb) and len(va) + len(vb) > LONG:     # a long entry: only its changed sentences,

@@ -119,3 +119,14 @@ def test_one_player_is_said_as_one(capsys):
     sheet = capsys.readouterr().out
     assert "\nTable: one player alone.\n" in sheet and "dealer's left" not in sheet
     assert _run(capsys, "hearts", "--seed", "1").startswith("hearts: 4 players, seed 1")
+
+
+def test_a_turn_passed_to_a_seat_out_of_play_says_so(capsys):
+    """Limit Hold'em, four players, seed 2: the next betting round passes the turn to seat 0, who has folded;
+    the account said "The turn passes to seat 0." and then seat 2 acted (a tester's find). A seat that does
+    take the turn is told as before."""
+    out = _run(capsys, "limit-holdem", "--players", "4", "--seed", "2", "-v")
+    line = "  The turn passes to seat 0, who is not in play: the next in turn plays.\n  Seat 2 chooses call.\n"
+    assert line in out
+    out = _run(capsys, "mustamaija", "--seed", "1", "-v")
+    assert "  The turn passes to seat 0.\n" in out

@@ -140,6 +140,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             continue
         elif kind == "set" and ev.get("name") in players and type(ev.get("value")) is int:
             out.write(f"  {ev['name']}: now {seat_name(ev['value'])}.\n")
+        elif kind == "turn-order" and ev.get("what") == "next" and _passed_over(ev, events, i):
+            out.write(f"  The turn passes to seat {ev['to']}, who is not in play: the next in turn plays.\n")
         elif kind in LINES:
             out.write(f"  {LINES[kind](ev)}\n")
         elif kind == "end":
@@ -148,6 +150,19 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             write_result(ev, out)
         elif verbose:                         # an event no kind puts in words: its fields
             out.write("  " + " ".join(f"{k}={v}" for k, v in ev.items() if k != "event") + f"  ({kind})\n")
+
+
+def _passed_over(ev: dict, events: list[dict], i: int) -> bool:
+    """A `next` to a seat that does not take the turn (folded, out): the next decision is another seat's, and
+    that seat has moved no card before it (a card it had to play is not logged as a decision)."""
+    to = ev.get("to")
+    for later in events[i + 1:i + 200]:
+        kind = later["event"]
+        if kind in ("turns-over", "end") or kind in ("move", "cannot-move") and later.get("seat") == to:
+            return False
+        if kind == "decision":
+            return later.get("seat") != to
+    return False
 
 
 def _told_next(decision: dict, following: dict | None) -> bool:

@@ -111,3 +111,12 @@ def test_every_player_under_who_is_noted_where_it_stands(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert "note [phases.play.start[1]]: every-player here runs for the players who take turns in this phase " \
            "(who: s != dealer), not for every player" in out + err
+
+
+def test_an_error_in_a_named_list_used_twice_is_said_once(tmp_path, capsys):
+    """The list is checked at each use, and the same error at the same line came once per use (a tester's
+    find); every error is said once."""
+    err = validate_errors(tmp_path, capsys, DRAW_UP.replace("      then: [{move:", "      then: [draw-up, {move:"))
+    assert err.count("the effects 'draw-up' run themselves") == 1
+    err = validate_errors(tmp_path, capsys, DRAW_UP.replace('count: "3 - actor.hand.size"', 'count: "3 - actor.hnd"'))
+    assert err.count("[effects.draw-up[0].then[0].move.count]") == 1

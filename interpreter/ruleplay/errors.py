@@ -68,12 +68,26 @@ class RuleplayError(Exception):
     """Raised with one or more RuleErrors; the CLI prints them and exits 1."""
 
     def __init__(self, errors: RuleError | Sequence[RuleError]):
-        self.errors = [errors] if isinstance(errors, RuleError) else list(errors)
+        # each error once: a list of effects checked where it is used (a named list, a YAML alias) gives the
+        # same error, at the same place, from every use
+        self.errors = [errors] if isinstance(errors, RuleError) else _once(errors)
         super().__init__("\n".join(e.format() for e in self.errors))
 
     def __reduce__(self):
         """Raised in a `sim` worker (a runaway value), it travels to the parent whole."""
         return type(self), (self.errors,)
+
+
+def _once(errors: Sequence[RuleError]) -> list[RuleError]:
+    """The errors in order, an error said again word for word at the same place left out."""
+    seen: set[str] = set()
+    out = []
+    for e in errors:
+        key = e.format()
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    return out
 
 
 class GameError(Exception):

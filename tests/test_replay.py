@@ -73,3 +73,22 @@ def test_a_replay_stops_at_the_first_event_past_the_log(tmp_path, capsys, monkey
     assert main(["replay", str(cut)]) == 0
     assert "an unfinished game; its 6 events replay identically" in capsys.readouterr().out
     assert len(made[0][1][0]) == 7         # the first event past the log, and no more
+
+
+def test_a_log_written_away_from_its_rule_file_says_how_to_replay_it(tmp_path, capsys, monkeypatch):
+    """`run rules.yaml --log elsewhere/game.log` names the rules as given; replay looks for them beside the log,
+    and said "error [players]: no such file" with no hint (a tester's find): it now points at --ruleset, with
+    which the log replays."""
+    rules_dir, logs = tmp_path / "rules", tmp_path / "logs"
+    rules_dir.mkdir()
+    logs.mkdir()
+    (rules_dir / "mine.yaml").write_text("extends: beggar-my-neighbour\nname: mine\n", encoding="utf-8")
+    monkeypatch.chdir(rules_dir)
+    assert main(["run", "mine.yaml", "--seed", "1", "--log", str(logs / "g.log"), "-q"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(logs / "g.log")]) == 1
+    err = capsys.readouterr().err
+    assert "error [ref]: the log names the ruleset 'mine.yaml', which is not beside the log" in err
+    assert "hint: give the rule file on the command line: --ruleset FILE" in err
+    assert main(["replay", str(logs / "g.log"), "--ruleset", "mine.yaml"]) == 0
+    assert "replays identically" in capsys.readouterr().out

@@ -1,7 +1,9 @@
 """A readable account of a game, written from its events (never from engine internals)."""
 from __future__ import annotations
 
-from typing import Iterable, TextIO
+from collections import deque
+from itertools import islice
+from typing import Iterable, Iterator, TextIO
 
 from ruleplay.kinds import KINDS
 from ruleplay.kinds.contract import member
@@ -35,8 +37,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
     bids: list[str] = []
     rnd = 0
     gone: set[int] = set()                   # seats knocked out of the match: no longer listed at a deal
-    events = list(events)
-    for i, ev in enumerate(events):
+    for ev, ahead in _looking_ahead(events):
         kind = ev["event"]
         if kind == "chance-draw":            # chance decisions: the deal (reshuffle, cut...) event tells it
             continue
@@ -44,7 +45,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             out.write("\n")                  # the bids' line ends before any other line is written
             bids = []
         if kind == "decision":               # a step the rules made (forced) is no choice: its events tell it
-            if verbose and not ev.get("forced") and not _told_next(ev, events[i + 1] if i + 1 < len(events) else None):
+            if verbose and not ev.get("forced") and not _told_next(ev, ahead[0] if ahead else None):
                 out.write(f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n")
         elif kind == "start":
             opts = ", ".join(f"{k}={v}" for k, v in ev.get("set", {}).items())
@@ -140,7 +141,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             continue
         elif kind == "set" and ev.get("name") in players and type(ev.get("value")) is int:
             out.write(f"  {ev['name']}: now {seat_name(ev['value'])}.\n")
-        elif kind == "turn-order" and ev.get("what") == "next" and _passed_over(ev, events, i):
+        elif kind == "turn-order" and ev.get("what") == "next" and _passed_over(ev, ahead):
             out.write(f"  The turn passes to seat {ev['to']}, who is not in play: the next in turn plays.\n")
         elif kind in LINES:
             out.write(f"  {LINES[kind](ev)}\n")
@@ -152,11 +153,28 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             out.write("  " + " ".join(f"{k}={v}" for k, v in ev.items() if k != "event") + f"  ({kind})\n")
 
 
-def _passed_over(ev: dict, events: list[dict], i: int) -> bool:
+AHEAD = 200
+"""Events the account reads beyond the one it tells (a decision told by the next event, a turn passed over):
+a bounded window, so a game of millions of events is told in flat memory (its events are read from a spool)."""
+
+
+def _looking_ahead(events: Iterable[dict]) -> Iterator[tuple[dict, deque]]:
+    """Each event with the (up to AHEAD) events after it."""
+    it = iter(events)
+    window: deque = deque(islice(it, AHEAD + 1))
+    while window:
+        ev = window.popleft()
+        yield ev, window
+        nxt = next(it, None)
+        if nxt is not None:
+            window.append(nxt)
+
+
+def _passed_over(ev: dict, ahead: deque) -> bool:
     """A `next` to a seat that does not take the turn (folded, out): the next decision is another seat's, and
     that seat has moved no card before it (a card it had to play is not logged as a decision)."""
     to = ev.get("to")
-    for later in events[i + 1:i + 200]:
+    for later in ahead:
         kind = later["event"]
         if kind in ("turns-over", "end") or kind in ("move", "cannot-move") and later.get("seat") == to:
             return False

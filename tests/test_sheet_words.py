@@ -143,6 +143,9 @@ def test_kinds_sentences_about_decided_values_are_tidy():
      "is Q) - 4"),
     ("not (trick-number == 1)", {}, "trick-number is not 1"),
     ("0 - owed", {}, "minus owed"),
+    # a card's yes/no said as a state (a tester read "the card's joker")
+    ("card.joker", {}, "the card is a joker"),
+    ("not card.joker", {}, "the card is not a joker"),
     ("same-rank(pile, 3) and pile[1].rank == '6'", {}, "the top 3 cards of the pile are of one rank and the rank "
      "of the top card of the pile is 6"),
     ("in-a-row(pile, 4, run, run-wraps)", {"run-wraps": True},
@@ -268,3 +271,14 @@ def test_a_constraint_is_said_as_what_it_refuses():
     text = sheet_text(load("limit-holdem"))
     assert 'Refused: the formula `small-blind > big-blind` ("the small blind is at most the big blind").' in text
     assert "Not allowed" not in text
+
+
+def test_a_players_pile_of_a_family_is_said_as_theirs(tmp_path):
+    """A seat family's pile (Blackjack's split hands h1, h2) is the player's: "goes to the player's h1", not "goes
+    to h1", which reads as one shared zone (a tester's find)."""
+    f = tmp_path / "h.yaml"
+    f.write_text("extends: switch\nname: h\nzones:\n  h: {owner: seat, visibility: public, count: 2}\nphases:\n"
+                 "  play:\n    start:\n      - every-player: [{move: {from: stock, to: h1, count: 1}}]\n",
+                 encoding="utf-8")
+    text = sheet_text(load(str(f)))
+    assert "(the top card of stock goes to the player's h1)" in text

@@ -156,7 +156,8 @@ def _possessive(node: Any, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str |
     return None if base is None else f"{_the(base)}'s"
 
 
-_STATES = {"out": ("is out", "is not out"), "sits-out": ("sits the hand out", "does not sit the hand out")}
+_STATES = {"out": ("is out", "is not out"), "sits-out": ("sits the hand out", "does not sit the hand out"),
+           "joker": ("is a joker", "is not a joker")}       # a seat's or a card's yes/no: said as a state
 
 
 def _field_words(base: Any, name: str, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:

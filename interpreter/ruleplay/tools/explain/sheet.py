@@ -51,7 +51,8 @@ def vocabulary(rules: Rules) -> Vocabulary:
         words[name] = (raw if isinstance(raw, str) else "", spec.get("description", ""))
     zones = rules.doc.data.get("zones") or {}
     families = frozenset(name for name, z in zones.items() if isinstance(z, dict) and "count" in z)
-    seats = frozenset(name for name, z in zones.items() if isinstance(z, dict) and z.get("owner") == "seat")
+    seats = frozenset(name for name, z in zones.items() if isinstance(z, dict) and z.get("owner") == "seat") | \
+        frozenset(name for name, z in rules.zones.items() if z.owner == "seat")     # a seat family's piles (h1)
     return Vocabulary(consts, words, families=families, seat_zones=seats)
 
 

@@ -43,6 +43,8 @@ schema = {
                                                       "description": "When it goes back to start: never (kept across hands), or at the start of every hand (a per-hand mark: who knocked, lost this hand, took the widow)."},
                                             "visibility": {"enum": ["public", "owner"], "default": "public",
                                                            "description": "Who knows a seat's value: everyone (public), or the seat alone (owner: a secret mark such as a hidden partner; the rules still read every seat's). A table counter is public."},
+                                            "quiet": {"type": "boolean", "default": False,
+                                                      "description": "Its changes are not told in run's account nor at the tables' narration (a working value: a hand's strength worked out for the showdown); run -v and the log still have them."},
                                             "description": s("What the counter counts.")})},
   "effects": {"type": "object", "propertyNames": {"pattern": name_pat}, "maxProperties": 50,
               "description": "Named lists of effects, run where a turns phase's effects say the name as a word (- draw-up), as again or skip are: the same steps written once (refill the stock, then draw). Checked where they are used, with that place's names (the chosen card, the tracked values).",

@@ -130,3 +130,15 @@ def test_a_turn_passed_to_a_seat_out_of_play_says_so(capsys):
     assert line in out
     out = _run(capsys, "mustamaija", "--seed", "1", "-v")
     assert "  The turn passes to seat 0.\n" in out
+
+
+def test_a_quiet_counter_is_told_by_run_v_alone(tmp_path, capsys):
+    """`counters: {NAME: {quiet: true}}` (a tester's stud file: hand strengths filled the account): a seat's
+    counter's changes leave the account, stay in -v, and the sheet says so."""
+    p = tmp_path / "q.yaml"
+    p.write_text("extends: casino\nname: q\ncounters:\n  build-to: {start: 0, quiet: true}\n", encoding="utf-8")
+    assert "build-to: now" in _run(capsys, "casino", "--seed", "1")
+    assert "build-to" not in _run(capsys, str(p), "--seed", "1")
+    assert "Seat 0's build-to: now" in _run(capsys, str(p), "--seed", "1", "-v")
+    assert main(["explain", str(p)]) == 0
+    assert "Counter build-to: kept across hands, starting at 0 (its changes are not told)" in capsys.readouterr().out

@@ -146,8 +146,11 @@ class Rules:
 
     @property
     def quiet_values(self) -> frozenset[str]:
-        """The tracked values written `quiet: true`: their changes are logged, told only by `run -v`."""
-        return frozenset().union(*(getattr(ph, "quiet", frozenset()) for ph in self.phases))
+        """The tracked values and counters written `quiet: true`: their changes are logged, told only by
+        `run -v`."""
+        counters = self.doc.data.get("counters") or {}
+        quiet = frozenset(n for n, c in counters.items() if isinstance(c, dict) and c.get("quiet") is True)
+        return quiet.union(*(getattr(ph, "quiet", frozenset()) for ph in self.phases))
 
 
 @dataclass

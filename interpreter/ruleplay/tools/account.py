@@ -137,7 +137,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             out.write(f"  {seat_name(ev['seat'])} is out ({ev['why']}).\n")
             if ev["why"] == "knocked out":
                 gone.add(ev["seat"])
-        elif kind == "set" and ev.get("name") in quiet and ev.get("seat") is None and not verbose:
+        elif kind == "set" and ev.get("name") in quiet and not verbose:
             continue
         elif kind == "set" and ev.get("name") in players and type(ev.get("value")) is int:
             out.write(f"  {ev['name']}: now {seat_name(ev['value'])}.\n")

@@ -985,7 +985,7 @@ def _tell_set(n, ev: dict) -> list[str]:
     """A value set, as the seat's table tells it: a value that holds a player (a tracked seat, a table counter
     of `type: seat`) said as the player ("banker: now Seat 2.", "giver: now You.")."""
     value, rules = ev.get("value"), n.looker.rules
-    if ev.get("seat") is None and ev.get("name") in rules.quiet_values:
+    if ev.get("name") in rules.quiet_values:
         return []
     if isinstance(value, int) and ev.get("seat") is None and ev.get("name") in rules.seat_valued:
         return [f"{ev.get('name')}: now {n.who(value)}."]

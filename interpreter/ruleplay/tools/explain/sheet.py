@@ -128,13 +128,16 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
     for name, start in rules.counters.items():
         text = (d.get("counters") or {}).get(name, {}).get("description", "")
         secret = ", each player's known to that player alone" if name in rules.secret_counters else ""
+        secret += " (its changes are not told)" if name in rules.quiet_values else ""
         w(f"Counter {name}: {_kept(name, rules)}, starting at {start}{secret}" + (f"; {text}" if text else "")
           + ".\n")
     for name, start in rules.table_counters.items():
         text = (d.get("counters") or {}).get(name, {}).get("description", "")
         what, start = ("a player of the table", "nobody" if start is None else f"seat {start}") \
             if name in rules.table_seats else ("one value of the table (not of each player)", start)
-        w(f"Counter {name}: {what}, {_kept(name, rules)}, starting at {start}" + (f"; {text}" if text else "") + ".\n")
+        quiet = " (its changes are not told)" if name in rules.quiet_values else ""
+        w(f"Counter {name}: {what}, {_kept(name, rules)}, starting at {start}{quiet}" + (f"; {text}" if text else "")
+          + ".\n")
     deal = rules.deal
     count = "all the cards" if deal.count is None else f"{deal.count} card{'s' if deal.count != 1 else ''} each"
     if deal.sizes:

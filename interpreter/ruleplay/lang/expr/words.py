@@ -115,7 +115,7 @@ def _players_after(comp: "Compiler", name: str, args: list, tok: Any) -> Compile
         s = f(e)
         if s is None:
             return []
-        d, out = e.rules.direction * getattr(e.runner, "direction", 1), e.out
+        d, out = e.rules.direction * getattr(getattr(e, "runner", None), "direction", 1), e.out
         return [x for k in range(1, n) if not out[x := (s + d * k) % n]]
     return Compiled(after, SEATS, uses=seat.uses)
 

@@ -142,3 +142,27 @@ def test_a_quiet_counter_is_told_by_run_v_alone(tmp_path, capsys):
     assert "Seat 0's build-to: now" in _run(capsys, str(p), "--seed", "1", "-v")
     assert main(["explain", str(p)]) == 0
     assert "Counter build-to: kept across hands, starting at 0 (its changes are not told)" in capsys.readouterr().out
+
+
+def test_a_value_set_to_what_it_was_told_to_be_is_not_told_again(tmp_path, capsys):
+    """A counter or tracked value set again to the value last told this hand is no news in the account (a
+    tester's Tonk: "Seat 2's hit: now 0." after every turn); -v still tells every change, and a new hand
+    tells its values afresh."""
+    import json
+    log = tmp_path / "g.jsonl"
+    out = _run(capsys, "durak", "--seed", "1", "--log", str(log))
+    sets = [e for e in map(json.loads, log.read_text().splitlines()) if e["event"] in ("set", "deal")]
+    told: dict = {}
+    expected = []
+    for e in sets:
+        if e["event"] == "deal":
+            told.clear()
+            continue
+        key = (e["name"], e.get("seat"))
+        if e["name"] not in ("probe", "looked") and told.get(key, object()) != e["value"]:
+            expected.append(key)
+        told[key] = e["value"]
+    lines = re.findall(r"^  (?:Seat (\d)'s )?([a-z][a-z0-9-]*): now ", out, re.M)
+    assert len(lines) == len(expected) < sum(e["event"] == "set" for e in sets)
+    assert len(re.findall(r": now ", _run(capsys, "durak", "--seed", "1", "-v"))) == \
+        sum(e["event"] == "set" for e in sets)

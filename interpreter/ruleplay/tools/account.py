@@ -37,6 +37,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
     bids: list[str] = []
     rnd = 0
     gone: set[int] = set()                   # seats knocked out of the match: no longer listed at a deal
+    told: dict[tuple, object] = {}           # (name, seat) -> the value last told this hand
     for ev, ahead in _looking_ahead(events):
         kind = ev["event"]
         if kind == "chance-draw":            # chance decisions: the deal (reshuffle, cut...) event tells it
@@ -54,6 +55,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
         elif kind == "draw-for-dealer":
             out.write("Draw for dealer: " + ", ".join(f"seat {s} {c}" for s, c in ev["draws"].items()) + "\n")
         elif kind == "deal":
+            told.clear()                     # values go back to their start as a hand starts, unsaid
             out.write(f"Seat {ev['dealer']} deals" + SHOE_WORDS.get(ev.get("shoe"), "") + ".\n")
             for s, hand in enumerate(ev["hands"]):        # -v: the cards too (the account sees every hand)
                 if s in gone and not hand:
@@ -137,8 +139,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             out.write(f"  {seat_name(ev['seat'])} is out ({ev['why']}).\n")
             if ev["why"] == "knocked out":
                 gone.add(ev["seat"])
-        elif kind == "set" and ev.get("name") in quiet and not verbose:
-            continue
+        elif kind == "set" and not verbose and (ev.get("name") in quiet or _said_before(ev, told)):
+            continue                         # a value set to what it was already said to be: no news (-v says it)
         elif kind == "set" and ev.get("name") in players and type(ev.get("value")) is int:
             out.write(f"  {ev['name']}: now {seat_name(ev['value'])}.\n")
         elif kind == "turn-order" and ev.get("what") == "next" and _passed_over(ev, ahead):
@@ -168,6 +170,16 @@ def _looking_ahead(events: Iterable[dict]) -> Iterator[tuple[dict, deque]]:
         nxt = next(it, None)
         if nxt is not None:
             window.append(nxt)
+
+
+def _said_before(ev: dict, told: dict) -> bool:
+    """Was this value already told at this value this hand (Tonk's `hit: now 0` after every turn)? Notes it."""
+    key, value = (ev.get("name"), ev.get("seat")), ev.get("value")
+    if value is None:                        # a secret counter's change: told each time
+        return False
+    same = key in told and told[key] == value
+    told[key] = value
+    return same
 
 
 def _passed_over(ev: dict, ahead: deque) -> bool:

@@ -342,7 +342,8 @@ class Trick:
         """The phase's per-hand values in Table.kind_state: each declaration's points per seat, and who switched
         each choice on (None: nobody yet)."""
         state = {name: (0,) * n for name, _, _, _ in self.declare or ()}
-        state.update((f + "-by", None) for f, _ in [*self.choices, *(self.lead_choices or ()), *(self.play_choices or ())])   # a flag in both: once
+        offered = [*self.choices, *(self.lead_choices or ()), *(self.play_choices or ())]
+        state.update((f + "-by", None) for f, _ in offered)   # a flag offered at several moments: once
         return state
 
     def set_trump(self, t: Table) -> None:
@@ -1367,21 +1368,17 @@ def describe(spec: dict, phase=None) -> str:
         text += f" A card with {formula(spec['high'])} beats every other card."
     if "follow-allowed" in spec:
         text += f" A player following suit may play a card only if {formula(spec['follow-allowed'])} (lifted when none does)."
+    moments = {"trick": "after a trick (before any drawing)", "lead": "before leading to a trick",
+               "play": "before playing a card to a trick led by another"}
     for f, c in (spec.get("choices") or {}).items():
         what = f" ({c['description'].rstrip('.')})" if c.get("description") else ""
         at = c.get("at", "trick")
-        if at == ["trick", "lead"] or at == ["lead", "trick"]:
-            text += (f" After winning a trick (before any drawing) and again before leading to a trick, when "
-                     f"{formula(c['when'])}, a player may switch {f} on{what} for the rest of the hand.")
-        elif at in ("play", ["play"]):
-            text += (f" Before playing a card to a trick led by another, when {formula(c['when'])}, a player may "
-                     f"switch {f} on{what} for the rest of the hand.")
-        elif at in ("lead", ["lead"]):
-            text += (f" Before leading to a trick, when {formula(c['when'])}, the leader may switch {f} on{what} "
-                     "for the rest of the hand.")
-        else:
-            text += (f" After a trick, when {formula(c['when'])}, its winner may switch {f} on{what} for the rest "
-                     "of the hand.")
+        at = at if isinstance(at, list) else [at]
+        when = formula(c["when"])
+        said = " and again ".join(moments[a] for a in ("trick", "lead", "play") if a in at)
+        who = "the leader" if at == ["lead"] else "its winner" if at == ["trick"] else "a player"
+        text += (f" {said[0].upper()}{said[1:]}" + ("" if when == "yes" else f", when {when}") +
+                 f", {who} may switch {f} on{what} for the rest of the hand.")
         if "prefer" in c:
             text += f" A sensible player (the smart bot) switches {f} on when {formula(c['prefer'])} is above 0."
     ex = spec.get("exchange")

@@ -282,3 +282,19 @@ def test_a_players_pile_of_a_family_is_said_as_theirs(tmp_path):
                  encoding="utf-8")
     text = sheet_text(load(str(f)))
     assert "(the top card of stock goes to the player's h1)" in text
+
+
+@pytest.mark.parametrize("at, words", [
+    ("play", "Before playing a card to a trick led by another, a player may switch closed on"),
+    ("lead", "Before leading to a trick, the leader may switch closed on"),
+    ("trick", "After a trick (before any drawing), its winner may switch closed on"),
+    ("[lead, play]", "Before leading to a trick and again before playing a card to a trick led by another, a player "
+                     "may switch closed on"),
+])
+def test_a_trick_choice_is_said_at_its_moments(tmp_path, at, words):
+    """Each moment of a trick's choice in words, a condition that always holds left unsaid (it left ',,')."""
+    f = tmp_path / "c.yaml"
+    f.write_text(f"extends: sixty-six\nname: c\nphases:\n  play:\n    choices:\n      closed: {{at: {at}, when: "
+                 "\"true\"}\n", encoding="utf-8")
+    text = " ".join(sheet_text(load(str(f))).split())
+    assert words in text and ",," not in text

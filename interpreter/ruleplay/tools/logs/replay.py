@@ -294,7 +294,8 @@ def log_ruleset(log: Log) -> str:
     if rel.suffix in (".yaml", ".yml") and not rel.is_absolute() and not ref.startswith("~"):
         target = (here / rel).resolve()
         if target.is_relative_to(here):
-            if not target.is_file():         # written by `run` from another directory: the log's is not it
+            built_in = target.parent.name == "rulesets" and target.suffix == ".yaml" and builtin_path(target.stem)
+            if not target.is_file() and not built_in:     # written by `run` from another directory
                 log.fail(0, ("ref",), f"the log names the ruleset {clip(ref)}, which is not beside the log "
                                       f"({clip(str(target))})", "give the rule file on the command line: "
                                       "--ruleset FILE (a log looks for its rules in its own directory)")

@@ -133,6 +133,7 @@ SCHEMA = phase_schema('trick', {
     "trump-from-lead": {"description": "Bool evaluated when the phase starts: with no trump set, the suit of the first card led in the hand becomes trump (e.g. contract: the bidder's first lead).", "default": False, **EXPR},
     "suit": {"description": "A card's suit for following and trumps (str over `card`, may read trump); 'none' is no suit: a led card without suit lets anything be played, and as no card follows it, it wins the trick unless a trump (or a `high` card) is played. E.g. a joker that counts as a trump.", **EXPR},
     "high": {"description": "Bool over `card`: such a card beats every other card (the first one played wins).", **EXPR},
+    "excuse": {"description": "Bool over `card`: such a card may be played to any trick whatever the rules of following and of what may be played or led, never wins it, and goes to its player's won-to, not the winner's; led, the next card played sets the suit to follow (French Tarot's Excuse).", "examples": ["card.name == 'EX'"], **EXPR},
     "follow-allowed": {"description": "Which card of the led suit a follower may play. " + CARD_BOOL, **EXPR},
     "choices": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN},
                 "additionalProperties": obj({"when": {"description": "Bool read after each trick with actor = its winner, the trick still on the table (at: lead: before each lead, actor = the leader).", **EXPR},
@@ -316,6 +317,7 @@ class Trick:
     play_choices: list | None = None       # `choices` with at: play: offered to each follower before its card
     prefers: dict = field(default_factory=dict)   # `choices` NAME -> its `prefer` (int with actor): smart's yes or no
     points_by_trump: dict | None = None    # trump suit (None: no trump) -> points per card, when `points` reads trump
+    excuse_fn: Callable | None = None      # `excuse`: a card playable to any trick that never wins it (over card)
 
     def points_for(self, trump: str | None) -> list[int]:
         """The cards' points with this trump (Belote's jack and nine of trumps), else `points`."""
@@ -576,7 +578,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                  ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down, refill,
                  None if until is None or (until.is_const and not until.const) else until.fn,
                  follow_fn, head_fn, declared or None, exchange, lead_choices or None, play_choices or None,
-                 prefers, points_by_trump)
+                 prefers, points_by_trump, card_bool("excuse"))
 
 
 class _TrumpProbe:
@@ -736,7 +738,7 @@ class _Run:
         self.pending: Decision | None = None       # the card decision yielded out and not answered yet
         self.stopped = False                       # `until` held after a trick: the phase is over
         # printed suits, a deck order and no `high` cards: a trick is judged by two list lookups a card (`_beats`)
-        self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None
+        self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None and ph.excuse_fn is None
         # a playout's card in such a trick, with no winner's choices and a trump that is set, is picked without a view
         self.quick = self.plain and t.space.unique and not ph.choices and ph.trump_from_lead is None \
             and ph.dummy is None and not ph.lead_choices and not ph.declare and ph.exchange is None \
@@ -809,6 +811,24 @@ class _Run:
             return self.deck.suit
         return [self.esuit(c) for c in range(len(self.deck))]
 
+    def is_excuse(self, card: int) -> bool:
+        """An `excuse` card: playable to any trick, it never wins one."""
+        fn = self.ph.excuse_fn
+        if fn is None:
+            return False
+        t = self.t
+        keep = t.card
+        t.card = card
+        v = bool(fn(t))
+        t.card = keep
+        return v
+
+    def led_card(self, plays: list[tuple[int, int]]) -> int | None:
+        """The card whose suit is to be followed: the first played, or with excuses, the first that is none."""
+        if self.ph.excuse_fn is None:
+            return plays[0][1] if plays else None
+        return next((c for _, c in plays if not self.is_excuse(c)), None)
+
     def is_high(self, card: int) -> bool:
         fn = self.ph.high_fn
         if fn is None:
@@ -829,6 +849,8 @@ class _Run:
                 if beats(p[1], best[1]):
                     best = p
             return best
+        if self.ph.excuse_fn is not None:   # an excuse wins nothing: the others decide (all excuses: the first)
+            plays = [p for p in plays if not self.is_excuse(p[1])] or plays[:1]
         if self.ph.high_fn is not None:
             for p in plays:
                 if self.is_high(p[1]):
@@ -846,6 +868,12 @@ class _Run:
         decided against `best` (`winner(plays)`) in one step of the same fold."""
         if best is None:
             return True                      # leading
+        if self.ph.excuse_fn is not None:
+            if self.is_excuse(card):
+                return False                 # an excuse never wins
+            if self.is_excuse(best[1]):
+                return True                  # only excuses so far: the first card that is none takes the lead
+            plays = [p for p in plays if not self.is_excuse(p[1])]
         if self.ph.high_fn is not None:
             if self.is_high(best[1]):
                 return False                 # the first `high` card played wins
@@ -892,6 +920,12 @@ class _Run:
         return ok or pool          # never leave a player without a legal card
 
     def legal(self, seat: int, leading: bool) -> tuple[list[int], bool]:
+        legal, following = self._legal(seat, leading)
+        if self.ph.excuse_fn is not None:   # an excuse may always be played, whatever the rules say
+            legal = legal + [c for c in self.hand[seat] if c not in legal and self.is_excuse(c)]
+        return legal, following
+
+    def _legal(self, seat: int, leading: bool) -> tuple[list[int], bool]:
         cards = list(self.hand[seat])
         if leading:
             return self._restrict(self.ph.lead_allowed, cards, seat), False
@@ -1028,7 +1062,8 @@ class _Run:
                     yield from self.before_play(seat)
                     t.actor = who[seat]
                 if i and ph.suit_fn is not None:    # a `suit` reading what a declaration changed mid-trick (a
-                    t.led = self.esuit(plays[0][1])  # trump revealed): the card led's suit as it is now
+                    lead = self.led_card(plays)      # trump revealed): the card led's suit as it is now
+                    t.led = None if lead is None else self.esuit(lead)
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
                 if card.__class__ is Decision:
                     self.pending, self.i = card, i      # where a copy would go on from (`fork`)
@@ -1046,6 +1081,9 @@ class _Run:
                         self.points = ph.points_for(t.trump)
                         t.emit("trump", suit=t.trump, card=names[card], lead=True)
                     t.led = self.esuit(card)
+                if ph.excuse_fn is not None and (i == 0 or t.led is None):
+                    lead = self.led_card(plays)  # an excuse led: the first card that is none sets the suit
+                    t.led = None if lead is None else self.esuit(lead)
                 t.card = card
                 for f, fn in ph.flags:
                     if not t.flags[f] and fn(t):
@@ -1234,6 +1272,11 @@ class _Run:
         next."""
         t, ph, pile, names, who = self.t, self.ph, self.pile, self.deck.names, self.who
         win_seat = who[win]
+        if ph.excuse_fn is not None:             # an excuse goes back to its player's tricks, not the winner's
+            for s, c in plays:
+                if self.is_excuse(c) and who[s] != win_seat:
+                    pile.remove(c)
+                    self.won[who[s]].append(c)
         self.won[win_seat].extend(pile)
         pile.clear()
         t.tricks += 1
@@ -1366,6 +1409,10 @@ def describe(spec: dict, phase=None) -> str:
         text += f" A card's suit for following and trumps is {formula(spec['suit'])}."
     if "high" in spec:
         text += f" A card with {formula(spec['high'])} beats every other card."
+    if "excuse" in spec:
+        text += (f" A card with {formula(spec['excuse'])} (an excuse) may be played to any trick, whatever the rules "
+                 "of following; it never wins the trick and goes back to its player's tricks; led, the next card "
+                 "played sets the suit to follow.")
     if "follow-allowed" in spec:
         text += f" A player following suit may play a card only if {formula(spec['follow-allowed'])} (lifted when none does)."
     moments = {"trick": "after a trick (before any drawing)", "lead": "before leading to a trick",

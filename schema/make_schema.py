@@ -256,8 +256,12 @@ schema = {
                       "lowest": {"description": "Int over seat `s`; the lowest win (ties are joint).", **EXPR},
                       "highest": {"description": "Int over seat `s`; the highest win (ties are joint).", **EXPR}},
                      minProperties=1, maxProperties=1),
+      "losers": obj({"where": {"description": "Bool over seat `s`: these lose, the other players still in win.", **EXPR},
+                     "lowest": {"description": "Int over seat `s`; the lowest lose (ties are joint).", **EXPR},
+                     "highest": {"description": "Int over seat `s`; the highest lose (ties are joint).", **EXPR}},
+                    minProperties=1, maxProperties=1, desc="Instead of winners: who loses (the Old Maid, the Shithead); the other players still in win, and the result names the losers."),
       "description": s("Why the game ends here."),
-  }, ["when", "winners"]),
+  }, ["when"]),
  },
 }
 

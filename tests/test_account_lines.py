@@ -166,3 +166,24 @@ def test_a_value_set_to_what_it_was_told_to_be_is_not_told_again(tmp_path, capsy
     assert len(lines) == len(expected) < sum(e["event"] == "set" for e in sets)
     assert len(re.findall(r": now ", _run(capsys, "durak", "--seed", "1", "-v"))) == \
         sum(e["event"] == "set" for e in sets)
+
+
+def test_an_end_rule_may_name_the_losers(tmp_path, capsys):
+    """`end: [{when, losers: {where: ...}}]` (a tester's Shithead: the loser could not be named, so the other
+    three "won"): Old Maid's holder of the odd queen loses, the others win, the result and --json say both, and
+    the winners are the same as the shipped file's `winners: {where: "s.hand.empty"}`."""
+    p = tmp_path / "om.yaml"
+    p.write_text("extends: old-maid\nname: om\nend:\n  - when: one-card-left\n    losers: {where: \"not "
+                 "s.hand.empty\"}\n", encoding="utf-8")
+    for seed in range(1, 6):
+        plain = json.loads(_run(capsys, "old-maid", "--seed", str(seed), "--json"))
+        named = json.loads(_run(capsys, str(p), "--seed", str(seed), "--json"))
+        assert named["winners"] == plain["winners"] and "losers" not in plain
+        assert len(named["losers"]) == 1 and named["losers"][0] not in named["winners"]
+        assert sorted(named["losers"] + named["winners"]) == [0, 1, 2, 3]
+    out = _run(capsys, str(p), "--seed", "3")
+    assert "Result: Seat 1 loses; Seat 0 and Seat 2 and Seat 3 win.\n" in out
+    assert _run(capsys, str(p), "--seed", "3", "-q") == "Result: Seat 1 loses; Seat 0 and Seat 2 and Seat 3 win.\n"
+    assert main(["explain", str(p)]) == 0
+    assert "the players for whom not (the player's hand is empty) lose, the other players still in win" in \
+        capsys.readouterr().out

@@ -134,6 +134,8 @@ def _end_rules(m: Module) -> list[str]:
     if len(docs) != len(m.rules.end):
         raise Unsupported("end rules")
     for spec, rule in zip(docs, m.rules.end):
+        if "losers" in spec:
+            raise Unsupported("losers named in end")
         mode = next(iter(spec["winners"]))
         if mode not in ("where", "lowest", "highest"):
             raise Unsupported(f"winners by {mode}")

@@ -61,6 +61,7 @@ class EndRule:
     mode: str                  # where | lowest | highest
     value: Callable            # evaluated with e.loc['s'] bound... via seat binding
     text: str
+    losers: bool = False       # `losers:` instead of `winners:`: the seats chosen lose, the others still in win
 
 
 @dataclass
@@ -851,10 +852,16 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
     for i, rule in enumerate(d.get("end", [])):
         p = ("end", i)
         when = ctx.expr(p + ("when",), X.BOOL)
-        mode = next(iter(rule["winners"]))
-        val = ctx.expr(p + ("winners", mode), X.BOOL if mode == "where" else X.INT, seat_scope, ranked=True)
+        if ("winners" in rule) == ("losers" in rule):
+            ctx.error(p, "an end rule names its winners or its losers, one of them",
+                      "winners: {where: \"s.hand.empty\"}, or losers: {where: \"not s.hand.empty\"} (the others win)")
+            continue
+        key = "winners" if "winners" in rule else "losers"
+        mode = next(iter(rule[key]))
+        val = ctx.expr(p + (key, mode), X.BOOL if mode == "where" else X.INT, seat_scope, ranked=True)
         if when is not None and val is not None:
-            end_rules.append(EndRule(when.fn, mode, val.fn, rule.get("description") or str(rule["when"])))
+            end_rules.append(EndRule(when.fn, mode, val.fn, rule.get("description") or str(rule["when"]),
+                                     key == "losers"))
     scoring = _compile_scoring(ctx, seat_scope)
     match = _compile_match(ctx, seat_scope)
     if scoring is not None and match is None:

@@ -164,5 +164,5 @@ ENGINE_EVENTS: dict[str, EventSpec] = {
     # a pass the seat had to make reads as one it chose: which choices were open may hang on hidden cards
     "decision": EventSpec(("seat", "action", "label", "after", "forced"), {"forced": Private(nobody, drop=True)},
                           only=_own_or_public_choice, sample="decision"),
-    "end": EventSpec(("outcome", "winners", "scores", "reason"), sample=None),
+    "end": EventSpec(("outcome", "winners", "scores", "reason", "losers"), sample=None),
 }

@@ -33,25 +33,28 @@ class Result:
     hand_scores: list[list[int]] | None = None
     hands: int = 1
     stats: dict[str, list[int]] = field(default_factory=dict)
+    losers: list[int] | None = None       # named by an end rule's `losers` (the winners are the others still in)
 
     def to_json(self) -> dict:
         out = {k: getattr(self, k) for k in ("ruleset", "seed", "players", "options", "outcome", "winners",
                                                "reason", "cards_played", "pile_takes", "tricks", "actions",
                                                "rounds", "scores", "cycle", "hand_scores", "hands", "stats")}
+        if self.losers is not None:
+            out["losers"] = self.losers
         return out
 
 
 def finish(rules: Rules, seed: int, c: Any, outcome: str, winners: list[int], reason: str, cycle: dict | None,
-           hands: int) -> Result:
+           hands: int, losers: list[int] | None = None) -> Result:
     """The `end` event (when the game keeps a log) and the game's Result, read from `c`: the interpreter's
     Table or a generated game's counters (codegen/runtime.Game), which carry the same fields."""
     if c.events is not None:
         c.events.append({"outcome": outcome, "winners": winners, "scores": list(c.scores), "reason": reason,
-                         "event": "end"})
+                         **({} if losers is None else {"losers": losers}), "event": "end"})
     scored = rules.scoring is not None
     return Result(rules.name, seed, rules.players, dict(rules.options), outcome, winners, reason, c.cards_played,
                   c.pile_takes, c.tricks, c.actions, c.rounds, list(c.scores) if scored else None, cycle, c.events,
-                  c.score_history if scored else None, hands, dict(sorted(c.stats.items())))
+                  c.score_history if scored else None, hands, dict(sorted(c.stats.items())), losers)
 
 
 def returns_of(rules: Rules, result: Result | None, hand: list[int] | None = None) -> list[float]:

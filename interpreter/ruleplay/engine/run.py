@@ -267,7 +267,7 @@ class Run:
             except RecursionError:
                 raise GameOver("limit", [], "evaluation too deep") from None
         except GameOver as over:
-            outcome, winners, reason = over.outcome, over.winners, over.reason
+            outcome, winners, reason, losers = over.outcome, over.winners, over.reason, over.losers
         except (KeyboardInterrupt, Exception) as stop:   # a rule's error, Ctrl-C, or a bug of ours
             try:
                 stop.events = t.events      # what was played so far: the CLI still writes a partial --log
@@ -286,7 +286,7 @@ class Run:
             return
         if t.check and t.in_play is not None:
             t.check_conservation()
-        self.result = finish(t.rules, t.seed, t, outcome, winners, reason, t.cycle, t.hand_number)
+        self.result = finish(t.rules, t.seed, t, outcome, winners, reason, t.cycle, t.hand_number, losers)
 
 
 def fork_table(t: Table, seed: int | None, log: list | None, inline: list, hand_only: bool = False) -> Run:

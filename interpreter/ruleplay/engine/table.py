@@ -18,11 +18,12 @@ from ruleplay.engine.visibility import SeatLooker, seat_events
 
 
 class GameOver(Exception):
-    def __init__(self, outcome: str, winners: list[int], reason: str = ""):
+    def __init__(self, outcome: str, winners: list[int], reason: str = "", losers: list[int] | None = None):
         super().__init__(outcome)
         self.outcome = outcome
         self.winners = winners
         self.reason = reason
+        self.losers = losers          # an end rule's `losers` (the others still in win); None: not named
 
 
 class ThrowIn(Exception):
@@ -345,7 +346,11 @@ class Table:
     def check_end(self) -> None:
         for rule in self.end_rules:
             if rule.when(self):
-                raise GameOver("finished", self.select(rule.mode, rule.value), rule.text)
+                chosen = self.select(rule.mode, rule.value)
+                if rule.losers:
+                    raise GameOver("finished", [s for s in self.seat_range if s not in chosen and not self.out[s]],
+                                   rule.text, chosen)
+                raise GameOver("finished", chosen, rule.text)
 
     def select(self, mode: str, fn) -> list[int]:
         vals = []

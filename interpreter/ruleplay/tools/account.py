@@ -204,6 +204,9 @@ def write_result(ev: dict, out: TextIO) -> None:
     winners = ev["winners"]
     if ev["outcome"] == "finished":
         who = " and ".join(seat_name(s) for s in winners) if winners else "nobody"
-        out.write(f"Result: {who} {'win' if len(winners) > 1 else 'wins'}.\n")
+        losers = ev.get("losers")
+        lost = "" if not losers else \
+            " and ".join(seat_name(s) for s in losers) + (" lose; " if len(losers) > 1 else " loses; ")
+        out.write(f"Result: {lost}{who} {'win' if len(winners) > 1 else 'wins'}.\n")
     else:
         out.write(f"Result: {ev['outcome']} ({ev.get('reason', '')}); no winner.\n")

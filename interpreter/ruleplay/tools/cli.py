@@ -315,8 +315,8 @@ def _run(args, sets) -> int:
                                   if rules.scoring else []))
         print(json.dumps(out))
     elif args.quiet:
-        write_result({"outcome": result.outcome, "winners": result.winners, "reason": result.reason},
-                     TerminalText(sys.stdout))
+        write_result({"outcome": result.outcome, "winners": result.winners, "reason": result.reason,
+                      "losers": result.losers}, TerminalText(sys.stdout))
     else:
         write_account(result.events, TerminalText(sys.stdout), args.verbose, rules.seat_valued,
                       rules.quiet_values)

@@ -174,9 +174,11 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
     if rules.end:
         w("End:\n")
         for rule in d.get("end", []):
-            mode, val = next(iter(rule["winners"].items()))
-            winners = f"the players for whom {formula(val)} win" if mode == "where" else \
-                f"the players with the {mode} {_ranked(val)} win"
+            lose = "losers" in rule
+            mode, val = next(iter(rule["losers" if lose else "winners"].items()))
+            verb = "lose, the other players still in win" if lose else "win"
+            winners = f"the players for whom {formula(val)} {verb}" if mode == "where" else \
+                f"the players with the {mode} {_ranked(val)} {verb}"
             said = f" ({rule['description'].rstrip('.')})" if rule.get("description") else ""
             w(f"  when {formula(rule['when'])}: the game ends at once; {winners}{said}.\n")
     if rules.option_specs:

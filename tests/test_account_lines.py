@@ -187,3 +187,14 @@ def test_an_end_rule_may_name_the_losers(tmp_path, capsys):
     assert main(["explain", str(p)]) == 0
     assert "the players for whom not (the player's hand is empty) lose, the other players still in win" in \
         capsys.readouterr().out
+
+
+def test_the_table_says_who_lost(tmp_path):
+    """A person at the table (terminal or web) reads the losers too: "Game over: You lose; Seat 0 ... win"."""
+    from ruleplay.tools.play.seat import Narrator
+    g = ruleplay.load_game("old-maid")
+    ev = {"event": "end", "outcome": "finished", "winners": [0, 2, 3], "losers": [1], "reason": "r", "scores": []}
+    assert Narrator(1, g.rules, len(g.rules.deck.names)).tell(ev) == \
+        ["Game over: You lose; Seat 0 and Seat 2 and Seat 3 win. (r)"]
+    assert Narrator(0, g.rules, len(g.rules.deck.names)).tell(ev) == \
+        ["Game over: Seat 1 loses; You and Seat 2 and Seat 3 win. (r)"]

@@ -181,7 +181,10 @@ class Narrator:
             if ev.get("outcome") == "finished":
                 who = " and ".join(self.who(s) for s in w) if w else "Nobody"
                 won = "win" if len(w) != 1 or w[0] == me else "wins"
-                return [f"Game over: {who} {won}. ({ev.get('reason', '')})"]
+                losers = ev.get("losers") or []
+                lost = "" if not losers else " and ".join(self.who(s) for s in losers) + \
+                    (" lose; " if len(losers) != 1 or losers[0] == me else " loses; ")
+                return [f"Game over: {lost}{who} {won}. ({ev.get('reason', '')})"]
             return [f"Game over without a winner: {ev.get('outcome')} ({ev.get('reason', '')})."]
         told = NARRATION.get(kind)          # a phase kind's own events, told by its module (kinds/)
         if told is not None:

@@ -344,6 +344,13 @@ def _call_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, ..
             (", wrapping around from the last to the first" if wrap.v else "")
     if name in COMBO_WORDS:
         return _combo_words(name, args, vocab, loops)
+    if name in ("best-hand", "best-hand-name") and len(args) >= 2 and len(args) % 2 == 0 and all(
+            isinstance(a, Const) and type(a.v) is int for a in args[1::2]):     # so many cards of each
+        said = [_words(a, vocab, loops) for a in args[::2]]
+        if None in said:
+            return None
+        parts = " and ".join(f"{a.v} of {_the(w)}" for w, a in zip(said, args[1::2]))   # type: ignore[arg-type]
+        return ("the score of" if name == "best-hand" else "the name of") + f" the best hand of exactly {parts}"
     if name in _CALL_WORDS:
         said = [_words(a, vocab, loops) for a in args]
         if None in said:

@@ -18,7 +18,8 @@ where a value outside 1..60 makes the pattern false.
 
 Hand words read the file's `hand-ranking:` (compiler/ranking.py) on the cards of one to four cards values
 together (`s.hand` and `board`: the union of a player's hand and the board):
-- `best-hand(cards, ...)`: the score of the best hand among them, an int (higher wins; 0 for none);
+- `best-hand(cards, ...)`: the score of the best hand among them, an int (higher wins; 0 for none); with a
+  number after each cards value (`best-hand(s.hand, 2, board, 3)`), of exactly that many of each;
 - `best-hand-name(cards, ...)`: the name of its combination (`'full-house'`; `'none'`).
 Combination words (combos.py) count sets among such cards: `ways-to-sum`, `longest-run`, `run-count`,
 `run-cards`, `pairs`.
@@ -27,6 +28,7 @@ a missing card or a missing value makes the pattern false.
 """
 from __future__ import annotations
 
+from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
 from lark import Tree
@@ -52,6 +54,50 @@ USAGE = {"left-of": "left-of(seat)", "right-of": "right-of(seat)", "opposite": "
          "same-rank": "same-rank(cards, n)", "in-a-row": "in-a-row(cards, n, order, wrap)",
          "adds-to": "adds-to(cards, n, field, total)", "best-hand": "best-hand(cards, ...)",
          "best-hand-name": "best-hand-name(cards, ...)", **COMBO_USAGE}
+
+
+def _counted(comp: "Compiler", args: list) -> list[int] | None:
+    """The numbers when the arguments are cards values each followed by a fixed number (`s.hand, 2, board, 3`),
+    else None (plain cards values)."""
+    if len(args) < 2 or len(args) % 2:
+        return None
+    counts = []
+    for a in args[1::2]:
+        try:
+            c = comp._typed(a, INT)
+        except ExprError:
+            return None
+        if not c.is_const or c.const is None:
+            return None
+        counts.append(c.const)
+    return counts
+
+
+def _best_hand_of(comp: "Compiler", name: str, args: list, counts: list[int], tok: Any, ranking) -> Compiled:
+    """`best-hand(A, 2, B, 3)`: the best hand made of exactly 2 cards of A and 3 of B (Omaha's two of the hand
+    and three of the board), each way of choosing them scored; no hand (0, 'none') when a value holds too few."""
+    pairs = [(comp._typed(a, CARDS), k) for a, k in zip(args[::2], counts)]
+    if len(pairs) > MAX_HAND_ARGS:
+        raise ExprError(f"{name} takes 1 to {MAX_HAND_ARGS} cards values, each with its number", _col(tok))
+    if any(k < 1 for k in counts) or sum(counts) != ranking.size:
+        raise ExprError(f"{name}: the numbers of cards taken add up to {sum(counts)}, but a hand is "
+                        f"{ranking.size} cards (hand-ranking size)", _col(tok),
+                        f"e.g. {name}(s.hand, 2, board, {max(1, ranking.size - 2)})")
+    uses = frozenset().union(*(c.uses for c, _ in pairs))
+    best, fns = ranking.best, [(c.fn, k) for c, k in pairs]
+
+    def top(e) -> tuple[int, int]:
+        choices = []
+        for f, k in fns:
+            cards = list(f(e))
+            if len(cards) < k:
+                return 0, -1
+            choices.append(combinations(cards, k))
+        return max((best([c for part in pick for c in part]) for pick in product(*choices)), default=(0, -1))
+    if name == "best-hand":
+        return Compiled(lambda e: top(e)[0], INT, uses=uses)
+    cats = [c.name for c in ranking.categories]
+    return Compiled(lambda e: cats[i] if (i := top(e)[1]) >= 0 else "none", STR, uses=uses)
 
 
 def compile_word(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
@@ -226,6 +272,9 @@ def _best_hand(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
     if ranking is None:
         raise ExprError(f"{name} needs a ranking of hands: this file has no hand-ranking", _col(tok),
                         "declare one at the top level (docs/hand-ranking.md)")
+    counts = _counted(comp, args)
+    if counts is not None:                   # `best-hand(s.hand, 2, board, 3)`: so many of each (Omaha)
+        return _best_hand_of(comp, name, args, counts, tok, ranking)
     if not 1 <= len(args) <= MAX_HAND_ARGS:
         raise ExprError(f"{name} takes 1 to {MAX_HAND_ARGS} cards values: {USAGE[name]}", _col(tok))
     parts = [comp._typed(a, CARDS) for a in args]

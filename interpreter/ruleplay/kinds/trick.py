@@ -798,12 +798,17 @@ class _Run:
         fn = self.ph.suit_fn
         if fn is None:
             return self.deck.suit[card]
+        v = self._of_card(fn, card)
+        return None if v in (None, "none") else str(v).upper()
+
+    def _of_card(self, fn, card: int):
+        """A per-card rule's value for `card` (read as `card`, the table's own card left as it was)."""
         t = self.t
         keep = t.card
         t.card = card
         v = fn(t)
         t.card = keep
-        return None if v in (None, "none") else str(v).upper()
+        return v
 
     def suits(self) -> list:
         """Every card's suit for following and trumps, for a bot's view (a left bower is a trump)."""
@@ -814,14 +819,12 @@ class _Run:
     def is_excuse(self, card: int) -> bool:
         """An `excuse` card: playable to any trick, it never wins one."""
         fn = self.ph.excuse_fn
-        if fn is None:
-            return False
-        t = self.t
-        keep = t.card
-        t.card = card
-        v = bool(fn(t))
-        t.card = keep
-        return v
+        return fn is not None and bool(self._of_card(fn, card))
+
+    def led_suit(self, plays: list[tuple[int, int]]) -> str | None:
+        """The suit to follow as it stands: the suit, read now, of the card that sets it (`led_card`)."""
+        lead = self.led_card(plays)
+        return None if lead is None else self.esuit(lead)
 
     def led_card(self, plays: list[tuple[int, int]]) -> int | None:
         """The card whose suit is to be followed: the first played, or with excuses, the first that is none."""
@@ -831,14 +834,7 @@ class _Run:
 
     def is_high(self, card: int) -> bool:
         fn = self.ph.high_fn
-        if fn is None:
-            return False
-        t = self.t
-        keep = t.card
-        t.card = card
-        v = bool(fn(t))
-        t.card = keep
-        return v
+        return fn is not None and bool(self._of_card(fn, card))
 
     def winner(self, plays: list[tuple[int, int]]) -> tuple[int, int]:
         """(seat, card) winning the trick so far: highest trump, else highest of the led suit; first wins ties."""
@@ -1062,8 +1058,7 @@ class _Run:
                     yield from self.before_play(seat)
                     t.actor = who[seat]
                 if i and ph.suit_fn is not None:    # a `suit` reading what a declaration changed mid-trick (a
-                    lead = self.led_card(plays)      # trump revealed): the card led's suit as it is now
-                    t.led = None if lead is None else self.esuit(lead)
+                    t.led = self.led_suit(plays)     # trump revealed): the card led's suit as it is now
                 card = self.choose(seat, i == 0, plays, len(seats) - i - 1)
                 if card.__class__ is Decision:
                     self.pending, self.i = card, i      # where a copy would go on from (`fork`)
@@ -1082,8 +1077,7 @@ class _Run:
                         t.emit("trump", suit=t.trump, card=names[card], lead=True)
                     t.led = self.esuit(card)
                 if ph.excuse_fn is not None and (i == 0 or t.led is None):
-                    lead = self.led_card(plays)  # an excuse led: the first card that is none sets the suit
-                    t.led = None if lead is None else self.esuit(lead)
+                    t.led = self.led_suit(plays)     # an excuse led: the first card that is none sets the suit
                 t.card = card
                 for f, fn in ph.flags:
                     if not t.flags[f] and fn(t):

@@ -64,7 +64,8 @@ the lead, for each declaration whose `when` holds (over `card`, the card led), t
 `exchange: {card, with, when}`: before a lead, the leader may swap a card of the hand for the top card
 of a table zone (a `swap` event). `choices` with `at: lead` are offered to the leader before each lead
 (closing the stock); `NAME-by` is the seat that switched a choice on, and `last-winner` the seat that
-won the last trick. Those per-hand values live in `Table.kind_state[phase]`.
+won the last trick. `awards` score points from each trick won (trickawards.py). Those per-hand values
+live in `Table.kind_state[phase]`; `s.played` is the card a seat played to the trick on the table.
 
 The runner keeps where the hand stands (leader, the trick's seats and plays,
 the turn of a card decision yielded out), so a game stopped at a card
@@ -91,7 +92,7 @@ from ruleplay.engine.events import PLAY, EventSpec, Private, movers, zone_public
 from ruleplay.engine.visibility import visible_to
 from ruleplay.kinds.words import first_player, formula
 from ruleplay.kinds.schema_parts import CARD_BOOL, EXPR, NAME_PATTERN, obj, phase_schema, text
-from ruleplay.kinds import trickrules
+from ruleplay.kinds import trickawards, trickrules
 from ruleplay.kinds.turns.runner import PreferView
 
 
@@ -159,6 +160,7 @@ SCHEMA = phase_schema('trick', {
                   ["from"], "After each trick, each player in turn from the winner draws a card (a trick game played with a stock, its turned-up trump drawn last)."),
     "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
     **trickrules.SCHEMA,           # the common rules as switches: first-lead, breaks, first-trick
+    **trickawards.SCHEMA,          # points scored from each trick won
 }, ['from', 'to', 'won-to'])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
     'from': {"examples": ["hand"]},
@@ -202,6 +204,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'refill/from': {"examples": ["stock", ["stock", "trump-card"]]},
     'refill/when': {"examples": ["not closed"]},
     **trickrules.EXAMPLES,
+    **trickawards.EXAMPLES,
 }
 
 
@@ -218,6 +221,7 @@ def _kitty_seen(looker, ev: dict, _index: int | None) -> bool:
 # what the kind keeps on the table (Table's fields, made for n seats): per hand, but the trump's hand
 FIELDS = {"tricks_won": lambda n: [0] * n, "flags": lambda n: {}, "trick_number": lambda n: 0,
           "trick_leader": lambda n: None,
+          "trick_plays": lambda n: [],      # the trick on the table: (place, card) in the order played (s.played)
           "trick_winner": lambda n: None,    # the seat that won the last trick (`last-winner`)
           "led": lambda n: None, "trump": lambda n: None,
           "trump_hand": lambda n: 0}         # the hand whose trump the trick phase has set
@@ -234,6 +238,8 @@ EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner
           "tricks-over": EventSpec(("why",), sample=None),
           # a declaration made with the card led (a marriage): the card is already public
           "declare": EventSpec(("seat", "name", "card", "points"), sample=None),
+          # points scored from a trick won (`awards`): the trick's cards are already public
+          "award": EventSpec(("seat", "name", "points"), sample=None),
           # before a lead, a card of the hand for a table zone's top card: seen by the seat, by all when the zone is face up
           "swap": EventSpec(("seat", "zone", "cards", "gave"), {"cards": movers("seat", zone="zone"),
                                                                    "gave": movers("seat", zone="zone")}, sample="takes")}         # `until` ended the phase before the hands were empty
@@ -318,6 +324,12 @@ class Trick:
     prefers: dict = field(default_factory=dict)   # `choices` NAME -> its `prefer` (int with actor): smart's yes or no
     points_by_trump: dict | None = None    # trump suit (None: no trump) -> points per card, when `points` reads trump
     excuse_fn: Callable | None = None      # `excuse`: a card playable to any trick that never wins it (over card)
+    awards: list | None = None             # [(name, points, to or None)]: points scored from each trick won
+
+    @property
+    def per_hand(self) -> bool:
+        """Whether the phase keeps per-hand values of its own (declarations, awards, choices' `-by`)."""
+        return bool(self.declare or self.choices or self.lead_choices or self.play_choices or self.awards)
 
     def points_for(self, trump: str | None) -> list[int]:
         """The cards' points with this trump (Belote's jack and nine of trumps), else `points`."""
@@ -333,7 +345,7 @@ class Trick:
         (then no trump until then: a seat choosing it is not shown the last hand's); no tricks yet."""
         t.tricks_won = [0] * t.n
         t.trick_number = 0
-        if self.declare or self.choices or self.lead_choices or self.play_choices:
+        if self.per_hand:
             t.kind_state[self.name] = self.fresh_state(t.n)
         if self.deferred:
             t.trump = None
@@ -344,6 +356,7 @@ class Trick:
         """The phase's per-hand values in Table.kind_state: each declaration's points per seat, and who switched
         each choice on (None: nobody yet)."""
         state = {name: (0,) * n for name, _, _, _ in self.declare or ()}
+        state.update((name, (0,) * n) for name, _, _ in self.awards or ())
         offered = [*self.choices, *(self.lead_choices or ()), *(self.play_choices or ())]
         state.update((f + "-by", None) for f, _ in offered)   # a flag offered at several moments: once
         return state
@@ -388,8 +401,9 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
     phase = path[-1]
     for f in (spec.get("choices") or {}):
         names[f + "-by"] = X.Binding(X.SEAT, _state_getter(phase, f + "-by"))
-    fields = {"tricks": (X.INT, lambda f: lambda e: e.tricks_won[f(e)])}
-    for d in (spec.get("declare") or {}):
+    fields = {"tricks": (X.INT, lambda f: lambda e: e.tricks_won[f(e)]),
+              "played": (X.CARD, trickawards.played_getter)}
+    for d in [*(spec.get("declare") or {}), *(spec.get("awards") or {})]:
         fields[d] = (X.INT, _declared_getter(phase, d))
     from_lead = ctx.fixed_bool(path + ("trump-from-lead",)) is not False
     return Declared(names, fields,
@@ -538,6 +552,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
             if "play" in at:
                 play_choices.append((f, c.fn))
     declared = _declarations(ctx, path, spec, cscope)
+    awards = trickawards.compile_awards(ctx, path, spec, set(_flag_names(spec)) | set(spec.get("declare") or {}) |
+                                        {f + "-by" for f in (spec.get("choices") or {})} | {"tricks", "played"})
     exchange = _exchange(ctx, path, spec, cscope, pile) if "exchange" in spec else None
     kitty = ctx.zone(path + ("last-trick-takes",), owner="table") if "last-trick-takes" in spec else None
     want = ctx.expr(path + ("want",), X.INT) if "want" in spec else None
@@ -569,7 +585,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     until = ctx.expr(path + ("until",), X.BOOL) if "until" in spec else None
     if None in (src, pile, won_to, switched) or ("want" in spec and want is None) or \
             ("refill" in spec and refill is None) or ("until" in spec and until is None) or \
-            follow is None or declared is False or ("exchange" in spec and exchange is None):
+            follow is None or declared is False or awards is False or ("exchange" in spec and exchange is None):
         return None
     return Trick(name, src, pile, won_to, leader_mode, leader_fn, follow, trump_const, trump_fn,
                  order_table, order_fn, lead_allowed, play_allowed, flags, points,
@@ -578,7 +594,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                  ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down, refill,
                  None if until is None or (until.is_const and not until.const) else until.fn,
                  follow_fn, head_fn, declared or None, exchange, lead_choices or None, play_choices or None,
-                 prefers, points_by_trump, card_bool("excuse"))
+                 prefers, points_by_trump, card_bool("excuse"), awards or None)
 
 
 class _TrumpProbe:
@@ -649,8 +665,8 @@ def _declarations(ctx: Ctx, path: tuple, spec: dict, cscope) -> list | bool:
     taken = set(_flag_names(spec)) | {f + "-by" for f in (spec.get("choices") or {})}
     for name in (spec.get("declare") or {}):
         at = path + ("declare", name)
-        if name in taken or name == "tricks":
-            ctx.error(at, f"'{name}' is already a name of this phase (a flag, a choice or s.tricks)",
+        if name in taken or name in ("tricks", "played"):
+            ctx.error(at, f"'{name}' is already a name of this phase (a flag, a choice, s.tricks or s.played)",
                       "give the declaration a name of its own, e.g. marriages")
             ok = False
             continue
@@ -1019,7 +1035,7 @@ class _Run:
         if not resume:
             t.tricks_won = [0] * t.n
             t.trick_winner = None
-            if (ph.declare or ph.choices or ph.lead_choices or ph.play_choices) and ph.name not in t.kind_state:
+            if ph.per_hand and ph.name not in t.kind_state:
                 t.kind_state[ph.name] = ph.fresh_state(t.n)
             t.flags = {f: False for f, _ in ph.flags}
             t.flags.update({f: False for f, _ in ph.choices})
@@ -1113,6 +1129,7 @@ class _Run:
             if t.check:
                 t.check_conservation()
         t.led = None
+        t.trick_plays = []
 
     def lay_down(self, seats: list) -> None:
         """After the opening lead, the hand `lay-down` names goes face up to the dummy's zone (a `lay-down`
@@ -1145,7 +1162,7 @@ class _Run:
             t.trick_number += 1
             t.trick_leader = self.who[leader]
             t.led = None
-            self.plays = []
+            self.plays = t.trick_plays = []
             self.seats = [s for s in ring if hand[s]]
             return
         if not hand[leader] or not t.takes_part(leader):
@@ -1153,7 +1170,7 @@ class _Run:
         t.trick_number += 1
         t.trick_leader = leader
         t.led = None
-        self.plays = []
+        self.plays = t.trick_plays = []
         self.seats = [s for s in t.playing_from(leader) if hand[s]]
 
     def before_play(self, place: int):
@@ -1266,6 +1283,10 @@ class _Run:
         next."""
         t, ph, pile, names, who = self.t, self.ph, self.pile, self.deck.names, self.who
         win_seat = who[win]
+        t.tricks += 1
+        t.tricks_won[win_seat] += 1
+        t.trick_winner = win_seat
+        awarded = trickawards.give_awards(t, ph.awards, t.kind_state[ph.name], win_seat) if ph.awards else ()
         if ph.excuse_fn is not None:             # an excuse goes back to its player's tricks, not the winner's
             for s, c in plays:
                 if self.is_excuse(c) and who[s] != win_seat:
@@ -1273,9 +1294,6 @@ class _Run:
                     self.won[who[s]].append(c)
         self.won[win_seat].extend(pile)
         pile.clear()
-        t.tricks += 1
-        t.tricks_won[win_seat] += 1
-        t.trick_winner = win_seat
         if t.events is None:
             pass
         elif ph.dummy is None:
@@ -1285,6 +1303,8 @@ class _Run:
             t.emit("trick", number=t.trick_number, leader=who[self.leader], cards=[[who[s], names[c]] for s, c in plays],
                    winner=win_seat, points=sum(self.points[c] for _, c in plays),
                    dummy=next((i for i, (s, _) in enumerate(plays) if s == t.n), None))
+        for seat, name, pts in awarded:          # read with the trick's cards still on the table, told after it
+            t.emit("award", seat=seat, name=name, points=pts)
         for f, v in chosen:
             t.emit("choice", seat=win_seat, name=f, value=v)
         if t.check:
@@ -1319,8 +1339,9 @@ class _Run:
         """The rest of the hand on `t`, a copy of this runner's table (Table.fork), from the card decision
         this runner waits on (`pending`; a generator)."""
         ph = self.ph
+        t.trick_plays = plays = list(self.plays)       # s.played reads the copy's own trick
         return runner_copy(self, t, hand=self.hands(t), pile=t.shared[ph.pile.index],
-                           won=t.seat_zones[ph.won_to.index], plays=list(self.plays), offered=[]).loop(resume=True)
+                           won=t.seat_zones[ph.won_to.index], plays=plays, offered=[]).loop(resume=True)
 
     def _want(self, seat: int) -> int | None:
         """Tricks the seat still wants: the `want` key, else its bid minus tricks won; in a point auction, every
@@ -1448,6 +1469,7 @@ def describe(spec: dict, phase=None) -> str:
         if isinstance(lay, dict) and "from" in lay and "seat" in lay:
             text += (f" Right after the opening lead, the {lay['from']} of {formula(lay['seat'])} is laid face up"
                      f" in the {dummy['from']}: it is the dummy's hand (hidden from the others until then).")
+    text += trickawards.describe(spec)
     text += f" The winner keeps the trick in their {spec['won-to']}."
     if "last-trick-takes" in spec:
         text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
@@ -1522,12 +1544,13 @@ def _tell_swap(n, ev: dict) -> list[str]:
             f"of the {ev.get('zone')}."]
 
 
-NARRATION = {"declare": _tell_declare, "swap": _tell_swap, "tricks-over": lambda n, ev: ["The tricks stop here."], "trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty,
+NARRATION = {"declare": _tell_declare, "award": trickawards.tell, "swap": _tell_swap, "tricks-over": lambda n, ev: ["The tricks stop here."], "trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty,
              "lay-down": _tell_lay_down, "refill": _tell_refill}
 # run's account (the other trick events are told by tools/account.py)
 ACCOUNT = {"lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} face up as the {ev.get('to')}: "
                                   f"{', '.join(map(str, ev.get('cards') or []))}.",
            "tricks-over": lambda ev: "The tricks stop here.",
+           "award": trickawards.account,
            "declare": lambda ev: f"Seat {ev['seat']} declares {ev.get('name')} with {ev.get('card')} ({_points_said(ev)}).",
            "swap": lambda ev: f"Seat {ev['seat']} exchanges {', '.join(map(str, ev.get('gave') or []))} for "
                               f"{', '.join(map(str, ev.get('cards') or []))} of the {ev.get('zone')}.",

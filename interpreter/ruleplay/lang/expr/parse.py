@@ -95,6 +95,8 @@ def parse(text: str) -> Tree:
         raise ExprError("expression nested too deeply") from None
     if text.count("for") > 1:             # loops after loops, perhaps: aggregates one in another
         tree = _unnest(tree)
+    if "count" in text:
+        tree = _counted(tree)
     _check_depth(tree)
     return tree
 
@@ -121,6 +123,21 @@ def _unnest(node: Any) -> Any:
         kind = kind_tok if i == len(loops) - 1 else Token.new_borrow_pos(LOOPS, outer, kind_tok)
         inner = Tree("aggregate", [kind, inner, *parts], meta)
     return inner
+
+
+def _counted(node: Any) -> Any:
+    """`count(x for x in xs if COND)`, a list counted as Python counts one, as `count(COND for x in xs)`
+    (and `count(x for x in xs)` as `count(true for x in xs)`): a count's body is a condition."""
+    if not isinstance(node, Tree):
+        return node
+    children = [_counted(c) for c in node.children]
+    if node.data == "aggregate" and str(children[0]) == "count":
+        body, var = unwrap(children[1]), str(children[2])
+        if isinstance(body, Tree) and body.data == "name" and str(body.children[0]) == var:
+            kept = children[4:]
+            children = [children[0], kept[0] if kept else Tree("true", [], children[1].meta), *children[2:4]]
+    return Tree(node.data, children, node.meta) if any(a is not b for a, b in zip(children, node.children)) \
+        or len(children) != len(node.children) else node
 
 
 # The grammar's terminals, as a person reads them in "expected ..." (never AGG, LPAR, ...).

@@ -179,6 +179,8 @@ def _field_words(base: Any, name: str, vocab: Vocabulary, loops: tuple[_Loop, ..
         return None
     if name == "team-seats":
         return f"{whose} side"
+    if name == "played":               # a trick's s.played
+        return f"{whose} card in the trick"
     if whose.count(" ") > 1:           # a compound owner: 'the suit of the top card of the pile'
         return f"the {name} of {whose[:-2]}"
     return f"{whose} {name}"
@@ -423,6 +425,8 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
             return f"of the {plural}{among}, there is one {rel}"
         return f"of the {plural}{among}, every one is one {rel}"
     if kind == "count":
+        if said == "yes":                     # count(true for ...): every one counts
+            return f"the number of {plural}{where}"
         return f"the number of {plural}{where} {_relative(said, noun, many=True)}"
     if kind == "any":
         return f"there is a {noun}{where} {rel}"

@@ -313,12 +313,17 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
             obj({"reveal": {"oneOf": [
                     text("card (the chosen card), picked (the set chosen) or a zone: shown to everyone."),
                     obj({"from": {**_ZONE, "examples": ["hand"]},
-                         "where": {"description": "Bool over `card`: the cards of `from` for which it holds.",
+                         "where": {"description": "Bool over `card`: the cards of `from` for which it holds. "
+                                                  "Default: every card.",
                                    "examples": ["card.rank == 'A'"], **EXPR},
                          "count": {"description": "Int: at most this many of them, from the top.", "examples": [1],
-                                   **EXPR}},
-                        ["from", "where"], "Some cards of a zone, shown to everyone (an ace kept, a marriage).")],
-                    "description": "Cards shown to everyone: card, picked, a zone, or {from, where, count}.",
+                                   **EXPR},
+                         "to": {"description": "A seat: the cards are shown to that player alone (and the one "
+                                               "whose zone it is), e.g. the challenger. Default: to everyone.",
+                                "examples": ["target"], **EXPR}},
+                        ["from"], "Some cards of a zone, shown to everyone (an ace kept, a marriage) or to one "
+                                  "player (a hand shown to the challenger).")],
+                    "description": "Cards shown: card, picked, a zone, or {from, where, count, to}.",
                     "examples": ["card", "picked", "up", {"from": "hand", "where": "card.rank == 'A'", "count": 1}]}},
                 ["reveal"]),
             obj({"repeat": obj({"until": {"description": "Bool tested before each time: the repeat stops "
@@ -379,6 +384,11 @@ def _move_seen(looker, ev: dict, _index: int | None) -> bool:
     return False
 
 
+def _reveal_seen(looker, ev: dict, _index: int | None) -> bool:
+    """Cards shown to everyone, or (`to`) to one player, besides the seat whose cards they are."""
+    return ev.get("to") is None or looker.me in (ev["to"], ev.get("seat"))
+
+
 def _set_seen(looker, ev: dict, _index: int | None) -> bool:
     """A value set is public, but a seat's secret counter (`visibility: owner`), known to that seat alone."""
     return "seat" not in ev or ev.get("name") not in looker.rules.secret_counters or ev.get("seat") == looker.me
@@ -386,7 +396,7 @@ def _set_seen(looker, ev: dict, _index: int | None) -> bool:
 
 EVENTS = {"move": EventSpec(("phase", "seat", "from", "from_seat", "to", "to_seat", "cards", "count", "shown"),
                             {"cards": Private(_move_seen)}, sample="moves"),
-          "reveal": EventSpec(("phase", "seat", "cards"), sample="reveals"),
+          "reveal": EventSpec(("phase", "seat", "cards", "to"), {"cards": Private(_reveal_seen)}, sample="reveals"),
           "set": EventSpec(("phase", "name", "seat", "value"), {"value": Private(_set_seen)}, sample=None),
           "shuffle": EventSpec(("phase", "zone", "seat"), sample=None),        # seat: whose zone, when it is a seat's (a hand)
           "turn-order": EventSpec(("phase", "seat", "what", "to"), sample=None),
@@ -968,7 +978,8 @@ def _line_order(ev: dict) -> str:
 
 def _line_reveal(ev: dict) -> str:
     cards = ", ".join(map(str, ev.get("cards") or [])) or "nothing"      # a reveal that matched no card
-    return f"Shown: {cards}." if ev.get("seat") is None else f"Seat {ev['seat']} shows {cards}."
+    to = f" to seat {ev['to']}" if ev.get("to") is not None else ""
+    return f"Shown{to}: {cards}." if ev.get("seat") is None else f"Seat {ev['seat']} shows {cards}{to}."
 
 
 ACCOUNT = {"move": _line_move, "reveal": _line_reveal,

@@ -244,13 +244,16 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
 
 
 def _reveal_some(ctx: Ctx, path: tuple, raw: dict, scope: X.Scope) -> Effect | None:
-    """`reveal: {from: ZONE, where: BOOL over card, count: N}`: those cards of the zone, top first, shown."""
+    """`reveal: {from: ZONE, where: BOOL over card, count: N, to: SEAT}`: those cards of the zone, top first,
+    shown (to everyone, or to the seat `to` alone)."""
     ref = zone_ref(ctx, path + ("from",), scope)
-    where = ctx.expr(path + ("where",), X.BOOL, card_scope(scope))
+    where = ctx.expr(path + ("where",), X.BOOL, card_scope(scope)) if "where" in raw else None
     count = ctx.expr(path + ("count",), X.INT, scope) if "count" in raw else None
-    if ref is None or where is None or ("count" in raw and count is None):
+    to = ctx.expr(path + ("to",), X.SEAT, scope) if "to" in raw else None
+    if ref is None or any(k in raw and v is None for k, v in (("where", where), ("count", count), ("to", to))):
         return None
-    test, most = where.fn, count.fn if count is not None else None
+    test, most, shown_to = (where.fn if where else lambda t: True), count.fn if count is not None else None, \
+        to.fn if to is not None else None
 
     def reveal(g) -> None:
         t = g.t
@@ -263,8 +266,16 @@ def _reveal_some(ctx: Ctx, path: tuple, raw: dict, scope: X.Scope) -> Effect | N
             if test(t):
                 shown.append(c)
         t.card = keep
-        g.reveal(shown[:max(0, most(t))] if most is not None else shown, ref.owner(t))
+        g.reveal(shown[:max(0, most(t))] if most is not None else shown, ref.owner(t),
+                 None if shown_to is None else _seat_shown(g, shown_to(t)))
     return reveal
+
+
+def _seat_shown(g, seat: int | None) -> int:
+    """The seat a reveal's `to` names; a game error when it names none."""
+    if seat is None:
+        raise GameError(f"the {g.ph.name} phase shows cards to a seat that does not exist")
+    return seat
 
 
 def _repeat(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str], chose_card: bool,
@@ -570,7 +581,9 @@ def say(spec: Any) -> str:
     raw = spec["reveal"]
     if isinstance(raw, dict):
         most = f"at most {formula(raw['count'])} of " if "count" in raw else ""
-        return f"{most}the cards of {zone_words(raw.get('from'))} for which {formula(raw.get('where'))} are shown to everyone"
+        which = f" for which {formula(raw['where'])}" if "where" in raw else ""
+        to = f"to {formula(raw['to'])} alone" if "to" in raw else "to everyone"
+        return f"{most}the cards of {zone_words(raw.get('from'))}{which} are shown {to}"
     return {"card": "the chosen card is turned face up for everyone",
             "picked": "the cards picked are turned face up for everyone"}.get(
         raw, f"the cards of {zone_words(raw)} are shown to everyone")

@@ -704,12 +704,15 @@ class Going:
         owner = ref.owner(self.t)
         self.t.emit("shuffle", phase=self.ph.name, zone=ref.name(self.t), **({} if owner is None else {"seat": owner}))
 
-    def reveal(self, cards: list[int], owner: int | None = None) -> None:
-        """Cards shown to everyone, said as the seat's whose zone holds them (a hand shown in turn by
-        `every-player`), else the mover's (a chosen card, the set picked)."""
+    def reveal(self, cards: list[int], owner: int | None = None, to: int | None = None) -> None:
+        """Cards shown to everyone (or to the seat `to` alone), said as the seat's whose zone holds them (a hand
+        shown in turn by `every-player`), else the mover's (a chosen card, the set picked)."""
         names = self.t.rules.deck.names
         seat = self.seat if owner is None else owner
-        self.t.emit("reveal", phase=self.ph.name, seat=seat, cards=[names[c] for c in cards])
+        if to is None:
+            self.t.emit("reveal", phase=self.ph.name, seat=seat, cards=[names[c] for c in cards])
+        else:
+            self.t.emit("reveal", phase=self.ph.name, seat=seat, cards=[names[c] for c in cards], to=to)
 
 
 def _score(t: Table, move, combo: tuple) -> int:

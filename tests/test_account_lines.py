@@ -198,3 +198,38 @@ def test_the_table_says_who_lost(tmp_path):
         ["Game over: You lose; Seat 0 and Seat 2 and Seat 3 win. (r)"]
     assert Narrator(0, g.rules, len(g.rules.deck.names)).tell(ev) == \
         ["Game over: Seat 1 loses; You and Seat 2 and Seat 3 win. (r)"]
+
+
+KNOCK = """name: knock
+description: A knock that moves no card, answered by the other player; or a card played.
+players: 2
+deck: {ranks: [2, 3, 4], suits: [C, D]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  pile: {owner: table, visibility: public}
+deal: {to: hand, count: 3}
+phases:
+  play:
+    kind: turns
+    track: {knocks: {type: number, quiet: true}}
+    until: "all(x.hand.empty for x in seats)"
+    max-turns: 50
+    moves:
+      knock:
+        if: "knocks < 1"
+        do: [{add: {knocks: 1}}]
+        respond: {moves: {heard: {do: []}}}
+      play:
+        choose: {card: hand}
+        do: [{move: {from: hand, to: pile}}]
+"""
+
+
+def test_a_move_told_only_by_its_answer_is_said(tmp_path, capsys):
+    """A knock moves nothing and sets a quiet value: without its own line the account would show the answer
+    ("Seat 1 answers seat 0: heard.") to a move it never told. A card played is still told by its move alone."""
+    f = tmp_path / "knock.yaml"
+    f.write_text(KNOCK, encoding="utf-8")
+    out = _run(capsys, str(f), "--seed", "1")
+    assert "  Seat 0 chooses knock.\n  Seat 1 answers seat 0: heard.\n" in out
+    assert out.count("chooses") == 1

@@ -46,7 +46,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             out.write("\n")                  # the bids' line ends before any other line is written
             bids = []
         if kind == "decision":               # a step the rules made (forced) is no choice: its events tell it
-            if verbose and not ev.get("forced") and not _told_next(ev, ahead[0] if ahead else None):
+            if not ev.get("forced") and not _told_next(ev, ahead[0] if ahead else None) and \
+                    (verbose or _untold(ev, ahead)):
                 out.write(f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n")
         elif kind == "start":
             opts = ", ".join(f"{k}={v}" for k, v in ev.get("set", {}).items())
@@ -192,6 +193,21 @@ def _passed_over(ev: dict, ahead: deque) -> bool:
             return False
         if kind == "decision":
             return later.get("seat") != to
+    return False
+
+
+_QUIET = frozenset({"decision", "set", "turn-order", "chance-draw", "race"})   # events that tell no one's move
+
+
+def _untold(decision: dict, ahead: deque) -> bool:
+    """Is the decision a move that nothing tells but another player's answer to it (a knock, a signal: a move
+    that moves no card)? Then the account says the choice itself, before "Seat 3 answers seat 1: ..."."""
+    for later in ahead:
+        kind = later["event"]
+        if kind == "respond":
+            return later.get("to") == decision["seat"] and later.get("seat") != decision["seat"]
+        if kind not in _QUIET:
+            return False
     return False
 
 

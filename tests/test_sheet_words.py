@@ -298,3 +298,36 @@ def test_a_trick_choice_is_said_at_its_moments(tmp_path, at, words):
                  "\"true\"}\n", encoding="utf-8")
     text = " ".join(sheet_text(load(str(f))).split())
     assert words in text and ",," not in text
+
+
+def test_a_seat_part_tells_the_candidate_from_the_chooser(tmp_path):
+    """In a move's seat part `s` is the player that may be chosen and `actor` the one choosing: the sheet says
+    the candidate in relative clauses, so "the player" is the chooser alone (t28: both were "the player")."""
+    f = tmp_path / "give.yaml"
+    f.write_text("""name: give
+description: A player gives a card to a player of the other side holding fewer cards.
+players: 4
+teams: [[0, 2], [1, 3]]
+deck: {ranks: [2, 3, 4], suits: [C, D, H, S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+deal: {to: hand, count: 3}
+phases:
+  play:
+    kind: turns
+    max-turns: 8
+    moves:
+      give:
+        choose:
+          seat: "s.team != actor.team and s.hand.size < actor.hand.size"
+          card: hand
+        prefer: "0"
+        do: [{move: {from: hand, to: target.hand}}]
+      ask:
+        choose: {seat: "s != actor"}
+        do: []
+""", encoding="utf-8")
+    sheet = sheet_text(load(str(f)))
+    assert ("chooses a player whose team is not the player's team, and for whom the number of cards in their hand "
+            "is less than the number of cards in the player's hand (target)") in sheet
+    assert "chooses a player who is not the one acting (target)" in sheet

@@ -44,7 +44,7 @@ from ruleplay.kinds.turns.runner import Going, PreferView, TurnsView
 from ruleplay.kinds.turns.sense import guess, prefer
 from ruleplay.kinds.words import first_player, formula, piles_said
 from ruleplay.lang import expr as X
-from ruleplay.lang.expr.say import shadowing
+from ruleplay.lang.expr.say import say_of, shadowing
 
 MAX_TURNS = 100_000          # the largest `max-turns` a file may give
 MAX_MOVES = 50
@@ -892,7 +892,7 @@ def _say_part(kind: str, v) -> str:
             "cards": lambda: f"{_count(v)} {zone_words(v.get('from'))} (picked)",
             "from-pile": lambda: f"a pile to move from among {_piles_said(v)} (source)",
             "to-pile": lambda: _say_piles(v), "position": lambda: f"a face-down card of {zone_words(v)} by its place "
-            "(position; the card it turns out to be: card)", "seat": lambda: f"a player for whom {formula(v)} (target)",
+            "(position; the card it turns out to be: card)", "seat": lambda: f"a player {say_of(v, 's')} (target)",
             "rank": lambda: "a rank (rank)", "suit": lambda: "a suit (suit)",
             "value": lambda: (f"one of {', '.join(map(str, v))} (value" +
                               ("; each word read as its number)" if isinstance(v, dict) else ")")),

@@ -478,6 +478,35 @@ def say(v: Any, besides: str = "") -> str:
     return f"the formula `{text}`"
 
 
+def say_of(v: Any, var: str, noun: str = "player") -> str:
+    """A condition on one thing named `var` (a seat part's candidate `s`) as a relative clause after "a player":
+    "whose team is not the player's team" ("the player" is then the one acting alone), else "for whom ..."."""
+    vocab = _current.get()
+    if isinstance(v, str):
+        try:
+            tree = X.unwrap(fold(X.parse(v), vocab))
+        except X.ExprError:
+            tree = None
+        conds = tree.children if isinstance(tree, Tree) and tree.data == "and_" else [tree]
+        said = [_clause_of(c, var, noun, vocab) for c in conds] if tree is not None else [None]
+        if None not in said:
+            return ", and ".join(said)      # type: ignore[arg-type]
+    return ("for whom " if noun == "player" else "for which ") + say(v)
+
+
+def _clause_of(t: Any, var: str, noun: str, vocab: Vocabulary) -> str | None:
+    """One condition on `var` as a relative clause: `s != actor` "who is not the one acting"."""
+    u = X.unwrap(t)
+    if isinstance(u, Tree) and u.data == "compare" and len(u.children) == 3:
+        names = {str(X.unwrap(c).children[0]) for c in (u.children[0], u.children[2])
+                 if isinstance(X.unwrap(c), Tree) and X.unwrap(c).data == "name"}
+        op = " ".join(str(u.children[1]).split())
+        if names == {var, "actor"} and op in ("==", "!="):
+            return "who is the one acting" if op == "==" else "who is not the one acting"
+    said = _words(t, vocab, (_Loop(var, noun),))
+    return None if said is None else _relative(said, noun)
+
+
 def _same(expr_text: str, text: str, vocab: Vocabulary) -> bool:
     try:
         return text_of(fold(X.parse(expr_text), vocab)) == text

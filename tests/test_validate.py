@@ -468,3 +468,11 @@ def test_an_empty_mapping_among_alternatives_is_an_error_not_a_crash(tmp_path, c
     assert main(["validate", str(tmp_path / "v.yaml")]) == 1
     err = capsys.readouterr().err
     assert message in err and "internal error" not in err, err
+
+
+def test_s_where_the_rule_reads_actor_hints_actor(tmp_path, capsys):
+    """A trick's `want` is read for the player in turn, `actor`; a writer who reaches for `s` is told so."""
+    from tests.conftest import validate_errors
+    err = validate_errors(tmp_path, capsys, "name: bad\nextends: whist\nphases:\n  play:\n    want: \"3 - s.tricks\"\n")
+    assert "bad.yaml:5:16: error [phases.play.want]: in expression '3 - s.tricks': unknown name 's'" in err
+    assert "here the player the rule is read for is actor" in err

@@ -109,6 +109,9 @@ class Compiler:
             hint = self.scope.later.get(name) or self._own_hint(name) or did_you_mean(name, known)
             if "-" in name and not hint and any(part in known for part in name.split("-")):
                 hint = "names may contain hyphens, so write subtraction with spaces: a - b"
+            if name == "s" and not hint and "actor" in known:
+                hint = ("s is a player given to the rule (a seat in a condition over each player); here the player "
+                        "the rule is read for is actor: e.g. actor.hand.size")
             if name == "none" and not hint:
                 hint = ("none is only compared (holder == none, a seat or card with no value); as a word it is "
                         "quoted: 'none'")

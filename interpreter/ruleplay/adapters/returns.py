@@ -20,7 +20,7 @@ def points_returns(game: Game, state: State) -> list[float]:
     if result is None:
         return [0.0] * n
     if scored(rules):
-        sign = -1.0 if rules.match.mode == "lowest" else 1.0
+        sign = -1.0 if rules.match.wins_by == "lowest" else 1.0
         return [float(sign * s) + 0.0 for s in result.scores]
     winners = set(result.winners) if result.outcome == "finished" else set()
     k = len(winners)

@@ -45,7 +45,7 @@ RULES_FIELDS = {"name", "title", "description", "source", "files", "doc", "optio
                 "secret_counters",     # which counters each seat alone knows (views and events; no effect on play)
                 "hand_counters"}       # counters reset every hand (a ruleset with counters is interpreted, below)
 MATCH_FIELDS = {"end", "mode", "winners", "dealer", "max_hands", "knock_out", "dealer_to",
-                "leaning"}     # leaning: how a search values a hand (no effect on play)
+                "leaning", "losers"}     # leaning: how a search values a hand (no effect on play); losers: refused below
 
 
 def unsupported_rules(rules, emitters: dict[type, Callable]) -> str | None:
@@ -193,6 +193,8 @@ def _match_end(m: Module) -> list[str]:
         return ['raise GameOver("finished", [], "the hand is over")']
     spec = m.rules.doc.data.get("match") or {}
     winners = "[]"
+    if match.losers:
+        raise Unsupported("match losers")
     if match.winners is not None:
         raw = spec.get("winners", {"lowest": "0 - s.score"})
         mode = next(iter(raw))

@@ -91,6 +91,12 @@ class Match:
     knock_out: Callable | None = None   # bool over seat s: out of the game after a scored hand
     dealer_to: Callable | None = None   # dealer `to`: bool over seat s, the next dealer (first from the dealer's left)
     leaning: str | None = None  # `where` winners: whether they favour a high or a low total (`score_leaning`)
+    losers: bool = False        # `losers` instead of `winners`: the seats selected lose, the others still in win
+
+    @property
+    def wins_by(self) -> str:
+        """Which totals win: the mode as a winners rule ('lowest' for losers by highest), 'where' as it is."""
+        return {"highest": "lowest", "lowest": "highest"}.get(self.mode, self.mode) if self.losers else self.mode
 
 
 @dataclass
@@ -1100,17 +1106,25 @@ def _compile_match(ctx: Ctx, seat_scope: X.Scope) -> Match | None:
     if ctx.get(p) is None:
         return None
     end = ctx.expr(p + ("end",), X.BOOL)
-    winners = ctx.get(p + ("winners",), {"lowest": "0 - s.score"})
+    lose = ctx.get(p + ("losers",)) is not None
+    if lose and ctx.get(p + ("winners",)) is not None:
+        ctx.error(p, "a match names its winners or its losers, one of them",
+                  "winners: {highest: s.score}, or losers: {highest: s.score} (the others win); a file extending one "
+                  "that names its winners writes winners: null beside its losers")
+    key = "losers" if lose else "winners"
+    winners = ctx.get(p + (key,), {"lowest": "0 - s.score"})
     mode = next(iter(winners))
-    val = ctx.expr(p + ("winners", mode), X.BOOL if mode == "where" else X.INT, seat_scope,
+    val = ctx.expr(p + (key, mode), X.BOOL if mode == "where" else X.INT, seat_scope,
                    default=winners[mode], ranked=True)
+    leaning = score_leaning(winners[mode]) if mode == "where" else mode
+    if lose:                                  # a high total that loses is a low one that wins
+        leaning = {"highest": "lowest", "lowest": "highest"}.get(leaning)
     max_hands = ctx.const_int(p + ("max-hands",), 1000, 1, 100_000)
     knock = ctx.expr(p + ("knock-out",), X.BOOL, seat_scope)
     dealer = ctx.get(p + ("dealer",), "rotate")
     to = ctx.expr(p + ("dealer", "to"), X.BOOL, seat_scope) if isinstance(dealer, dict) else None
     return Match(end.fn if end else None, mode, val.fn if val else None, "to" if to else str(dealer),
-                 max_hands, knock.fn if knock else None, to.fn if to else None,
-                 leaning=score_leaning(winners[mode]) if mode == "where" else mode)
+                 max_hands, knock.fn if knock else None, to.fn if to else None, leaning=leaning, losers=lose)
 
 
 def score_leaning(text: Any) -> str | None:

@@ -72,7 +72,7 @@ def returns_of(rules: Rules, result: Result | None, hand: list[int] | None = Non
     """
     n = rules.players
     match = rules.match
-    mode = match.mode if match is not None and match.winners is not None else None
+    mode = match.wins_by if match is not None and match.winners is not None else None
     if hand is not None and mode is not None and match.leaning in ("lowest", "highest"):
         return _placed(hand, match.leaning)
     if result is None or result.outcome != "finished":

@@ -380,10 +380,11 @@ def _play_hands(rules: Rules, t: Table, resume=None):
                 _knock_out(match, t)
         t.check_end()
         if match is None or match.end is None:
-            winners = t.select(match.mode, match.winners) if match and match.winners else []
-            raise GameOver("finished", winners, "the hand is over")
+            winners, losers = _match_result(match, t)
+            raise GameOver("finished", winners, "the hand is over", losers)
         if match.end(t):
-            raise GameOver("finished", t.select(match.mode, match.winners), "the match is over")
+            winners, losers = _match_result(match, t)
+            raise GameOver("finished", winners, "the match is over", losers)
         if t.hand_number >= match.max_hands:
             stuck = "" if t.knocked_none_at is None else (
                 f"; after hand {t.knocked_none_at} the knock-out held for every player still in, so it knocked "
@@ -425,6 +426,16 @@ def _redeal(rules: Rules, t: Table, same_dealer: bool):
         yield from _deal(rules, t)
     if t.check:
         t.in_play = t.all_cards()
+
+
+def _match_result(match, t: Table) -> tuple[list[int], list[int] | None]:
+    """The match's winners, and its losers when it names them (`losers`: the other players still in win)."""
+    if match is None or match.winners is None:
+        return [], None
+    chosen = t.select(match.mode, match.winners)
+    if not match.losers:
+        return chosen, None
+    return [s for s in t.seat_range if s not in chosen and not t.out[s]], chosen
 
 
 def _knock_out(match, t: Table) -> None:

@@ -42,7 +42,7 @@ def points_block(agg, rules) -> dict | None:
     return {"hands": hands, "per_hand": sc["hand_summary"], "per_hand_total": sc["hand_total_summary"],
             "per_game": sc["final_summary"], "per_game_total": sc["final_total_summary"], "rules": fired,
             "hand_hist": [dict(sorted(h.items())) for h in agg.hand_hist],
-            "lower_wins": rules.match is not None and rules.match.mode == "lowest"}
+            "lower_wins": rules.match is not None and rules.match.wins_by == "lowest"}
 
 
 def fairness_block(seats, rules) -> dict:

@@ -35,9 +35,9 @@ class GameTrace:
 def direction(rules) -> int | None:
     """+1 when a higher score wins the match, -1 when a lower one does, None when the rules do not say."""
     m = rules.match
-    if rules.scoring is None or m is None or m.mode not in ("lowest", "highest"):
+    if rules.scoring is None or m is None or m.wins_by not in ("lowest", "highest"):
         return None
-    return 1 if m.mode == "highest" else -1
+    return 1 if m.wins_by == "highest" else -1
 
 
 def standings(trace: GameTrace, winners: list[int], sign: int | None) -> list[list[int]]:

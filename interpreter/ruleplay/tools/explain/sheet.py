@@ -268,14 +268,16 @@ def write_scoring(d: dict, out: TextIO) -> None:
         if rules:
             w(f"  Otherwise each player scores their points.{totals}\n")
     if m is not None:
-        mode, val = next(iter((m.get("winners") or {"highest": "s.score"}).items()))   # the default: highest
+        lose = m.get("losers") is not None
+        mode, val = next(iter((m.get("losers" if lose else "winners") or {"highest": "s.score"}).items()))
         when = formula(m["end"]) if m.get("end") else "yes"
         end = "after one hand" if when == "yes" else f"after a hand when {when}"
         dealer = m.get("dealer", "rotate")
         deal = f"goes to the first player from the dealer's left for whom {formula(dealer['to'])} (else one seat " \
             "on)" if isinstance(dealer, dict) else "passes one seat on" if dealer == "rotate" else "stays"
-        winners = f"the players for whom {formula(val)} win" if mode == "where" else \
-            f"the players with the {mode} {_ranked(val)} win (ties are joint)"
+        winners = f"the players for whom {formula(val)} {'lose' if lose else 'win'}" if mode == "where" else \
+            f"the players with the {mode} {_ranked(val)} {'lose' if lose else 'win'} (ties are joint)"
+        winners += "; the other players still in win" if lose else ""
         most = "" if one_hand or "max-hands" not in m else \
             f"; after {m['max-hands']} hands with no end the game stops with no winner"
         w(f"Match: ends {end}; {winners}" + ("" if one_hand else f"; the deal {deal} each hand") + most + ".\n")

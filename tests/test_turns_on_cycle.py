@@ -52,3 +52,14 @@ def test_the_sheet_says_it(tmp_path):
     p = tmp_path / "stuck.yaml"
     p.write_text(STUCK.replace("max-turns: 5000\n", "max-turns: 5000\n    on-cycle: end-phase\n"), encoding="utf-8")
     assert "So does a table that comes back as it was with no choice made in between" in sheet_text(load(str(p)))
+
+
+def test_a_turn_that_only_passes_the_turn_on_is_no_cycle():
+    """Cribbage's "go" by a player with no cards, when the other can still play, changes nothing but who plays
+    next: after a `next` sent the turn back to that player, the table looked as it did a turn before, and seed
+    291 stopped as a cycle at round 208 (t29's bug 1). Who plays next, as the turn's effects left it, is part
+    of the position: the game plays on to its end."""
+    from ruleplay.agents import play
+    from ruleplay.pipeline import load
+    r = play(load("cribbage"), seed=291, bots=["random", "random"])
+    assert r.outcome == "finished" and max(r.scores) >= 121

@@ -361,8 +361,10 @@ class Going:
                 self.t.forced(seat, a, sealed=self.ph.simultaneous)
 
     def key(self) -> tuple:
-        """What decides the future besides the table (for cycle detection)."""
-        return (self.seat, self.direction, self.blocked, self.over)
+        """What decides the future besides the table (for cycle detection): with who plays next as the turn's
+        effects left it (`again`, `skip`, `next`), so a turn that changes nothing but the next player (a "go"
+        passing the turn on) is no repeat of the one before it."""
+        return (self.seat, self.direction, self.blocked, self.over, self.again, self.skips, self.to)
 
     def choose(self, resume: bool):
         """The move and its parts' answers, as (move, answers) (a generator): the move is asked first when

@@ -198,3 +198,25 @@ def test_every_house_rule_combination_plays_to_the_end(players):
             places = [e["place"] for e in r.events if e["event"] == "finished"]
             assert sorted(places[:players]) == sorted(places[players:]) == list(range(1, players + 1))
             assert all(sum(h) == players * (players - 1) // 2 for h in r.hand_scores)
+
+
+def test_a_run_never_spans_a_gap_in_the_order(tmp_path):
+    """Runs are ranks of consecutive `order` values: with the 2 ranked 10 above the ace's 4 (Zheng Shangyou,
+    Big Two, Tichu keep the 2 out of sequences), K A 2 and Q K A 2 are no runs, J Q K A is (t29's bug 2)."""
+    f = tmp_path / "gap.yaml"
+    f.write_text("""name: gap
+description: Three players climb with singles, pairs and runs of three or more; the 2 is high and in no run.
+players: 3
+deck: {ranks: [J, Q, K, A, 2], suits: [C, D, H, S]}
+define:
+  strength: {expr: "10 if card.rank == '2' else card.order", description: "J 1, Q 2, K 3, A 4, the 2 10"}
+zones:
+  hand: {owner: seat, visibility: owner}
+  pile: {owner: table, visibility: public}
+deal: {to: hand, count: all}
+phases:
+  play: {kind: climb, from: hand, to: pile, order: strength, sets: [1, 2], runs: 3}
+""", encoding="utf-8")
+    ph = next(p for p in load(str(f)).phases if hasattr(p, "combos"))
+    runs = [c.label for c in ph.combos if c.run]
+    assert runs == ["J Q K", "Q K A", "J Q K A"]

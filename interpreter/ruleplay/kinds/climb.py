@@ -383,16 +383,31 @@ def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int) -> list[Combo] |
             ctx.error(path + ("runs",), "a run is at least 2 ranks long (0: no runs)", value=True)
             return None
         jokers = {x for c, x in enumerate(deck.rank) if deck.joker[c]}
-        seq = [r for r in ranks if r not in jokers]
-        spans = max(0, len(seq) - runs + 1)
-        total = len(out) + spans * (spans + 1) // 2          # the sets, and one run per span of each length
+        chains = _consecutive([r for r in ranks if r not in jokers], low)
+        spans = [max(0, len(seq) - runs + 1) for seq in chains]
+        total = len(out) + sum(k * (k + 1) // 2 for k in spans)     # the sets, and one run per span of each length
         if total > MAX_COMBOS:
-            ctx.error(path + ("runs",), f"runs of {runs} or more of {len(seq)} ranks make {total:,} combinations "
-                      f"with the sets; at most {MAX_COMBOS:,}", "fewer ranks, or longer shortest runs", value=True)
+            ctx.error(path + ("runs",), f"runs of {runs} or more of {sum(map(len, chains))} ranks make {total:,} "
+                      f"combinations with the sets; at most {MAX_COMBOS:,}", "fewer ranks, or longer shortest runs",
+                      value=True)
             return None
-        for n in range(runs, len(seq) + 1):
-            out.extend(Combo(True, tuple(seq[i:i + n]), n, " ".join(seq[i:i + n])) for i in range(len(seq) - n + 1))
+        for n in range(runs, max(map(len, chains), default=0) + 1):
+            for seq in chains:
+                out.extend(Combo(True, tuple(seq[i:i + n]), n, " ".join(seq[i:i + n]))
+                           for i in range(len(seq) - n + 1))
     return out
+
+
+def _consecutive(ranks: list[str], low: dict[str, int]) -> list[list[str]]:
+    """The ranks (sorted by the order) in chains of consecutive values: a run never spans a gap in the order
+    (a 2 ranked above the ace with a value of its own, 10 against the ace's 4, is in no run with it)."""
+    chains: list[list[str]] = []
+    for r in ranks:
+        if chains and low[r] == low[chains[-1][-1]] + 1:
+            chains[-1].append(r)
+        else:
+            chains.append([r])
+    return chains
 
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)

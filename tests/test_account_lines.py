@@ -233,3 +233,40 @@ def test_a_move_told_only_by_its_answer_is_said(tmp_path, capsys):
     out = _run(capsys, str(f), "--seed", "1")
     assert "  Seat 0 chooses knock.\n  Seat 1 answers seat 0: heard.\n" in out
     assert out.count("chooses") == 1
+
+
+KNOCK_ONLY = """name: knock-only
+description: Seat 0 plays its three cards one a turn; seat 1, with none, knocks each turn.
+players: 2
+deck: {ranks: [2, 3, 4], suits: [C]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  pile: {owner: table, visibility: public}
+  stock: {owner: table, visibility: hidden}
+table: {dealer: 1}
+deal: {to: hand, count: 0, rest: stock}
+phases:
+  play:
+    kind: turns
+    track: {knocks: 0}
+    start:
+      - move: {from: stock, to: left-of(dealer).hand, count: 3}
+    until: "pile.size >= 3"
+    moves:
+      play:
+        choose: {card: hand}
+        do: [{move: {from: hand, to: pile}}]
+      knock:
+        if: "actor.hand.empty"
+        do: [{add: {knocks: 1}}]
+"""
+
+
+def test_v_names_the_seat_of_a_forced_step_nothing_else_names(tmp_path, capsys):
+    """Seat 1's knock is its only move and only counts: -v says whose it was (t29's bug 3); a forced card
+    play is still told by its move alone."""
+    f = tmp_path / "knock-only.yaml"
+    f.write_text(KNOCK_ONLY, encoding="utf-8")
+    out = _run(capsys, str(f), "--seed", "1", "-v")
+    assert out.count("  Seat 1: knock (the only move).\n  knocks: now") == 2
+    assert "(the only move)" not in out.replace("Seat 1: knock (the only move)", "")

@@ -57,3 +57,42 @@ def test_a_reveal_to_something_not_a_seat_is_placed(tmp_path, capsys):
     text = Path(RULES).read_text().replace("to: actor}", "to: actor.hand}")
     err = validate_errors(tmp_path, capsys, text)
     assert "[phases.play.moves.peek.do[0].reveal.to]" in err
+
+
+def test_the_other_players_table_says_how_many_cards_were_shown():
+    from ruleplay.kinds.turns import NARRATION
+    s = peeked()
+    seen_by_1 = reveals(s.seat_events(1))[0]
+    lines = NARRATION["reveal"](None, seen_by_1)
+    assert lines == ["Seat 2 shows 4 cards to seat 0."]
+
+
+def test_a_reveal_in_a_phase_start_is_nobodys(tmp_path):
+    """A widow turned up by the phase's `start` is shown by nobody ("Shown: ..."), not by the player in turn
+    (t29's bug 4); a reveal in a move stays the mover's."""
+    f = tmp_path / "widow.yaml"
+    f.write_text("""name: widow
+description: Two cards are turned up from the widow for all to see; then each player plays a card.
+players: 2
+deck: {ranks: [2, 3, 4, 5, 6, 7], suits: [C]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  widow: {owner: table, visibility: hidden}
+  pile: {owner: table, visibility: public}
+deal: {to: hand, count: 2, rest: widow}
+phases:
+  show:
+    kind: turns
+    start: [{reveal: widow}]
+  play:
+    kind: turns
+    until: "pile.size >= 4"
+    moves:
+      play:
+        choose: {card: hand}
+        do: [{move: {from: hand, to: pile}}]
+""", encoding="utf-8")
+    s = ruleplay.load_game(str(f)).new_initial_state(seed=1)
+    shown = reveals(s.events())
+    assert len(shown) == 1 and shown[0]["seat"] is None and len(shown[0]["cards"]) == 2
+    assert reveals(peeked().events())[0]["seat"] == 2        # a chosen hand: its owner shows it

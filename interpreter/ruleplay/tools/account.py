@@ -49,6 +49,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             if not ev.get("forced") and not _told_next(ev, ahead[0] if ahead else None) and \
                     (verbose or _untold(ev, ahead)):
                 out.write(f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n")
+            elif verbose and ev.get("forced") and _nameless(ev, ahead):
+                out.write(f"  {seat_name(ev['seat'])}: {ev.get('label', ev.get('action'))} (the only move).\n")
         elif kind == "start":
             opts = ", ".join(f"{k}={v}" for k, v in ev.get("set", {}).items())
             out.write(f"{ev['ruleset']}: {count(ev['players'], 'player')}, seed {ev['seed']}" +
@@ -207,6 +209,23 @@ def _untold(decision: dict, ahead: deque) -> bool:
         if kind == "respond":
             return later.get("to") == decision["seat"] and later.get("seat") != decision["seat"]
         if kind not in _QUIET:
+            return False
+    return False
+
+
+def _nameless(decision: dict, ahead: deque) -> bool:
+    """Does nothing the forced step leads to name its seat (a knock that only counts: "knocks: now 1."), up
+    to the next seat's decision? Then -v says whose step it was."""
+    seat = decision["seat"]
+    for later in ahead:
+        kind = later["event"]
+        if kind == "decision":
+            if later.get("seat") != seat:
+                return True
+            continue
+        if kind == "end" or kind == "deal":
+            return True
+        if seat in (later.get("seat"), later.get("from_seat"), later.get("to_seat")):
             return False
     return False
 

@@ -977,7 +977,10 @@ def _line_order(ev: dict) -> str:
 
 
 def _line_reveal(ev: dict) -> str:
-    cards = ", ".join(map(str, ev.get("cards") or [])) or "nothing"      # a reveal that matched no card
+    listed = ev.get("cards") or []
+    cards = ", ".join(map(str, listed)) or "nothing"      # a reveal that matched no card
+    if None in listed:                                    # shown to another player: how many, not which
+        cards = f"{len(listed)} card{'s' if len(listed) != 1 else ''}"
     to = f" to seat {ev['to']}" if ev.get("to") is not None else ""
     return f"Shown{to}: {cards}." if ev.get("seat") is None else f"Seat {ev['seat']} shows {cards}{to}."
 

@@ -43,6 +43,7 @@ MAX_WORK = 200_000       # effects a phase's repeats and every-player loops may 
 class Going:
     exact = True        # a copy goes on as this game would: Run.fork, State.clone, Decision.fork
     work = 0            # effects run by repeats and every-player this hand (MAX_WORK)
+    starting = False    # the phase's `start` is running: what it shows is the phase's, no player's
 
     def __init__(self, ph, t: Table):
         self.ph, self.t = ph, t
@@ -75,9 +76,11 @@ class Going:
             self.made: list = []                                # ... the moves chosen: (seat, move, answers),
             self.order: list = []                               # ... and the order drawn to make them in
             t.actor = self.seat
+            self.starting = True                         # the phase's own doing: a card shown is nobody's
             for fn in ph.start:
                 if (drawn := fn(self)) is not None:      # an effect that draws by chance (effects.draws)
                     yield from drawn
+            self.starting = False
             if self.to is not None or self.skips:        # `next` or `skip` in `start`: who plays first
                 self.seat = self.after(self.to if self.to is not None else self.seat, self.skips)
                 self.to, self.skips = None, 0
@@ -710,7 +713,7 @@ class Going:
         """Cards shown to everyone (or to the seat `to` alone), said as the seat's whose zone holds them (a hand
         shown in turn by `every-player`), else the mover's (a chosen card, the set picked)."""
         names = self.t.rules.deck.names
-        seat = self.seat if owner is None else owner
+        seat = owner if owner is not None else None if self.starting else self.seat
         if to is None:
             self.t.emit("reveal", phase=self.ph.name, seat=seat, cards=[names[c] for c in cards])
         else:

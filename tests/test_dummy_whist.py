@@ -273,3 +273,46 @@ def test_the_web_table_asks_the_dealer_for_the_dummy_s_card_and_shows_nobody_the
                 assert offered <= shown and not shown & secret, shown & secret   # the dummy, not the hand
         return
     raise AssertionError("the dummy's turn never came")
+
+
+LEADER_LAYS_DOWN = """name: open-lead
+description: Three players, three tricks; after the opening lead the leader's hand is laid face up and played by the player across.
+players: 3
+deck: {ranks: [7, 8, 9], suits: [C, D, H]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  open: {owner: table, visibility: public}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: public}
+table: {dealer: 0}
+deal: {to: hand, count: 3}
+phases:
+  play:
+    kind: trick
+    from: hand
+    to: trick
+    won-to: taken
+    leader: left-of-dealer
+    follow: suit
+    dummy:
+      from: open
+      played-by: left-of(left-of(dealer))
+      after: dealer
+      lay-down: {from: hand, seat: left-of(dealer)}
+"""
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_leaders_own_hand_laid_down_plays_once_a_trick(tmp_path, seed):
+    """Preference's open whist: the leader's hand is laid down after its lead (t29's bug 5: it then played a
+    second card to trick 1, 4 cards for 3 places, and 2 in the last). Every trick has 3 cards; a trick the
+    laid-down hand's lead won is followed by the dummy's lead."""
+    f = tmp_path / "open-lead.yaml"
+    f.write_text(LEADER_LAYS_DOWN, encoding="utf-8")
+    r = play(load(str(f)), seed=seed, bots=["random"] * 3, log=True, check=True)
+    tricks = [e for e in r.events if e["event"] == "trick"]
+    assert [len(e["cards"]) for e in tricks] == [3, 3, 3]
+    assert tricks[0]["cards"][0][0] == 1                       # seat 1 leads, then its hand is the dummy
+    assert all(s != 1 for e in tricks[1:] for s, _ in e["cards"])  # seat 1 plays no more: its hand is laid down
+    if tricks[0]["winner"] == 1:
+        assert tricks[1].get("dummy") == 0                      # its lead won: the dummy leads the next trick

@@ -753,6 +753,7 @@ class _Run:
         self.who = list(range(t.n + (ph.dummy is not None)))
         self.pending: Decision | None = None       # the card decision yielded out and not answered yet
         self.stopped = False                       # `until` held after a trick: the phase is over
+        self.laid: int | None = None               # the seat whose hand was laid down as the dummy this hand
         # printed suits, a deck order and no `high` cards: a trick is judged by two list lookups a card (`_beats`)
         self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None and ph.excuse_fn is None
         # a playout's card in such a trick, with no winner's choices and a trump that is set, is picked without a view
@@ -1134,7 +1135,8 @@ class _Run:
     def lay_down(self, seats: list) -> None:
         """After the opening lead, the hand `lay-down` names goes face up to the dummy's zone (a `lay-down`
         event), and the trick's places after the lead are read again: the dummy plays in its turn, the seat
-        whose hand it was (now empty) no more."""
+        whose hand it was (now empty) no more; when that is the leader's own hand, the dummy's first card is in
+        the next trick (the lead was its card in this one)."""
         t, hand = self.t, self.hand
         zone, seat_fn = self.ph.lay_down
         owner = seat_fn(t)
@@ -1144,17 +1146,21 @@ class _Run:
         moved = list(cards)
         hand[t.n].extend(moved)
         cards.clear()
+        self.laid = owner
         if t.events is not None:
             names = self.deck.names
             t.emit("lay-down", seat=owner, **{"from": zone.name, "to": self.ph.dummy[0].name},
                    cards=[names[c] for c in reversed(moved)])
-        seats[1:] = [s for s in self.ring(seats[0])[1:] if hand[s]]
+        led_it = owner == seats[0]          # the leader's own hand laid down: its card is this trick's already
+        seats[1:] = [s for s in self.ring(seats[0])[1:] if hand[s] and not (led_it and s == t.n)]
 
     def start_trick(self) -> None:
         """The next trick: its leader (the last winner, or the next seat on with cards), and the seats to play."""
         t, hand = self.t, self.hand
         leader = self.leader
         if self.ph.dummy is not None:
+            if leader == self.laid and not hand[leader] and hand[t.n]:
+                leader = self.leader = t.n       # a trick the laid-down hand won (its lead): the dummy leads next
             ring = self.ring(leader)
             if not hand[leader] or (leader < t.n and not t.takes_part(leader)):
                 leader = self.leader = next(s for s in ring if hand[s] and (s == t.n or t.takes_part(s)))

@@ -331,3 +331,13 @@ phases:
     assert ("chooses a player whose team is not the player's team, and for whom the number of cards in their hand "
             "is less than the number of cards in the player's hand (target)") in sheet
     assert "chooses a player who is not the one acting (target)" in sheet
+
+
+def test_a_kind_flag_alone_and_the_suit_led_are_words():
+    """`when: contract` reads as inside `contract and ...` (t29: "Only when contract:"); `led` is the suit led
+    ("eff-suit(the card) is led"); a file's own tracked `contract` (Bridge's number) stays a name."""
+    with speaking(Vocabulary()):
+        assert say("contract") == "a bid stands (the contract)"
+        assert say("card.suit == led") == "the card's suit is the suit led"
+    with speaking(Vocabulary(values=frozenset({"contract"}))):
+        assert say("contract") == "contract"

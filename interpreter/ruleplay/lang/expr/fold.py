@@ -22,6 +22,7 @@ class Vocabulary:
     folded: dict[str, Any] = field(default_factory=dict)                # name -> its folded tree, once each
     families: frozenset[str] = frozenset()                              # zones that are families of piles
     seat_zones: frozenset[str] = frozenset()                            # zones each player has one of
+    values: frozenset[str] = frozenset()        # the file's own tracked values and counters (Bridge's `contract`)
 
 
 def value(v: Any) -> str:

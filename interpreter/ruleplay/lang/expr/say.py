@@ -55,7 +55,7 @@ def shadowing(names: Iterable[str]) -> Iterator[None]:
 
 _WHO = {"s": "the player", "actor": "the player", "dealer": "the dealer", "partner": "the partner",
         "bidder": "the bidder", "leader": "the leader", "card": "the card", "c": "the card",
-        "high-bid": "the highest bid"}
+        "high-bid": "the highest bid", "led": "the suit led"}
 _FLAGS = {"contract": ("a bid stands (the contract)", "no bid stands (no contract)")}   # a kind's yes/no: both ways
 _SEAT_WORDS = {"left-of": "the player left of {}", "right-of": "the player right of {}",
                "opposite": "the player opposite {}", "players-after": "the other players in turn after {}"}
@@ -238,7 +238,7 @@ def _flag(node: Any, vocab: Vocabulary, way: int = 0) -> str | None:
     else b`) in words, `way` 1 for its negation; None for anything else (a file's own word of that name, or
     the name as a number: Bridge's tracked `contract > 0`)."""
     if isinstance(node, Tree) and node.data == "name" and str(node.children[0]) in _FLAGS and \
-            str(node.children[0]) not in vocab.words:
+            str(node.children[0]) not in vocab.words and str(node.children[0]) not in vocab.values:
         return _FLAGS[str(node.children[0])][way]
     return None
 
@@ -468,6 +468,8 @@ def say(v: Any, besides: str = "") -> str:
         if expr_text and name != besides and not isinstance(folded, Const) and _same(expr_text, text, vocab):
             folded = Tree("name", [Token("NAME", name)])
             break
+    if (flag := _flag(folded, vocab)) is not None:           # `when: contract` as inside `contract and ...`
+        return flag
     if isinstance(folded, Tree) and folded.data == "name" and str(folded.children[0]) in vocab.words:
         name = str(folded.children[0])
         desc = vocab.words[name][1]

@@ -53,7 +53,11 @@ def vocabulary(rules: Rules) -> Vocabulary:
     families = frozenset(name for name, z in zones.items() if isinstance(z, dict) and "count" in z)
     seats = frozenset(name for name, z in zones.items() if isinstance(z, dict) and z.get("owner") == "seat") | \
         frozenset(name for name, z in rules.zones.items() if z.owner == "seat")     # a seat family's piles (h1)
-    return Vocabulary(consts, words, families=families, seat_zones=seats)
+    data = rules.doc.data
+    values = frozenset(data.get("counters") or {}) | frozenset(
+        name for ph in (data.get("phases") or {}).values() if isinstance(ph, dict) and isinstance(ph.get("track"), dict)
+        for name in ph["track"])
+    return Vocabulary(consts, words, families=families, seat_zones=seats, values=values)
 
 
 def shown_file(f: str) -> str:

@@ -238,8 +238,8 @@ def test_a_pass_to_a_named_receiver_and_a_declarations_one_point(tmp_path):
     text = sheet_text(load(str(f)))
     assert "every player chooses 1 card from their hand at once and passes them to the player's partner;" in text
     f.write_text(f.read_text().replace("r == s.partner", "r.index == 2 or r == s.partner"))
-    assert "passes them to the first player r on their left for whom the r's index is 2, or r is the player's " \
-           "partner;" in sheet_text(load(str(f)))
+    assert "passes them to the first player after them in turn whose index is 2, or that player is the player's " \
+           "partner;" in sheet_text(load(str(f)))     # after them in turn: the play direction, not the left
     f.write_text("extends: sixty-six\nname: p\nphases:\n  play:\n    declare:\n      marriages: {points: 1}\n",
                  encoding="utf-8")
     text = sheet_text(load(str(f)))

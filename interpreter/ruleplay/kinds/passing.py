@@ -19,7 +19,6 @@ highest (canonical order).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -32,6 +31,7 @@ from ruleplay.engine.decision import Decision
 from ruleplay.engine.table import Table
 from ruleplay.engine.events import EventSpec, Private, movers
 from ruleplay.kinds.words import formula
+from ruleplay.lang.expr.say import say_of
 from ruleplay.kinds.schema_parts import EXPR, phase_schema, text
 
 
@@ -279,10 +279,9 @@ def describe(spec: dict, phase=None) -> str:
              else f"{formula(spec.get('offset', 1))} seats along in play direction (0: no pass)")
     if "receiver" in spec:
         named = _named_receiver(str(spec["receiver"]))
-        rule = formula(named if named is not None else spec["receiver"])
-        bare_r = "`" not in rule and re.search(r"\br\b", rule)      # said in words, the receiver as r
+        rule = formula(named) if named is not None else say_of(spec["receiver"], "r")
         where = f"to {rule}" if named is not None and "`" not in rule else \
-            f"to the first player{' r' if bare_r else ''} on their left for whom {rule}" + (
+            f"to the first player after them in turn {rule}" + (
                 " (s: the giver, r: the receiver)" if "`" in rule else "")
     if isinstance(spec["count"], int):
         count = f"{spec['count']} card{'' if spec['count'] == 1 else 's'}"

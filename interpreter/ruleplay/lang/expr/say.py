@@ -490,7 +490,8 @@ def say_of(v: Any, var: str, noun: str = "player") -> str:
         except X.ExprError:
             tree = None
         conds = tree.children if isinstance(tree, Tree) and tree.data == "and_" else [tree]
-        said = [_clause_of(c, var, noun, vocab) for c in conds] if tree is not None else [None]
+        worded = isinstance(tree, Tree) and tree.data == "name" and str(tree.children[0]) in vocab.words
+        said = [_clause_of(c, var, noun, vocab) for c in conds] if tree is not None and not worded else [None]
         if None not in said:
             return ", and ".join(said)      # type: ignore[arg-type]
     return ("for whom " if noun == "player" else "for which ") + say(v)

@@ -311,3 +311,17 @@ def test_single_cards_put_together_are_cards():
     with pytest.raises(X.ExprError, match="expected int here, got card") as err:
         X.compile_expr("pile[1] + 1", scope)
     assert "a card is not a number" in err.value.hint
+
+
+def test_next_player_is_the_first_of_players_after():
+    """`next-player(s)`: the next seat in turn still in the game, in the direction of play (t25: a Draw Two
+    aimed at the next player needed `first(x for x in players-after(actor))`); none when all others are out."""
+    scope = _scope(players=4)
+    nxt = X.compile_expr("next-player(dealer)", scope, X.SEAT).fn
+    for direction, dealer, out, want in ((1, 3, [0] * 4, 0), (-1, 3, [0] * 4, 2), (1, 0, [0, 1, 0, 0], 2),
+                                         (-1, 0, [0, 0, 0, 1], 2), (1, 1, [1, 0, 1, 1], None)):
+        e = SimpleNamespace(dealer=dealer, loc={}, rules=SimpleNamespace(direction=direction), out=out)
+        assert nxt(e) == want, (direction, dealer, out)
+    from ruleplay.lang.expr.say import say
+    assert say("next-player(dealer).hand.size") == "the number of cards in the hand of the next player in turn " \
+        "after the dealer"

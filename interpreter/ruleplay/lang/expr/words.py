@@ -3,7 +3,8 @@
 Seats are numbered clockwise, so `left-of(s)` is the next seat clockwise whatever the direction of play;
 `opposite(s)` is `players // 2` seats along (at an odd table, the seat just left of the middle).
 `players-after(s)` is the other seats in turn after `s`, in the direction of play: with `first(...)`, the
-next player who holds a card (`first(x for x in players-after(actor) if x.hand.size > 0)`).
+next player who holds a card (`first(x for x in players-after(actor) if x.hand.size > 0)`); `next-player(s)`
+is the first of them (a Draw Two aimed at the next player: `next-player(actor).hand`).
 
 Pile helpers read the top `n` cards of a cards value (`pile`, `s.hand`), counted like `pile[1]`:
 - `same-rank(cards, n)`: the top n cards share one rank (5-5-5);
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 
 MAX_TOP = 60          # cards a pile helper may look at: each evaluation reads each of them once
 SEAT_WORDS = ("left-of", "right-of", "opposite")
-ROUND_WORDS = ("players-after",)
+ROUND_WORDS = ("players-after", "next-player")
 PILE_WORDS = {"same-rank": 2, "in-a-row": (2, 4), "adds-to": 4}
 HAND_WORDS = ("best-hand", "best-hand-name")
 MAX_HAND_ARGS = 4
@@ -50,7 +51,7 @@ NAMES = SEAT_WORDS + ROUND_WORDS + tuple(PILE_WORDS) + HAND_WORDS + tuple(COMBO_
 GROUPS = {"seats": SEAT_WORDS + ROUND_WORDS, "top of a pile": tuple(PILE_WORDS), "hands": HAND_WORDS,
           "combinations": tuple(COMBO_WORDS)}     # for an unknown function's hint
 USAGE = {"left-of": "left-of(seat)", "right-of": "right-of(seat)", "opposite": "opposite(seat)",
-         "players-after": "players-after(seat)",
+         "players-after": "players-after(seat)", "next-player": "next-player(seat)",
          "same-rank": "same-rank(cards, n)", "in-a-row": "in-a-row(cards, n, order, wrap)",
          "adds-to": "adds-to(cards, n, field, total)", "best-hand": "best-hand(cards, ...)",
          "best-hand-name": "best-hand-name(cards, ...)", **COMBO_USAGE}
@@ -163,6 +164,8 @@ def _players_after(comp: "Compiler", name: str, args: list, tok: Any) -> Compile
             return []
         d, out = e.rules.direction * getattr(getattr(e, "runner", None), "direction", 1), e.out
         return [x for k in range(1, n) if not out[x := (s + d * k) % n]]
+    if name == "next-player":                    # the first of them: none when every other seat is out
+        return Compiled(lambda e: next(iter(after(e)), None), SEAT, uses=seat.uses)
     return Compiled(after, SEATS, uses=seat.uses)
 
 

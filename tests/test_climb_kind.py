@@ -14,6 +14,7 @@ from ruleplay.agents import play
 from ruleplay.pipeline import load
 
 from conftest import ev
+from ruleplay.tools.explain.sheet import sheet_text
 
 DEMO = """
 name: climb-demo
@@ -220,3 +221,29 @@ phases:
     ph = next(p for p in load(str(f)).phases if hasattr(p, "combos"))
     runs = [c.label for c in ph.combos if c.run]
     assert runs == ["J Q K", "Q K A", "J Q K A"]
+
+
+PAIRS = DEMO.replace("  play: {kind: climb, from: hand, to: pile, equal: equal, runs: runs, end: end,",
+                     "  play: {kind: climb, from: hand, to: pile, equal: equal, runs: runs, end: end, "
+                     "runs-of: {pairs: 2},")
+
+
+# Runs of pairs (Zheng Shangyou, Tichu): seat 0 (3C 3D 4C 4D 9S) may lead 3 3 4 4. Seat 1 (5C 5D 6C 6D 7H) may
+# beat it with 5 5 6 6 only (a run of singles 5 6 7 is another shape, and its 6 7 is not a pair run), or pass:
+# it plays 5 5 6 6. Seat 2 (7C 7D 8S 2H 2S: no second 8) cannot beat it and passes unasked; seat 0 passes
+# unasked (9S), so the pile clears to seat 1, who leads 7 and goes out first.
+def test_a_run_of_pairs_beats_a_run_of_pairs_as_long(demo, tmp_path):
+    path = tmp_path / "pairs.yaml"
+    path.write_text(PAIRS, encoding="utf-8")
+    rules = load(str(path), {"runs": "3"})
+    ph = next(p for p in rules.phases if hasattr(p, "combos"))
+    pair_runs = [c.label for c in ph.combos if c.run == 2]
+    assert pair_runs[:2] == ["3 3 4 4", "4 4 5 5"] and "3 3 4 4 5 5" in pair_runs and "A A 2 2" in pair_runs
+    bots = [Script("3 3 4 4"), Script("5 5 6 6", "7"), Script()]
+    r = _run(rules, [["3C", "3D", "4C", "4D", "9S"], ["5C", "5D", "6C", "6D", "7H"],
+                     ["7C", "7D", "8S", "2H", "2S"]], bots)
+    assert "3 3 4 4" in bots[0].offered[0]
+    assert bots[1].offered[0] == ["5 5 6 6", "pass"]
+    assert _plays(r)[:3] == [(0, "3 3 4 4"), (1, "5 5 6 6"), (1, "7")]
+    assert [e["cards"] for e in ev(r, "climb")][1] == ["5C", "5D", "6C", "6D"]
+    assert "or a run of pairs of at least 2 consecutive ranks" in sheet_text(rules)

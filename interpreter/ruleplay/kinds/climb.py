@@ -2,9 +2,10 @@
 others pass, and seats are ranked in the order they go out (President, Big Two and other climbing games).
 
 A combination is a set (one to four, or more with several decks, cards of one rank; `sets` lists the
-sizes allowed) or, with `runs: N`, a run of N or more consecutive ranks (one card each). Ranks are
+sizes allowed) or, with `runs: N`, a run of N or more consecutive ranks (one card each), or with `runs-of:
+{pairs: N, triples: N}` a run of pairs or triples of N or more consecutive ranks (33 44 55). Ranks are
 ranked by `order` (a deck order, or an int over `card`): a play beats the current one when it has the
-same shape (a set of as many cards, a run as long) and a higher rank (a run: its top rank);
+same shape (a set of as many cards, a run as long and as wide) and a higher rank (a run: its top rank);
 `equal: allowed` also lets an equal rank beat, and `equal: skips` makes such a play skip the next seat.
 Suits never matter: the cards played of a rank are the lowest of that rank in the order, then in the
 canonical order. Each combination is one labelled action (`7 7` for a pair of sevens, `5 6 7` for a
@@ -51,6 +52,12 @@ SCHEMA = phase_schema("climb", {
                             "Default: 1 up to the copies of a rank in the deck."},
     "runs": {"description": "The shortest run of consecutive ranks that may be played (one card each); "
                             "0: no runs.", "default": 0, **EXPR},
+    "runs-of": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                "properties": {w: {"type": "integer", "minimum": 2, "maximum": 64,
+                                   "description": f"The shortest run of {w} of consecutive ranks that may be played."}
+                               for w in ("pairs", "triples", "fours")},
+                "description": "Runs of sets: pairs, triples or fours of consecutive ranks (33 44 55), each "
+                               "with its shortest length in ranks; such a run beats one as long and as wide."},
     "equal": {"description": "Whether an equal rank beats: refused (only a higher rank), allowed, or skips "
                              "(allowed, and the next seat loses its turn as if it passed); or an expression of "
                              "options giving one.", "default": "refused", **EXPR},
@@ -65,7 +72,9 @@ SCHEMA = phase_schema("climb", {
 }, ["from", "to"])
 EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "clear-to": {"examples": ["discards"]},
             "order": {"examples": ["rank", "'2-high'"]}, "sets": {"examples": [[1, 2, 3, 4]]},
-            "runs": {"examples": [0, 3]}, "equal": {"examples": ["no", "skips"]},
+            "runs": {"examples": [0, 3]}, "runs-of": {"examples": [{"pairs": 2, "triples": 2}]},
+            "runs-of/pairs": {"examples": [2, 3]}, "runs-of/triples": {"examples": [2]},
+            "runs-of/fours": {"examples": [2]}, "equal": {"examples": ["no", "skips"]},
             "clears": {"examples": ["card.rank == '2'"]}, "first": {"examples": ["s.standing == players"]},
             "end": {"examples": ["all-but-one", "first-out"]}, "before": {"examples": ["score"]}}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
@@ -81,7 +90,7 @@ EVENTS = {"climb": EventSpec(("seat", "cards", "combination"), sample="puts-down
 class Combo:
     """One combination of the ruleset's action block: a set of `size` cards of rank ranks[0], or a run."""
 
-    run: bool
+    run: int                               # 0: a set; a run: the cards of each rank in it (1, or 2 for pairs)
     ranks: tuple[str, ...]                 # a set: one rank; a run: its ranks, low to high
     size: int                              # cards played
     label: str
@@ -96,7 +105,7 @@ class ClimbView:
     hand: list[int]
     order: list[int]                       # per card: its rank under the phase's order
     legal: list[tuple[int, list[int]]]     # (action, the cards it plays), lowest first; a pass is not listed
-    top: tuple[bool, int, int] | None      # the combination to beat: (run, size, value); None when leading
+    top: tuple[int, int, int] | None       # the combination to beat: (run, size, value); None when leading
     clears: list[bool]                     # per legal combination: it would clear the pile at once
     held: list[int]                        # cards each other seat still holding cards holds
 
@@ -172,7 +181,7 @@ class _Run:
     @staticmethod
     def cards_for(held: dict[str, list[int]], combo: Combo) -> list[int] | None:
         """The cards played for `combo` from `held` (the lowest of each rank), or None when it cannot be."""
-        k = 1 if combo.run else combo.size
+        k = combo.run or combo.size
         out = []
         for r in combo.ranks:
             mine = held.get(r, ())
@@ -340,7 +349,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Climb | None:
     if None in (src, dest, order, equal, locks, end) or ("clear-to" in spec and cleared_to is None) \
             or ("clears" in spec and clears is None):
         return None
-    combos = _combos(ctx, path, order, runs or 0)
+    widths = {WIDTHS[k]: v for k, v in (spec.get("runs-of") or {}).items() if k in WIDTHS and isinstance(v, int)}
+    combos = _combos(ctx, path, order, runs or 0, widths)
     if combos is None:
         return None
     fixed = {"runs": runs or 0, "equal": _fixed(ctx, path + ("equal",), EQUAL, "refused"),
@@ -363,7 +373,10 @@ def _fixed(ctx: Ctx, path: tuple, words: tuple, default: str):
     return c.const if c.is_const and c.const in words else None
 
 
-def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int) -> list[Combo] | None:
+WIDTHS = {"pairs": 2, "triples": 3, "fours": 4}
+
+
+def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int, widths: dict[int, int]) -> list[Combo] | None:
     """Every combination the deck allows, lowest first within each shape: the phase's action block."""
     deck = ctx.deck
     copies: dict[str, int] = {}
@@ -377,23 +390,27 @@ def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int) -> list[Combo] |
         ctx.error(path + ("sets",), "the sets must include 1 (a seat left with one card of a rank must be able to "
                   "lead it)", "sets: [1, 2, 3, 4]", value=True)
         return None
-    out = [Combo(False, (r,), k, " ".join([r] * k)) for k in sorted(set(sizes)) for r in ranks if copies[r] >= k]
-    if runs:
-        if runs < 2:
-            ctx.error(path + ("runs",), "a run is at least 2 ranks long (0: no runs)", value=True)
-            return None
-        jokers = {x for c, x in enumerate(deck.rank) if deck.joker[c]}
-        chains = _consecutive([r for r in ranks if r not in jokers], low)
-        spans = [max(0, len(seq) - runs + 1) for seq in chains]
-        total = len(out) + sum(k * (k + 1) // 2 for k in spans)     # the sets, and one run per span of each length
+    out = [Combo(0, (r,), k, " ".join([r] * k)) for k in sorted(set(sizes)) for r in ranks if copies[r] >= k]
+    if runs == 1:
+        ctx.error(path + ("runs",), "a run is at least 2 ranks long (0: no runs)", value=True)
+        return None
+    jokers = {x for c, x in enumerate(deck.rank) if deck.joker[c]}
+    chains = _consecutive([r for r in ranks if r not in jokers], low)
+    for width, shortest in sorted(({1: runs} if runs else {}).items() | widths.items()):
+        at = path + (("runs",) if width == 1 else ("runs-of", next(k for k, w in WIDTHS.items() if w == width)))
+        wide = [[r for r in seq if copies[r] >= width] for seq in chains]      # ranks with cards enough for it
+        wide = [part for seq, part in zip(chains, wide) for part in _consecutive(part, low)]
+        spans = [max(0, len(seq) - shortest + 1) for seq in wide]
+        total = len(out) + sum(k * (k + 1) // 2 for k in spans)     # so far, and one run per span of each length
         if total > MAX_COMBOS:
-            ctx.error(path + ("runs",), f"runs of {runs} or more of {sum(map(len, chains))} ranks make {total:,} "
+            ctx.error(at, f"runs of {shortest} or more of {sum(map(len, wide))} ranks make {total:,} "
                       f"combinations with the sets; at most {MAX_COMBOS:,}", "fewer ranks, or longer shortest runs",
                       value=True)
             return None
-        for n in range(runs, max(map(len, chains), default=0) + 1):
-            for seq in chains:
-                out.extend(Combo(True, tuple(seq[i:i + n]), n, " ".join(seq[i:i + n]))
+        for n in range(shortest, max(map(len, wide), default=0) + 1):
+            for seq in wide:
+                out.extend(Combo(width, tuple(seq[i:i + n]), n * width,
+                                 " ".join(r for r in seq[i:i + n] for _ in range(width)))
                            for i in range(len(seq) - n + 1))
     return out
 
@@ -423,6 +440,8 @@ def describe(spec: dict, phase=None) -> str:
     runs = value("runs", 0)
     if runs:
         shapes += f", or a run of at least {formula(runs)} consecutive ranks"
+    for kind, shortest in (spec.get("runs-of") or {}).items():
+        shapes += f", or a run of {kind} of at least {shortest} consecutive ranks"
     order = spec.get("order", "rank")
     order = order if isinstance(order, str) and " " not in order else formula(order)
     out = [f"In turn, each player plays {shapes} from their {spec['from']} to the {spec['to']}, or passes; the "

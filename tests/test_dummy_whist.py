@@ -316,3 +316,31 @@ def test_the_leaders_own_hand_laid_down_plays_once_a_trick(tmp_path, seed):
     assert all(s != 1 for e in tricks[1:] for s, _ in e["cards"])  # seat 1 plays no more: its hand is laid down
     if tricks[0]["winner"] == 1:
         assert tricks[1].get("dummy") == 0                      # its lead won: the dummy leads the next trick
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_rule_reads_the_hand_played_from(seed):
+    """"Void in the suit led, trump if you can", judged on `playing-hand`: a referee replays the deal from the
+    log (each hand, the dummy's) and checks every card off the suit led is a trump whenever the hand it came
+    from held one (t29: the dummy's player's own hand was read instead)."""
+    from pathlib import Path
+    rules = load(str(Path(__file__).parent / "data" / "dummy-whist-must-trump.yaml"))
+    r = play(rules, seed=seed, bots=["random"] * 3, log=True, check=True)
+    suit = lambda c: c[-1]                       # noqa: E731
+    hands: dict = {}
+    checked = 0
+    for e in r.events:
+        if e["event"] == "deal":
+            hands = {s: list(h) for s, h in enumerate(e["hands"])}
+            hands["dummy"] = list(e["rest"])
+        elif e["event"] == "trump":
+            trump = e["suit"]
+        elif e["event"] == "trick":
+            led = suit(e["cards"][0][1])
+            for i, (s, c) in enumerate(e["cards"]):
+                held = hands["dummy" if i == e.get("dummy") else s]
+                if i and suit(c) != led and not any(suit(x) == led for x in held):
+                    assert suit(c) == trump or not any(suit(x) == trump for x in held), (e, held)
+                    checked += 1
+                held.remove(c)
+    assert checked > 0

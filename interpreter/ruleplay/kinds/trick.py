@@ -20,7 +20,9 @@ Per-hand flags (`flags: {name: bool over card}`) start false each hand and
 become true once a played card matches; they are names in every expression.
 The phase also defines the names `led` (suit of the card led, or none),
 `trump` (this hand's trump suit, or none), `trick-number` (1-based) and
-`leader` (the seat that led the current trick); `s.tricks` counts the
+`leader` (the seat that led the current trick), `playing-hand` (the cards the
+card to play comes from: the player's hand, or the dummy's when its player
+plays it, for a rule such as "void in the suit led, trump"); `s.tricks` counts the
 tricks a seat won this hand. Like every phase's names they are known in
 every expression whatever the phase order, but reading one where it has no
 value yet (in a phase that runs earlier) is a compile error; `trump` has
@@ -222,6 +224,7 @@ def _kitty_seen(looker, ev: dict, _index: int | None) -> bool:
 FIELDS = {"tricks_won": lambda n: [0] * n, "flags": lambda n: {}, "trick_number": lambda n: 0,
           "trick_leader": lambda n: None,
           "trick_plays": lambda n: [],      # the trick on the table: (place, card) in the order played (s.played)
+          "playing_hand": lambda n: (),     # the hand the card to play comes from (`playing-hand`)
           "trick_winner": lambda n: None,    # the seat that won the last trick (`last-winner`)
           "led": lambda n: None, "trump": lambda n: None,
           "trump_hand": lambda n: 0}         # the hand whose trump the trick phase has set
@@ -395,6 +398,7 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
         "trick-number": X.Binding(X.INT, lambda e: e.trick_number),
         "leader": X.Binding(X.SEAT, lambda e: e.trick_leader),
         "last-winner": X.Binding(X.SEAT, lambda e: e.trick_winner),
+        "playing-hand": X.Binding(X.CARDS, lambda e: e.playing_hand),
     }
     for f in _flag_names(spec):
         names[f] = X.Binding(X.BOOL, _flag_getter(f))
@@ -933,6 +937,7 @@ class _Run:
         return ok or pool          # never leave a player without a legal card
 
     def legal(self, seat: int, leading: bool) -> tuple[list[int], bool]:
+        self.t.playing_hand = self.hand[seat]   # `playing-hand`: the dummy's cards when its player plays them
         legal, following = self._legal(seat, leading)
         if self.ph.excuse_fn is not None:   # an excuse may always be played, whatever the rules say
             legal = legal + [c for c in self.hand[seat] if c not in legal and self.is_excuse(c)]
@@ -1130,7 +1135,7 @@ class _Run:
             if t.check:
                 t.check_conservation()
         t.led = None
-        t.trick_plays = []
+        t.trick_plays, t.playing_hand = [], ()
 
     def lay_down(self, seats: list) -> None:
         """After the opening lead, the hand `lay-down` names goes face up to the dummy's zone (a `lay-down`

@@ -237,3 +237,45 @@ def test_the_bound_on_a_set_of_cards_counts_the_cards_a_per_card_check_keeps():
             assert r.outcome == "finished", (seed, r.reason)
             assert sorted(c for e in laid for c in e["cards"]) == aces
             assert bot == "random" or len(laid) == (1 if aces else 0)
+
+
+def test_a_number_part_may_run_to_an_option(tmp_path, capsys):
+    """`number: [1, limit]` with an option (t27: "expected integer, got str 'limit'"): the numbers offered
+    follow the option as set; a bound that is not fixed before the game is refused where it is written."""
+    from ruleplay.tools.cli import main
+    from conftest import validate_errors
+    text = """name: bet
+description: One move that bets a number of chips up to an option's limit.
+players: 2
+options:
+  limit: {type: int, default: 5, min: 1, max: 20, description: "the largest bet"}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S]}
+counters:
+  put: {start: 0}
+zones:
+  hand: {owner: seat, visibility: owner}
+  stock: {owner: table, visibility: hidden}
+deal: {to: hand, count: 1, rest: stock}
+phases:
+  bet:
+    kind: turns
+    track: {bets: 0}
+    until: "bets >= players"
+    moves:
+      bet:
+        choose: {number: [1, limit]}
+        prefer: number
+        do:
+          - add: {actor.put: number, bets: 1}
+"""
+    f = tmp_path / "bet.yaml"
+    f.write_text(text, encoding="utf-8")
+    import ruleplay
+    from conftest import offered
+    for limit in (3, 7):
+        s = ruleplay.load_game(str(f), options={"limit": limit}).new_initial_state(seed=1)
+        assert offered(s) == sorted(f"bet: {k}" for k in range(1, limit + 1))
+    err = validate_errors(tmp_path, capsys, text.replace("[1, limit]", "[1, actor.hand.size]"))
+    assert "[phases.bet.moves.bet.choose.number[1]]: this value must be fixed before the game starts" in err
+    err = validate_errors(tmp_path, capsys, text.replace("[1, limit]", "[limit, 2]"))
+    assert "write number: [LOW, HIGH], two whole numbers at most 1000 apart (here 5 to 2)" in err

@@ -142,9 +142,9 @@ _CHOOSE = obj({
                              "numbers: the player chooses (and the log says) the word, "
                              "the rules read its number (calls that compare by rank: `{1C: 1, ..., 7NT: 35}`).",
               "examples": [["player", "banker", "tie"], [1, 11], {"1C": 1, "1D": 2}]},
-    "number": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"},
-               "description": "A whole number from LOW to HIGH; read as `number`.",
-               "examples": [[1, 10]]},
+    "number": {"type": "array", "minItems": 2, "maxItems": 2, "items": EXPR,
+               "description": "A whole number from LOW to HIGH (numbers, or options: [1, limit]); read as `number`.",
+               "examples": [[1, 10], [1, "limit"]]},
 }, desc="What the player chooses, asked in the order written.",
     examples=[{"card": "hand"}, {"seat": "s != actor", "rank": True}])
 _LEGAL = {"description": "Bool over the chosen parts: the combinations the player may choose.",

@@ -384,13 +384,18 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
                 ok = False
                 continue
             part = Part(kind, name, answers=answers, slots=len(answers))
-        else:                                  # number: [LOW, HIGH]
-            if not (isinstance(raw, list) and len(raw) == 2 and all(type(v) is int for v in raw)
-                    and raw[0] <= raw[1] and raw[1] - raw[0] < MAX_NUMBERS):
-                ctx.error(p, f"write number: [LOW, HIGH], two whole numbers at most {MAX_NUMBERS} apart", value=True)
+        else:                                  # number: [LOW, HIGH], numbers or options
+            bounds = [ctx.const_int(p + (i,), None, -10**6, 10**6) for i in range(len(raw))] \
+                if isinstance(raw, list) and len(raw) == 2 else []
+            if None in bounds:                 # placed at the bound (not fixed, or out of range)
                 ok = False
                 continue
-            answers = tuple(range(raw[0], raw[1] + 1))
+            if not (len(bounds) == 2 and bounds[0] <= bounds[1] and bounds[1] - bounds[0] < MAX_NUMBERS):
+                ctx.error(p, f"write number: [LOW, HIGH], two whole numbers at most {MAX_NUMBERS} apart"
+                          + (f" (here {bounds[0]} to {bounds[1]})" if len(bounds) == 2 else ""), value=True)
+                ok = False
+                continue
+            answers = tuple(range(bounds[0], bounds[1] + 1))
             part = Part(kind, name, answers=answers, slots=len(answers))
         if part.keeps:                       # the card part chosen last before the pile is what is laid off
             part = replace(part, adds_one=[q.kind for q in parts if q.kind in ("card", "cards")][-1] == "card")

@@ -341,3 +341,28 @@ def test_a_kind_flag_alone_and_the_suit_led_are_words():
         assert say("card.suit == led") == "the card's suit is the suit led"
     with speaking(Vocabulary(values=frozenset({"contract"}))):
         assert say("contract") == "contract"
+
+
+def test_a_pack_stripped_by_players_names_what_is_left(tmp_path):
+    """`strip: {by-players: ...}`: the sheet lists the ranks left and the cards stripped for the number of players
+    (t27: "without by-players", and every rank listed)."""
+    f = tmp_path / "strip.yaml"
+    f.write_text("""name: strip
+description: A pack stripped by the number of players; each plays one card, nothing else.
+players: {min: 4, max: 5, default: 4}
+deck:
+  ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A]
+  suits: [C, D, H, S]
+  strip: {by-players: {4: [2, 3, 4, 5, 6], 5: [2, 3, 4]}}
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: public}
+deal: {to: hand, count: 8}
+phases:
+  play: {kind: trick, from: hand, to: trick, won-to: taken, follow: suit}
+""", encoding="utf-8")
+    assert "Cards: 32 cards; ranks 7 8 9 10 J Q K A (low to high); suits C D H S; without 2, 3, 4, 5, 6\n" in \
+        sheet_text(load(str(f)))
+    assert "Cards: 40 cards; ranks 5 6 7 8 9 10 J Q K A (low to high); suits C D H S; without 2, 3, 4\n" in \
+        sheet_text(load(str(f), players=5))

@@ -17,7 +17,8 @@ from ruleplay.resources import is_builtin, labelled_builtin
 def _cards(rules: Rules) -> str:
     d = rules.doc.data["deck"]
     parts = [f"{len(rules.deck)} cards"]
-    ranks = rules.deck.ranks
+    present = set(rules.deck.rank)                     # the ranks left once stripped
+    ranks = [r for r in rules.deck.ranks if r in present] or rules.deck.ranks
     parts.append(f"ranks {' '.join(ranks)} (low to high)")
     if rules.deck.first_rank_high and len(ranks) > 2:
         parts.append(f"in a run {ranks[0]} may also be high ({ranks[-2]}-{ranks[-1]}-{ranks[0]}, never "
@@ -32,8 +33,12 @@ def _cards(rules: Rules) -> str:
     jokers = sum(rules.deck.joker)
     if jokers:
         parts.append(f"{jokers} joker(s)")
-    if d.get("strip"):
-        parts.append(f"without {', '.join(map(str, d['strip']))}")
+    strip = d.get("strip")
+    if isinstance(strip, dict):                        # by-players: the list for this number of players
+        table = strip.get("by-players") or {}
+        strip = next((v for k, v in table.items() if str(k) == str(rules.players)), None)
+    if strip:
+        parts.append(f"without {', '.join(map(str, strip))}")
     return "; ".join(parts)
 
 

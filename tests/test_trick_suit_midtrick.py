@@ -89,7 +89,7 @@ def test_a_follower_may_switch_a_choice_on_before_its_card(tmp_path):
     assert trick["winner"] == 1
     sheet = sheet_text_of(g)
     assert "Before playing a card to a trick led by another, when not (there is a card in the player's hand " \
-           "whose suit is led), a player may switch call on (a player who cannot follow calls for the diamonds to be " \
+           "whose suit is the suit led), a player may switch call on (a player who cannot follow calls for the diamonds to be " \
            "trumps) for the rest of the hand." in sheet
 
 

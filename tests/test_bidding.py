@@ -510,3 +510,41 @@ def test_bots_worth_makes_smart_raise_by_the_least_step_within_it(tmp_path):
         assert b["bid"] <= 100 + 20 * aces[b["seat"]], (b, aces)
     worths = sorted(100 + 20 * a for a in aces)
     assert worths[-2] <= ev(r, "auction")[0]["bid"] <= worths[-1]      # raised until one alone could go on
+
+
+ONCE_ROUND = """name: once-round
+description: Once-round bidding where each bid must top the last, pass allowed (Tarneeb, Dou Dizhu).
+players: 4
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: public}
+deal: {to: hand, count: 13}
+phases:
+  bidding:
+    kind: bid
+    style: one-each
+    range: {min: 7, max: 13}
+    pass: true
+    forbid: "bid <= high-bid"
+  play: {kind: trick, from: hand, to: trick, won-to: taken, leader: "s == bidder", follow: suit, trump: none}
+scoring: {points: "s.tricks"}
+match: {end: "true", winners: {highest: s.score}}
+"""
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_high_bid_is_the_highest_so_far_in_a_once_round_bidding(tmp_path, seed):
+    """`style: one-each` with `forbid: bid <= high-bid`: each bid tops the last (t30: high-bid stayed 0 until
+    the round ended, so two players bid 13); the highest bidder leads."""
+    from ruleplay.agents import play
+    from ruleplay.pipeline import load
+    f = tmp_path / "once.yaml"
+    f.write_text(ONCE_ROUND, encoding="utf-8")
+    r = play(load(str(f)), seed=seed, bots=["random"] * 4, log=True)
+    bids = [e["bid"] for e in r.events if e["event"] == "bid" and not e.get("pass")]
+    assert bids == sorted(set(bids)), bids                    # strictly rising
+    lead = next(e for e in r.events if e["event"] == "trick")["leader"]
+    if bids:
+        assert lead == next(e["seat"] for e in r.events if e["event"] == "bid" and e.get("bid") == bids[-1])

@@ -195,6 +195,8 @@ class Bid:
             chosen.append((seat, choice))
             if not sealed:
                 self._record(t, seat, choice)
+                if choice is not None and (t.high_bid is None or choice > t.high_bid):
+                    t.high_bid, t.bidder = choice, seat     # the highest so far: `high-bid` as the bids go round
         if sealed:
             t.reveal()
             for seat, choice in chosen:

@@ -6,7 +6,9 @@ A file declares its combinations best first; each is a pattern over the `size` c
 - `run: 5`: that many cards of consecutive ranks in the rank order (a straight); with the ranking's
   `ace-low`, the highest rank may also play below the lowest (A-2-3-4-5, whose top card is the 5);
 - `same-suit: true`: all `size` cards of one suit (a flush; with `run`, a straight flush);
+- `ranks: [A, 2, 3]`: one card of each of those ranks (a special run of its own, Brag's A-2-3);
 - nothing: any cards (a high card).
+A category may count its cards by an `order` of its own (Brag's prials, three 3s the best), not with `run`.
 
 The cards a pattern leaves over are kickers. A set of cards (seven, say) scores as its best hand of `size`
 cards: the first combination, best first, that some `size` of them make, and within it the best tie-break:
@@ -46,6 +48,10 @@ class Category:
     run: int = 0
     same_suit: bool = False
     description: str = ""
+    ranks: tuple[int, ...] = ()       # `ranks`: these rank values, one card each (high to low)
+    recount: tuple[int, ...] = ()     # `order`: value -> its value in the category's own order (index by value)
+    rank_words: tuple[str, ...] = ()  # `ranks` as written, for words
+    order_words: tuple[str, ...] = () # `order`: its ranks low to high, for words
 
     def words(self, size: int, ace_low: bool) -> str:
         """The pattern in words: "three of one rank and two of another"."""
@@ -56,9 +62,12 @@ class Category:
             parts.append(" and ".join(named) if len(named) <= 2 else ", ".join(named[:-1]) + " and " + named[-1])
         if self.run:
             parts.append(f"{self.run} cards in a row" + (" (the highest rank may also play lowest)" if ace_low else ""))
+        if self.ranks:
+            parts.append("one each of " + "-".join(self.rank_words))
         if self.same_suit:
             parts.append(f"all {size} cards of one suit")
-        return ", ".join(parts) if parts else "any cards"
+        said = ", ".join(parts) if parts else "any cards"
+        return said + (f" (ranks counting in the order {' '.join(self.order_words)})" if self.order_words else "")
 
 
 @dataclass
@@ -154,8 +163,15 @@ class Ranking:
         size = self.size
         if cat.same_suit and len(vals) < size:
             return None
+        if cat.recount:                              # the category's own order: the same cards, counted anew
+            vals = sorted((cat.recount[v] for v in vals), reverse=True)
         rest = list(vals)
         tie: list[int] = []
+        if cat.ranks:
+            for v in cat.ranks:
+                if v not in rest:
+                    return None
+                rest.remove(v)
         if cat.groups:
             counts: dict[int, int] = {}
             for v in vals:
@@ -184,7 +200,7 @@ class Ranking:
             tie.append(top)
             for v in range(top - cat.run + 1, top + 1):
                 rest.remove(v if v >= 1 else self.ranks)
-        used_cards = sum(cat.groups) + cat.run
+        used_cards = sum(cat.groups) + cat.run + len(cat.ranks)
         tie.extend(rest[:max(0, size - used_cards)])
         return tie
 
@@ -202,7 +218,9 @@ class Ranking:
                  if not self.low else f"Hands (low: the lowest hand wins): the {self.size} cards of those a rule "
                  "names that make the lowest hand count; combinations, highest first (the lower, the better):"]
         for i, c in enumerate(self.categories, 1):
-            lines.append(f"  {i}. {c.name}: " + (c.description or c.words(self.size, self.ace_low)))
+            lines.append(f"  {i}. {c.name}: " + (c.description + (f" (ranks counting in the order "
+                         f"{' '.join(c.order_words)})" if c.order_words else "") if c.description
+                         else c.words(self.size, self.ace_low)))
         order = " ".join(self.rank_names) if self.rank_names else self.order_name
         lines.append(f"  Ranks count in the order {order} (low to high)" +
                      (f"; in a run the {self.rank_names[-1] if self.rank_names else 'highest rank'} may also "
@@ -212,7 +230,56 @@ class Ranking:
         return "\n".join(lines) + "\n"
 
 
-KEYS = ("name", "groups", "run", "same-suit", "description")
+KEYS = ("name", "groups", "run", "same-suit", "description", "ranks", "order")
+
+
+def _fixed_ranks(ctx, p: tuple, c: dict, deck, values: list[int], other) -> tuple | None:
+    """A category's `ranks` as (their values high to low, the ranks as written); () when it has none; None
+    after a placed error."""
+    raw = c.get("ranks")
+    if raw is None:
+        return ()
+    if other:
+        ctx.error(p + ("ranks",), "a pattern of given ranks stands alone, without groups or a run",
+                  "write two categories", value=True)
+        return None
+    by_rank = {deck.rank[i]: v for i, v in enumerate(values) if v}
+    names = [str(r) for r in raw] if isinstance(raw, list) else []
+    unknown = [r for r in names if r not in by_rank]
+    if not names or unknown or len(set(names)) != len(names):
+        ctx.error(p + ("ranks",), f"'{unknown[0]}' is not a rank the order counts" if unknown else
+                  "ranks lists different ranks of the deck, e.g. [A, 2, 3]",
+                  did_you_mean(unknown[0], by_rank) if unknown else None, value=True)
+        return None
+    return tuple(sorted((by_rank[r] for r in names), reverse=True)), tuple(names)
+
+
+def _recount(ctx, p: tuple, c: dict, deck, values: list[int], ranks: int, run: int) -> tuple | None:
+    """A category's own `order` as a table from the ranking's values to that order's; () when it has none;
+    None after a placed error."""
+    name = c.get("order")
+    if name is None:
+        return ()
+    name = "order" if name == "rank" else str(name)
+    other = deck.orders.get(name)
+    if other is None:
+        ctx.error(p + ("order",), f"unknown order '{name}'", did_you_mean(name, deck.orders) or
+                  f"orders: rank, {one_of([o for o in deck.orders if o != 'order'])}", value=True)
+        return None
+    if run:
+        ctx.error(p + ("order",), "a run counts by the ranking's own order", "drop order here, or write "
+                  "the run's ranks with ranks: [...]", value=True)
+        return None
+    table = [0] * (ranks + 1)
+    for i, v in enumerate(values):
+        w = other[i]
+        if v and (not 1 <= w <= ranks or table[v] not in (0, w)):
+            ctx.error(p + ("order",), f"the order '{name}' must rank the same cards as the ranking's, each rank "
+                      f"once, from 1 to {ranks}", value=True)
+            return None
+        if v:
+            table[v] = w
+    return tuple(table)
 
 
 def compile_ranking(ctx, deck) -> Ranking | None:
@@ -308,8 +375,17 @@ def compile_ranking(ctx, deck) -> Ranking | None:
         if same and not suits:
             ctx.error(p + ("same-suit",), "the deck has no suits", value=True)
             bad = True
+        fixed = _fixed_ranks(ctx, p, c, deck, values, run or groups)
+        recount = _recount(ctx, p, c, deck, values, ranks, run)
+        if fixed is None or recount is None or (fixed and len(fixed[0]) + sum(groups) > size):
+            if fixed and recount is not None and len(fixed[0]) + sum(groups) > size:
+                ctx.error(p + ("ranks",), f"{len(fixed[0])} ranks are more cards than a hand's {size}", value=True)
+            continue
         if not bad:
-            out.append(Category(name, tuple(sorted(groups, reverse=True)), run, same, str(c.get("description", ""))))
+            words = tuple(dict.fromkeys(deck.rank[i] for i in sorted(
+                (i for i, v in enumerate(values) if v), key=lambda i: recount[values[i]]))) if recount else ()
+            out.append(Category(name, tuple(sorted(groups, reverse=True)), run, same, str(c.get("description", "")),
+                                fixed[0] if fixed else (), recount, fixed[1] if fixed else (), words))
     ace_low = bool(spec.get("ace-low", False))
     low = spec.get("low", False) is True
     if low and out and (out[-1].groups or out[-1].run or out[-1].same_suit) and len(ctx.errors) == errors:

@@ -112,8 +112,8 @@ SCHEMA = phase_schema('trick', {
              **EXPR},
     "declare": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN}, "maxProperties": 20,
                 "additionalProperties": obj({"when": {"description": "Bool over `card`, the card just led (with on: play, the card just played), actor = its player, the card out of hand: that player may declare when it holds (e.g. a king or queen led with its partner in hand).", **EXPR},
-                                             "on": {"enum": ["lead", "play"], "default": "lead",
-                                                    "description": "lead: with the card led only (a marriage); play: with any card played, by its player (Klaberjass's bella, the king or queen of trumps played)."},
+                                             "on": {"enum": ["lead", "play", "win"], "default": "lead",
+                                                    "description": "lead: with the card led only (a marriage); play: with any card played, by its player (Klaberjass's bella, the king or queen of trumps played); win: by the winner of a trick, before any drawing, `when` and `points` read over actor (Tute's and Bezique's melds; no `card`)."},
                                              "points": {"description": "Int over `card`, the card led (with on: play, the card played): the points the declaration adds to s.NAME of the player declaring.", **EXPR},
                                              "description": text("What is declared.")}, ["when", "points"]),
                 "description": "Declarations a player may make with the card led (a marriage shown when leading its king or queen), or with any card played (on: play): a yes/no choice; each is a per-seat value s.NAME, the points declared this hand, which scoring and `until` read."},
@@ -674,12 +674,14 @@ def _declarations(ctx: Ctx, path: tuple, spec: dict, cscope) -> list | bool:
                       "give the declaration a name of its own, e.g. marriages")
             ok = False
             continue
-        when = ctx.expr(at + ("when",), X.BOOL, cscope)
-        points = ctx.expr(at + ("points",), X.INT, cscope)
+        on = (spec["declare"][name] or {}).get("on", "lead")
+        scope = ctx.scope if on == "win" else cscope      # a win's declaration reads the winner, no card
+        when = ctx.expr(at + ("when",), X.BOOL, scope)
+        points = ctx.expr(at + ("points",), X.INT, scope)
         if when is None or points is None:
             ok = False
         elif not (when.is_const and not when.const):
-            out.append((name, when.fn, points.fn, (spec["declare"][name] or {}).get("on", "lead")))
+            out.append((name, when.fn, points.fn, on))
     return out if ok else False
 
 
@@ -1121,7 +1123,9 @@ class _Run:
             else:
                 win = self.winner(plays)[0]
                 win_seat = t.actor = who[win]
-                self.close_trick(plays, win, (yield from self.offer_choices(win_seat)) if ph.choices else ())
+                chosen = (yield from self.offer_choices(win_seat)) if ph.choices else ()
+                won = (yield from self.win_declarations(win_seat)) if ph.declare else ()
+                self.close_trick(plays, win, chosen, won)
                 continue
             break                            # `until` held after a declaration
         leader = self.leader
@@ -1242,7 +1246,7 @@ class _Run:
         seat = self.who[place]
         state = t.kind_state[ph.name]
         for name, when, points, on in ph.declare:
-            if on == "lead" and not lead:
+            if on == "win" or (on == "lead" and not lead):
                 continue
             t.actor, t.card = seat, card
             if not when(t):
@@ -1260,6 +1264,28 @@ class _Run:
                     break
         t.card = None
         t.actor = seat
+
+    def win_declarations(self, seat: int):
+        """After a trick, before its cards are gathered and any drawing (a generator of yes/no decisions): the
+        winner's declarations (`on: win`) whose `when` holds, read over actor = the winner; the points of those
+        made go to its s.NAME; returns them as (name, points), told after the trick."""
+        t, ph, space = self.t, self.ph, self.t.space
+        state = t.kind_state[ph.name]
+        made = []
+        for name, when, points, on in ph.declare:
+            if on != "win" or not any(self.hand[s] for s in self.playing):
+                continue                     # after the last trick there is nothing left to play for
+            t.actor = seat
+            if not when(t):
+                continue
+            pts = points(t) or 0
+            if (yield from t.ask(Decision(seat, [space.NO, space.YES], PreferView([0, pts])))) == space.YES:
+                per = list(state[name])
+                per[seat] += pts
+                state[name] = tuple(per)
+                made.append((name, pts))
+            t.actor = seat
+        return made
 
     def choice_view(self, seat: int, flag: str, place: int):
         """What `smart` reads of a yes/no switch: the choice's `prefer` read now for the seat asked (a rating of no
@@ -1289,7 +1315,7 @@ class _Run:
                 chosen.append((f, t.flags[f]))
         return chosen
 
-    def close_trick(self, plays: list[tuple[int, int]], win: int, chosen) -> None:
+    def close_trick(self, plays: list[tuple[int, int]], win: int, chosen, won=()) -> None:
         """The trick to its winner (the place `win`: a seat, or the dummy, whose player takes it), who leads the
         next."""
         t, ph, pile, names, who = self.t, self.ph, self.pile, self.deck.names, self.who
@@ -1318,6 +1344,8 @@ class _Run:
             t.emit("award", seat=seat, name=name, points=pts)
         for f, v in chosen:
             t.emit("choice", seat=win_seat, name=f, value=v)
+        for name, pts in won:                    # the winner's declarations, made before the trick was gathered
+            t.emit("declare", seat=win_seat, name=name, card=None, points=pts)
         if t.check:
             t.check_conservation()
         self.leader = win
@@ -1467,6 +1495,12 @@ def describe(spec: dict, phase=None) -> str:
             text += (f" Playing a card {_card_words(c.get('when', 'true'))}, its player may declare {d}{what}: "
                      f"{pts}, added to that player's {d} this hand.")
             continue
+        if c.get("on") == "win":
+            when = formula(c.get("when", "true"))
+            text += (" After winning a trick" + ("" if when == "yes" else f", when {when}") +
+                     f", before any drawing, its winner may declare {d}{what}: {pts}, added to the winner's {d} "
+                     "this hand.")
+            continue
         text += (f" Leading a card {_card_words(c.get('when', 'true'))}, the leader may declare {d}{what}: "
                  f"{pts}, added to the leader's {d} this hand.")
     dummy = spec.get("dummy")
@@ -1542,7 +1576,8 @@ def _tell_refill(n, ev: dict) -> list[str]:
 
 
 def _tell_declare(n, ev: dict) -> list[str]:
-    return [f"{n.verb(ev['seat'], 'declare', 'declares')} {ev.get('name')} with {ev.get('card')} ({_points_said(ev)})."]
+    card = f" with {ev['card']}" if ev.get("card") else ""
+    return [f"{n.verb(ev['seat'], 'declare', 'declares')} {ev.get('name')}{card} ({_points_said(ev)})."]
 
 
 def _points_said(ev: dict) -> str:
@@ -1562,7 +1597,8 @@ ACCOUNT = {"lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} 
                                   f"{', '.join(map(str, ev.get('cards') or []))}.",
            "tricks-over": lambda ev: "The tricks stop here.",
            "award": trickawards.account,
-           "declare": lambda ev: f"Seat {ev['seat']} declares {ev.get('name')} with {ev.get('card')} ({_points_said(ev)}).",
+           "declare": lambda ev: f"Seat {ev['seat']} declares {ev.get('name')}" +
+                                 (f" with {ev['card']}" if ev.get("card") else "") + f" ({_points_said(ev)}).",
            "swap": lambda ev: f"Seat {ev['seat']} exchanges {', '.join(map(str, ev.get('gave') or []))} for "
                               f"{', '.join(map(str, ev.get('cards') or []))} of the {ev.get('zone')}.",
            "refill": lambda ev: f"Seat {ev['seat']} draws {', '.join(map(str, ev.get('cards') or []))} from the "

@@ -1,0 +1,70 @@
+"""A declaration by the winner of a trick (`declare: {NAME: {on: win}}`), as Tute, Gaigel and two-handed
+Bezique declare melds: offered after the trick, before any drawing, read over the winner; once a hand when
+its `when` says so; never after the last trick. A hand-checked deal, a referee over random games, words."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import ruleplay
+from ruleplay.engine.run import Deal
+from ruleplay.pipeline import load
+from ruleplay.tools.explain.sheet import sheet_text
+
+from conftest import step
+
+RULES = str(Path(__file__).parent / "data" / "whist-marriages.yaml")
+
+
+# Seat 3 deals (4S on top of its hand: spades are trumps), seat 0 leads AS, the others follow with their only
+# spade and seat 0 wins holding KH QH: it may declare the marriage (yes: 20). It leads KH and wins again: the
+# marriage is declared already, nothing is offered. The last trick is forced, and nothing is offered after it.
+def test_the_winner_declares_once_before_the_next_lead():
+    deal = Deal(hands=[["AS", "KH", "QH"], ["2S", "3C", "4C"], ["3S", "5C", "6C"], ["4S", "7C", "8C"]], dealer=3)
+    s = ruleplay.load_game(RULES).new_initial_state(seed=1, deal=deal, check=True)
+    seen = step(s, "AS", "yes", "KH", "3C", "5C", "7C")
+    assert seen[:3] == [(0, ["AS", "KH", "QH"]), (0, ["no", "yes"]), (0, ["KH", "QH"])]
+    assert s.is_terminal()
+    events = s.events()
+    declared = [(e["seat"], e["name"], e["points"]) for e in events if e["event"] == "declare"]
+    assert declared == [(0, "hearts-marriage", 20)]
+    kinds = [e["event"] for e in events if e["event"] in ("trick", "declare")]
+    assert kinds[:2] == ["trick", "declare"]                # told after the trick it was made on
+    assert next(e for e in events if e["event"] == "score")["points"] == [20, 0, 0, 0]
+
+
+def test_a_referee_over_random_games():
+    """From the logs alone: a declaration follows a trick its seat won, while it held KH and QH, at most once a
+    hand, never after the last trick; and every such chance was offered (a `yes`/`no` decision)."""
+    rules = ruleplay.load_game(RULES)
+    offered = 0
+    for seed in range(30):
+        s = rules.new_initial_state(seed=seed, check=True)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            s.apply_action(rng.choice(s.legal_actions()))
+        hands: dict = {}
+        made: set = set()
+        events = s.events()
+        for i, e in enumerate(events):
+            if e["event"] == "deal":
+                hands = {k: set(h) for k, h in enumerate(e["hands"])}
+                made = set()
+            elif e["event"] == "play":
+                hands[e["seat"]].discard(e["card"])
+            elif e["event"] == "trick":
+                w = e["winner"]
+                chance = w not in made and {"KH", "QH"} <= hands[w] and e["number"] < 13
+                asked = [f for f in events[i - 1:i] if f["event"] == "decision" and f.get("label") in ("yes", "no")]
+                nxt = events[i + 1] if i + 1 < len(events) else {}
+                assert (nxt.get("event") == "declare") == (chance and bool(asked) and asked[0]["label"] == "yes")
+                assert bool(asked) == chance, (seed, e)
+                offered += chance
+                if nxt.get("event") == "declare":
+                    made.add(w)
+    assert offered > 0
+
+
+def test_the_sheet_says_who_declares_and_when():
+    assert "After winning a trick, when the player's hearts-marriage is 0, and there is a card in the player's " \
+           "hand whose name is KH" in sheet_text(load(RULES))

@@ -270,3 +270,39 @@ def test_v_names_the_seat_of_a_forced_step_nothing_else_names(tmp_path, capsys):
     out = _run(capsys, str(f), "--seed", "1", "-v")
     assert out.count("  Seat 1: knock (the only move).\n  knocks: now") == 2
     assert "(the only move)" not in out.replace("Seat 1: knock (the only move)", "")
+
+
+def test_v_names_a_forced_step_whose_move_names_no_seat(tmp_path, capsys):
+    """A forced pass that moves table cards (pile to stock): the move's line names the zones, not the seat, so
+    -v still says whose step it was (t30)."""
+    f = tmp_path / "passes.yaml"
+    f.write_text("""name: passes
+description: Seat 0 plays a card; seats 1 and 2 may only pass, and the second pass clears the pile.
+players: 3
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  pile: {owner: table, visibility: public}
+  stock: {owner: table, visibility: hidden}
+deal: {to: hand, count: 2, rest: stock}
+phases:
+  play:
+    kind: turns
+    track: {passes: 0}
+    first: "s.index == 0"
+    until: "actor.hand.empty"
+    max-turns: 20
+    moves:
+      play:
+        choose: {card: hand}
+        legal: "actor.index == 0"
+        do: [{move: {from: hand, to: pile}}]
+      pass:
+        if: "actor.index != 0"
+        do:
+          - add: {passes: 1}
+          - if: "passes >= 2"
+            then: [{move: {from: pile, to: stock, all: true}}]
+""", encoding="utf-8")
+    out = _run(capsys, str(f), "--seed", "1", "-v")
+    assert "  Seat 1: pass (the only move).\n  passes: now 1.\n  Seat 2: pass (the only move).\n  passes: now 2.\n" in out

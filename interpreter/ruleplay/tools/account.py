@@ -225,7 +225,9 @@ def _nameless(decision: dict, ahead: deque) -> bool:
             continue
         if kind == "end" or kind == "deal":
             return True
-        if seat in (later.get("seat"), later.get("from_seat"), later.get("to_seat")):
+        named = (later.get("from_seat"), later.get("to_seat")) if kind == "move" else \
+            (later.get("seat"), later.get("from_seat"), later.get("to_seat"))   # a move's line names its zones'
+        if seat in named:
             return False
     return False
 

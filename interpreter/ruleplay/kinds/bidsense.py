@@ -20,8 +20,9 @@ def bid_sense(d, mind) -> int:
 def smart_bid(v) -> int:
     """`smart` at a bid (an index into the legal choices; None is a pass).
 
-    One bid each or sealed (bids count tricks): the bid nearest its count of tricks, a card of the top
-    two ranks or a trump of the top five counting one. An auction: each bid asks for `v.need` tricks
+    One bid each or sealed (bids count tricks), with no pass: the bid nearest its count of tricks, a card of
+    the top two ranks or a trump of the top five counting one. An auction, or bids that may be passed (a
+    round of Tarneeb's bids, each above the last): each bid asks for `v.need` tricks
     (the phase's `bots.tricks`, else its default reading, kinds/bid.py) under the trump it names
     (`bots.trump`; else the table's trump, else its best suit). It estimates its tricks
     (`hand_tricks`) and, with a partner, adds the partner's share (`_partner_share`); a bid of card
@@ -37,7 +38,7 @@ def smart_bid(v) -> int:
     may_pass = None in legal
     if v.worth is not None:                            # the file says what the hand is worth (`bots.worth`)
         return _worth_bid(v, bids, may_pass)
-    if v.style != "auction":
+    if v.style != "auction" and not may_pass:          # bids that must be made: the nearest to its tricks
         return _trick_bid(v, bids)
     if may_pass and v.partner is not None and v.bids[v.partner] is not None and v.high_bid == v.bids[v.partner]:
         return legal.index(None)                       # never outbid the partner

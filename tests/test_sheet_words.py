@@ -366,3 +366,14 @@ phases:
         sheet_text(load(str(f)))
     assert "Cards: 40 cards; ranks 5 6 7 8 9 10 J Q K A (low to high); suits C D H S; without 2, 3, 4\n" in \
         sheet_text(load(str(f), players=5))
+
+
+def test_a_choice_within_a_choice_keeps_its_otherwise():
+    """`(a if c else b) if d else (e if f else g)`: the else branch is one case, "otherwise (...)" (t30: it read
+    as three cases); a plain chain `a if c else b if d else e` still reads as one list of cases."""
+    with speaking(Vocabulary()):
+        assert say("(2 if s.index == 0 else -1) if s.tricks > 2 else (-2 if s.index == 0 else 1)") == \
+            "(2 when the player's index is 0, otherwise -1) when the player's tricks is more than 2, otherwise " \
+            "(-2 when the player's index is 0, otherwise 1)"
+        assert say("1 if s.tricks > 2 else 2 if s.tricks > 1 else 3") == \
+            "1 when the player's tricks is more than 2, 2 when the player's tricks is more than 1, otherwise 3"

@@ -259,6 +259,8 @@ def _cond_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | N
         elif subject and said.startswith(subject):
             said = said[len(subject):]
         parts.append(f"{said} when {sc}")
+        if X.unwrap(a).__class__ is Tree and X.unwrap(a).data == "cond":
+            break              # a choice within a choice: the rest is one case, "otherwise (... when ...)"
     last = _words(t, vocab, loops)
     if last is None:
         return None

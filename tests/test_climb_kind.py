@@ -247,3 +247,31 @@ def test_a_run_of_pairs_beats_a_run_of_pairs_as_long(demo, tmp_path):
     assert _plays(r)[:3] == [(0, "3 3 4 4"), (1, "5 5 6 6"), (1, "7")]
     assert [e["cards"] for e in ev(r, "climb")][1] == ["5C", "5D", "6C", "6D"]
     assert "or a run of pairs of at least 2 consecutive ranks" in sheet_text(rules)
+
+
+BOMBS = DEMO.replace("  play: {kind: climb, from: hand, to: pile, equal: equal, runs: runs, end: end,",
+                     "  play: {kind: climb, from: hand, to: pile, equal: equal, runs: runs, end: end, "
+                     "sets: [1, 2, 3, 4], bombs: [4],")
+
+
+# Bombs (Dou Dizhu, Tichu): seat 0 leads the pair 9 9. Seat 1 may beat it with a higher pair (K K) or its bomb
+# 5 5 5 5 (a bomb beats any play that is no bomb), or pass: it bombs. Seat 2 holds a bigger-ranked bomb
+# 7 7 7 7 and a pair of aces: the aces are no bomb and may not answer a bomb; it bombs back. Seat 0 (3 and 9 9
+# played) cannot beat a bomb and passes unasked, seat 1 passes: the pile clears to seat 2.
+def test_a_bomb_beats_any_play_and_only_a_higher_bomb_beats_it(tmp_path):
+    path = tmp_path / "bombs.yaml"
+    path.write_text(BOMBS, encoding="utf-8")
+    rules = load(str(path))
+    bots = [Script("9 9"), Script("5 5 5 5", "pass"), Script("7 7 7 7")]
+    r = _run(rules, [["9C", "9D", "3S"], ["5C", "5D", "5H", "5S", "KC", "KD"],
+                     ["7C", "7D", "7H", "7S", "AC", "AD"]], bots)
+    assert bots[1].offered[0] == ["5 5 5 5", "K K", "pass"]
+    assert bots[2].offered[0] == ["7 7 7 7", "pass"]           # the aces are no answer to a bomb
+    assert _plays(r)[:3] == [(0, "9 9"), (1, "5 5 5 5"), (2, "7 7 7 7")]
+    assert "is a bomb: it beats any play that is no bomb" in sheet_text(rules)
+
+
+def test_a_bomb_that_is_no_set_size_is_refused(tmp_path, capsys):
+    from conftest import validate_errors
+    err = validate_errors(tmp_path, capsys, BOMBS.replace("sets: [1, 2, 3, 4], bombs: [4]", "sets: [1, 2, 3], bombs: [4]"))
+    assert "error [phases.play.bombs]: a bomb is a set of one of the sizes in sets; 4 is not" in err

@@ -7,6 +7,8 @@ sizes allowed) or, with `runs: N`, a run of N or more consecutive ranks (one car
 ranked by `order` (a deck order, or an int over `card`): a play beats the current one when it has the
 same shape (a set of as many cards, a run as long and as wide) and a higher rank (a run: its top rank);
 `equal: allowed` also lets an equal rank beat, and `equal: skips` makes such a play skip the next seat.
+`bombs: [4]`: a set of such a size (four of a kind) beats any play that is no bomb, and a bomb beats a
+smaller bomb or one as big of a lower rank (Dou Dizhu, Tichu, Zheng Shangyou).
 Suits never matter: the cards played of a rank are the lowest of that rank in the order, then in the
 canonical order. Each combination is one labelled action (`7 7` for a pair of sevens, `5 6 7` for a
 run), from a block of actions fixed per ruleset (decision.py), so a seat's choices are finite.
@@ -52,6 +54,10 @@ SCHEMA = phase_schema("climb", {
                             "Default: 1 up to the copies of a rank in the deck."},
     "runs": {"description": "The shortest run of consecutive ranks that may be played (one card each); "
                             "0: no runs.", "default": 0, **EXPR},
+    "bombs": {"type": "array", "items": {"type": "integer", "minimum": 2, "maximum": 64}, "minItems": 1,
+              "uniqueItems": True,
+              "description": "Set sizes that are bombs (4: four of a kind): a bomb beats any play that is no bomb, "
+                             "and a smaller bomb or one as big of a lower rank; each must be one of `sets`."},
     "runs-of": {"type": "object", "additionalProperties": False, "minProperties": 1,
                 "properties": {w: {"type": "integer", "minimum": 2, "maximum": 64,
                                    "description": f"The shortest run of {w} of consecutive ranks that may be played."}
@@ -72,7 +78,7 @@ SCHEMA = phase_schema("climb", {
 }, ["from", "to"])
 EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "clear-to": {"examples": ["discards"]},
             "order": {"examples": ["rank", "'2-high'"]}, "sets": {"examples": [[1, 2, 3, 4]]},
-            "runs": {"examples": [0, 3]}, "runs-of": {"examples": [{"pairs": 2, "triples": 2}]},
+            "runs": {"examples": [0, 3]}, "bombs": {"examples": [[4]]}, "runs-of": {"examples": [{"pairs": 2, "triples": 2}]},
             "runs-of/pairs": {"examples": [2, 3]}, "runs-of/triples": {"examples": [2]},
             "runs-of/fours": {"examples": [2]}, "equal": {"examples": ["no", "skips"]},
             "clears": {"examples": ["card.rank == '2'"]}, "first": {"examples": ["s.standing == players"]},
@@ -108,6 +114,7 @@ class ClimbView:
     top: tuple[int, int, int] | None       # the combination to beat: (run, size, value); None when leading
     clears: list[bool]                     # per legal combination: it would clear the pile at once
     held: list[int]                        # cards each other seat still holding cards holds
+    bombs: list[bool] = field(default_factory=list)   # per legal combination: it is a bomb (beats any shape)
 
 
 @dataclass
@@ -128,6 +135,7 @@ class Climb:
     description: str = ""
     spec: dict = field(default_factory=dict)
     fixed: dict = field(default_factory=dict)   # settings the options fix (for the rule sheet): key -> value
+    bombs: frozenset = frozenset()         # set sizes that are bombs: they beat any play that is no bomb
 
     @property
     def action_labels(self) -> list[str]:
@@ -195,14 +203,17 @@ class _Run:
 
     def offer(self, seat: int, top: tuple[bool, int, int] | None, equal: str) -> list[tuple[int, list[int]]]:
         """The combinations `seat` may play now, as (action, cards), in the block's order."""
-        out, held = [], self.held(seat)
+        out, held, bombs = [], self.held(seat), self.ph.bombs
+        over_bomb = top is not None and not top[0] and top[1] in bombs
         for i, combo in enumerate(self.ph.combos):
-            if top is not None and (combo.run, combo.size) != top[:2]:
-                continue
+            bomb = not combo.run and combo.size in bombs
+            if top is not None and (combo.run, combo.size) != top[:2] and not (bomb and not over_bomb) and \
+                    not (bomb and combo.size > top[1]):
+                continue                     # the same shape, or a bomb on no bomb, or a bigger bomb
             cards = self.cards_for(held, combo)
             if cards is None:
                 continue
-            if top is not None:
+            if top is not None and (combo.run, combo.size) == top[:2]:
                 v = self.value(cards)
                 if v < top[2] or (v == top[2] and equal == "refused"):
                     continue
@@ -274,7 +285,7 @@ class _Run:
             cards = next(cs for x, cs in legal if x == a)
             combo = ph.combos[a - self.base]
             value = self.value(cards)
-            equal_play = top is not None and value == top[2]
+            equal_play = top is not None and (combo.run, combo.size) == top[:2] and value == top[2]
             for c in cards:
                 hand[seat].remove(c)
                 pile.append(c)
@@ -321,9 +332,11 @@ class _Run:
 
     def view(self, seat: int, top, legal) -> ClimbView:
         t = self.t
+        combos, bombs = self.ph.combos, self.ph.bombs
         return ClimbView(seat, list(self.hand[seat]), self.ph.order, legal, top,
                          [self.clears_with(cs) for _, cs in legal],
-                         [len(self.hand[s]) for s in t.seat_range if s != seat and self.hand[s]])
+                         [len(self.hand[s]) for s in t.seat_range if s != seat and self.hand[s]],
+                         [not combos[a - self.base].run and combos[a - self.base].size in bombs for a, _ in legal])
 
 
 def declare(ctx: Ctx, path: tuple) -> Declared:
@@ -353,12 +366,18 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Climb | None:
     combos = _combos(ctx, path, order, runs or 0, widths)
     if combos is None:
         return None
+    bombs = frozenset(spec.get("bombs") or ())
+    sizes = set(ctx.get(path + ("sets",)) or range(1, 65))
+    if not bombs <= sizes:
+        ctx.error(path + ("bombs",), f"a bomb is a set of one of the sizes in sets; {sorted(bombs - sizes)[0]} is not",
+                  "add it to sets, e.g. sets: [1, 2, 3, 4] with bombs: [4]", value=True)
+        return None
     fixed = {"runs": runs or 0, "equal": _fixed(ctx, path + ("equal",), EQUAL, "refused"),
              "pass-locks": locks.const if locks.is_const else None,
              "clears": clears.const if clears is not None and clears.is_const else None,
              "end": _fixed(ctx, path + ("end",), ENDS, "all-but-one")}
     return Climb(name, src, dest, cleared_to, list(order), combos, equal, locks.fn, clears.fn if clears else None,
-                 first_mode, first_fn, end, spec.get("description", ""), dict(spec), fixed)
+                 first_mode, first_fn, end, spec.get("description", ""), dict(spec), fixed, bombs)
 
 
 def _fixed(ctx: Ctx, path: tuple, words: tuple, default: str):
@@ -447,6 +466,10 @@ def describe(spec: dict, phase=None) -> str:
     out = [f"In turn, each player plays {shapes} from their {spec['from']} to the {spec['to']}, or passes; the "
            f"leader plays anything, the others must beat the last play with the same shape of a higher rank "
            f"(order: {order})."]
+    if spec.get("bombs"):
+        sizes = " or ".join(map(str, spec["bombs"]))
+        out.append(f"A set of {sizes} cards of one rank is a bomb: it beats any play that is no bomb, and a bomb "
+                   "beats a smaller bomb or one as big of a lower rank.")
     equal = value("equal", "refused")
     if equal == "allowed":
         out.append("An equal rank also beats.")
@@ -515,7 +538,7 @@ def smart_climb(v) -> int:
         return min(order[c] for c in legal[i][1])
 
     def high(i: int) -> bool:
-        return v.clears[i] or max(order[c] for c in legal[i][1]) >= top_rank - 1
+        return v.clears[i] or (bool(v.bombs) and v.bombs[i]) or max(order[c] for c in legal[i][1]) >= top_rank - 1
 
     for i in idx:
         if len(legal[i][1]) == len(v.hand):

@@ -118,6 +118,7 @@ schema = {
       "pot": obj({"stake": {"description": "Int over seat `s`: the chips the player put in this hand (e.g. s.put).", **EXPR},
                   "strength": {"description": "Int over seat `s`: the player's hand at the showdown, higher better (e.g. best-hand(s.hand, board)).", **EXPR},
                   "in": {"description": "Bool over seat `s`: the player still contends for the pots (e.g. not folded: s.hand.size > 0). Default: every player in the game.", **EXPR},
+                  "side-pots": {"type": "boolean", "default": True, "description": "false: one pot, all of it to the strongest contending hand (Brag, Teen Patti: a show is paid for, never called back); true: main and side pots cut at each stake (poker's all-in)."},
                   "description": s("What the pots are.")}, ["stake", "strength"],
                  "Main and side pots (a vying game's showdown): the stakes are cut into layers at each player's stake; each layer goes to the strongest hand among the contenders who put in at least its top, equal hands sharing it (odd chips from the dealer's left), a layer nobody contending reached back to who put it in. `points` reads each player's winnings as pot-won (e.g. pot-won - s.put)."),
   }, ["points"], desc="Scoring after each hand; totals are s.score."),

@@ -80,3 +80,24 @@ def test_pots_referee(players):
         assert r.scores == [w - x for w, x in zip(won, stakes)]
         assert sum(r.scores) == 0
     assert splits >= 4                                                   # side pots were at stake
+
+
+def test_one_pot_without_side_pots():
+    """`side-pots: false` (Brag, Teen Patti): the same showdown as above, all 13 chips to the best hand still in
+    (seat 1's AD beats seat 2's QS): seat 2's stake above the others' is not given back."""
+    deal = Deal([["2C", "3C"], ["AD", "KD"], ["QS", "JS"], ["AH", "2H"]], dealer=3)
+    text = SHOWDOWN.read_text().replace('in: "s.folded == 0"}', 'in: "s.folded == 0", side-pots: false}')
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "one-pot.yaml"
+        f.write_text(text, encoding="utf-8")
+        s = ruleplay.load_game(str(f), players=4).new_initial_state(seed=1, deal=deal, check=True)
+        step(s, "stake", "stake: 2", "stake", "stake: 4", "stake", "stake: 6", "fold")
+    score = next(e for e in s.events() if e["event"] == "score")
+    assert score["points"] == [-2, 13 - 4, -6, -1]
+
+
+def test_one_pot_is_shared_by_equal_hands_odd_chip_from_the_dealers_left():
+    from ruleplay.engine.pots import split_pots
+    assert split_pots([3, 3, 1, 0], [9, 9, 4, None], [1, 2, 3, 0], side=False) == [3, 4, 0, 0]
+    assert split_pots([2, 5], [None, None], [1, 0], side=False) == [2, 5]      # nobody contends: all back

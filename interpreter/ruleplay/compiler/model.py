@@ -1086,8 +1086,9 @@ def _compile_scoring(ctx: Ctx, seat_scope: X.Scope) -> Scoring | None:
     if ctx.get(p + ("pot",)) is not None:     # main and side pots, read by points as `pot-won`
         parts = [ctx.expr(p + ("pot", key), want, seat_scope) for key, want in
                  (("stake", X.INT), ("strength", X.INT), ("in", X.BOOL))]
+        side = ctx.get(p + ("pot", "side-pots"), True) is not False      # a boolean (the schema's)
         if parts[0] is not None and parts[1] is not None:
-            pot = tuple(c.fn if c is not None else None for c in parts)
+            pot = (*(c.fn if c is not None else None for c in parts), side)
         seat_scope = seat_scope.with_names(**{"pot-won": X.Binding(X.INT, lambda e: e.pot_won[e.loc["s"]])})
     points = ctx.expr(p + ("points",), X.INT, seat_scope)
     rules = []

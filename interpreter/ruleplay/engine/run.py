@@ -459,13 +459,13 @@ def _knock_out(match, t: Table) -> None:
 
 def _pots_won(pot: tuple, t: Table) -> list[int]:
     """Each seat's winnings from the main and side pots (`scoring.pot`, engine/pots.py)."""
-    stake, strength, contending = pot
+    stake, strength, contending, side = pot
     stakes, strengths = [], []
     for s in t.seat_range:
         t.loc["s"] = s
         stakes.append(stake(t) or 0)
         strengths.append(strength(t) if not t.out[s] and (contending is None or contending(t)) else None)
-    return split_pots(stakes, strengths, [t.next_seat(t.dealer, k) for k in range(1, t.n + 1)])
+    return split_pots(stakes, strengths, [t.next_seat(t.dealer, k) for k in range(1, t.n + 1)], side)
 
 
 def _shoe_kept(rules: Rules, t: Table) -> bool:

@@ -163,6 +163,11 @@ SCHEMA = phase_schema('trick', {
     "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
     **trickrules.SCHEMA,           # the common rules as switches: first-lead, breaks, first-trick
     **trickawards.SCHEMA,          # points scored from each trick won
+    "cut": obj({"when": {"description": "Bool over `card`, each card played after the lead (actor = its player; led, the suit led): when it holds the trick stops at once (Bhabhi: a card off the suit led).", **EXPR},
+                "to": text("The seat zone the stopped trick's cards go to (hand: picked up)."),
+                "by": {"enum": ["winner", "player"], "default": "winner",
+                       "description": "Who takes them: winner, the best card so far by the trick's rules (Bhabhi); player, the one whose card stopped it (Rolling Stone). The taker leads next."}},
+               ["when", "to"], "A trick that a card stops, its cards taken into a player's zone (picked up) instead of being won: Bhabhi (Getaway), Rolling Stone."),
 }, ['from', 'to', 'won-to'])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
     'from': {"examples": ["hand"]},
@@ -205,6 +210,10 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'until': {"examples": ["any(x.points >= 66 for x in seats)"]},
     'refill/from': {"examples": ["stock", ["stock", "trump-card"]]},
     'refill/when': {"examples": ["not closed"]},
+    'cut': {"examples": [{"when": "card.suit != led", "to": "hand", "by": "winner"}]},
+    'cut/when': {"examples": ["card.suit != led"]},
+    'cut/to': {"examples": ["hand"]},
+    'cut/by': {"examples": ["winner", "player"]},
     **trickrules.EXAMPLES,
     **trickawards.EXAMPLES,
 }
@@ -228,8 +237,10 @@ FIELDS = {"tricks_won": lambda n: [0] * n, "flags": lambda n: {}, "trick_number"
           "trick_winner": lambda n: None,    # the seat that won the last trick (`last-winner`)
           "led": lambda n: None, "trump": lambda n: None,
           "trump_hand": lambda n: 0}         # the hand whose trump the trick phase has set
-EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner", "points", "dummy"),
+EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner", "points", "dummy", "cut"),
                                           sample="trick-over"),
+          # a trick stopped by a card (`cut`): its cards, all seen as they were played, into the taker's zone
+          "pick-up": EventSpec(("seat", "zone", "took"), {"took": movers("seat")}, sample="takes"),   # as discard's
           "trump": EventSpec(("suit", "card", "lead"), sample=None),
           "kitty": EventSpec(("seat", "zone", "cards"), {"cards": Private(_kitty_seen)}, sample="shown-rest"),
           "choice": EventSpec(("seat", "name", "value"), sample=None),
@@ -328,6 +339,7 @@ class Trick:
     points_by_trump: dict | None = None    # trump suit (None: no trump) -> points per card, when `points` reads trump
     excuse_fn: Callable | None = None      # `excuse`: a card playable to any trick that never wins it (over card)
     awards: list | None = None             # [(name, points, to or None)]: points scored from each trick won
+    cut: tuple | None = None               # (when over card, seat zone, 'winner' | 'player'): a trick a card stops
 
     @property
     def per_hand(self) -> bool:
@@ -586,6 +598,13 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                 return None
             lay_down = (lz, ls)
     refill = _refill(ctx, path + ("refill",), pile) if "refill" in spec else None
+    cut = None
+    if "cut" in spec:
+        cut_when = ctx.expr(path + ("cut", "when"), X.BOOL, cscope)
+        cut_to = ctx.zone(path + ("cut", "to"), owner="seat")
+        if cut_when is None or cut_to is None:
+            return None
+        cut = (cut_when.fn, cut_to, (spec["cut"] or {}).get("by", "winner"))
     until = ctx.expr(path + ("until",), X.BOOL) if "until" in spec else None
     if None in (src, pile, won_to, switched) or ("want" in spec and want is None) or \
             ("refill" in spec and refill is None) or ("until" in spec and until is None) or \
@@ -598,7 +617,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                  ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down, refill,
                  None if until is None or (until.is_const and not until.const) else until.fn,
                  follow_fn, head_fn, declared or None, exchange, lead_choices or None, play_choices or None,
-                 prefers, points_by_trump, card_bool("excuse"), awards or None)
+                 prefers, points_by_trump, card_bool("excuse"), awards or None, cut)
 
 
 class _TrumpProbe:
@@ -1063,6 +1082,7 @@ class _Run:
         dummy_place = t.n if ph.dummy is not None else -1     # the dummy's place in a trick (none: -1)
         while resume or (not self.stopped and any(hand[s] for s in playing)):
             asked = False                           # a follower's choices (at: play) asked before its card
+            cut = None                              # the place whose card stopped the trick (`cut`)
             if resume:
                 resume = False
                 plays, seats, first = self.plays, self.seats, self.i
@@ -1120,12 +1140,18 @@ class _Run:
                     yield from self.declarations(seat, card, i == 0)
                     if self.stopped:
                         break                # the declaration reached `until`: the hand stops at once
+                if i and ph.cut is not None and self.cuts(seat, card):
+                    cut = seat
+                    break                    # the trick stops here (a card off the suit led: Bhabhi's cut)
             else:
                 win = self.winner(plays)[0]
                 win_seat = t.actor = who[win]
                 chosen = (yield from self.offer_choices(win_seat)) if ph.choices else ()
                 won = (yield from self.win_declarations(win_seat)) if ph.declare else ()
                 self.close_trick(plays, win, chosen, won)
+                continue
+            if cut is not None:
+                self.cut_trick(plays, cut)
                 continue
             break                            # `until` held after a declaration
         leader = self.leader
@@ -1315,6 +1341,40 @@ class _Run:
                 chosen.append((f, t.flags[f]))
         return chosen
 
+    def cuts(self, place: int, card: int) -> bool:
+        """Whether the card just played stops the trick (`cut.when`, read over `card`, actor its player)."""
+        t = self.t
+        t.card, t.actor = card, self.who[place]
+        try:
+            return bool(self.ph.cut[0](t))
+        finally:
+            t.card = None
+
+    def cut_trick(self, plays: list[tuple[int, int]], place: int) -> None:
+        """A trick stopped by a card (`cut`): its cards go to the `cut.to` zone of the taker (the best card so
+        far, or the player who stopped it), who leads next; no trick is won (a `trick` event with `cut`, and a
+        `pick-up` of the cards, which everyone saw)."""
+        t, ph, pile, names, who = self.t, self.ph, self.pile, self.deck.names, self.who
+        _, zone, by = ph.cut
+        taker_place = self.winner(plays)[0] if by == "winner" else place
+        taker = who[taker_place]
+        cards = list(pile)
+        t.seat_zones[zone.index][taker].extend(cards)
+        pile.clear()
+        t.trick_winner = taker
+        if t.events is not None:
+            t.emit("trick", number=t.trick_number, leader=who[self.leader], cards=[[who[s], names[c]] for s, c in plays],
+                   winner=taker, points=sum(self.points[c] for _, c in plays), cut=True)
+            t.emit("pick-up", seat=taker, zone=ph.pile.name, took=[names[c] for c in cards])
+        if t.check:
+            t.check_conservation()
+        self.leader = taker_place
+        t.actor = taker
+        if ph.until is not None and ph.until(t):
+            self.stopped = True
+            t.emit("tricks-over", why="until")
+        t.boundary()             # cards come back into hands: the table may repeat (Table.boundary)
+
     def close_trick(self, plays: list[tuple[int, int]], win: int, chosen, won=()) -> None:
         """The trick to its winner (the place `win`: a seat, or the dummy, whose player takes it), who leads the
         next."""
@@ -1355,7 +1415,10 @@ class _Run:
         if ph.until is not None and ph.until(t):
             self.stopped = True
             t.emit("tricks-over", why="until")
-        t.check_end()          # end rules only: a hand of tricks cannot cycle
+        if ph.cut is None:
+            t.check_end()        # end rules only: a hand of tricks cannot cycle
+        else:
+            t.boundary()         # a trick stopped by a card puts cards back in a hand: the table may repeat
 
     def draw_up(self, first: int) -> None:
         """`refill`: each seat in play from the trick's winner draws a card from the first of the zones that has
@@ -1516,6 +1579,12 @@ def describe(spec: dict, phase=None) -> str:
                      f" in the {dummy['from']}: it is the dummy's hand (hidden from the others until then).")
     text += trickawards.describe(spec)
     text += f" The winner keeps the trick in their {spec['won-to']}."
+    cut = spec.get("cut")
+    if isinstance(cut, dict) and "when" in cut and "to" in cut:
+        who = "the player who played it" if cut.get("by") == "player" else \
+            "the player with the best card so far (by the rules above)"
+        text += (f" A card played after the lead {_card_words(cut['when'])} stops the trick at once: its cards go "
+                 f"to the {cut['to']} of {who}, who leads next; nobody wins it.")
     if "last-trick-takes" in spec:
         text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
     if "until" in spec and formula(spec["until"]) != "no":
@@ -1538,6 +1607,8 @@ def _card_words(cond) -> str:
 
 # ---------------------------------------------------------------------------- the events in words (play)
 def _tell_trick(n, ev: dict) -> list[str]:
+    if ev.get("cut"):
+        return [f"The trick stops: {n.verb(ev['winner'], 'pick', 'picks')} it up."]
     pts = ev.get("points")
     pts = f" ({pts} point{'s' if pts != 1 else ''})" if pts else ""
     return [f"{n.verb(ev['winner'], 'win', 'wins')} trick {ev.get('number', '')}{pts}."]

@@ -100,7 +100,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             mark = ev.get("dummy")             # the place of the card played from a dummy, marked with '*'
             out.write(f"  Trick {ev.get('number', '')}: " + " ".join(
                 f"{s}{'*' if i == mark else ''}:{c}" for i, (s, c) in enumerate(ev["cards"])) +
-                      f"  -> {seat_name(ev['winner'])}{pts}\n")
+                      (f"  stopped: {seat_name(ev['winner'])} picks it up\n" if ev.get("cut") else
+                       f"  -> {seat_name(ev['winner'])}{pts}\n"))
         elif kind == "trump":
             if ev.get("lead"):
                 out.write(f"  Trump: {ev['suit']} (the suit of the first lead, {ev['card']}).\n")

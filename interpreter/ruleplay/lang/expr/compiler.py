@@ -661,10 +661,6 @@ class Compiler:
         owner = self.params.get(var)          # a parameter of a definition this loop's own definition is used in
         if var in self.scope.names and (owner is None or self.expanding[-1:] == [owner]):
             raise ExprError(f"'{var}' is already a name here; choose another loop variable", _col(var_tok))
-        if var in self.held:
-            raise ExprError(f"'{var}' is a loop variable where '{self.held[var]}' is used, and the value given to "
-                            f"it reads that '{var}': its own loop over '{var}' would hide it", _col(var_tok),
-                            f"name the loop variable differently, here or where '{self.held[var]}' is used")
         work = self.scope.loop_work * self._loop_size(c, listed)
         depth = len(self.scope.loop_vars) + 1
         if depth > MAX_AGG_NESTING and (depth > MAX_AGG_NESTING + 2 or work > MAX_LOOP_WORK):
@@ -680,6 +676,12 @@ class Compiler:
             self.held
         sub.params = self.params
         b = sub.compile(body)
+        if var in self.held:             # a loop over the name of the caller's loop variable a word was given
+            owner = self.held[var]
+            if any(p in b.uses for p, d in self.params.items() if d == owner and p != var):
+                raise ExprError(f"'{var}' is a loop variable where '{owner}' is used, and the value given to "
+                                f"it reads that '{var}': its own loop over '{var}' would hide it", _col(var_tok),
+                                f"name the loop variable differently, here or where '{owner}' is used")
         want = BOOL if kind in ("count", "any", "all") else b.type if kind == "first" else INT
         if b.type != want:
             raise ExprError(f"{kind}(...) needs a {want} expression before 'for', got {b.type}", _col(body))
@@ -696,7 +698,7 @@ class Compiler:
         self.uses |= sub.uses
         if kind == "first":                       # the value of the first one (kept): a seat, a card, a number...
             fn = _first(fb, var, fc)
-            if var in self.scope.loop_vars:
+            if var in self.scope.loop_vars or var in self.held:
                 fn = _keeping(fn, var)
             return Compiled(fn, want, uses=c.uses | b.uses)
         if vtype == CARD and b.uses == frozenset([var]) and not b.is_const:
@@ -715,7 +717,7 @@ class Compiler:
             else:
                 agg = max if kind == "max" else min
                 fn = lambda e: agg(values(e), default=None)
-        if var in self.scope.loop_vars:
+        if var in self.scope.loop_vars or var in self.held:     # the caller's value of the name comes back after
             fn = _keeping(fn, var)
         return Compiled(fn, want if kind != "count" else INT, uses=c.uses | b.uses)
 

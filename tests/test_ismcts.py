@@ -421,3 +421,15 @@ def test_a_match_of_unscored_hands_is_played_as_smart_and_said(name):
     assert play(rules, seed=1, bots=bots).outcome == "finished"
     assert bots[0].searched == bots[0].proven == 0 and "the hands of the knock-out match are not scored" in bots[0].note()
     assert "the hands of the knock-out match are not scored" in unsearched_notes(rules, ["ismcts"] + ["smart"] * 3)[0]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_sampled_world_the_rules_cannot_play_is_dropped_not_the_real_game(seed):
+    """tests/data/one-ace-each.yaml: the search's sampled deals ignore the real deal's condition (one ace each),
+    and a playout there passes the turn to nobody: that world is given up (its node taken out again), and the
+    real game goes on to its end (t31: it stopped at the sampled world's error, then at a division by zero)."""
+    from pathlib import Path
+    from ruleplay.pipeline import load
+    rules = load(str(Path(__file__).parent / "data" / "one-ace-each.yaml"))
+    r = play(rules, seed=seed, bots=["ismcts:20", "ismcts:20"], check=True)
+    assert r.outcome == "finished" and r.winners == [0]

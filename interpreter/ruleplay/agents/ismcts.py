@@ -80,6 +80,7 @@ from ruleplay.agents.determinize import Knowledge, Sample, Unseen, determinize, 
 from ruleplay.engine.results import returns_of
 from ruleplay.engine.run import action_space
 from ruleplay.engine.state import Game, State
+from ruleplay.errors import GameError, RuleplayError
 
 __all__ = ["ISMCTSBot", "Knowledge", "Sample", "determinize", "knowledge", "prove"]
 
@@ -244,8 +245,8 @@ def prove(rules, k: Knowledge, sample: Sample, actions, rng: random.Random, *, h
             if script.reached(d):
                 break
             state.apply_action(script.action(d))
-    except Refuted:
-        return None
+    except (Refuted, GameError, RuleplayError):     # a sampled deal the rules cannot play (a world that the
+        return None                                  # real deal's conditions rule out): no proof
     return state if script.proves(d, sorted(actions)) else None
 
 
@@ -296,11 +297,20 @@ class Iteration(Bot):
             self.script.hints = bot.hints
             self.phase = REPLAY
         self.node, self.path = root, []
+        self.grown: tuple | None = None      # (children, action): the node this iteration added, until backed up
         self.prior = bot.prior
 
     @property
     def wants_view(self) -> bool:
         return self.phase == PLAYOUT
+
+    def forget(self) -> None:
+        """An iteration given up after it grew the tree (its world could not be played on): the node it added,
+        never visited, is taken out again."""
+        if self.grown is not None:
+            kids, a = self.grown
+            kids.pop(a, None)
+            self.grown = None
 
     def act(self, d, space) -> int:
         if self.phase == REPLAY:
@@ -331,6 +341,7 @@ class Iteration(Bot):
             a = prior if prior in fresh else fresh[rng.randrange(len(fresh))]
             self.path.append(Node(d.seat, avail=1))
             kids[a] = self.path[-1]
+            self.grown = (kids, a)
             self.phase = PLAYOUT             # the rest of the hand as the policy plays it, views built again
             self.rollout = self.policy       # (a plain trick's cards without views: Bot.rollout)
             return a
@@ -458,7 +469,8 @@ class ISMCTSBot(Bot):
             d = game.decision()
             if d is not None:
                 game.apply_action(it.act(d, space))
-        except (Refuted, HandOver):
+        except (Refuted, HandOver, GameError, RuleplayError):   # a sampled world the rules cannot play on
+            it.forget()
             return False
         if it.phase == REPLAY:                       # the game ended before the seat's decision
             return False
@@ -486,7 +498,8 @@ class ISMCTSBot(Bot):
         try:
             game = fork(seed=self.rng.randrange(1 << 30), answer=[it] * rules.players, hand_only=True,
                         redeal=partial(unseen.deal, rng=self.rng), more_actions=PLAYOUT_ACTIONS * len(rules.deck))
-        except Refuted:
+        except (Refuted, GameError, RuleplayError):   # a copy dealt again that the rules cannot play on
+            it.forget()
             game = None
         if game is None:
             self.failed += 1

@@ -78,10 +78,10 @@ def test_an_internal_error_keeps_the_log_so_far(tmp_path, monkeypatch, capsys):
     from ruleplay.tools.cli import main
     close = trick._Run.close_trick
 
-    def failing(self, plays, win, chosen):
+    def failing(self, plays, win, *rest):
         if self.t.trick_number == 5:
             raise ZeroDivisionError("a bug")
-        return close(self, plays, win, chosen)
+        return close(self, plays, win, *rest)
     monkeypatch.setattr(trick._Run, "close_trick", failing)
     monkeypatch.delenv("RULEPLAY_DEBUG", raising=False)
     log = tmp_path / "game.jsonl"

@@ -340,6 +340,7 @@ class Trick:
     excuse_fn: Callable | None = None      # `excuse`: a card playable to any trick that never wins it (over card)
     awards: list | None = None             # [(name, points, to or None)]: points scored from each trick won
     cut: tuple | None = None               # (when over card, seat zone, 'winner' | 'player'): a trick a card stops
+    points_fn: Callable | None = None      # `points` over card and trump, for a trump that is no suit (points_for)
 
     @property
     def per_hand(self) -> bool:
@@ -347,8 +348,16 @@ class Trick:
         return bool(self.declare or self.choices or self.lead_choices or self.play_choices or self.awards)
 
     def points_for(self, trump: str | None) -> list[int]:
-        """The cards' points with this trump (Belote's jack and nine of trumps), else `points`."""
-        return self.points if self.points_by_trump is None else self.points_by_trump.get(trump, self.points)
+        """The cards' points with this trump (Belote's jack and nine of trumps), else `points`; a trump that is
+        no suit of the deck (a game chosen like one: Jass's obenabe) is worked out the first time it is set."""
+        by = self.points_by_trump
+        if by is None:
+            return self.points
+        got = by.get(trump)
+        if got is None and self.points_fn is not None:
+            probe = _TrumpProbe(trump)
+            got = by[trump] = [self.points_fn(probe) for probe.card in range(len(self.points))]
+        return self.points if got is None else got
 
     def offers(self, space) -> list[int]:
         """A card, and the trick winner's yes or no to a choice (`choices`)."""
@@ -383,7 +392,8 @@ class Trick:
         card = self.trump_card_fn(t) if self.trump_card_fn is not None else None
         if self.trump_fn is not None:
             v = self.trump_fn(t)
-            t.trump = None if v in (None, "none") else str(v).upper()
+            t.trump = None if v in (None, "none") else str(v).upper() if str(v).upper() in t.rules.deck.suits \
+                else str(v)          # a suit as the deck writes it; a game chosen like a trump (obenabe) as chosen
         elif card is not None and self.trump_const is None and "trump" not in self.spec:
             t.trump = t.rules.deck.suit[card]
         if t.trump is not None:
@@ -536,9 +546,9 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
             texts["flags." + f] = raw
     points_by_trump = None
     if "points" in spec:
-        points, points_by_trump = _points(ctx, path + ("points",), deck)
+        points, points_by_trump, points_fn = _points(ctx, path + ("points",), deck)
     else:
-        points = list(deck.attrs.get("points", [0] * len(deck)))
+        points, points_fn = list(deck.attrs.get("points", [0] * len(deck))), None
     follow, follow_fn, head_fn = _follow(ctx, path, spec)
     with ctx.at_hand_start():
         trump_card = ctx.expr(path + ("trump-card",), X.CARD) if "trump-card" in spec else None
@@ -617,7 +627,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                  ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down, refill,
                  None if until is None or (until.is_const and not until.const) else until.fn,
                  follow_fn, head_fn, declared or None, exchange, lead_choices or None, play_choices or None,
-                 prefers, points_by_trump, card_bool("excuse"), awards or None, cut)
+                 prefers, points_by_trump, card_bool("excuse"), awards or None, cut, points_fn)
 
 
 class _TrumpProbe:
@@ -628,19 +638,19 @@ class _TrumpProbe:
         self.card, self.loc, self.trump = None, {}, trump
 
 
-def _points(ctx: Ctx, path: tuple, deck) -> tuple[list[int], dict | None]:
+def _points(ctx: Ctx, path: tuple, deck) -> tuple[list[int], dict | None, Callable | None]:
     """`points` over the card, the options and perhaps the trump suit: the points per card (with no trump),
     and per trump suit when it reads `trump` (worked out for every suit when compiling)."""
     none = [0] * len(deck)
     c = ctx.expr(path, X.INT, card_scope(ctx.scope))
     if c is None:
-        return none, None
+        return none, None, None
     if c.uses - {"card", "trump", "players"} - set(ctx.options):
         ctx.error(path, "a card's points may depend only on the card, the trump suit and options",
                   "points that change in play belong in the file's scoring", value=True)
-        return none, None
+        return none, None, None
     if "trump" not in c.uses:
-        return per_card(ctx, path, X.INT) or none, None
+        return per_card(ctx, path, X.INT) or none, None, None
     by = {}
     for trump in [None, *dict.fromkeys(s for s in deck.suit if s)]:
         probe = _TrumpProbe(trump)
@@ -651,9 +661,9 @@ def _points(ctx: Ctx, path: tuple, deck) -> tuple[list[int], dict | None]:
                 values.append(c.fn(probe))
             except RuleplayError as exc:     # a card with no value (placed by the checked int): known now
                 ctx.errors.extend(exc.errors)
-                return none, None
+                return none, None, None
         by[trump] = values
-    return by[None], by
+    return by[None], by, c.fn
 
 
 def _follow(ctx: Ctx, path: tuple, spec: dict) -> tuple:

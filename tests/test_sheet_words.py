@@ -377,3 +377,40 @@ def test_a_choice_within_a_choice_keeps_its_otherwise():
             "(-2 when the player's index is 0, otherwise 1)"
         assert say("1 if s.tricks > 2 else 2 if s.tricks > 1 else 3") == \
             "1 when the player's tricks is more than 2, 2 when the player's tricks is more than 1, otherwise 3"
+
+
+def test_a_definitions_own_words_are_not_turned_round_in_a_game_played_the_other_way(tmp_path):
+    """Counter-clockwise play: the kinds' "dealer's left" is said as the players sit (the right), but a
+    definition's own description ("the player on the dealer's right") is quoted as written (t31: it read
+    "forehand (the player on the dealer's left)"); a table counter holding a player is told as the player."""
+    f = tmp_path / "ccw.yaml"
+    f.write_text("""name: ccw
+description: Counter-clockwise play; the player on the dealer's right leads, written as right-of(dealer).
+players: 4
+deck: {ranks: ['8', '9', 'K', A], suits: [S, H]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  won: {owner: seat, visibility: hidden}
+table: {direction: counterclockwise, dealer: random}
+deal: {to: hand, count: 2}
+counters:
+  top: {type: seat, of: table, description: "the player who took most tricks"}
+define:
+  forehand: {expr: "right-of(dealer)", description: "the player on the dealer's right"}
+phases:
+  play: {kind: trick, from: hand, to: trick, won-to: won, leader: "s == forehand"}
+  note:
+    kind: tally
+    set:
+      top: "first(x for x in seats if x.tricks == max(y.tricks for y in seats))"
+scoring: {points: s.tricks}
+match: {end: "true"}
+""", encoding="utf-8")
+    assert "forehand (the player on the dealer's right) leads the first trick" in sheet_text(load(str(f)))
+    from ruleplay.tools.cli import main
+    import contextlib
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["run", str(f), "--seed", "1"]) == 0
+    assert re.search(r"^  top Seat \d\n", out.getvalue(), re.M)

@@ -119,8 +119,9 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
             bids = []
         elif kind == "choice":
             out.write(f"  {seat_name(ev['seat'])} {'takes' if ev['value'] else 'declines'} the choice {ev['name']}.\n")
-        elif kind == "tally":
-            out.write("  " + "; ".join(f"{k} {v}" for k, v in ev["counters"].items()) + "\n")
+        elif kind == "tally":                # a value that holds a player is said as the player
+            out.write("  " + "; ".join(f"{k} {seat_name(v) if k in players and type(v) is int else v}"
+                                       for k, v in ev["counters"].items()) + "\n")
         elif kind == "kitty":
             cards = " ".join(ev["cards"])
             out.write(f"  {seat_name(ev['seat'])} takes the {ev['zone']}: {cards or 'it is empty'}.\n")

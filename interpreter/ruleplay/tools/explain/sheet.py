@@ -173,7 +173,7 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
         spec = d["phases"][phase.name]
         play.write(f"  {phase.name} ({spec['kind']}): " + describe_phase(spec, phase) + "\n")
     write_scoring(d, play)
-    w(play.getvalue() if rules.direction == 1 else _as_seated(play.getvalue()))
+    w(play.getvalue() if rules.direction == 1 else _as_seated(play.getvalue(), _own_words(d)))
     for c in d.get("constraints") or []:    # what is refused, then the file's message (which may say the rule
         said = formula(c["forbid"])           # the other way round: "the small blind is at most the big blind")
         if said in ("yes", "no"):             # folded by these options: said as written, for every setting
@@ -209,8 +209,25 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
 _SIDE = re.compile(r"\b(the dealer's |the mover's )(left|right)\b")
 
 
-def _as_seated(text: str) -> str:
-    return _SIDE.sub(lambda m: m.group(1) + ("right" if m.group(2) == "left" else "left"), text)
+def _as_seated(text: str, own: list[str] = ()) -> str:
+    """The kinds' "dealer's left" as the players sit in a game played the other way; the file's own words (a
+    definition's description: "the player on the dealer's right") are left as written."""
+    kept = {f"\0{i}\0": w for i, w in enumerate(own) if w in text}
+    for mark, w in kept.items():
+        text = text.replace(w, mark)
+    text = _SIDE.sub(lambda m: m.group(1) + ("right" if m.group(2) == "left" else "left"), text)
+    for mark, w in kept.items():
+        text = text.replace(mark, w)
+    return text
+
+
+def _own_words(d: dict) -> list[str]:
+    """The descriptions the file writes for its definitions, as the sheet quotes them ("NAME (description)")."""
+    out = []
+    for name, spec in (d.get("define") or {}).items():
+        if isinstance(spec, dict) and spec.get("description"):
+            out.append(f"{name} ({spec['description']})")
+    return out
 
 
 def _kept(name: str, rules: Rules) -> str:

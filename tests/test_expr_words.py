@@ -325,3 +325,19 @@ def test_next_player_is_the_first_of_players_after():
     from ruleplay.lang.expr.say import say
     assert say("next-player(dealer).hand.size") == "the number of cards in the hand of the next player in turn " \
         "after the dealer"
+
+
+def test_cards_taken_out_with_minus():
+    """`pile - pile[1]`: the pile without its top card; `pile - pile` none; a card twice in the first value is
+    taken out once for each time it is in the second (t31: a hand without the card to discard, for a rule on
+    what is left). Any other arithmetic on cards is refused."""
+    scope = _scope()
+    ids = [DECK.names.index(n) for n in ("7H", "KS", "2C", "KS")]
+    e = SimpleNamespace(pile=ids, loc={})
+    names = lambda cs: [DECK.names[c] for c in cs]                        # noqa: E731
+    assert names(X.compile_expr("pile - pile[1]", scope, X.CARDS).fn(e)) == ["7H", "2C", "KS"]
+    assert X.compile_expr("(pile - pile).size", scope, X.INT).fn(e) == 0
+    assert names(X.compile_expr("pile - pile[4] + pile[4]", scope, X.CARDS).fn(e)) == ["KS", "2C", "KS", "7H"]
+    assert X.compile_expr("count(c.rank == 'K' for c in pile - pile[1])", scope, X.INT).fn(e) == 1
+    with pytest.raises(X.ExprError, match=r"cards are put together with \+ \(or taken out with -\), not \*"):
+        X.compile_expr("pile * 2", scope)

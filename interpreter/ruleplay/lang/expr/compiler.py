@@ -325,20 +325,36 @@ class Compiler:
 
     def _cards_together(self, ch: list, first: Compiled, second: Compiled | None = None) -> Compiled:
         """`s.down + s.up`, `s.hand[1] + s.hand[2]`: the cards of both, one cards value (the first's, then the
-        next's on top: a loop, a count or best-hand reads them together); a single card is the cards it is."""
-        parts = [first]
+        next's on top: a loop, a count or best-hand reads them together); a single card is the cards it is.
+        `actor.hand - card`, `s.hand - board`: the first's cards without those of the next (each card once)."""
+        parts = [("+", first)]
         for i in range(1, len(ch), 2):
-            if str(ch[i]) != "+":
-                raise ExprError(f"cards are put together with +, not {ch[i]}", _col(ch[i]),
-                                "s.hand + board is the cards of both; to count, take sizes: s.hand.size - board.size")
+            if str(ch[i]) not in ("+", "-"):
+                raise ExprError(f"cards are put together with + (or taken out with -), not {ch[i]}", _col(ch[i]),
+                                "s.hand + board is the cards of both, s.hand - card the hand without it; to count, "
+                                "take sizes: s.hand.size * 2")
             got = second if i == 1 and second is not None else self.compile(ch[i + 1])
-            parts.append(self._as(got, ch[i + 1], CARDS))
-        fns = tuple(p.fn for p in parts)
-        uses = frozenset().union(*(p.uses for p in parts))
-        if len(fns) == 2:
-            f1, f2 = fns
-            return Compiled(lambda e: [*f1(e), *f2(e)], CARDS, uses=uses)
-        return Compiled(lambda e: [c for f in fns for c in f(e)], CARDS, uses=uses)
+            parts.append((str(ch[i]), self._as(got, ch[i + 1], CARDS)))
+        uses = frozenset().union(*(p.uses for _, p in parts))
+        if all(op == "+" for op, _ in parts):
+            fns = tuple(p.fn for _, p in parts)
+            if len(fns) == 2:
+                f1, f2 = fns
+                return Compiled(lambda e: [*f1(e), *f2(e)], CARDS, uses=uses)
+            return Compiled(lambda e: [c for f in fns for c in f(e)], CARDS, uses=uses)
+        steps = tuple((op == "+", p.fn) for op, p in parts)
+
+        def cards(e):
+            out: list = []
+            for add, f in steps:
+                if add:
+                    out.extend(f(e))
+                else:
+                    for c in f(e):
+                        if c in out:
+                            out.remove(c)
+            return out
+        return Compiled(cards, CARDS, uses=uses)
 
     def _arith(self, op, a: Compiled, b: Compiled, tok) -> Compiled:
         fn = _ARITH[op]

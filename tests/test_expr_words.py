@@ -341,3 +341,14 @@ def test_cards_taken_out_with_minus():
     assert X.compile_expr("count(c.rank == 'K' for c in pile - pile[1])", scope, X.INT).fn(e) == 1
     with pytest.raises(X.ExprError, match=r"cards are put together with \+ \(or taken out with -\), not \*"):
         X.compile_expr("pile * 2", scope)
+
+
+def test_seat_by_its_number():
+    """`seat(n)`: the seat numbered n, as `s.index` counts (t31: a seat kept as a number); none past the last;
+    a fixed number past the last is refused where it is written."""
+    scope = _scope(players=4).with_names(k=X.Binding(X.INT, lambda e: e.k))
+    f = X.compile_expr("seat(k)", scope, X.SEAT).fn
+    assert [f(SimpleNamespace(k=k, loc={})) for k in (0, 3, 4, -1)] == [0, 3, None, None]
+    assert X.compile_expr("left-of(seat(3))", scope, X.SEAT).fn(SimpleNamespace(loc={})) == 0
+    with pytest.raises(X.ExprError, match="seat 4 does not exist with 4 players"):
+        X.compile_expr("seat(4)", scope)

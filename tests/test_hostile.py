@@ -118,7 +118,7 @@ def test_deeply_nested_expression(cli):
 
 
 WORDS = ("functions: abs, max, min; count/sum/max/min/any/all/first (x for x in ...); seats: left-of, right-of, opposite, "
-         "players-after, next-player; top of a pile: same-rank, in-a-row, adds-to; hands: best-hand, best-hand-name; combinations: ways-to-sum, "
+         "players-after, next-player, seat; top of a pile: same-rank, in-a-row, adds-to; hands: best-hand, best-hand-name; combinations: ways-to-sum, "
          "longest-run, run-count, run-cards, pairs, top-run, deadwood\n")
 
 

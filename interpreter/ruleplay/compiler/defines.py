@@ -13,7 +13,10 @@ from typing import Any
 from lark import Token, Tree
 
 from ruleplay.lang import expr as X
+from ruleplay.lang.expr.words import NAMES as WORDS
 from ruleplay.errors import one_of
+
+CALLS = frozenset(WORDS) | {"abs", "max", "min"}   # the language's own calls: a word given values never takes one
 
 
 NONE = object()      # `for_players` found no entry (an error is placed)
@@ -52,6 +55,10 @@ def compile_defines(ctx, taken: set[str]) -> tuple[dict[str, X.Definition], dict
         path = ("define", name)
         if name in taken:
             ctx.error(path, f"'{name}' is already a name (an option, zone or built-in name)", "choose another name")
+            continue
+        if isinstance(spec, dict) and spec.get("params") and name in CALLS:
+            ctx.error(path, f"'{name}' is a word of the language, written {name}(...): a definition given values "
+                      "may not take its name", "choose another name")
             continue
         if isinstance(spec, dict) and "by-players" in spec:
             v = for_players(ctx, path + ("by-players",), spec["by-players"], f"'{name}' has no value",

@@ -59,7 +59,7 @@ _WHO = {"s": "the player", "actor": "the player", "dealer": "the dealer", "partn
 _FLAGS = {"contract": ("a bid stands (the contract)", "no bid stands (no contract)")}   # a kind's yes/no: both ways
 _SEAT_WORDS = {"left-of": "the player left of {}", "right-of": "the player right of {}",
                "opposite": "the player opposite {}", "players-after": "the other players in turn after {}",
-               "next-player": "the next player in turn after {}"}
+               "next-player": "the next player in turn after {}", "seat": "seat {}"}
 _ARITH_WORDS = {"+": "+", "-": "-", "*": "times"}
 _CALL_WORDS = {"max": "the larger of {}", "min": "the smaller of {}", "abs": "the size of {}",
                "best-hand": "the score of the best hand of {}", "best-hand-name": "the name of the best hand of {}"}

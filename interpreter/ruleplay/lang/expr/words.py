@@ -4,7 +4,8 @@ Seats are numbered clockwise, so `left-of(s)` is the next seat clockwise whateve
 `opposite(s)` is `players // 2` seats along (at an odd table, the seat just left of the middle).
 `players-after(s)` is the other seats in turn after `s`, in the direction of play: with `first(...)`, the
 next player who holds a card (`first(x for x in players-after(actor) if x.hand.size > 0)`); `next-player(s)`
-is the first of them (a Draw Two aimed at the next player: `next-player(actor).hand`).
+is the first of them (a Draw Two aimed at the next player: `next-player(actor).hand`). `seat(n)` is the seat
+numbered n (0, 1, ... clockwise, as `s.index`; none past the last), for a seat kept as a number.
 
 Pile helpers read the top `n` cards of a cards value (`pile`, `s.hand`), counted like `pile[1]`:
 - `same-rank(cards, n)`: the top n cards share one rank (5-5-5);
@@ -43,15 +44,16 @@ if TYPE_CHECKING:
 
 MAX_TOP = 60          # cards a pile helper may look at: each evaluation reads each of them once
 SEAT_WORDS = ("left-of", "right-of", "opposite")
+NUMBER_WORDS = ("seat",)
 ROUND_WORDS = ("players-after", "next-player")
 PILE_WORDS = {"same-rank": 2, "in-a-row": (2, 4), "adds-to": 4}
 HAND_WORDS = ("best-hand", "best-hand-name")
 MAX_HAND_ARGS = 4
-NAMES = SEAT_WORDS + ROUND_WORDS + tuple(PILE_WORDS) + HAND_WORDS + tuple(COMBO_WORDS)
-GROUPS = {"seats": SEAT_WORDS + ROUND_WORDS, "top of a pile": tuple(PILE_WORDS), "hands": HAND_WORDS,
+NAMES = SEAT_WORDS + ROUND_WORDS + NUMBER_WORDS + tuple(PILE_WORDS) + HAND_WORDS + tuple(COMBO_WORDS)
+GROUPS = {"seats": SEAT_WORDS + ROUND_WORDS + NUMBER_WORDS, "top of a pile": tuple(PILE_WORDS), "hands": HAND_WORDS,
           "combinations": tuple(COMBO_WORDS)}     # for an unknown function's hint
 USAGE = {"left-of": "left-of(seat)", "right-of": "right-of(seat)", "opposite": "opposite(seat)",
-         "players-after": "players-after(seat)", "next-player": "next-player(seat)",
+         "players-after": "players-after(seat)", "next-player": "next-player(seat)", "seat": "seat(number)",
          "same-rank": "same-rank(cards, n)", "in-a-row": "in-a-row(cards, n, order, wrap)",
          "adds-to": "adds-to(cards, n, field, total)", "best-hand": "best-hand(cards, ...)",
          "best-hand-name": "best-hand-name(cards, ...)", **COMBO_USAGE}
@@ -107,6 +109,8 @@ def compile_word(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
         return _seat(comp, name, args, tok)
     if name in ROUND_WORDS:
         return _players_after(comp, name, args, tok)
+    if name in NUMBER_WORDS:
+        return _seat_numbered(comp, name, args, tok)
     if name in HAND_WORDS:
         return _best_hand(comp, name, args, tok)
     if name in COMBO_WORDS:
@@ -149,6 +153,22 @@ def _seat(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
     step = {"left-of": 1, "right-of": n - 1, "opposite": n // 2}[name]
     f = seat.fn
     return Compiled(lambda e: None if (s := f(e)) is None else (s + step) % n, SEAT, uses=seat.uses)
+
+
+def _seat_numbered(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
+    """`seat(n)`: the seat numbered n (as `s.index`), none when there is no such seat."""
+    if len(args) != 1:
+        raise ExprError(f"{name} takes one number: {USAGE[name]}", _col(tok))
+    k = comp._typed(args[0], INT)
+    players = comp.scope.names.get("players")
+    if players is None or not players.is_const:
+        raise ExprError(f"{name} needs the number of players, which is not known here", _col(tok))
+    comp.uses.add("players")
+    n, f = players.const, k.fn
+    if k.is_const and k.const is not None and not 0 <= k.const < n:
+        raise ExprError(f"seat {k.const} does not exist with {n} players", _col(args[0]),
+                        f"seats are numbered 0 to {n - 1}")
+    return Compiled(lambda e: v if (v := f(e)) is not None and 0 <= v < n else None, SEAT, uses=k.uses)
 
 
 def _players_after(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:

@@ -94,7 +94,7 @@ from ruleplay.engine.events import PLAY, EventSpec, Private, movers, zone_public
 from ruleplay.engine.visibility import visible_to
 from ruleplay.kinds.words import first_player, formula
 from ruleplay.kinds.schema_parts import CARD_BOOL, EXPR, NAME_PATTERN, obj, phase_schema, text
-from ruleplay.kinds import trickawards, trickrules
+from ruleplay.kinds import trickawards, trickcut, trickrules
 from ruleplay.kinds.turns.runner import PreferView
 
 
@@ -163,11 +163,7 @@ SCHEMA = phase_schema('trick', {
     "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
     **trickrules.SCHEMA,           # the common rules as switches: first-lead, breaks, first-trick
     **trickawards.SCHEMA,          # points scored from each trick won
-    "cut": obj({"when": {"description": "Bool over `card`, each card played after the lead (actor = its player; led, the suit led): when it holds the trick stops at once (Bhabhi: a card off the suit led).", **EXPR},
-                "to": text("The seat zone the stopped trick's cards go to (hand: picked up)."),
-                "by": {"enum": ["winner", "player"], "default": "winner",
-                       "description": "Who takes them: winner, the best card so far by the trick's rules (Bhabhi); player, the one whose card stopped it (Rolling Stone). The taker leads next."}},
-               ["when", "to"], "A trick that a card stops, its cards taken into a player's zone (picked up) instead of being won: Bhabhi (Getaway), Rolling Stone."),
+    **trickcut.SCHEMA,             # a trick a card stops, picked up
 }, ['from', 'to', 'won-to'])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
     'from': {"examples": ["hand"]},
@@ -210,12 +206,9 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'until': {"examples": ["any(x.points >= 66 for x in seats)"]},
     'refill/from': {"examples": ["stock", ["stock", "trump-card"]]},
     'refill/when': {"examples": ["not closed"]},
-    'cut': {"examples": [{"when": "card.suit != led", "to": "hand", "by": "winner"}]},
-    'cut/when': {"examples": ["card.suit != led"]},
-    'cut/to': {"examples": ["hand"]},
-    'cut/by': {"examples": ["winner", "player"]},
     **trickrules.EXAMPLES,
     **trickawards.EXAMPLES,
+    **trickcut.EXAMPLES,
 }
 
 
@@ -608,13 +601,9 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                 return None
             lay_down = (lz, ls)
     refill = _refill(ctx, path + ("refill",), pile) if "refill" in spec else None
-    cut = None
-    if "cut" in spec:
-        cut_when = ctx.expr(path + ("cut", "when"), X.BOOL, cscope)
-        cut_to = ctx.zone(path + ("cut", "to"), owner="seat")
-        if cut_when is None or cut_to is None:
-            return None
-        cut = (cut_when.fn, cut_to, (spec["cut"] or {}).get("by", "winner"))
+    cut = trickcut.compile_cut(ctx, path, cscope) if "cut" in spec else None
+    if "cut" in spec and cut is None:
+        return None
     until = ctx.expr(path + ("until",), X.BOOL) if "until" in spec else None
     if None in (src, pile, won_to, switched) or ("want" in spec and want is None) or \
             ("refill" in spec and refill is None) or ("until" in spec and until is None) or \
@@ -1150,7 +1139,7 @@ class _Run:
                     yield from self.declarations(seat, card, i == 0)
                     if self.stopped:
                         break                # the declaration reached `until`: the hand stops at once
-                if i and ph.cut is not None and self.cuts(seat, card):
+                if i and ph.cut is not None and trickcut.cuts(self, seat, card):
                     cut = seat
                     break                    # the trick stops here (a card off the suit led: Bhabhi's cut)
             else:
@@ -1161,7 +1150,7 @@ class _Run:
                 self.close_trick(plays, win, chosen, won)
                 continue
             if cut is not None:
-                self.cut_trick(plays, cut)
+                trickcut.cut_trick(self, plays, cut)
                 continue
             break                            # `until` held after a declaration
         leader = self.leader
@@ -1350,40 +1339,6 @@ class _Run:
                     t.kind_state[ph.name][f + "-by"] = win_seat
                 chosen.append((f, t.flags[f]))
         return chosen
-
-    def cuts(self, place: int, card: int) -> bool:
-        """Whether the card just played stops the trick (`cut.when`, read over `card`, actor its player)."""
-        t = self.t
-        t.card, t.actor = card, self.who[place]
-        try:
-            return bool(self.ph.cut[0](t))
-        finally:
-            t.card = None
-
-    def cut_trick(self, plays: list[tuple[int, int]], place: int) -> None:
-        """A trick stopped by a card (`cut`): its cards go to the `cut.to` zone of the taker (the best card so
-        far, or the player who stopped it), who leads next; no trick is won (a `trick` event with `cut`, and a
-        `pick-up` of the cards, which everyone saw)."""
-        t, ph, pile, names, who = self.t, self.ph, self.pile, self.deck.names, self.who
-        _, zone, by = ph.cut
-        taker_place = self.winner(plays)[0] if by == "winner" else place
-        taker = who[taker_place]
-        cards = list(pile)
-        t.seat_zones[zone.index][taker].extend(cards)
-        pile.clear()
-        t.trick_winner = taker
-        if t.events is not None:
-            t.emit("trick", number=t.trick_number, leader=who[self.leader], cards=[[who[s], names[c]] for s, c in plays],
-                   winner=taker, points=sum(self.points[c] for _, c in plays), cut=True)
-            t.emit("pick-up", seat=taker, zone=ph.pile.name, took=[names[c] for c in cards])
-        if t.check:
-            t.check_conservation()
-        self.leader = taker_place
-        t.actor = taker
-        if ph.until is not None and ph.until(t):
-            self.stopped = True
-            t.emit("tricks-over", why="until")
-        t.boundary()             # cards come back into hands: the table may repeat (Table.boundary)
 
     def close_trick(self, plays: list[tuple[int, int]], win: int, chosen, won=()) -> None:
         """The trick to its winner (the place `win`: a seat, or the dummy, whose player takes it), who leads the
@@ -1589,12 +1544,7 @@ def describe(spec: dict, phase=None) -> str:
                      f" in the {dummy['from']}: it is the dummy's hand (hidden from the others until then).")
     text += trickawards.describe(spec)
     text += f" The winner keeps the trick in their {spec['won-to']}."
-    cut = spec.get("cut")
-    if isinstance(cut, dict) and "when" in cut and "to" in cut:
-        who = "the player who played it" if cut.get("by") == "player" else \
-            "the player with the best card so far (by the rules above)"
-        text += (f" A card played after the lead {_card_words(cut['when'])} stops the trick at once: its cards go "
-                 f"to the {cut['to']} of {who}, who leads next; nobody wins it.")
+    text += trickcut.describe(spec, _card_words)
     if "last-trick-takes" in spec:
         text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
     if "until" in spec and formula(spec["until"]) != "no":

@@ -201,7 +201,7 @@ class _Run:
     def value(self, cards: list[int]) -> int:
         return max(self.ph.order[c] for c in cards)
 
-    def offer(self, seat: int, top: tuple[bool, int, int] | None, equal: str) -> list[tuple[int, list[int]]]:
+    def offer(self, seat: int, top: tuple[int, int, int] | None, equal: str) -> list[tuple[int, list[int]]]:
         """The combinations `seat` may play now, as (action, cards), in the block's order."""
         out, held, bombs = [], self.held(seat), self.ph.bombs
         over_bomb = top is not None and not top[0] and top[1] in bombs
@@ -251,7 +251,7 @@ class _Run:
             self.seat = first_seat(t, ph.first_mode, ph.first_fn)
             if not hand[self.seat]:
                 self.seat = self.next_holding(self.seat)
-            self.top: tuple[bool, int, int] | None = None
+            self.top: tuple[int, int, int] | None = None
             self.last: int | None = None
             self.passed: set[int] = set()
         equal, locks, end, places = self.equal, self.locks, self.end, t.places

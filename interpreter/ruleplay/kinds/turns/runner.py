@@ -89,6 +89,7 @@ class Going:
             self.head = self.seat                        # simultaneous: each round asks from here
             if not ph.moves:                 # a phase of fixed play alone (a dealer's draws)
                 return
+        self.starting = False                            # (a copy made in `start` goes on past it)
         keep_extra, t.extra_state = t.extra_state, self.key
         try:
             if ph.simultaneous:

@@ -1,11 +1,11 @@
-"""OpenSpiel's JAX DQN through `rl_environment` on one ruleplay game, in a process of its own.
+"""OpenSpiel's JAX DQN through `rl_environment` on ruleplay games, in a process of its own.
 
-    python tests/dqn_smoke.py RULESET PLAYERS OPTIONS
+    python tests/dqn_smoke.py RULESET PLAYERS OPTIONS [RULESET PLAYERS OPTIONS ...]
 
 JAX starts threads when imported, and a process that forks after that may deadlock (`ruleplay sim --jobs`,
 pexpect and subprocess all fork in the test suite): so the suite runs this as a child process
-(tests/test_spiel_learning.py) and never imports JAX itself. Prints `steps N rewards M`; an assertion fails
-the process.
+(tests/test_spiel_learning.py), once for all its games (JAX is imported once), and never imports JAX itself.
+Prints `RULESET steps N rewards M` for each game; an assertion fails the process.
 """
 from __future__ import annotations
 
@@ -37,8 +37,10 @@ def main(ruleset: str, players: int, options: str) -> None:
             steps += 1
         for agent in agents:
             agent.step(step)
-    print(f"steps {steps} rewards {len(step.rewards)}")
+    print(f"{ruleset} steps {steps} rewards {len(step.rewards)}", flush=True)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else "")
+    args = sys.argv[1:]
+    for i in range(0, len(args), 3):
+        main(args[i], int(args[i + 1]), args[i + 2] if i + 2 < len(args) else "")

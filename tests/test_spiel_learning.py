@@ -287,12 +287,13 @@ def test_an_observer_of_public_facts_only_is_refused():
     assert seat.tensor.shape == (game.information_state_tensor_size(),)
 
 
-@pytest.mark.parametrize("ruleset, players, options", [
-    ("hearts", 4, "hands=single"), ("oh-hell", 4, "hand-sizes=[3]"), ("euchre", 4, "target=1"), ("ers-triples", 2, ""),
-])
-def test_dqn_smoke_runs(ruleset, players, options):
-    """OpenSpiel's own JAX DQN learns through rl_environment on the issue's four games (skipped without JAX). It
-    runs in a child process (tests/dqn_smoke.py): JAX's threads would make the suite's later forks unsafe."""
+DQN_GAMES = [("hearts", 4, "hands=single"), ("oh-hell", 4, "hand-sizes=[3]"), ("euchre", 4, "target=1"),
+             ("ers-triples", 2, "")]
+
+
+@pytest.fixture(scope="module")
+def dqn_runs() -> dict[str, tuple[int, int]]:
+    """tests/dqn_smoke.py run once for the four games (JAX imported once): each game's steps and rewards."""
     import importlib.util
     import subprocess
     import sys
@@ -300,8 +301,19 @@ def test_dqn_smoke_runs(ruleset, players, options):
     if any(importlib.util.find_spec(m) is None for m in ("jax", "flax", "optax", "chex")):
         pytest.skip("JAX is not installed (pip install 'ruleplay[rl]')")
     script = Path(__file__).resolve().parent / "dqn_smoke.py"
-    done = subprocess.run([sys.executable, str(script), ruleset, str(players), options], capture_output=True,
-                          text=True, timeout=600)
+    args = [str(x) for game in DQN_GAMES for x in game]
+    done = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
-    steps, rewards = done.stdout.split()[1::2]
-    assert int(steps) > 16 and int(rewards) == players
+    out = {}
+    for line in done.stdout.splitlines():
+        name, _, steps, _, rewards = line.split()
+        out[name] = (int(steps), int(rewards))
+    return out
+
+
+@pytest.mark.parametrize("ruleset, players, options", DQN_GAMES)
+def test_dqn_smoke_runs(dqn_runs, ruleset, players, options):
+    """OpenSpiel's own JAX DQN learns through rl_environment on the issue's four games (skipped without JAX). It
+    runs in a child process (tests/dqn_smoke.py): JAX's threads would make the suite's later forks unsafe."""
+    steps, rewards = dqn_runs[ruleset]
+    assert steps > 16 and rewards == players

@@ -433,3 +433,21 @@ def test_a_sampled_world_the_rules_cannot_play_is_dropped_not_the_real_game(seed
     rules = load(str(Path(__file__).parent / "data" / "one-ace-each.yaml"))
     r = play(rules, seed=seed, bots=["ismcts:20", "ismcts:20"], check=True)
     assert r.outcome == "finished" and r.winners == [0]
+
+
+def test_a_later_hand_is_sampled_from_the_counters_kept_across_hands(capsys):
+    """tests/data/first-hand-lot.yaml: a lot in the first hand chooses the opener, who calls trumps and leads in
+    every hand. The search's sampled deals of hands 2 to 4 start from the counters as the seat saw them, so they
+    fit (none did: the search played those hands as smart, t30's Hokm); and the deal it builds holds them."""
+    from pathlib import Path
+    from ruleplay.tools.cli import main
+    path = str(Path(__file__).parent / "data" / "first-hand-lot.yaml")
+    assert main(["run", path, "--seed", "1", "--bots", "ismcts:4", "-q"]) == 0
+    assert "played the rest as smart" not in capsys.readouterr().err
+    from ruleplay.pipeline import load
+    rules = load(path)
+    r = play(rules, seed=2, bots=["random"] * 4, log=True)
+    second = [i for i, e in enumerate(r.events) if e["event"] == "deal"][1]
+    k = knowledge(rules, 0, r.events[:second + 1])
+    opener = next(e["value"] for e in r.events if e["event"] == "set" and e.get("name") == "opener")
+    assert k.hand == 2 and k.counters["table"]["opener"] == opener

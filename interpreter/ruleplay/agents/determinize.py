@@ -57,6 +57,7 @@ class Knowledge:
     draws: list[list] = field(default_factory=list)        # other seats' hidden draws: [seat, i, plays before,
     # the card if the seat played it next (drawing until it could play): a guess the proof checks]
     mine: list[int] = field(default_factory=list)           # `me`'s decisions this hand, in order
+    counters: dict | None = None             # the counters kept across hands as the hand started (as `me` saw them)
     moves: dict[int, list[tuple[bool, object]]] = field(default_factory=dict)   # other seats' public moves:
     # (True, card) a card played, (False, action) a decision, in the order of the log
     loose: list[str] = field(default_factory=list)          # cards shown whose dealt place is learned by replay
@@ -82,6 +83,32 @@ def meanings(rules) -> Callable[[dict], str | None]:
     return meaning
 
 
+def _kept_counters(rules, before: list[dict]) -> dict:
+    """The counters kept across hands (not `reset: hand`) as the hand starts, from what the seat saw of them
+    before it (each `set` and `tally`; a value it may not see, another seat's secret, stays unknown: its start),
+    so a sampled deal of a later hand starts from the same table (a first hand's lot that chose the opener)."""
+    n, kept = rules.players, rules.hand_counters
+    seat = {name: [start] * n for name, start in rules.counters.items() if name not in kept}
+    table = {name: start for name, start in rules.table_counters.items() if name not in kept}
+    for ev in before:
+        kind = ev.get("event")
+        if kind == "set":
+            name, value = ev.get("name"), ev.get("value")
+            if value is None:
+                continue
+            if name in seat and isinstance(ev.get("seat"), int) and 0 <= ev["seat"] < n:
+                seat[name][ev["seat"]] = value
+            elif name in table and "seat" not in ev:
+                table[name] = value
+        elif kind == "tally":
+            for name, value in (ev.get("counters") or {}).items():
+                if name in seat and isinstance(value, list) and len(value) == n:
+                    seat[name] = [v if v is not None else old for v, old in zip(value, seat[name])]
+                elif name in table and value is not None and not isinstance(value, list):
+                    table[name] = value
+    return {"seat": seat, "table": table}
+
+
 def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
     meaning = meanings(rules)
     starts = [i for i, ev in enumerate(events) if meaning(ev) == "deal"]
@@ -95,7 +122,8 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
     hand_zone = rules.deal.to.name
     rest_zone = rules.deal.rest.name if rules.deal.rest is not None else None
     k = Knowledge(me, len(starts), deal["dealer"], totals[-1] if totals else None, deal["hands"], deal["rest"],
-                  events[start:], voids=[set() for _ in range(n)], gained=[set() for _ in range(n)])
+                  events[start:], voids=[set() for _ in range(n)], gained=[set() for _ in range(n)],
+                  counters=_kept_counters(rules, events[:start]) if start else None)
     trick: list[str] = []
     for i, c in enumerate(k.rest):           # a rest the seat sees (a dummy's hand face up) stays where it was dealt
         if c is not None:
@@ -371,7 +399,7 @@ def determinize(rules, k: Knowledge, rng: random.Random, slots: dict[str, list] 
         hands.append(h)
     if len({c for h in hands for c in h} | set(rest)) != sum(map(len, hands)) + len(rest):
         return None                          # a card placed twice (a guess that cannot hold)
-    deal = Deal(hands, rest, k.dealer, None, k.hand, k.scores)
+    deal = Deal(hands, rest, k.dealer, None, k.hand, k.scores, k.counters)
     return Sample(deal, {s: deque(c for pick in ps for c in pick) for s, ps in sample_picks.items()})
 
 

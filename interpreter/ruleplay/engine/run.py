@@ -34,6 +34,7 @@ class Deal:
     slaps: list[dict] | None = None   # scripted slaps: {after, seat, time, fingers}; replaces bots' reactions
     hand: int = 1                     # the hand of the match it is (a search bot's deal in mid-match) ...
     scores: list[int] | None = None   # ... with the totals before it
+    counters: dict | None = None      # ... and the counters kept across hands: {"seat": {name: [...]}, "table": {...}}
 
 
 def reaction_profiles(rules: Rules, wanted: list[str | None]) -> list[str]:
@@ -318,6 +319,12 @@ def _game(rules: Rules, t: Table, deal: Deal | None):
         t.hand_number = deal.hand
         if deal.scores is not None:
             t.scores = list(deal.scores)
+        for name, values in ((deal.counters or {}).get("seat") or {}).items():
+            if name in t.counters:
+                t.counters[name] = list(values)
+        for name, value in ((deal.counters or {}).get("table") or {}).items():
+            if name in t.table_counters:
+                t.table_counters[name] = value
         _explicit_deal(rules, t, deal)
     else:
         yield from _deal(rules, t)

@@ -96,7 +96,7 @@ def test_every_generated_ruleset_plays_as_the_interpreter(name):
         except RuleplayError:
             continue                              # a combination its constraints refuse
         bots = [rng.choice(["random", "lowest", "smart"]) for _ in range(rules.players)]
-        both_ways(rules, [rng.randrange(10**6) for _ in range(60)], bots, budget=ACTIONS_PER_COMBINATION)
+        both_ways(rules, [rng.randrange(10**6) for _ in range(40)], bots, budget=ACTIONS_PER_COMBINATION)
 
 
 @pytest.mark.parametrize("name", [n for n in builtin_names() if n not in GENERATED][:6])

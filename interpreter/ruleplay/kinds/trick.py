@@ -1279,9 +1279,7 @@ class _Run:
             pts = points(t) or 0
             t.card = None
             if (yield from t.ask(Decision(seat, [space.NO, space.YES], PreferView([0, pts])))) == space.YES:
-                per = list(state[name])
-                per[seat] += pts
-                state[name] = tuple(per)
+                trickawards.add_points(state, name, seat, pts)
                 t.emit("declare", seat=seat, name=name, card=self.deck.names[card], points=pts)
                 if ph.until is not None and ph.until(t):
                     self.stopped = True
@@ -1305,9 +1303,7 @@ class _Run:
                 continue
             pts = points(t) or 0
             if (yield from t.ask(Decision(seat, [space.NO, space.YES], PreferView([0, pts])))) == space.YES:
-                per = list(state[name])
-                per[seat] += pts
-                state[name] = tuple(per)
+                trickawards.add_points(state, name, seat, pts)
                 made.append((name, pts))
             t.actor = seat
         return made

@@ -67,12 +67,18 @@ def give_awards(t, awards: list, state: dict, winner: int) -> list[tuple[int, st
         seat = winner if to is None else to(t)
         if seat is None:
             continue
-        per = list(state[name])
-        per[seat] += pts
-        state[name] = tuple(per)
+        add_points(state, name, seat, pts)
         made.append((seat, name, pts))
     t.actor = winner
     return made
+
+
+def add_points(state: dict, name: str, seat: int, pts: int) -> None:
+    """A seat's per-hand value `s.NAME` of a trick phase (an award, a declaration) raised by `pts`: the values
+    are kept as a tuple per name, so a table's copy shares them safely."""
+    per = list(state[name])
+    per[seat] += pts
+    state[name] = tuple(per)
 
 
 def played_getter(seat_fn: Callable) -> Callable:

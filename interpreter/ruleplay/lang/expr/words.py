@@ -140,12 +140,16 @@ def _one_seat(comp: "Compiler", name: str, args: list, tok: Any) -> tuple[Compil
     """A seat word's one seat, compiled, and the number of players it counts around."""
     if len(args) != 1:
         raise ExprError(f"{name} takes one seat: {USAGE[name]}", _col(tok))
-    seat = comp._typed(args[0], SEAT)
+    return comp._typed(args[0], SEAT), _players(comp, name, tok)
+
+
+def _players(comp: "Compiler", name: str, tok: Any) -> int:
+    """The number of players a seat word counts around (fixed when the rules are compiled)."""
     players = comp.scope.names.get("players")
     if players is None or not players.is_const:
         raise ExprError(f"{name} needs the number of players, which is not known here", _col(tok))
     comp.uses.add("players")
-    return seat, players.const
+    return players.const
 
 
 def _seat(comp: "Compiler", name: str, args: list, tok: Any) -> Compiled:
@@ -160,11 +164,7 @@ def _seat_numbered(comp: "Compiler", name: str, args: list, tok: Any) -> Compile
     if len(args) != 1:
         raise ExprError(f"{name} takes one number: {USAGE[name]}", _col(tok))
     k = comp._typed(args[0], INT)
-    players = comp.scope.names.get("players")
-    if players is None or not players.is_const:
-        raise ExprError(f"{name} needs the number of players, which is not known here", _col(tok))
-    comp.uses.add("players")
-    n, f = players.const, k.fn
+    n, f = _players(comp, name, tok), k.fn
     if k.is_const and k.const is not None and not 0 <= k.const < n:
         raise ExprError(f"seat {k.const} does not exist with {n} players", _col(args[0]),
                         f"seats are numbered 0 to {n - 1}")

@@ -8,7 +8,8 @@ ranked by `order` (a deck order, or an int over `card`): a play beats the curren
 same shape (a set of as many cards, a run as long and as wide) and a higher rank (a run: its top rank);
 `equal: allowed` also lets an equal rank beat, and `equal: skips` makes such a play skip the next seat.
 `bombs: [4]`: a set of such a size (four of a kind) beats any play that is no bomb, and a bomb beats a
-smaller bomb or one as big of a lower rank (Dou Dizhu, Tichu, Zheng Shangyou).
+smaller bomb or one as big of a lower rank (Dou Dizhu, Tichu, Zheng Shangyou). `wild`: cards that stand for
+any rank a set, run or bomb lacks (kinds/climbwild.py).
 Suits never matter: the cards played of a rank are the lowest of that rank in the order, then in the
 canonical order. Each combination is one labelled action (`7 7` for a pair of sevens, `5 6 7` for a
 run), from a block of actions fixed per ruleset (decision.py), so a seat's choices are finite.
@@ -32,6 +33,7 @@ from ruleplay.engine.decision import Decision
 from ruleplay.compiler.model import Ctx, Declared, Zone, card_scope, per_card
 from ruleplay.engine.table import Table, runner_copy
 from ruleplay.engine.events import EventSpec
+from ruleplay.kinds.climbwild import WILD_EXAMPLES, WILD_SCHEMA, Wild, compile_wild, describe_wild, fill
 from ruleplay.kinds.schema_parts import EXPR, phase_schema, text
 from ruleplay.kinds.shed import first_seat, word_rule
 from ruleplay.kinds.words import formula
@@ -75,6 +77,7 @@ SCHEMA = phase_schema("climb", {
                              "from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
     "end": {"description": "When the hand ends: all-but-one (one seat is left holding cards) or first-out.",
             "default": "all-but-one", **EXPR},
+    **WILD_SCHEMA,
 }, ["from", "to"])
 EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "clear-to": {"examples": ["discards"]},
             "order": {"examples": ["rank", "'2-high'"]}, "sets": {"examples": [[1, 2, 3, 4]]},
@@ -82,7 +85,7 @@ EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "clear
             "runs-of/pairs": {"examples": [2, 3]}, "runs-of/triples": {"examples": [2]},
             "runs-of/fours": {"examples": [2]}, "equal": {"examples": ["no", "skips"]},
             "clears": {"examples": ["card.rank == '2'"]}, "first": {"examples": ["s.standing == players"]},
-            "end": {"examples": ["all-but-one", "first-out"]}, "before": {"examples": ["score"]}}
+            "end": {"examples": ["all-but-one", "first-out"]}, "before": {"examples": ["score"]}, **WILD_EXAMPLES}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
 # what the kind keeps on the table (Table's fields, made for n seats): each seat's finishing place this hand
 FIELDS = {"places": lambda n: [0] * n}
@@ -111,7 +114,8 @@ class ClimbView:
     hand: list[int]
     order: list[int]                       # per card: its rank under the phase's order
     legal: list[tuple[int, list[int]]]     # (action, the cards it plays), lowest first; a pass is not listed
-    top: tuple[int, int, int] | None       # the combination to beat: (run, size, value); None when leading
+    top: tuple[int, int, tuple] | None     # the combination to beat: (run, size, (rank value, -wild cards
+                                           # or 0)); None when leading
     clears: list[bool]                     # per legal combination: it would clear the pile at once
     held: list[int]                        # cards each other seat still holding cards holds
     bombs: list[bool] = field(default_factory=list)   # per legal combination: it is a bomb (beats any shape)
@@ -136,6 +140,8 @@ class Climb:
     spec: dict = field(default_factory=dict)
     fixed: dict = field(default_factory=dict)   # settings the options fix (for the rule sheet): key -> value
     bombs: frozenset = frozenset()         # set sizes that are bombs: they beat any play that is no bomb
+    wild: Wild | None = None               # cards standing for a missing rank (kinds/climbwild.py)
+    rank_value: dict = field(default_factory=dict)     # rank -> its lowest value in `order` (a wild card's stand-in)
 
     @property
     def action_labels(self) -> list[str]:
@@ -169,6 +175,7 @@ class _Run:
         self.keys = t.rules.deck.canonical_keys()
         self.rank = t.rules.deck.rank
         self.pending: Decision | None = None     # the turn being asked
+        self.natural_beats = ph.wild is not None and bool(ph.wild.natural_beats(t))
         t.runner = self
 
     def fork(self, t: Table):
@@ -198,34 +205,54 @@ class _Run:
             out.extend(mine[:k])
         return out
 
-    def value(self, cards: list[int]) -> int:
-        return max(self.ph.order[c] for c in cards)
+    def value(self, cards: list[int], combo: Combo, wilds: int = 0) -> tuple[int, int]:
+        """What a play is ranked by: its top rank's value (the highest card played as its own rank, a rank
+        a wild card stands for at its lowest value), then, with natural-beats-wild, the fewer wild cards."""
+        if not wilds:
+            return max(self.ph.order[c] for c in cards), 0
+        v = max(self.ph.order[c] for c in self.natural(cards, combo))
+        return max(v, self.ph.rank_value[combo.ranks[-1]]), (-wilds if self.natural_beats else 0)
 
-    def offer(self, seat: int, top: tuple[int, int, int] | None, equal: str) -> list[tuple[int, list[int]]]:
-        """The combinations `seat` may play now, as (action, cards), in the block's order."""
-        out, held, bombs = [], self.held(seat), self.ph.bombs
+    def natural(self, cards: list[int], combo: Combo) -> list[int]:
+        """The cards of a play that are of its own ranks (not wild cards standing in for another)."""
+        return [c for c in cards if self.rank[c] in combo.ranks]
+
+    def offer(self, seat: int, top: tuple | None, equal: str) -> list[tuple[int, list[int], tuple]]:
+        """The combinations `seat` may play now, as (action, cards, value), in the block's order."""
+        out, held, bombs, wild = [], self.held(seat), self.ph.bombs, self.ph.wild
         over_bomb = top is not None and not top[0] and top[1] in bombs
         for i, combo in enumerate(self.ph.combos):
             bomb = not combo.run and combo.size in bombs
             if top is not None and (combo.run, combo.size) != top[:2] and not (bomb and not over_bomb) and \
                     not (bomb and combo.size > top[1]):
                 continue                     # the same shape, or a bomb on no bomb, or a bigger bomb
+            wilds = 0
             cards = self.cards_for(held, combo)
-            if cards is None:
+            if cards is None and wild is not None and combo.size > 1:
+                found = fill(self.hand[seat], self.rank, wild.cards(combo.run, bomb), combo.ranks,
+                             combo.run or combo.size, self.sort_key)
+                if found is None:
+                    continue
+                cards, wilds = found
+            elif cards is None:
                 continue
+            v = self.value(cards, combo, wilds)
             if top is not None and (combo.run, combo.size) == top[:2]:
-                v = self.value(cards)
                 if v < top[2] or (v == top[2] and equal == "refused"):
                     continue
-            out.append((self.base + i, cards))
+            out.append((self.base + i, cards, v))
         return out
 
-    def clears_with(self, cards: list[int]) -> bool:
+    def sort_key(self, c: int) -> tuple:
+        return self.ph.order[c], self.keys[c]
+
+    def clears_with(self, cards: list[int], combo: Combo) -> bool:
+        """Does the play clear the pile: `clears` over its top card played as its own rank?"""
         fn = self.ph.clears
         if fn is None:
             return False
         t = self.t
-        t.card = max(cards, key=lambda c: (self.ph.order[c], self.keys[c]))
+        t.card = max(self.natural(cards, combo), key=self.sort_key)
         try:
             return bool(fn(t))
         finally:
@@ -266,7 +293,7 @@ class _Run:
                 seat = self.next_holding(seat)
                 continue
             legal = self.offer(seat, top, equal)         # leading, a seat holding cards has a single at least
-            acts = [a for a, _ in legal] + ([] if top is None else [t.space.PASS])
+            acts = [a for a, _, _ in legal] + ([] if top is None else [t.space.PASS])
             if len(acts) == 1:
                 a = acts[0]
                 t.forced(seat, a)
@@ -282,9 +309,8 @@ class _Run:
                 t.emit("climb-pass", seat=seat)
                 seat = self.next_holding(seat)
                 continue
-            cards = next(cs for x, cs in legal if x == a)
+            cards, value = next((cs, v) for x, cs, v in legal if x == a)
             combo = ph.combos[a - self.base]
-            value = self.value(cards)
             equal_play = top is not None and (combo.run, combo.size) == top[:2] and value == top[2]
             for c in cards:
                 hand[seat].remove(c)
@@ -302,7 +328,7 @@ class _Run:
                 t.emit("finished", seat=seat, place=out_count)
                 if end == "first-out" or sum(1 for s in t.seat_range if hand[s]) <= 1:
                     break
-            if self.clears_with(cards):
+            if self.clears_with(cards, combo):
                 lead = seat if hand[seat] else self.next_holding(seat)
                 self.clear(lead)
                 top, passed, seat = None, set(), lead
@@ -333,10 +359,10 @@ class _Run:
     def view(self, seat: int, top, legal) -> ClimbView:
         t = self.t
         combos, bombs = self.ph.combos, self.ph.bombs
-        return ClimbView(seat, list(self.hand[seat]), self.ph.order, legal, top,
-                         [self.clears_with(cs) for _, cs in legal],
+        return ClimbView(seat, list(self.hand[seat]), self.ph.order, [(a, cs) for a, cs, _ in legal], top,
+                         [self.clears_with(cs, combos[a - self.base]) for a, cs, _ in legal],
                          [len(self.hand[s]) for s in t.seat_range if s != seat and self.hand[s]],
-                         [not combos[a - self.base].run and combos[a - self.base].size in bombs for a, _ in legal])
+                         [not combos[a - self.base].run and combos[a - self.base].size in bombs for a, _, _ in legal])
 
 
 def declare(ctx: Ctx, path: tuple) -> Declared:
@@ -363,9 +389,13 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Climb | None:
             or ("clears" in spec and clears is None):
         return None
     widths = {WIDTHS[k]: v for k, v in (spec.get("runs-of") or {}).items() if k in WIDTHS and isinstance(v, int)}
-    combos = _combos(ctx, path, order, runs or 0, widths)
-    if combos is None:
+    wild = compile_wild(ctx, path)
+    if wild is False:
         return None
+    found = _combos(ctx, path, order, runs or 0, widths, wild)
+    if found is None:
+        return None
+    combos, low = found
     bombs = frozenset(spec.get("bombs") or ())
     sizes = set(ctx.get(path + ("sets",)) or range(1, 65))
     if not bombs <= sizes:
@@ -377,7 +407,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Climb | None:
              "clears": clears.const if clears is not None and clears.is_const else None,
              "end": _fixed(ctx, path + ("end",), ENDS, "all-but-one")}
     return Climb(name, src, dest, cleared_to, list(order), combos, equal, locks.fn, clears.fn if clears else None,
-                 first_mode, first_fn, end, spec.get("description", ""), dict(spec), fixed, bombs)
+                 first_mode, first_fn, end, spec.get("description", ""), dict(spec), fixed, bombs, wild, low)
 
 
 def _fixed(ctx: Ctx, path: tuple, words: tuple, default: str):
@@ -395,8 +425,10 @@ def _fixed(ctx: Ctx, path: tuple, words: tuple, default: str):
 WIDTHS = {"pairs": 2, "triples": 3, "fours": 4}
 
 
-def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int, widths: dict[int, int]) -> list[Combo] | None:
-    """Every combination the deck allows, lowest first within each shape: the phase's action block."""
+def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int, widths: dict[int, int],
+            wild: Wild | None) -> tuple[list[Combo], dict[str, int]] | None:
+    """Every combination the deck allows (wild cards standing in), lowest first within each shape: the
+    phase's action block; and each rank's lowest value in the order."""
     deck = ctx.deck
     copies: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -409,7 +441,10 @@ def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int, widths: dict[int
         ctx.error(path + ("sets",), "the sets must include 1 (a seat left with one card of a rank must be able to "
                   "lead it)", "sets: [1, 2, 3, 4]", value=True)
         return None
-    out = [Combo(0, (r,), k, " ".join([r] * k)) for k in sorted(set(sizes)) for r in ranks if copies[r] >= k]
+    spare_sets = len(wild.sets | wild.bombs) if wild else 0        # wild cards that may fill a set
+    spare_runs = len(wild.runs) if wild else 0
+    out = [Combo(0, (r,), k, " ".join([r] * k)) for k in sorted(set(sizes)) for r in ranks
+           if copies[r] >= k or (k > 1 and copies[r] + spare_sets >= k)]
     if runs == 1:
         ctx.error(path + ("runs",), "a run is at least 2 ranks long (0: no runs)", value=True)
         return None
@@ -417,7 +452,7 @@ def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int, widths: dict[int
     chains = _consecutive([r for r in ranks if r not in jokers], low)
     for width, shortest in sorted(({1: runs} if runs else {}).items() | widths.items()):
         at = path + (("runs",) if width == 1 else ("runs-of", next(k for k, w in WIDTHS.items() if w == width)))
-        wide = [[r for r in seq if copies[r] >= width] for seq in chains]      # ranks with cards enough for it
+        wide = [[r for r in seq if copies[r] + spare_runs >= width] for seq in chains]  # ranks with cards enough
         wide = [part for seq, part in zip(chains, wide) for part in _consecutive(part, low)]
         spans = [max(0, len(seq) - shortest + 1) for seq in wide]
         total = len(out) + sum(k * (k + 1) // 2 for k in spans)     # so far, and one run per span of each length
@@ -431,7 +466,7 @@ def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int, widths: dict[int
                 out.extend(Combo(width, tuple(seq[i:i + n]), n * width,
                                  " ".join(r for r in seq[i:i + n] for _ in range(width)))
                            for i in range(len(seq) - n + 1))
-    return out
+    return out, low
 
 
 def _consecutive(ranks: list[str], low: dict[str, int]) -> list[list[str]]:
@@ -466,6 +501,8 @@ def describe(spec: dict, phase=None) -> str:
     out = [f"In turn, each player plays {shapes} from their {spec['from']} to the {spec['to']}, or passes; the "
            f"leader plays anything, the others must beat the last play with the same shape of a higher rank "
            f"(order: {order})."]
+    if spec.get("wild") is not None:
+        out.append(describe_wild(spec, formula))
     if spec.get("bombs"):
         sizes = " or ".join(map(str, spec["bombs"]))
         out.append(f"A set of {sizes} cards of one rank is a bomb: it beats any play that is no bomb, and a bomb "

@@ -9,7 +9,7 @@ same shape (a set of as many cards, a run as long and as wide) and a higher rank
 `equal: allowed` also lets an equal rank beat, and `equal: skips` makes such a play skip the next seat.
 `bombs: [4]`: a set of such a size (four of a kind) beats any play that is no bomb, and a bomb beats a
 smaller bomb or one as big of a lower rank (Dou Dizhu, Tichu, Zheng Shangyou). `wild`: cards that stand for
-any rank a set, run or bomb lacks (kinds/climbwild.py).
+any rank a set, run or bomb lacks (kinds/climbwild.py); `kickers`: cards a set carries (kinds/climbkick.py).
 Suits never matter: the cards played of a rank are the lowest of that rank in the order, then in the
 canonical order. Each combination is one labelled action (`7 7` for a pair of sevens, `5 6 7` for a
 run), from a block of actions fixed per ruleset (decision.py), so a seat's choices are finite.
@@ -33,6 +33,7 @@ from ruleplay.engine.decision import Decision
 from ruleplay.compiler.model import Ctx, Declared, Zone, card_scope, per_card
 from ruleplay.engine.table import Table, runner_copy
 from ruleplay.engine.events import EventSpec
+from ruleplay.kinds.climbkick import KICK_EXAMPLES, KICK_SCHEMA, choices, describe_kickers, kicked
 from ruleplay.kinds.climbwild import WILD_EXAMPLES, WILD_SCHEMA, Wild, compile_wild, describe_wild, fill
 from ruleplay.kinds.schema_parts import EXPR, phase_schema, text
 from ruleplay.kinds.shed import first_seat, word_rule
@@ -78,6 +79,7 @@ SCHEMA = phase_schema("climb", {
     "end": {"description": "When the hand ends: all-but-one (one seat is left holding cards) or first-out.",
             "default": "all-but-one", **EXPR},
     **WILD_SCHEMA,
+    **KICK_SCHEMA,
 }, ["from", "to"])
 EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "clear-to": {"examples": ["discards"]},
             "order": {"examples": ["rank", "'2-high'"]}, "sets": {"examples": [[1, 2, 3, 4]]},
@@ -85,7 +87,7 @@ EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "clear
             "runs-of/pairs": {"examples": [2, 3]}, "runs-of/triples": {"examples": [2]},
             "runs-of/fours": {"examples": [2]}, "equal": {"examples": ["no", "skips"]},
             "clears": {"examples": ["card.rank == '2'"]}, "first": {"examples": ["s.standing == players"]},
-            "end": {"examples": ["all-but-one", "first-out"]}, "before": {"examples": ["score"]}, **WILD_EXAMPLES}
+            "end": {"examples": ["all-but-one", "first-out"]}, "before": {"examples": ["score"]}, **WILD_EXAMPLES, **KICK_EXAMPLES}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
 # what the kind keeps on the table (Table's fields, made for n seats): each seat's finishing place this hand
 FIELDS = {"places": lambda n: [0] * n}
@@ -101,8 +103,19 @@ class Combo:
 
     run: int                               # 0: a set; a run: the cards of each rank in it (1, or 2 for pairs)
     ranks: tuple[str, ...]                 # a set: one rank; a run: its ranks, low to high
-    size: int                              # cards played
+    size: int                              # cards played (the kickers' too)
     label: str
+    kick: tuple[int, int] = (0, 0)         # kickers carried: (cards in each, how many)
+
+    @property
+    def shape(self) -> tuple:
+        """What a play must match to beat this one (besides bombs): sets or run width, size, kickers."""
+        return self.run, self.size, self.kick
+
+    @property
+    def each(self) -> int:
+        """The cards of each rank of its body (a set's size, a run's width), kickers aside."""
+        return self.run or self.size - self.kick[0] * self.kick[1]
 
 
 @dataclass
@@ -114,8 +127,8 @@ class ClimbView:
     hand: list[int]
     order: list[int]                       # per card: its rank under the phase's order
     legal: list[tuple[int, list[int]]]     # (action, the cards it plays), lowest first; a pass is not listed
-    top: tuple[int, int, tuple] | None     # the combination to beat: (run, size, (rank value, -wild cards
-                                           # or 0)); None when leading
+    top: tuple | None                      # the combination to beat: (shape, (rank value, -wild cards or 0),
+                                           # bomb size or 0); None when leading (kicker choices: None too)
     clears: list[bool]                     # per legal combination: it would clear the pile at once
     held: list[int]                        # cards each other seat still holding cards holds
     bombs: list[bool] = field(default_factory=list)   # per legal combination: it is a bomb (beats any shape)
@@ -142,6 +155,7 @@ class Climb:
     bombs: frozenset = frozenset()         # set sizes that are bombs: they beat any play that is no bomb
     wild: Wild | None = None               # cards standing for a missing rank (kinds/climbwild.py)
     rank_value: dict = field(default_factory=dict)     # rank -> its lowest value in `order` (a wild card's stand-in)
+    bomb_size: list = field(default_factory=list)       # per combination: its size when it is a bomb, else 0
 
     @property
     def action_labels(self) -> list[str]:
@@ -196,7 +210,7 @@ class _Run:
     @staticmethod
     def cards_for(held: dict[str, list[int]], combo: Combo) -> list[int] | None:
         """The cards played for `combo` from `held` (the lowest of each rank), or None when it cannot be."""
-        k = combo.run or combo.size
+        k = combo.each
         out = []
         for r in combo.ranks:
             mine = held.get(r, ())
@@ -219,29 +233,56 @@ class _Run:
 
     def offer(self, seat: int, top: tuple | None, equal: str) -> list[tuple[int, list[int], tuple]]:
         """The combinations `seat` may play now, as (action, cards, value), in the block's order."""
-        out, held, bombs, wild = [], self.held(seat), self.ph.bombs, self.ph.wild
-        over_bomb = top is not None and not top[0] and top[1] in bombs
+        out, held, wild, hand = [], self.held(seat), self.ph.wild, self.hand[seat]
         for i, combo in enumerate(self.ph.combos):
-            bomb = not combo.run and combo.size in bombs
-            if top is not None and (combo.run, combo.size) != top[:2] and not (bomb and not over_bomb) and \
-                    not (bomb and combo.size > top[1]):
+            bomb = self.ph.bomb_size[i]
+            if top is not None and combo.shape != top[0] and not (bomb and bomb > top[2]):
                 continue                     # the same shape, or a bomb on no bomb, or a bigger bomb
+            if combo.kick[1] and len(hand) < combo.size:
+                continue
             wilds = 0
             cards = self.cards_for(held, combo)
-            if cards is None and wild is not None and combo.size > 1:
-                found = fill(self.hand[seat], self.rank, wild.cards(combo.run, bomb), combo.ranks,
-                             combo.run or combo.size, self.sort_key)
+            if cards is None and wild is not None and combo.each * len(combo.ranks) > 1:
+                found = fill(hand, self.rank, wild.cards(combo.run, bomb), combo.ranks, combo.each, self.sort_key)
                 if found is None:
                     continue
                 cards, wilds = found
             elif cards is None:
                 continue
+            if combo.kick[1] and not self.can_kick(hand, cards, combo):
+                continue
             v = self.value(cards, combo, wilds)
-            if top is not None and (combo.run, combo.size) == top[:2]:
-                if v < top[2] or (v == top[2] and equal == "refused"):
+            if top is not None and combo.shape == top[0]:
+                if v < top[1] or (v == top[1] and equal == "refused"):
                     continue
             out.append((self.base + i, cards, v))
         return out
+
+    def can_kick(self, hand: list[int], body: list[int], combo: Combo) -> bool:
+        """Are there kickers enough besides the body (as many ranks of as many cards as it carries)?"""
+        return len(choices(hand, self.rank, body, combo.ranks, [], combo.kick[0], self.sort_key)) >= combo.kick[1]
+
+    def kickers(self, seat: int, combo: Combo, body: list[int], taken: tuple):
+        """The kickers a play of `combo` carries, asked one by one (a generator of decisions; a single kicker
+        left is taken unasked). `taken`: those chosen before a copy went on (`kicking`)."""
+        t, cards = self.t, combo.kick[0]
+        taken = list(taken)
+        while len(taken) < combo.kick[1] * cards:
+            left = choices(self.hand[seat], self.rank, body, combo.ranks, taken, cards, self.sort_key)
+            acts = {t.space.card(cs[0]): cs for cs in left.values()}
+            if len(acts) == 1:
+                a = next(iter(acts))
+                t.forced(seat, a)
+            else:
+                legal = [(a, cs, (0, 0)) for a, cs in acts.items()]
+                bot = t.inline[seat]
+                view = self.view(seat, None, legal, kick=True) if bot is None or bot.wants_view else None
+                d = self.pending = Decision(seat, list(acts), view)
+                self.kicking = self.kicking[:3] + (tuple(taken),)
+                a = yield from t.ask(d)
+                self.pending = None
+            taken.extend(acts[a])
+        return taken
 
     def sort_key(self, c: int) -> tuple:
         return self.ph.order[c], self.keys[c]
@@ -278,10 +319,12 @@ class _Run:
             self.seat = first_seat(t, ph.first_mode, ph.first_fn)
             if not hand[self.seat]:
                 self.seat = self.next_holding(self.seat)
-            self.top: tuple[int, int, int] | None = None
+            self.top: tuple | None = None
             self.last: int | None = None
             self.passed: set[int] = set()
+            self.kicking: tuple | None = None    # a play whose kickers are being asked: (action, body, value, taken)
         equal, locks, end, places = self.equal, self.locks, self.end, t.places
+        kicking = self.kicking if resume else None
         out_count, seat, top, last, passed = self.out_count, self.seat, self.top, self.last, self.passed
         while sum(1 for s in t.seat_range if hand[s]) > (0 if end == "first-out" else 1):
             if top is not None and all(s in passed or s == last for s in t.seat_range if hand[s]):
@@ -289,12 +332,14 @@ class _Run:
                 self.clear(lead)
                 top, passed, seat = None, set(), lead
                 continue
-            if seat in passed and locks:
+            if seat in passed and locks and kicking is None:
                 seat = self.next_holding(seat)
                 continue
-            legal = self.offer(seat, top, equal)         # leading, a seat holding cards has a single at least
+            legal = self.offer(seat, top, equal) if kicking is None else [kicking[:3]]   # leading: a single at least
             acts = [a for a, _, _ in legal] + ([] if top is None else [t.space.PASS])
-            if len(acts) == 1:
+            if kicking is not None:
+                a = kicking[0]
+            elif len(acts) == 1:
                 a = acts[0]
                 t.forced(seat, a)
             else:
@@ -311,14 +356,19 @@ class _Run:
                 continue
             cards, value = next((cs, v) for x, cs, v in legal if x == a)
             combo = ph.combos[a - self.base]
-            equal_play = top is not None and (combo.run, combo.size) == top[:2] and value == top[2]
+            if combo.kick[1]:
+                self.out_count, self.seat, self.top, self.last, self.passed = out_count, seat, top, last, passed
+                self.kicking = (a, cards, value, kicking[3] if kicking else ())
+                cards = cards + (yield from self.kickers(seat, combo, cards, self.kicking[3]))
+                self.kicking = kicking = None
+            equal_play = top is not None and combo.shape == top[0] and value == top[1]
             for c in cards:
                 hand[seat].remove(c)
                 pile.append(c)
             t.cards_played += len(cards)
             t.act()
             t.emit("climb", seat=seat, cards=[names[c] for c in cards], combination=combo.label)
-            top, last = (combo.run, combo.size, value), seat
+            top, last = (combo.shape, value, ph.bomb_size[a - self.base]), seat
             if not locks:
                 passed = set()
             if not hand[seat]:
@@ -356,13 +406,15 @@ class _Run:
             t.act()
         t.emit("cleared", seat=lead, count=count)
 
-    def view(self, seat: int, top, legal) -> ClimbView:
-        t = self.t
-        combos, bombs = self.ph.combos, self.ph.bombs
-        return ClimbView(seat, list(self.hand[seat]), self.ph.order, [(a, cs) for a, cs, _ in legal], top,
-                         [self.clears_with(cs, combos[a - self.base]) for a, cs, _ in legal],
+    def view(self, seat: int, top, legal, kick: bool = False) -> ClimbView:
+        """The turn as a bot sees it; `kick`: the choice of a kicker (a card of the rank it adds), which is
+        neither a bomb nor clears."""
+        t, ph = self.t, self.ph
+        at = [a - self.base for a, _, _ in legal]
+        return ClimbView(seat, list(self.hand[seat]), ph.order, [(a, cs) for a, cs, _ in legal], top,
+                         [False] * len(at) if kick else [self.clears_with(cs, ph.combos[i]) for i, (_, cs, _) in zip(at, legal)],
                          [len(self.hand[s]) for s in t.seat_range if s != seat and self.hand[s]],
-                         [not combos[a - self.base].run and combos[a - self.base].size in bombs for a, _, _ in legal])
+                         [False] * len(at) if kick else [bool(ph.bomb_size[i]) for i in at])
 
 
 def declare(ctx: Ctx, path: tuple) -> Declared:
@@ -396,8 +448,17 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Climb | None:
     if found is None:
         return None
     combos, low = found
-    bombs = frozenset(spec.get("bombs") or ())
     sizes = set(ctx.get(path + ("sets",)) or range(1, 65))
+    extra = kicked(ctx, path, combos, {c.size for c in combos if not c.run}, set(widths), lambda c, cards, count, label:
+                   Combo(c.run, c.ranks, c.size + cards * count, label, (cards, count)))
+    if extra is None:
+        return None
+    combos += extra
+    if len(combos) > MAX_COMBOS:
+        ctx.error(path + ("kickers",), f"the kickers make {len(combos):,} combinations; at most {MAX_COMBOS:,}",
+                  "fewer kicker shapes, or longer shortest runs", value=True)
+        return None
+    bombs = frozenset(spec.get("bombs") or ())
     if not bombs <= sizes:
         ctx.error(path + ("bombs",), f"a bomb is a set of one of the sizes in sets; {sorted(bombs - sizes)[0]} is not",
                   "add it to sets, e.g. sets: [1, 2, 3, 4] with bombs: [4]", value=True)
@@ -407,7 +468,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Climb | None:
              "clears": clears.const if clears is not None and clears.is_const else None,
              "end": _fixed(ctx, path + ("end",), ENDS, "all-but-one")}
     return Climb(name, src, dest, cleared_to, list(order), combos, equal, locks.fn, clears.fn if clears else None,
-                 first_mode, first_fn, end, spec.get("description", ""), dict(spec), fixed, bombs, wild, low)
+                 first_mode, first_fn, end, spec.get("description", ""), dict(spec), fixed, bombs, wild, low,
+                 [c.size if not c.run and not c.kick[1] and c.size in bombs else 0 for c in combos])
 
 
 def _fixed(ctx: Ctx, path: tuple, words: tuple, default: str):
@@ -503,6 +565,8 @@ def describe(spec: dict, phase=None) -> str:
            f"(order: {order})."]
     if spec.get("wild") is not None:
         out.append(describe_wild(spec, formula))
+    if spec.get("kickers"):
+        out.append(describe_kickers(spec))
     if spec.get("bombs"):
         sizes = " or ".join(map(str, spec["bombs"]))
         out.append(f"A set of {sizes} cards of one rank is a bomb: it beats any play that is no bomb, and a bomb "

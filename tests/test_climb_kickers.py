@@ -10,12 +10,12 @@ import pytest
 
 import ruleplay
 from ruleplay.agents import play
-from ruleplay.engine.run import Deal
 from ruleplay.pipeline import load
 from ruleplay.tools.explain.sheet import sheet_text
 
 from conftest import ev, validate_errors
 from test_climb_kind import Script
+from test_climb_wild import _plays, _run
 
 KICK = """
 name: kick-climb
@@ -49,14 +49,6 @@ def kick(tmp_path):
     path = tmp_path / "kick-climb.yaml"
     path.write_text(KICK, encoding="utf-8")
     return load(str(path))
-
-
-def _run(rules, hands, bots):
-    return play(rules, deal=Deal(hands, dealer=2), check=True, bots=bots)
-
-
-def _plays(r):
-    return [(e["seat"], e["combination"], e["cards"]) for e in ev(r, "climb")]
 
 
 # Seat 0 (5C 5D 5H 3C 9S) leads 5 5 5 + a single, then is asked which: 3C or 9S (not a 5); it takes 9S.

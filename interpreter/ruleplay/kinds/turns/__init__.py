@@ -295,6 +295,11 @@ DEFS = {"effects": {"type": "array", "maxItems": 100, "description": "Effects, d
                                                  "dummy's hand, a hand revealed to play it open): its cards shown "
                                                  "now, every card moved into or out of it shown as it moves.",
                             "examples": ["hand"]}}, ["expose"]),
+            obj({"tell": {"type": "object", "minProperties": 1, "maxProperties": 8,
+                          "propertyNames": {"pattern": NAME_PATTERN}, "additionalProperties": EXPR,
+                          "description": "Values told to everyone, each under its name (an int, a word, a player, "
+                                         "a card or cards): the log and the account say them (Noir 31, Rouge 35).",
+                          "examples": [{"noir": "noir-total", "rouge": "rouge-total"}]}}, ["tell"]),
             obj({"swap": {"type": "array", "minItems": 2, "maxItems": 2, "items": _ZONE,
                           "description": "Two zones exchange their cards, each keeping its order (Chase the Ace: a "
                                          "card swapped with the left neighbour's); logged as two moves.",
@@ -404,7 +409,8 @@ EVENTS = {"move": EventSpec(("phase", "seat", "from", "from_seat", "to", "to_sea
           "turns-over": EventSpec(("phase", "why"), sample=None),
           "respond": EventSpec(("phase", "seat", "move", "to"), sample=None),
           "race": EventSpec(("phase", "answered", "first", "last"), sample=None),
-          "too-late": EventSpec(("phase", "seat", "move"), sample=None)}
+          "too-late": EventSpec(("phase", "seat", "move"), sample=None),
+          "tell": EventSpec(("phase", "values", "seats"), sample=None)}
 
 
 @dataclass
@@ -976,6 +982,20 @@ def _line_order(ev: dict) -> str:
             "reverse": "Play changes direction.", "next": f"The turn passes to seat {ev.get('to')}."}.get(what, "")
 
 
+def _line_tell(ev: dict) -> str:
+    """Values told: "noir: 31, rouge: 35." (a player as its seat, cards by name)."""
+    seats = set(ev.get("seats") or ())
+
+    def said(name: str, v) -> str:
+        if name in seats and v is not None:
+            return f"seat {v}"
+        if isinstance(v, list):
+            return " ".join(map(str, v)) or "no cards"
+        return {True: "yes", False: "no", None: "none"}.get(v, str(v)) if not isinstance(v, int) or isinstance(v, bool) \
+            else str(v)
+    return ", ".join(f"{k}: {said(k, v)}" for k, v in (ev.get("values") or {}).items()) + "."
+
+
 def _line_reveal(ev: dict) -> str:
     listed = ev.get("cards") or []
     cards = ", ".join(map(str, listed)) or "nothing"      # a reveal that matched no card
@@ -994,7 +1014,8 @@ ACCOUNT = {"move": _line_move, "reveal": _line_reveal,
            "race": lambda ev: "A race: " + (f"seat {ev['first']} reacts first" if ev.get("first") is not None
                                             else "nobody answers") +
                               (f", seat {ev['last']} last." if ev.get("last") is not None else "."),
-           "too-late": lambda ev: f"Seat {ev.get('seat')} is too late: {ev.get('move')} is no longer possible."}
+           "too-late": lambda ev: f"Seat {ev.get('seat')} is too late: {ev.get('move')} is no longer possible.",
+           "tell": lambda ev: _line_tell(ev)}
 def _tell_set(n, ev: dict) -> list[str]:
     """A value set, as the seat's table tells it: a value that holds a player (a tracked seat, a table counter
     of `type: seat`) said as the player ("banker: now Seat 2.", "giver: now You.")."""

@@ -14,7 +14,7 @@ from ruleplay.compiler.model import Ctx
 from ruleplay.kinds.turns.refs import ZoneRef, split
 
 Places = frozenset | None          # the zones the chosen card may be in; None: not known
-_STILL = ("set", "add", "next", "lot", "reveal", "expose", "shuffle")     # effects that move no card
+_STILL = ("set", "add", "next", "lot", "reveal", "expose", "shuffle", "tell")     # effects that move no card
 
 
 def check_chosen_card(ctx: Ctx, path: tuple, start: str | None) -> None:

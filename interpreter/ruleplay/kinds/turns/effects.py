@@ -34,7 +34,7 @@ MAX_EFFECTS = 200        # effects in one phase, nested ones included
 MAX_DEPTH = 6            # `if` inside `if`
 WORDS = ("again", "skip", "reverse", "end", "redeal")
 KEYS = ("move", "set", "add", "next", "shuffle", "swap", "expose", "lot", "reveal", "every-player", "every-pile",
-        "repeat", "redeal", "if")
+        "repeat", "redeal", "tell", "if")
 _PLACES = {"bottom": "the bottom of ", "middle": "the middle of ", "random": "a random place in "}
 MAX_REPEAT = 1000        # the most times a `repeat` may run its effects
 Effect = Callable[[Any], Any]     # returns None, or (one that draws by chance: `draws`) a generator
@@ -213,6 +213,8 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
         return _lot(ctx, p, spec[key], scope, own)
     if key == "swap":
         return _swap(ctx, p, scope)
+    if key == "tell":
+        return _tell(ctx, p, spec[key], scope)
     if key == "expose":
         ref = zone_ref(ctx, p, scope)
         return None if ref is None else (lambda g, r=ref: g.expose(r))
@@ -241,6 +243,29 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
         return lambda g: g.reveal([g.t.card])
     ref = zone_ref(ctx, p, scope)
     return None if ref is None else (lambda g, r=ref: g.reveal(list(reversed(r.cards(g.t) or ())), r.owner(g.t)))
+
+
+def _tell(ctx: Ctx, path: tuple, raw: dict, scope: X.Scope) -> Effect | None:
+    """`tell: {NAME: EXPR}`: the values, worked out now, told to everyone in a `tell` event (a card by its name,
+    cards as names, a player as its seat)."""
+    compiled = {name: ctx.expr(path + (name,), (X.INT, X.BOOL, X.STR, X.SEAT, X.CARD, X.CARDS), scope)
+                for name in raw}
+    if None in compiled.values():
+        return None
+    seats = [name for name, c in compiled.items() if c.type == X.SEAT]
+    cards = {name for name, c in compiled.items() if c.type in (X.CARD, X.CARDS)}
+
+    def tell(g) -> None:
+        t = g.t
+        names = t.rules.deck.names
+        values = {}
+        for name, c in compiled.items():
+            v = c.fn(t)
+            if name in cards and v is not None:
+                v = names[v] if isinstance(v, int) else [names[x] for x in v]
+            values[name] = v
+        t.emit("tell", phase=g.ph.name, values=values, seats=seats)
+    return tell
 
 
 def _reveal_some(ctx: Ctx, path: tuple, raw: dict, scope: X.Scope) -> Effect | None:
@@ -569,6 +594,9 @@ def say(spec: Any) -> str:
         return f"{zone_words(spec['shuffle'])} is shuffled"
     if "expose" in spec:
         return f"{zone_words(spec['expose'])} is laid face up for everyone for the rest of the hand"
+    if "tell" in spec:
+        return "everyone is told " + ", ".join(k if formula(v) == k else f"{k} ({formula(v)})"
+                                               for k, v in spec["tell"].items())
     if "swap" in spec:
         x, y = (spec["swap"] + [None, None])[:2]
         return f"{zone_words(x)} and {zone_words(y)} swap their cards"

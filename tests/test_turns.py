@@ -905,3 +905,33 @@ phases:
     assert s.current_player() == 1 and s._table.kind_state["play"]["nxt"] == 1
     step(s, "4H")                                     # reversed: seat 0 plays next, and nxt says so
     assert s.current_player() == 0 and s._table.kind_state["play"]["nxt"] == 0
+
+
+# `who` holds for nobody (t32's bug: the dealer's left still played): nobody can move, so the phase ends
+# blocked at once with no decision; with `who` naming seat 1, only seat 1 plays (its card, then `end`).
+@pytest.mark.parametrize("who,plays", [("false", []), ("s.index == 1", [1])])
+def test_a_phase_whose_who_holds_for_nobody_ends_blocked(tmp_path, who, plays):
+    path = tmp_path / "nobody.yaml"
+    path.write_text(f"""
+name: nobody
+description: A turns phase whose `who` may hold for nobody.
+players: 3
+deck: {{ranks: [2, 3, 4], suits: [C, D]}}
+zones:
+  hand: {{owner: seat, visibility: owner}}
+  pile: {{owner: table, visibility: public}}
+deal: {{to: hand, count: 2}}
+phases:
+  act:
+    kind: turns
+    who: "{who}"
+    moves:
+      play:
+        choose: {{card: hand}}
+        do: [{{move: {{from: hand, to: pile}}}}, end]
+scoring:
+  points: "s.hand.size"
+""", encoding="utf-8")
+    r = play(load(str(path)), seed=1, bots="random", check=True)
+    assert [e["seat"] for e in ev(r, "move")] == plays
+    assert [e["why"] for e in ev(r, "turns-over")] == ["blocked" if not plays else "end"]

@@ -101,6 +101,10 @@ class Going:
                         return
                     if not self.takes_turns(self.seat):
                         self.seat = self.after(self.seat, 1)
+                        if not self.takes_turns(self.seat):      # `who` holds for nobody: nobody can move
+                            self.over = "blocked"
+                            self.ended("turns")
+                            return
                     t.actor = self.seat
                     for fn in ph.before:             # the start of the turn (draw a card), before the choice
                         if (drawn := fn(self)) is not None:

@@ -935,3 +935,67 @@ scoring:
     r = play(load(str(path)), seed=1, bots="random", check=True)
     assert [e["seat"] for e in ev(r, "move")] == plays
     assert [e["why"] for e in ev(r, "turns-over")] == ["blocked" if not plays else "end"]
+
+
+SUMS = """
+name: sums
+description: The cookbook's capture by sums, a card from hand and the table cards adding up to it.
+players: 2
+deck:
+  ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K]
+  suits: [C, D, H, S]
+  attributes:
+    value: {A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 11, Q: 12, K: 13}
+zones:
+  hand: {owner: seat, visibility: owner}
+  table: {owner: table, visibility: public}
+  captured: {owner: seat, visibility: public}
+  stock: {owner: table, visibility: hidden}
+deal: {to: hand, count: 4, rest: stock}
+phases:
+  play:
+    kind: turns
+    start: [{move: {from: stock, to: table, count: 8}}]
+    until: "all(x.hand.empty for x in seats)"
+    moves:
+      capture:
+        choose:
+          card: hand
+          cards: {from: table, adds-to: card.value, counting: value}
+        do:
+          - move: {from: hand, to: captured}
+          - move: {from: table, to: captured, picked: true}
+      trail:
+        choose: {card: hand}
+        do: [{move: {from: hand, to: table}}]
+scoring:
+  points: "s.captured.size"
+"""
+VALUE = {"A": 1, "J": 11, "Q": 12, "K": 13}
+
+
+# The cookbook's recipe (t32: refused as 52 cards x 50,000 sets): a sum's sets are counted in play, so it
+# validates; in random games every capture takes a card from hand and table cards adding up to its value.
+def test_a_capture_by_sums_validates_and_takes_sets_adding_up_to_the_card(tmp_path):
+    path = tmp_path / "sums.yaml"
+    path.write_text(SUMS, encoding="utf-8")
+    rules = load(str(path))
+    captures = 0
+    for seed in range(6):
+        moves = ev(play(rules, seed=seed, bots="random", check=True), "move")
+        for played, taken in zip(moves, moves[1:]):
+            if played["from"] == "hand" and played["to"] == "captured":
+                value = VALUE.get(played["cards"][0][:-1]) or int(played["cards"][0][:-1])
+                assert taken["from"] == "table" and sum(VALUE.get(c[:-1]) or int(c[:-1]) for c in taken["cards"]) == value
+                captures += 1
+    assert captures > 5
+
+
+def test_a_move_offering_more_than_the_limit_in_play_stops_as_a_limit(tmp_path, monkeypatch):
+    from ruleplay.kinds.turns import choices
+    path = tmp_path / "sums.yaml"
+    path.write_text(SUMS, encoding="utf-8")
+    rules = load(str(path))
+    monkeypatch.setattr(choices, "MAX_ALTERNATIVES", 1)       # any second capture is too many
+    outcomes = {play(rules, seed=seed, bots="random").outcome for seed in range(6)}
+    assert "limit" in outcomes

@@ -36,8 +36,8 @@ from ruleplay.engine.table import Table
 from ruleplay.engine.visibility import visible_to
 from ruleplay.kinds.schema_parts import EXPR, NAME_PATTERN, obj, phase_schema, text
 from ruleplay.kinds.turns.cardflow import check_chosen_card, chosen_from
-from ruleplay.kinds.turns.choices import (NAMES, Check, Part, Plan, alternatives, bindings, compile_parts, memo_getters,
-                                          plan, reads, staged, uses_hidden_card)
+from ruleplay.kinds.turns.choices import (NAMES, Check, Part, Plan, alternatives, bindings, capped_in_play,
+                                          compile_parts, memo_getters, plan, reads, staged, uses_hidden_card)
 from ruleplay.kinds.turns.effects import WORDS, Budget, compile_effects, named_effects, say_effects, zone_words
 from ruleplay.kinds.turns.refs import names_read
 from ruleplay.kinds.turns.runner import Going, PreferView, TurnsView
@@ -429,7 +429,13 @@ class Move:
         return plan(self.parts, self.checks)
 
     def alternatives(self, t: Table) -> Iterator[tuple]:
-        return alternatives(t, self.parts, self.checks, self.plan)
+        found = alternatives(t, self.parts, self.checks, self.plan)
+        return capped_in_play(found) if self.sums_in_play else found
+
+    @cached_property
+    def sums_in_play(self) -> bool:
+        """It chooses a sum's set beside another part: its combinations are counted as they are listed."""
+        return len(self.parts) > 1 and any(p.adds_to for p in self.parts)
 
     @cached_property
     def has_sets(self) -> bool:

@@ -404,15 +404,25 @@ def compile_parts(ctx: Ctx, path: tuple, scope: X.Scope, base: int) -> list[Part
     if not ok:
         return None
     size = 1
-    for part in parts:
+    for part in parts:                   # a sum's sets are counted in play (capped_in_play), not reckoned here
         size *= (melds.count_by_rank(deck, part.per_rank, *part.sizes) if part.per_rank else
-                 min(MAX_SETS, melds.count(deck, part.shapes, *part.sizes)) if part.shapes else MAX_SETS if part.adds_to
+                 min(MAX_SETS, melds.count(deck, part.shapes, *part.sizes)) if part.shapes else 1 if part.adds_to
                  else min(MAX_SETS, _sets(len(deck), *part.sizes))) if part.kind == "cards" else part.slots or len(deck)
     if size > MAX_ALTERNATIVES:
+        narrow = [f"narrow the `{p.kind}` range" for p in parts if p.kind in ("number", "value")]
         ctx.error(path, f"this move has up to {size:,} combinations to choose from; the limit is "
-                        f"{MAX_ALTERNATIVES:,}", "choose fewer things at once, or narrow a `number` range")
+                        f"{MAX_ALTERNATIVES:,}", "choose fewer things at once" + (f", or {narrow[0]}" if narrow else ""))
         return None
     return parts
+
+
+def capped_in_play(found: Iterator[tuple]) -> Iterator[tuple]:
+    """The alternatives of a move with a sum's sets (counted in play, not reckoned at validation), at most
+    MAX_ALTERNATIVES: more stop the game as a limit (docs/limits.md)."""
+    for k, combo in enumerate(found):
+        if k >= MAX_ALTERNATIVES:
+            raise GameOver("limit", [], f"a move would offer more than {MAX_ALTERNATIVES:,} combinations")
+        yield combo
 
 
 def seen_by_chooser(ref) -> bool:

@@ -451,3 +451,55 @@ def test_a_later_hand_is_sampled_from_the_counters_kept_across_hands(capsys):
     k = knowledge(rules, 0, r.events[:second + 1])
     opener = next(e["value"] for e in r.events if e["event"] == "set" and e.get("name") == "opener")
     assert k.hand == 2 and k.counters["table"]["opener"] == opener
+
+
+COUNTED = """
+name: counted
+description: A match decided by a counter a tally sets after each hand; the hands are not scored.
+players: 2
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D, H, S]}
+counters:
+  wins: {start: 0}
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: hidden}
+  stock: {owner: table, visibility: hidden}
+deal: {to: hand, count: 6, rest: stock}
+phases:
+  play: {kind: trick, from: hand, to: trick, won-to: taken, follow: suit, trump: none}
+  settle:
+    kind: tally
+    set: {wins: "s.wins + (1 if s.tricks > left-of(s).tricks else 0)"}
+match:
+  end: "hand-number >= 5"
+  winners: {highest: s.wins}
+"""
+
+
+def test_an_unscored_hand_is_valued_by_the_match_s_winners_rule(tmp_path):
+    """t32: with no `scoring` (a match won on a counter a tally sets), a hand played out was worth 0 to every
+    seat, so the search played exactly as smart. It values the hand by `highest: s.wins` once the tally ran:
+    its decisions differ from smart's, and a hand played out gives the seat that took more tricks the better
+    value (State.last_hand_scores)."""
+    path = tmp_path / "counted.yaml"
+    path.write_text(COUNTED, encoding="utf-8")
+    rules = load(str(path))
+    differ = 0
+    for seed in range(3):
+        searched = [e["action"] for e in play(rules, seed=seed, bots="ismcts:30,smart").events if e["event"] == "decision"]
+        smart = [e["action"] for e in play(rules, seed=seed, bots="smart,smart").events if e["event"] == "decision"]
+        differ += searched != smart
+    assert differ >= 1
+    g = ruleplay.load_game(str(path))
+    s = g.new_initial_state(4)
+    s.answer_inline([None, None], hand_only=True)
+    pick = random.Random(4)
+    while not s.is_terminal():
+        s.apply_action(pick.choice(s.legal_actions()))
+    tricks = [0, 0]
+    for e in s.events():
+        if e["event"] == "trick":
+            tricks[e["winner"]] += 1
+    wins = [int(tricks[i] > tricks[1 - i]) for i in range(2)]
+    assert s.last_hand_scores() == wins and sum(wins) == 1     # (seed 4: one seat takes more tricks)

@@ -58,6 +58,8 @@ def make_bots(kinds: list, seed: int) -> list[Bot | None]:
 
 
 def _bot(kind: str, seed: str) -> Bot:
+    if not is_kind(kind):                    # (a kind mistyped would otherwise play as `random`)
+        raise ValueError(f"unknown bot '{kind}'; bots: {', '.join(BOT_KINDS)}")
     if kind.startswith("ismcts"):
         n = kind.partition(":")[2]
         return ISMCTSBot(random.Random(seed), int(n) if n else None, kind)
@@ -73,12 +75,15 @@ def is_kind(kind) -> bool:
 
 
 def play(rules: Rules, seed: int = 0, deal: Deal | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
-         log: bool | Callable[[], Any] = True, check: bool = False, bots: list[str] | None = None,
+         log: bool | Callable[[], Any] = True, check: bool = False, bots: list[str] | str | None = None,
          profiles: list[str | None] | None = None, stepped: bool = False, notes: list[str] | None = None) -> Result:
     """One game with bots. The bots answer inline (the fast path); `stepped=True` asks them from outside,
     decision by decision, through the same rule code (a test checks both give the same events).
     `log`: keep the events in a list (True), in a sink `log()` makes (e.g. spool.EventSpool), or not.
     `notes`: a list the bots' own notes are added to ("seat 1: ismcts searched ..."), for `run -v`."""
+    if isinstance(bots, str):                # "smart" for every seat, or "ismcts:30,smart" (as --bots says it)
+        bots, named = parse_bots(bots, rules.players)
+        profiles = profiles if profiles is not None else named
     kinds = list(bots or ["random"] * rules.players)
     game = Game(rules)
     made: list[list] = []

@@ -301,7 +301,27 @@ class State:
         if result is None or result.outcome != "hand":
             return None
         rows = result.hand_scores
+        if self.game.rules.scoring is None:
+            return self._standing()
         return rows[-1] if rows is not None and len(rows) > self._rows else None
+
+    def _standing(self) -> list[int] | None:
+        """Where each seat stands by the match's rule for its winners (`highest: s.wins`) once an unscored hand
+        is over (its counters set by a tally): what a search values such a hand by; None when the rule ranks
+        no totals (`where`) or says nothing of any seat. A seat whose value is missing counts as the worst."""
+        m = self.game.rules.match
+        if m is None or m.winners is None or m.leaning not in ("highest", "lowest"):
+            return None
+        t = self._run.t
+        values = []
+        for s in t.seat_range:
+            t.loc["s"] = s
+            values.append(m.winners(t))
+        known = [v for v in values if v is not None]
+        if not known:
+            return None
+        worst = min(known) if m.leaning == "highest" else max(known)
+        return [worst if v is None else int(v) for v in values]
 
     @staticmethod
     def _played_on(game: Game, run: Run, redeal: Callable[[list[list[deque]], list[deque]], bool] | None,

@@ -306,3 +306,16 @@ phases:
 """, encoding="utf-8")
     out = _run(capsys, str(f), "--seed", "1", "-v")
     assert "  Seat 1: pass (the only move).\n  passes: now 1.\n  Seat 2: pass (the only move).\n  passes: now 2.\n" in out
+
+
+def test_a_trick_winner_s_choice_is_told_after_the_trick(capsys):
+    """Sixty-six: the winner of a trick may close the stock. The choice is asked once the trick is won, before
+    the trick is logged (t32: -v said "Seat 1 chooses yes." above the trick it followed); -v says it after the
+    trick's line, right before the line that tells the choice."""
+    out = _run(capsys, "sixty-six", "--seed", "2", "-v", "--bots", "smart")
+    lines = out.splitlines()
+    choices = [i for i, line in enumerate(lines) if re.match(r"^  Seat \d chooses (yes|no)\.$", line)]
+    assert len(choices) > 3
+    for i in choices:
+        assert not lines[i + 1].startswith("  Trick ")          # the trick the choice follows is told first
+    assert any(lines[i - 1].startswith("  Trick ") for i in choices)     # a choice right after its trick

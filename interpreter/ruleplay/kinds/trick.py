@@ -1505,7 +1505,8 @@ def describe(spec: dict, phase=None) -> str:
         text += (f" {said[0].upper()}{said[1:]}" + ("" if when == "yes" else f", when {when}") +
                  f", {who} may switch {f} on{what} for the rest of the hand.")
         if "prefer" in c:
-            text += f" A sensible player (the smart bot) switches {f} on when {formula(c['prefer'])} is above 0."
+            text += (f" A sensible player (the smart bot) rates switching {f} on as {formula(c['prefer'])}, and "
+                     "switches it on when that is above 0.")
     ex = spec.get("exchange")
     if isinstance(ex, dict) and "card" in ex and "with" in ex:
         when = f", when {formula(ex['when'])}," if "when" in ex else ""

@@ -38,6 +38,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
     rnd = 0
     gone: set[int] = set()                   # seats knocked out of the match: no longer listed at a deal
     told: dict[tuple, object] = {}           # (name, seat) -> the value last told this hand
+    held: list[str] = []                     # a trick winner's choices, asked before the trick is logged: said after it
     for ev, ahead in _looking_ahead(events):
         kind = ev["event"]
         if kind == "chance-draw":            # chance decisions: the deal (reshuffle, cut...) event tells it
@@ -48,7 +49,11 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
         if kind == "decision":               # a step the rules made (forced) is no choice: its events tell it
             if not ev.get("forced") and not _told_next(ev, ahead[0] if ahead else None) and \
                     (verbose or _untold(ev, ahead)):
-                out.write(f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n")
+                line = f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n"
+                if _before_its_trick(ev, ahead):
+                    held.append(line)
+                else:
+                    out.write(line)
             elif verbose and ev.get("forced") and _nameless(ev, ahead):
                 out.write(f"  {seat_name(ev['seat'])}: {ev.get('label', ev.get('action'))} (the only move).\n")
         elif kind == "start":
@@ -102,6 +107,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
                 f"{s}{'*' if i == mark else ''}:{c}" for i, (s, c) in enumerate(ev["cards"])) +
                       (f"  stopped: {seat_name(ev['winner'])} picks it up\n" if ev.get("cut") else
                        f"  -> {seat_name(ev['winner'])}{pts}\n"))
+            out.write("".join(held))
+            held = []
         elif kind == "trump":
             if ev.get("lead"):
                 out.write(f"  Trump: {ev['suit']} (the suit of the first lead, {ev['card']}).\n")
@@ -231,6 +238,15 @@ def _nameless(decision: dict, ahead: deque) -> bool:
             (later.get("seat"), later.get("from_seat"), later.get("to_seat"))   # a move's line names its zones'
         if seat in named:
             return False
+    return False
+
+
+def _before_its_trick(decision: dict, ahead: deque) -> bool:
+    """Is the decision its trick's winner's (a flag switched on, a declaration on winning), asked once the trick
+    is won but before the trick is logged? Then -v says it after the trick's line."""
+    for later in ahead:
+        if later["event"] != "decision":
+            return later["event"] == "trick" and later.get("winner") == decision["seat"]
     return False
 
 

@@ -225,6 +225,8 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
             k.blind = True
         elif m == "pass":
             k.passes.append(ev)
+        elif m == "rest-top" and ev.get("zone") == rest_zone and ev.get("card") in known:
+            k.pins[ev["card"]] = (REST, pops)     # the next card drawn from the rest
         elif m == "shown-rest":
             k.seen_rest.extend(c for c in ev["cards"] if c is not None and c not in k.seen_rest)
         elif m == "decision":

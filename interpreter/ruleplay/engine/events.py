@@ -74,6 +74,7 @@ MEANINGS: dict[str, str] = {
     "reshuffle": "the rest was shuffled again: its order is the table's secret",
     "pass": "a pass round (`cards` per seat, `to` its receivers when a seat is out of play)",
     "shown-rest": "rest cards (`cards`) taken as a kitty, seen",
+    "rest-top": "the card (`card`) now on top of the rest, turned face up where it lies",
 }
 SAMPLE = frozenset(MEANINGS)
 """The closed vocabulary of `EventSpec.sample` (each meaning's line in `MEANINGS`)."""
@@ -106,13 +107,15 @@ def zone_public(looker: Looker, zone: str | None) -> bool:
 @dataclass(frozen=True)
 class Movers:
     """Seen by the seats the event names in `seat_fields` (the giver, the receiver) and by everyone when
-    the zone the event names in its `zone` field is public: a discard, a draw, an exchange, a pick-up."""
+    the zone the event names in its `zone` field is public, or the event says the cards were `shown`: a
+    discard, a draw, an exchange, a pick-up."""
 
     seat_fields: tuple[str, ...] = ("seat",)
     zone: str = "zone"
 
     def __call__(self, looker: Looker, ev: dict, _index: int | None) -> bool:
-        return any(ev.get(f) == looker.me for f in self.seat_fields) or zone_public(looker, ev.get(self.zone))
+        return any(ev.get(f) == looker.me for f in self.seat_fields) or zone_public(looker, ev.get(self.zone)) \
+            or ev.get("shown") is True         # a card that lay face up (a refill's turned-up card)
 
 
 def movers(*seat_fields: str, zone: str = "zone") -> Private:

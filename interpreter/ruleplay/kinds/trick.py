@@ -54,7 +54,10 @@ holds (default: always), each player in turn from the winner draws one
 card from the first of those table zones that has any (a stock, then a
 turned-up trump card), as long as cards are left (a `refill` event, seen
 by the drawer, by all when the zone is face up); the phase goes on until
-the hands and those zones are empty.
+the hands and those zones are empty. `face-up: true`: the top card of the
+zone drawn from lies face up (German Whist): turned up for everyone as the
+phase starts and after each refill (a `turned-up` event), so the winner's
+draw, the first, is seen by all.
 
 Rules that change during a hand (strict play once the stock is closed or out): `follow` may be a bool over the table, read at each card
 (the follow-suit rules apply when it holds), and `head` (a bool too) adds, where suit must be followed,
@@ -158,7 +161,9 @@ SCHEMA = phase_schema('trick', {
     "until": {"description": "Bool read after each trick and after each declaration (`declare`): when it holds the phase ends at once, the cards left staying in the hands and a card just led on the trick (a player has reached 66 and claims it).", "examples": ["any(x.points >= 66 for x in seats)"], **EXPR},
     "refill": obj({"from": {"description": "Table zones drawn from in order: the first that has cards (a stock, then the trump card turned up under it).",
                             "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 8}]},
-                   "when": {"description": "Bool read after each trick: the hands are refilled only while it holds (e.g. not closed). Default: always.", **EXPR}},
+                   "when": {"description": "Bool read after each trick: the hands are refilled only while it holds (e.g. not closed). Default: always.", **EXPR},
+                   "face-up": {"type": "boolean", "default": False,
+                               "description": "The top card of the zone drawn from lies face up for everyone (German Whist): turned up as the phase starts and after each refill; the winner draws it, seen by all."}},
                   ["from"], "After each trick, each player in turn from the winner draws a card (a trick game played with a stock, its turned-up trump drawn last)."),
     "want": {"description": "For bots: an int over `actor`, the tricks the seat still wants this hand (more than 0: it plays to win tricks, 0: to lose them). Default: its bid less its tricks after a bid phase, every trick in a point auction, else none (the bot plays to avoid points).", **EXPR},
     **trickrules.SCHEMA,           # the common rules as switches: first-lead, breaks, first-trick
@@ -206,6 +211,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'until': {"examples": ["any(x.points >= 66 for x in seats)"]},
     'refill/from': {"examples": ["stock", ["stock", "trump-card"]]},
     'refill/when': {"examples": ["not closed"]},
+    'refill/face-up': {"examples": [True]},
     **trickrules.EXAMPLES,
     **trickawards.EXAMPLES,
     **trickcut.EXAMPLES,
@@ -241,7 +247,9 @@ EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner
           "lay-down": EventSpec(("seat", "from", "to", "cards"), {"cards": movers("seat", zone="to")},
                                 sample="puts-down"),
           # a card drawn after a trick: seen by the drawer, and by all when drawn from a face-up zone
-          "refill": EventSpec(("seat", "zone", "cards"), {"cards": movers("seat", zone="zone")}, sample="takes"),
+          "refill": EventSpec(("seat", "zone", "cards", "shown"), {"cards": movers("seat", zone="zone")}, sample="takes"),
+          # refill face-up: the card now on top of the zone drawn from, shown to everyone
+          "turned-up": EventSpec(("zone", "card"), sample="rest-top"),
           "tricks-over": EventSpec(("why",), sample=None),
           # a declaration made with the card led (a marriage): the card is already public
           "declare": EventSpec(("seat", "name", "card", "points"), sample=None),
@@ -320,7 +328,8 @@ class Trick:
     words: dict = field(default_factory=dict)   # the switches' card words for the rule sheet ('H': 'suit H')
     dummy: tuple | None = None             # (table zone, played-by, after or None): a hand another seat plays
     lay_down: tuple | None = None          # (seat zone, seat): the hand laid down as the dummy after the opening lead
-    refill: tuple | None = None            # (table zones drawn from in order, bool or None): hands drawn up after a trick
+    refill: tuple | None = None            # (table zones drawn from in order, bool or None, face up): hands drawn
+                                           # up after a trick
     until: Callable | None = None          # read after each trick: the phase ends when it holds
     follow_fn: Callable | None = None      # `follow` as a bool over the table: the follow-suit rules apply when it holds
     head_fn: Callable | None = None        # `head`: where the follow rules apply, a player must head the trick (and trump)
@@ -733,7 +742,7 @@ def _refill(ctx: Ctx, path: tuple, pile: Zone | None) -> tuple | None:
                   "name the stock, e.g. from: stock", value=True)
         return None
     return tuple(zones), (when.fn if when is not None and not when.is_const else
-                          None if when is None or when.const else False)
+                          None if when is None or when.const else False), bool(ctx.get(path + ("face-up",), False))
 
 
 def _seat_expr(ctx: Ctx, path: tuple) -> Callable | None:
@@ -1076,6 +1085,8 @@ class _Run:
             self.playing = [s for s in t.seat_range if t.takes_part(s)]   # seats out or sitting out play no card
             if ph.dummy is not None:
                 self.playing.append(t.n)
+            if ph.refill is not None and ph.refill[2]:
+                self.turn_up()
         playing, from_lead, lay_down = self.playing, self.from_lead, ph.lay_down is not None
         lead_hooks = bool(ph.lead_choices) or ph.exchange is not None
         dummy_place = t.n if ph.dummy is not None else -1     # the dummy's place in a trick (none: -1)
@@ -1385,18 +1396,31 @@ class _Run:
         """`refill`: each seat in play from the trick's winner draws a card from the first of the zones that has
         any, while `when` holds."""
         t, hand = self.t, self.hand
-        zones, when = self.ph.refill
+        zones, when, face_up = self.ph.refill
         if when is False or (when is not None and not when(t)):
             return
         names = self.deck.names
-        for seat in t.playing_from(first):
+        for i, seat in enumerate(t.playing_from(first)):
             source = next((z for z in zones if t.shared[z.index]), None)
             if source is None:
                 return
             card = t.shared[source.index].pop()
             hand[seat].append(card)
-            if t.events is not None:
+            if t.events is None:
+                pass
+            elif face_up and i == 0:             # the card lying face up: everyone saw what the winner takes
+                t.emit("refill", seat=seat, zone=source.name, cards=[names[card]], shown=True)
+            else:
                 t.emit("refill", seat=seat, zone=source.name, cards=[names[card]])
+        if face_up:
+            self.turn_up()
+
+    def turn_up(self) -> None:
+        """`refill: {face-up: true}`: the top card of the first zone drawn from that has cards, shown to all."""
+        t = self.t
+        source = next((z for z in self.ph.refill[0] if t.shared[z.index]), None)
+        if source is not None and t.events is not None:
+            t.emit("turned-up", zone=source.name, card=self.deck.names[t.shared[source.index][-1]])
 
     def fork(self, t: Table):
         """The rest of the hand on `t`, a copy of this runner's table (Table.fork), from the card decision
@@ -1553,6 +1577,9 @@ def describe(spec: dict, phase=None) -> str:
         when = f", while {formula(refill['when'])}" if "when" in refill else ""
         text += (f" After each trick{when}, each player in turn from its winner draws a card from the "
                  + " or, when that is empty, the ".join(zones) + "; play goes on until every hand is empty.")
+        if refill.get("face-up"):
+            text += (f" The top card of the {zones[0]} lies face up: it is turned up as the phase starts and after "
+                     "each refill, and the winner draws it.")
     return text
 
 
@@ -1618,10 +1645,12 @@ def _tell_swap(n, ev: dict) -> list[str]:
             f"of the {ev.get('zone')}."]
 
 
-NARRATION = {"declare": _tell_declare, "award": trickawards.tell, "swap": _tell_swap, "tricks-over": lambda n, ev: ["The tricks stop here."], "trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty,
+NARRATION = {"turned-up": lambda n, ev: [f"The top card of the {ev.get('zone')} is turned up: {ev.get('card')}."],
+             "declare": _tell_declare, "award": trickawards.tell, "swap": _tell_swap, "tricks-over": lambda n, ev: ["The tricks stop here."], "trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty,
              "lay-down": _tell_lay_down, "refill": _tell_refill}
 # run's account (the other trick events are told by tools/account.py)
-ACCOUNT = {"lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} face up as the {ev.get('to')}: "
+ACCOUNT = {"turned-up": lambda ev: f"The top card of the {ev.get('zone')} is turned up: {ev.get('card')}.",
+           "lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} face up as the {ev.get('to')}: "
                                   f"{', '.join(map(str, ev.get('cards') or []))}.",
            "tricks-over": lambda ev: "The tricks stop here.",
            "award": trickawards.account,

@@ -20,9 +20,9 @@ KICK_SCHEMA = {
                        "a shape of its own, ranked by the set's rank.",
         "items": {"type": "object", "additionalProperties": False, "required": ["with", "cards"],
                   "properties": {
-                      "with": {"type": "integer", "minimum": 1, "maximum": 64,
+                      "with": {"type": "integer", "minimum": 1, "maximum": 64, "examples": [3, 4],
                                "description": "The set size that carries them (one of `sets`, or of a `runs-of` width)."},
-                      "cards": {"type": "integer", "minimum": 1, "maximum": 4,
+                      "cards": {"type": "integer", "minimum": 1, "maximum": 4, "examples": [1, 2],
                                 "description": "The cards of one rank in each kicker (1: a single, 2: a pair)."},
                       "count": {"type": "integer", "minimum": 1, "maximum": MAX_KICKERS, "default": 1,
                                 "description": "Kickers per set."}}}},

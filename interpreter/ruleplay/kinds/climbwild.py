@@ -24,8 +24,8 @@ WILD_SCHEMA = {
                             "A wild card stands for any rank that a combination lacks; a combination holds at least "
                             "one card of its own rank; alone, a wild card is its own rank.",
              "anyOf": [EXPR, {"type": "object", "additionalProperties": False, "minProperties": 1,
-                              "properties": {p: {"description": f"Cards wild in {p} (a bool over `card`).", **EXPR}
-                                             for p in PLACES}}]},
+                              "properties": {p: {"description": f"Cards wild in {p} (a bool over `card`).",
+                                                 "examples": ["card.joker"], **EXPR} for p in PLACES}}]},
     "natural-beats-wild": {"description": "A play of the same rank with fewer wild cards beats one with more "
                                           "(9 9 9 beats 9 9 and a joker); bool of options.",
                            "default": False, **EXPR},

@@ -999,3 +999,40 @@ def test_a_move_offering_more_than_the_limit_in_play_stops_as_a_limit(tmp_path, 
     monkeypatch.setattr(choices, "MAX_ALTERNATIVES", 1)       # any second capture is too many
     outcomes = {play(rules, seed=seed, bots="random").outcome for seed in range(6)}
     assert "limit" in outcomes
+
+
+# `at: bottom` (t33's bug: a packet was turned over). Zone a holds 2S under 3S, zone b holds 4S. A packet
+# (all: true, where, keep-order) goes under b as it lay: b is 2S 3S 4S from the bottom, shown top first as
+# 4S 3S 2S. Dealt one at a time (count: 2), 3S (a's top) goes under b first and 2S under it: 2S 3S 4S as
+# well (on top, dealing turns the order over; under, it keeps it).
+@pytest.mark.parametrize("how,shown", [("all: true", ["4S", "3S", "2S"]), ("where: \"true\"", ["4S", "3S", "2S"]),
+                                       ("count: 2, keep-order: true", ["4S", "3S", "2S"]),
+                                       ("count: 2", ["4S", "3S", "2S"])])
+def test_cards_put_under_a_zone_keep_a_packet_s_order(tmp_path, how, shown):
+    path = tmp_path / "bottom.yaml"
+    path.write_text(f"""
+name: bottom
+description: Cards moved under a zone.
+players: 1
+deck: {{ranks: [2, 3, 4], suits: [S]}}
+zones:
+  hand: {{owner: seat, visibility: owner}}
+  stock: {{owner: table, visibility: public}}
+  a: {{owner: table, visibility: public}}
+  b: {{owner: table, visibility: public}}
+deal: {{to: hand, count: 0, rest: stock}}
+phases:
+  play:
+    kind: turns
+    start:
+      - move: {{from: stock, to: a, where: "card.rank == '2'"}}
+      - move: {{from: stock, to: a, where: "card.rank == '3'"}}
+      - move: {{from: stock, to: b, where: "card.rank == '4'"}}
+      - move: {{from: a, to: b, {how}, at: bottom}}
+      - reveal: b
+      - end
+    moves:
+      nothing: {{do: [end]}}
+""", encoding="utf-8")
+    r = play(load(str(path)), seed=1, check=True)
+    assert ev(r, "reveal")[-1]["cards"] == shown

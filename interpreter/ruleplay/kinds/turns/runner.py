@@ -604,8 +604,8 @@ class Going:
         cards, dest = self._lift(m)
         if m.at == "top":
             dest.extend(cards)
-        elif m.at == "bottom":
-            dest.extendleft(cards)
+        elif m.at == "bottom":                   # cards dealt one at a time (count): each goes under the last;
+            dest.extendleft(cards if m.count is not None and not m.keep_order else reversed(cards))   # a packet keeps its order
         else:                                    # middle: each card at the middle place
             for c in cards:
                 dest.insert(len(dest) - len(dest) // 2, c)     # half the cards (rounded down) above it

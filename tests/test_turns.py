@@ -1036,3 +1036,38 @@ phases:
 """, encoding="utf-8")
     r = play(load(str(path)), seed=1, check=True)
     assert ev(r, "reveal")[-1]["cards"] == shown
+
+
+# The chosen card moved inside `every-pile` (t33: refused as "this move chooses no card"): each turn's card
+# goes to the pile the `if` picks, col1; col2 gets nothing.
+def test_the_chosen_card_moves_to_a_pile_every_pile_picks(tmp_path):
+    path = tmp_path / "each.yaml"
+    path.write_text("""
+name: each
+description: The chosen card goes to the first column.
+players: 1
+deck: {ranks: [2, 3, 4], suits: [S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  stock: {owner: table, visibility: hidden}
+  col: {owner: table, visibility: public, count: 2}
+deal: {to: hand, count: 3, rest: stock}
+phases:
+  play:
+    kind: turns
+    until: "actor.hand.empty"
+    moves:
+      put:
+        choose: {card: hand}
+        do:
+          - every-pile:
+              of: col
+              do:
+                - if: "each-number == 1"
+                  then: [{move: {from: hand, to: each}}]
+""", encoding="utf-8")
+    r = play(load(str(path)), seed=2, check=True)
+    moved = ev(r, "move")
+    assert [e["to"] for e in moved] == ["col1"] * 3
+    chosen = [e["label"] for e in ev(r, "decision")]             # the last card, the only one left, is not asked
+    assert [e["cards"][0] for e in moved][:len(chosen)] == chosen and len(chosen) == 2

@@ -197,7 +197,7 @@ def _effect(ctx: Ctx, path: tuple, spec: Any, scope: X.Scope, own: dict[str, str
         each = compile_effects(ctx, p, scope, own, False, budget, depth + 1)
         return None if each is None else _looped(lambda g, k=len(each): g.each_player(k), each)
     if key == "every-pile":
-        return _every_pile(ctx, p, spec[key], scope, own, budget, depth)
+        return _every_pile(ctx, p, spec[key], scope, own, chose_card, budget, depth)
     if key == "repeat":
         return _repeat(ctx, p, spec["repeat"], scope, own, chose_card, budget, depth)
     if key == "move":
@@ -491,10 +491,11 @@ def _lot(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str])
     return draw_number
 
 
-def _every_pile(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str], budget: Budget,
-                depth: int) -> Effect | None:
+def _every_pile(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str, str], chose_card: bool,
+                budget: Budget, depth: int) -> Effect | None:
     """`every-pile: {of: FAMILY, do: [...]}`: the effects once for each pile of a family, in order; the pile is
-    `each` where a move names a zone, `each-top`, `each-size`, `each-cards` in the rules (a patience's columns)."""
+    `each` where a move names a zone, `each-top`, `each-size`, `each-cards` in the rules (a patience's columns).
+    The move's chosen card is still the chosen card there (moved to the pile an `if` picks)."""
     piles = family(ctx, spec.get("of"), scope, path + ("of",))
     if piles is None:
         return None
@@ -509,7 +510,7 @@ def _every_pile(ctx: Ctx, path: tuple, spec: dict, scope: X.Scope, own: dict[str
         ctx.error(path, "an every-pile inside another: the inner one's `each` would hide the outer's",
                   "loop over the piles once, or name the inner piles one by one")
         return None
-    inner = compile_effects(ctx, path + ("do",), scope.with_names(**pile_names("each")), own, False, budget,
+    inner = compile_effects(ctx, path + ("do",), scope.with_names(**pile_names("each")), own, chose_card, budget,
                             depth + 1)
     return None if inner is None else _looped(lambda g, refs=tuple(piles), k=len(inner): g.each_pile(refs, k), inner)
 

@@ -319,3 +319,35 @@ def test_a_trick_winner_s_choice_is_told_after_the_trick(capsys):
     for i in choices:
         assert not lines[i + 1].startswith("  Trick ")          # the trick the choice follows is told first
     assert any(lines[i - 1].startswith("  Trick ") for i in choices)     # a choice right after its trick
+
+
+def test_v_names_a_forced_move_whose_effects_do_not_say_it(tmp_path, capsys):
+    """A move that is the only one possible and chooses nothing (t33's bug 3: give-up): its card's line names
+    the seat but not the move, so -v says it; without -v it is left out."""
+    f = tmp_path / "give-up.yaml"
+    f.write_text("""name: give-up
+description: Each player may only throw their card onto the pile.
+players: 2
+deck: {ranks: [2, 3, 4, 5], suits: [S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  stock: {owner: table, visibility: hidden}
+  pile: {owner: table, visibility: public}
+deal: {to: hand, count: 1, rest: stock}
+phases:
+  play:
+    kind: turns
+    track: {n: {type: number, quiet: true}}
+    until: "n >= 2"
+    moves:
+      give-up:
+        do:
+          - move: {from: hand, to: pile, all: true}
+          - add: {n: 1}
+      keep:
+        if: "n > 5"
+        do: [{add: {n: 1}}]
+""", encoding="utf-8")
+    out = _run(capsys, str(f), "--seed", "0", "-v")
+    assert re.search(r"^  Seat 0: give-up \(the only move\)\.\n  \S+ goes from seat 0's hand to pile\.$", out, re.M)
+    assert "give-up" not in _run(capsys, str(f), "--seed", "0")

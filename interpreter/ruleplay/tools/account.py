@@ -54,7 +54,7 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
                     held.append(line)
                 else:
                     out.write(line)
-            elif verbose and ev.get("forced") and _nameless(ev, ahead):
+            elif verbose and ev.get("forced") and (_nameless(ev, ahead) or not _label_told(ev, ahead)):
                 out.write(f"  {seat_name(ev['seat'])}: {ev.get('label', ev.get('action'))} (the only move).\n")
         elif kind == "start":
             opts = ", ".join(f"{k}={v}" for k, v in ev.get("set", {}).items())
@@ -238,6 +238,20 @@ def _nameless(decision: dict, ahead: deque) -> bool:
             (later.get("seat"), later.get("from_seat"), later.get("to_seat"))   # a move's line names its zones'
         if seat in named:
             return False
+    return False
+
+
+def _label_told(decision: dict, ahead: deque) -> bool:
+    """Does an event the forced step leads to, up to the next decision, name what was chosen (the card played,
+    the bid), or does the same seat's next step (the card the move then takes) tell it? A move with no choice
+    of its own ("give-up") is in none of them: -v then says it."""
+    label = decision.get("label")
+    for later in ahead:
+        if later["event"] == "decision":
+            return later.get("seat") == decision["seat"]
+        for value in later.values():
+            if value == label or (isinstance(value, list) and label in value):
+                return True
     return False
 
 

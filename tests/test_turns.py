@@ -1071,3 +1071,36 @@ phases:
     assert [e["to"] for e in moved] == ["col1"] * 3
     chosen = [e["label"] for e in ev(r, "decision")]             # the last card, the only one left, is not asked
     assert [e["cards"][0] for e in moved][:len(chosen)] == chosen and len(chosen) == 2
+
+
+# A pile chosen among another seat's family (t33's bug 4): the action's label is the file's text, `opp.col1`,
+# alike for both players; the decision says whose pile it is, and the move's line agrees.
+def test_another_seat_s_pile_is_labelled_as_that_seat_s(tmp_path):
+    path = tmp_path / "give.yaml"
+    path.write_text("""
+name: give
+description: Each player gives a card to a column of the other's.
+players: 2
+deck: {ranks: [2, 3, 4, 5, 6, 7], suits: [S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  stock: {owner: table, visibility: hidden}
+  col: {owner: seat, visibility: public, count: 2}
+deal: {to: hand, count: 3, rest: stock}
+define:
+  opp: {expr: "left-of(actor)", description: the other player}
+phases:
+  play:
+    kind: turns
+    until: "all(x.hand.empty for x in seats)"
+    moves:
+      give:
+        choose: {card: hand, to-pile: opp.col}
+        do: [{move: {from: hand, to: dest}}]
+""", encoding="utf-8")
+    r = play(load(str(path)), seed=1, check=True)
+    piles = [e for e in ev(r, "decision") if e["label"].startswith("give: ")]
+    assert piles and all(e["label"] in (f"give: seat {1 - e['seat']}'s col1", f"give: seat {1 - e['seat']}'s col2")
+                         for e in piles)
+    for e in ev(r, "move"):
+        assert e["to_seat"] == 1 - e["seat"]

@@ -230,6 +230,20 @@ class Part:
             return self.words[self.answers.index(answer)]
         return str(answer)
 
+    def seat_labels(self, t, answers: dict) -> dict | None:
+        """A chosen pile of another seat's family said as that seat's (`give: seat 1's col1`: the action's label
+        is the file's text, `give: opp.col1`, the same for every player); None when no answer is such a pile."""
+        if not self.piles:
+            return None
+        out = {}
+        for a, x in answers.items():
+            ref = self.piles[x]
+            owner = ref.owner(t) if ref.zone.owner == "seat" else None
+            if owner is not None and owner != t.actor:
+                said, text = t.space.label(a), ref.text      # "give: opp.col1" -> "give: seat 1's col1"
+                out[a] = (said[:-len(text)] if said.endswith(text) else "") + f"seat {owner}'s {ref.zone.name}"
+        return out or None
+
     def slot_labels(self) -> list[str]:
         """The labels of this part's action slots (cards use the card actions instead)."""
         if self.kind == "cards":

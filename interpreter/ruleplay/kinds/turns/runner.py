@@ -453,21 +453,22 @@ class Going:
                 answers = {a: xs[0] for a, xs in groups.items()}
                 if weigh:
                     view = _best(scores, left, k, groups.values())
-            x = yield from self.ask(answers, view)
+            x = yield from self.ask(answers, view, labels=None if sets else move.parts[k].seat_labels(t, answers))
             picked.append(x)
             if not sets and k == last:       # the one alternative left with this answer, found where it was offered
                 return move, left[options.index(x)]
             left = [s for s in left if s[k] == x]        # narrowed step by step, not filtered from all again
             k += 1
 
-    def ask(self, answers: dict, view=GUESS, seat: int | None = None):
+    def ask(self, answers: dict, view=GUESS, seat: int | None = None, labels: dict | None = None):
         """The answer chosen among `answers` (action -> answer), asked of the seat in turn (or `seat`, one
-        answering a move) (a generator)."""
+        answering a move) (a generator); `labels`: those that differ from the actions' (another seat's pile)."""
         t = self.t
         if type(view) is PreferView:         # `smart` steers away from a choice that led back to this very position
             where = t.state_key()            # but the count of draws and decisions, which only grows
             view.position = hash((where[0], where[2:], self.key(), tuple(self.picked), tuple(self.reply_picked)))
-        d = Decision(self.seat if seat is None else seat, list(answers), view, sealed=self.ph.simultaneous)
+        d = Decision(self.seat if seat is None else seat, list(answers), view, sealed=self.ph.simultaneous,
+                     labels=labels)
         self.pending = d
         a = t.answer(d)
         if a is None:

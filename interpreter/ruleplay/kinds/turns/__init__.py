@@ -233,6 +233,12 @@ SCHEMA = phase_schema("turns", {
                                     "do": {"$ref": "#/$defs/effects", "description": "What the answer does.",
                                            "examples": [["end"]]},
                                     "prefer": {**_PREFER, "examples": ["1 if impossible else -1"]},
+                                    "reopens": {"type": "boolean", "default": False,
+                                                "description": "The window opens again on this answer: the others, "
+                                                               "in turn from its player's left, may answer it the "
+                                                               "same way (a counter to a counter, a raise to a "
+                                                               "raise); `mover` is then its player. Not in a race.",
+                                                "examples": [True]},
                                     "description": {"type": "string", "description": "What the answer is, for the "
                                                     "rule sheet.", "examples": ["buy the discard, with a penalty card"]}},
                                    ["do"])}},
@@ -423,6 +429,7 @@ class Move:
     effects: list
     respond: "Respond | None" = None     # a reaction window after the move
     prefer: Callable | None = None       # what a sensible player aims for (steers `smart` alone)
+    reopens: bool = False                # an answer that opens its window again, on itself (a counter to a counter)
 
     @cached_property
     def plan(self) -> Plan:
@@ -728,8 +735,13 @@ def _respond(ctx: Ctx, path: tuple, mname: str, scope: X.Scope, own: dict, parts
             ok = False
             continue
         answers.append(Move(str(rname), slot, mine, allowed.fn if allowed else None, checks, effects,
-                            prefer=prefer.fn if prefer else None))
+                            prefer=prefer.fn if prefer else None, reopens=rspec.get("reopens") is True))
     race = spec.get("race") is True
+    chained = next((r for r in spec.get("moves") or {} if (spec["moves"][r] or {}).get("reopens") is True), None)
+    if race and chained is not None:
+        ctx.error(path + ("moves", chained, "reopens"), "a race's answer cannot be answered in turn: the race "
+                  "draws who reacted first", "remove reopens, or answer in turn (race: false)", value=True)
+        return None
     slowest = None
     if "slowest" in spec:
         if not race:
@@ -860,7 +872,9 @@ def describe(spec: dict, phase=None) -> str:
             answers = "; or ".join(f"{k}" + (f" ({v['description'].rstrip('.')})" if v.get("description") else "")
                                    + (f" (when {formula(v['if'])})" if "if" in v else "") +
                                    _say_answer_choice(v) + f": {say_effects(v.get('do')) or 'nothing more'}" +
-                                   _say_prefer(v, "; a", "")
+                                   _say_prefer(v, "; a", "") +
+                                   ("; the others may answer it in turn the same way, from its player's left"
+                                    if v.get("reopens") is True else "")
                                    for k, v in r["moves"].items())
             if r.get("race"):
                 who = f"each player for whom {formula(r['who'])}" if "who" in r else "every player, the mover too,"

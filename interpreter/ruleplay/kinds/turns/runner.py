@@ -38,6 +38,7 @@ class PreferView:
 
 
 MAX_WORK = 200_000       # effects a phase's repeats and every-player loops may run in a hand (docs/limits.md)
+MAX_CHAIN = 20           # answers to answers (`reopens`) after one move (docs/limits.md)
 
 
 class Going:
@@ -66,6 +67,8 @@ class Going:
             self.again, self.skips, self.to = False, 0, None    # `start` may choose who plays first
             self.answering: int | None = None                   # the move whose reaction window is open
             self.asked = 0                                      # the players asked in it so far
+            self.win_mover, self.chain = None, 0                # the window's mover (an answer reopening it:
+                                                                # its player) and the answers reopened so far
             self.reply: int | None = None                       # the answer chosen there, its parts being asked
             self.reply_picked: list = []                        # ... and the steps of those answered so far
             self.raced: list = []                               # a race's answers so far: (seat, action)
@@ -126,6 +129,7 @@ class Going:
                                 yield from drawn
                         if move.respond is not None:
                             self.answering, self.asked = ph.moves.index(move), 0
+                            self.win_mover, self.chain = self.seat, 0
                 if move is None:
                     self.blocked += 1
                     t.emit("cannot-move", phase=ph.name, seat=self.seat)
@@ -240,30 +244,39 @@ class Going:
 
     def window(self, respond):
         """A move's reaction window (a generator): each other player in turn from the mover's left may answer
-        or pass; the first answer's effects run (`actor` the one answering, `mover` the one who moved)."""
+        or pass; the first answer's effects run (`actor` the one answering, `mover` the one who moved). An
+        answer that `reopens` the window is answered the same way in turn, its player the mover (a counter to
+        a counter, a raise), at most MAX_CHAIN times. Where the chain stands is kept on the runner."""
         t = self.t
-        t.loc["mover"] = self.seat               # (`who` may read it)
-        seats = []
-        for k in range(0 if respond.race else 1, t.n):      # a race: the mover may answer too
-            s = t.next_seat(self.seat, k * self.direction)
-            if t.takes_part(s):
-                t.loc["s"] = s
-                if respond.who is None or respond.who(t):
-                    seats.append(s)
-        if respond.race:
-            yield from self.race(respond, seats[1:] + seats[:1] if seats and seats[0] == self.seat else seats)
-            return
-        while self.asked < len(seats):
-            s = t.actor = seats[self.asked]
-            offered = self.offered(respond)
-            if offered and self.reply is None:
-                a = yield from self.ask_answer(s, offered)
-                if a is not None:
-                    self.reply, self.reply_picked = a, []
-            if self.reply is not None:
-                yield from self.answer(s, offered[self.reply])
+        while True:
+            mover = self.win_mover
+            t.loc["mover"] = mover               # (`who` may read it)
+            seats = []
+            for k in range(0 if respond.race else 1, t.n):      # a race: the mover may answer too
+                s = t.next_seat(mover, k * self.direction)
+                if t.takes_part(s):
+                    t.loc["s"] = s
+                    if respond.who is None or respond.who(t):
+                        seats.append(s)
+            if respond.race:
+                yield from self.race(respond, seats[1:] + seats[:1] if seats and seats[0] == mover else seats)
+                return
+            answered = None
+            while self.asked < len(seats):
+                s = t.actor = seats[self.asked]
+                offered = self.offered(respond)
+                if offered and self.reply is None:
+                    a = yield from self.ask_answer(s, offered)
+                    if a is not None:
+                        self.reply, self.reply_picked = a, []
+                if self.reply is not None:
+                    answered = (s, offered[self.reply][0])
+                    yield from self.answer(s, offered[self.reply])
+                    break
+                self.asked += 1
+            if answered is None or not answered[1].reopens or self.chain >= MAX_CHAIN:
                 break
-            self.asked += 1
+            self.win_mover, self.asked, self.chain = answered[0], 0, self.chain + 1
         t.actor = self.seat
 
     def ask_answer(self, seat: int, offered: dict, sealed: bool = False):
@@ -298,7 +311,7 @@ class Going:
         self.reply = None
         for part, answer in zip(r.parts, combo):
             part.bind(t, answer)
-        t.emit("respond", phase=self.ph.name, seat=seat, move=r.name, to=self.seat)
+        t.emit("respond", phase=self.ph.name, seat=seat, move=r.name, to=self.win_mover)
         for fn in r.effects:
             if (drawn := fn(self)) is not None:
                 yield from drawn

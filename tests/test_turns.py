@@ -1104,3 +1104,35 @@ phases:
                          for e in piles)
     for e in ev(r, "move"):
         assert e["to_seat"] == 1 - e["seat"]
+
+
+# A card counted two ways (`counting: [value, high]`, t32's Tablanette: an ace 1 or 11). Among AC, 10D, 5H, 6S
+# the sets adding up to 11 (a jack played) are AC as 11, AC (1) with 10D, and 5H with 6S: three, each once (AC
+# with 10D is not listed again for the ace's other value). With `counting: value` alone the ace counts 1: AC
+# with 10D, 5H with 6S. In random games every capture's cards add up to the card played, some way.
+@pytest.mark.parametrize("counting,sets", [("[value, high]", [["10D", "AC"], ["5H", "6S"], ["AC"]]),
+                                           ("value", [["10D", "AC"], ["5H", "6S"]])])
+def test_a_card_counted_two_ways_adds_up_either_way(tmp_path, counting, sets):
+    from itertools import product as ways
+    from ruleplay.kinds.turns import sums
+    text = SUMS.replace("value: {A: 1,", "high: {A: 11, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 11, "
+                                        "Q: 12, K: 13}\n    value: {A: 1,").replace("counting: value", f"counting: {counting}")
+    path = tmp_path / "ways.yaml"
+    path.write_text(text, encoding="utf-8")
+    rules = load(str(path))
+    deck = rules.deck
+    idx = {n: i for i, n in enumerate(deck.names)}
+    part = next(p for m in rules.phases[0].moves for p in m.parts if p.adds_to)
+    got = sums.find([idx[n] for n in ["AC", "10D", "5H", "6S"]], part.values, 11, 1, 52, lambda c: c)
+    assert sorted(sorted(deck.names[c] for c in g) for g in got) == sets
+    two = counting != "value"
+    value = {**{r: int(r) for r in "2 3 4 5 6 7 8 9 10".split()}, "A": 1, "J": 11, "Q": 12, "K": 13}
+    captures = 0
+    for seed in range(6):
+        moves = ev(play(rules, seed=seed, bots="random", check=True), "move")
+        for played, taken in zip(moves, moves[1:]):
+            if played["from"] == "hand" and played["to"] == "captured":
+                options = [[value[c[:-1]]] + ([11] if two and c[:-1] == "A" else []) for c in taken["cards"]]
+                assert value[played["cards"][0][:-1]] in {sum(w) for w in ways(*options)}
+                captures += 1
+    assert captures > 5

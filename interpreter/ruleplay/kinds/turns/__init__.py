@@ -89,10 +89,14 @@ _CHOOSE = obj({
                                              "chosen (e.g. card.value: a capture by sums). "
                                              "Found by the sum, not among every subset; no max "
                                              "needed.", "examples": ["card.value", 15], **EXPR},
-                  "counting": {"type": "string", "examples": ["value"],
+                  "counting": {"anyOf": [{"type": "string"},
+                                         {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                                          "maxItems": 4, "uniqueItems": True}],
+                               "examples": ["value", ["value", "high"]],
                                "description": "With adds-to: the deck attribute giving each "
                                               "card's value (a card of 0 or less is never part "
-                                              "of a sum)."}},
+                                              "of a sum); a list: each card counts as any one of "
+                                              "them (an ace 1 or 11: [value, high])."}},
                  ["from"], desc="Several cards of a zone at once, asked card by card, "
                                 "then done; read as `picked`.",
                  examples=[{"from": "table", "min": 1, "max": 3},
@@ -938,7 +942,9 @@ def _count(v: dict) -> str:
     shapes = v.get("as")
     many = str(lo) if hi == lo else f"{lo} to {hi}" if hi else f"{lo} or more"
     if "adds-to" in v:
-        return f"cards whose {v.get('counting')} add up to {formula(v['adds-to'])} ({many}) from"
+        counting = v.get("counting")
+        counting = " or ".join(map(str, counting)) if isinstance(counting, list) else counting
+        return f"cards whose {counting} add up to {formula(v['adds-to'])} ({many}) from"
     if v.get("per-rank"):
         per = v["per-rank"]
         return (f"a run of ranks one after another, {per} card{'s' if per != 1 else ''} of each (the suits not "

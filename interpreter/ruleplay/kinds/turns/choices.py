@@ -522,8 +522,10 @@ def _sum_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int, 
                   "keep one of them", value=True)
         return None
     attrs = ctx.deck.attrs
-    counting = raw.get("counting")
-    if counting not in attrs:
+    raw_counting = raw.get("counting")
+    names = raw_counting if isinstance(raw_counting, list) else [raw_counting]
+    counting = next((n for n in names if n not in attrs), None) if "counting" in raw else None
+    if "counting" not in raw or counting is not None:
         ctx.error(path + ("counting",) if "counting" in raw else path,
                   "adds-to needs `counting:`, a deck attribute giving each card's value" if "counting" not in raw
                   else f"'{counting}' is not an attribute of the deck",
@@ -539,8 +541,10 @@ def _sum_part(ctx: Ctx, path: tuple, scope: X.Scope, raw: dict, deck_size: int, 
         ctx.error(path + ("min",), f"min ({lo}) is more than max ({hi})", value=True)
         return None
     reads = ref.reads | names_read(total, scope)
+    values = tuple(attrs[names[0]]) if len(names) == 1 else \
+        tuple(tuple(sorted({attrs[n][c] for n in names})) for c in range(deck_size))   # each card's ways to count
     return Part("cards", "picked", zone=ref, slots=1, sizes=(lo, hi), adds_to=total.fn,
-                values=tuple(attrs[counting]), after=bool(reads & earlier))
+                values=values, after=bool(reads & earlier))
 
 
 def _shapes(ctx: Ctx, path: tuple, raw, key: str) -> tuple | None:

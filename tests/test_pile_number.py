@@ -58,5 +58,6 @@ def test_the_chosen_piles_numbers_pair_them(tmp_path):
 
 def test_the_sheet_reads_it(tmp_path):
     text = sheet_text(_game(tmp_path).rules)
-    assert "for each of the col piles (each): (cards from the top of stock, as many as each-number, go to each)" \
-        in text and "only where source-size is more than 0, and dest-number is source-number + 1" in text
+    assert "for each of the col piles (each): (cards from the top of stock, as many as the number of the pile in its " \
+        "family, go to each)" in text and "only where the number of cards in the pile taken from is more than 0, and " \
+        "the number of the pile played to in its family is the number of the pile taken from in its family + 1" in text

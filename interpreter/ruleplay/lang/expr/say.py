@@ -55,7 +55,13 @@ def shadowing(names: Iterable[str]) -> Iterator[None]:
 
 _WHO = {"s": "the player", "actor": "the player", "dealer": "the dealer", "partner": "the partner",
         "bidder": "the bidder", "leader": "the leader", "card": "the card", "c": "the card",
-        "high-bid": "the highest bid", "led": "the suit led"}
+        "high-bid": "the highest bid", "led": "the suit led",
+        "each-top": "the top card of the pile", "each-size": "the number of cards in the pile",
+        "each-cards": "the cards of the pile", "each-number": "the number of the pile in its family",
+        "source-top": "the top card of the pile taken from", "source-size": "the number of cards in the pile taken from",
+        "source-cards": "the cards of the pile taken from", "source-number": "the number of the pile taken from in its family",
+        "dest-top": "the top card of the pile played to", "dest-size": "the number of cards in the pile played to",
+        "dest-cards": "the cards of the pile played to", "dest-number": "the number of the pile played to in its family"}
 _FLAGS = {"contract": ("a bid stands (the contract)", "no bid stands (no contract)")}   # a kind's yes/no: both ways
 _SEAT_WORDS = {"left-of": "the player left of {}", "right-of": "the player right of {}",
                "opposite": "the player opposite {}", "players-after": "the other players in turn after {}",

@@ -503,3 +503,18 @@ def test_an_unscored_hand_is_valued_by_the_match_s_winners_rule(tmp_path):
             tricks[e["winner"]] += 1
     wins = [int(tricks[i] > tricks[1 - i]) for i in range(2)]
     assert s.last_hand_scores() == wins and sum(wins) == 1     # (seed 4: one seat takes more tricks)
+
+
+def test_a_dealer_s_unseen_discard_is_no_card_played_in_a_sample():
+    """Euchre: the dealer takes the turn-up and lays a card away unseen. A sampled game answered that discard
+    with the next card the dealer was seen to play, which then could not be played: half the decisions found
+    no sample that fitted and were played as smart. The discard is now drawn among the cards the dealer is not
+    seen to play: nearly every decision is searched."""
+    from ruleplay.agents.ismcts import NO_DEAL
+    notes: list[str] = []
+    for seed in (4, 5):
+        r = play(ruleplay.load_game("euchre").rules, seed=seed, bots="ismcts:10", notes=notes)
+        assert r.outcome == "finished"
+    failed = sum(int(n.split("(")[-1].rstrip(")")) for n in notes if NO_DEAL in n)
+    decisions = sum(int(n.split(" of ")[1].split()[0]) for n in notes if " of " in n)
+    assert decisions == 0 or failed <= decisions // 10

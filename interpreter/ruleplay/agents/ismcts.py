@@ -140,6 +140,8 @@ class Script:
         elif d.sealed and acts[0] < space.cards:
             q = self.picks.get(seat)
             a = space.first[q.popleft()] if q else acts[self.rng.randrange(len(acts))]
+        elif acts[-1] < space.cards and self._hidden_choice():
+            a = self._laid_away(seat, acts)
         else:
             self._catch_up()
             q = self.moves.get(seat)
@@ -159,6 +161,19 @@ class Script:
             self.hint(d)
             raise Refuted
         return a
+
+    def _hidden_choice(self) -> bool:
+        """Is the phase under way one whose card choices the others never see (cards laid away: a dealer's
+        discard after taking the turn-up)? Its card is then no card played: it must not take one of the
+        seat's plays seen later."""
+        t = self.game._run.t if self.game is not None else None
+        return t is not None and getattr(t.rules.phases[t.phase_index], "hides_choice", False)
+
+    def _laid_away(self, seat: int, acts: list[int]) -> int:
+        """A card laid away unseen, drawn among those the seat is not seen to play later (else any)."""
+        later = {self.space.first[what] for is_card, what in self.moves.get(seat, ()) if is_card}
+        free = [a for a in acts if a not in later] or acts
+        return free[self.rng.randrange(len(free))]
 
     def hint(self, d) -> None:
         """On a refusal, a hint for the sampler (`hints`, per seat): where the seat's log first differs, another

@@ -65,6 +65,7 @@ class DiscardView:
 
 @dataclass
 class Discard:
+    hides_choice = True                   # another seat's cards laid away are unseen: no card played (ismcts.Script)
     name: str
     src: Zone
     dest: Zone

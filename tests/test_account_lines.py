@@ -263,13 +263,14 @@ phases:
 
 
 def test_v_names_the_seat_of_a_forced_step_nothing_else_names(tmp_path, capsys):
-    """Seat 1's knock is its only move and only counts: -v says whose it was (t29's bug 3); a forced card
-    play is still told by its move alone."""
+    """Seat 1's knock is its only move and only counts: -v says whose it was (t29's bug 3). Seat 0's last
+    turn, its move and card both forced, is said too (t34: -v adds every decision the log holds): the card's
+    line names the card, not the move."""
     f = tmp_path / "knock-only.yaml"
     f.write_text(KNOCK_ONLY, encoding="utf-8")
     out = _run(capsys, str(f), "--seed", "1", "-v")
     assert out.count("  Seat 1: knock (the only move).\n  knocks: now") == 2
-    assert "(the only move)" not in out.replace("Seat 1: knock (the only move)", "")
+    assert re.search(r"^  Seat 0: play \(the only move\)\.\n  4C goes from seat 0's hand to pile\.$", out, re.M)
 
 
 def test_v_names_a_forced_step_whose_move_names_no_seat(tmp_path, capsys):

@@ -246,13 +246,16 @@ def _label_told(decision: dict, ahead: deque) -> bool:
     the bid), or does the same seat's next step (the card the move then takes) tell it? A move with no choice
     of its own ("give-up") is in none of them: -v then says it."""
     label = decision.get("label")
-    for later in ahead:
+    for i, later in enumerate(ahead):
         if later["event"] == "decision":
-            return later.get("seat") == decision["seat"]
-        for value in later.values():
-            if value == label or (isinstance(value, list) and label in value):
+            return i == 0 and later.get("seat") == decision["seat"]     # its part, asked next, tells it
+        for key, value in later.items():
+            if key not in _PLACES and (value == label or (isinstance(value, list) and label in value)):
                 return True
     return False
+
+
+_PLACES = frozenset({"event", "phase", "zone", "from", "to"})    # names of places, not of what was chosen
 
 
 def _before_its_trick(decision: dict, ahead: deque) -> bool:

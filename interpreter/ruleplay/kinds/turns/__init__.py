@@ -872,7 +872,8 @@ def describe(spec: dict, phase=None) -> str:
             out.append(line + f"; then {say_effects(m.get('do'))}." + _say_prefer(m))
         if "respond" in m:
             r = m["respond"]
-            who = f"each player for whom {formula(r['who'])}" if "who" in r else "each other player"
+            who = "each other player" if "who" not in r or str(r["who"]).replace(" ", "") == "s!=mover" else \
+                f"each player for whom {formula(r['who'])}"
             answers = "; or ".join(f"{k}" + (f" ({v['description'].rstrip('.')})" if v.get("description") else "")
                                    + (f" (when {formula(v['if'])})" if "if" in v else "") +
                                    _say_answer_choice(v) + f": {say_effects(v.get('do')) or 'nothing more'}" +
@@ -881,7 +882,8 @@ def describe(spec: dict, phase=None) -> str:
                                     if v.get("reopens") is True else "")
                                    for k, v in r["moves"].items())
             if r.get("race"):
-                who = f"each player for whom {formula(r['who'])}" if "who" in r else "every player, the mover too,"
+                who = "every player, the mover too," if "who" not in r else "each player other than the mover" \
+                    if str(r["who"]).replace(" ", "") == "s!=mover" else f"each player for whom {formula(r['who'])}"
                 out.append(f"Then {who} may answer at once, a race ({answers}), or let it pass; the first to "
                            "react (drawn by lot among those who answer) answers it" +
                            (f"; the last to react (one who let it pass, if any): {say_effects(r['slowest'])}"

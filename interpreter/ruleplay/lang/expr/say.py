@@ -55,7 +55,7 @@ def shadowing(names: Iterable[str]) -> Iterator[None]:
 
 _WHO = {"s": "the player", "actor": "the player", "dealer": "the dealer", "partner": "the partner",
         "bidder": "the bidder", "leader": "the leader", "card": "the card", "c": "the card",
-        "high-bid": "the highest bid", "led": "the suit led",
+        "high-bid": "the highest bid", "led": "the suit led", "mover": "the mover",
         "each-top": "the top card of the pile", "each-size": "the number of cards in the pile",
         "each-cards": "the cards of the pile", "each-number": "the number of the pile in its family",
         "source-top": "the top card of the pile taken from", "source-size": "the number of cards in the pile taken from",

@@ -138,3 +138,12 @@ def test_a_race_cannot_chain(tmp_path, capsys):
     err = validate_errors(tmp_path, capsys, CHAIN.replace("        respond:\n          moves:",
                                                           "        respond:\n          race: true\n          moves:"))
     assert "error [phases.play.moves.attack.respond.moves.counter.reopens]: a race's answer cannot be answered" in err
+
+
+def test_a_race_without_the_mover_is_said_so(tmp_path):
+    """t34: `who: "s != mover"` in a race read "each player for whom the player is not mover"."""
+    text = CHAIN.replace("              reopens: true\n", "").replace(
+        "        respond:\n          moves:", "        respond:\n          race: true\n          who: \"s != mover\"\n          moves:")
+    path = tmp_path / "race.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert "Then each player other than the mover may answer at once, a race" in sheet_text(load(str(path)))

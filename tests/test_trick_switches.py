@@ -314,3 +314,23 @@ def test_switches_too_long_for_one_rule_are_a_placed_error(path):
         load(variant(path, "long", f"    first-trick: {{no-discard: [{words}]}}\n"))
     assert "long.yaml:5:31: error [phases.tricks.first-trick.no-discard]" in str(err.value)
     assert "expression too long" in str(err.value)
+
+
+def test_a_lifted_restriction_is_counted_alike_interpreted_and_generated(tmp_path):
+    """t34: a play restriction that held for no card lifted silently, hiding a rule written wrong. Each lift
+    is counted (`restriction-lifted`, shown by sim) by the interpreter and the generated code alike, once
+    per card decision where it lifted: a player whose every card is a 2 cannot keep to "no 2s"."""
+    from ruleplay import codegen
+    from ruleplay.agents import play
+    from ruleplay.pipeline import load
+    path = tmp_path / "lift.yaml"
+    path.write_text("extends: whist\nname: lift\nphases:\n  play:\n    play-allowed: \"card.rank != '2'\"\n",
+                    encoding="utf-8")
+    lifted = 0
+    for seed in range(4):
+        rules = load(str(path))
+        runs = [play(rules, seed, bots=["random"] * 4), codegen.play(rules, seed, bots=["random"] * 4)]
+        assert runs[0].events == runs[1].events
+        assert runs[0].stats.get("restriction-lifted") == runs[1].stats.get("restriction-lifted")
+        lifted += sum(runs[0].stats.get("restriction-lifted") or [0])
+    assert lifted > 0

@@ -104,7 +104,8 @@ def emit_trick(ph: Trick, m) -> list[str]:
         if test is None:
             return [f"legal = {pool}"]
         return ["legal = []", f"for cand in {pool}:", f"    if {test}:", "        legal.append(cand)",
-                "if not legal:", f"    legal = {pool}"]
+                "if not legal:", f"    legal = {pool}",
+                "    if legal:", "        stat('restriction-lifted', cur)"]     # as the interpreter counts it
 
     any_cards = " or ".join(f"hand[{s}]" for s in range(n))
     lines = [f"hand = seat_zones[{int(ph.src.index)}]", f"pile = shared[{int(ph.pile.index)}]",

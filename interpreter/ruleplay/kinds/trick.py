@@ -956,14 +956,18 @@ class _Run:
         t.actor = self.who[seat]
         tab = fn.table(t) if fn.__class__ is X.CardRule else None
         if tab is not None:
-            return [c for c in pool if tab[c]] or pool
-        ok = []
-        for c in pool:
-            t.card = c
-            if fn(t):
-                ok.append(c)
-        t.card = None
-        return ok or pool          # never leave a player without a legal card
+            ok = [c for c in pool if tab[c]]
+        else:
+            ok = []
+            for c in pool:
+                t.card = c
+                if fn(t):
+                    ok.append(c)
+            t.card = None
+        if not ok and pool:        # never leave a player without a legal card: counted, so `sim` shows it
+            t.stat("restriction-lifted", t.actor)
+            return pool
+        return ok
 
     def legal(self, seat: int, leading: bool) -> tuple[list[int], bool]:
         self.t.playing_hand = self.hand[seat]   # `playing-hand`: the dummy's cards when its player plays them

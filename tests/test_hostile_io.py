@@ -44,7 +44,8 @@ def test_crafted_start_events_get_placed_errors(log, capsys, fields, message):
     assert code == 1 and f"{log}:1: error {message}" in text and "Traceback" not in text
 
 
-@pytest.mark.parametrize("ref", ["/etc/passwd", "../outside.yaml", "~/x.yaml", "notes.txt"])
+@pytest.mark.parametrize("ref", ["/etc/passwd", "../outside.yaml", "~/x.yaml", "notes.txt", "/etc/x.yaml",
+                                 "/tmp/../etc/x.yaml"])
 def test_a_log_cannot_name_a_file_outside_its_directory(log, capsys, ref):
     _edit_start(log, ref=ref)
     code, text = _cli(capsys, "replay", log)
@@ -54,9 +55,10 @@ def test_a_log_cannot_name_a_file_outside_its_directory(log, capsys, ref):
 
 def test_a_log_may_name_a_file_beside_it_or_be_given_one(log, capsys, tmp_path):
     (tmp_path / "mine.yaml").write_text("extends: hearts\nname: mine\n")
-    _edit_start(log, ref="mine.yaml")
-    code, text = _cli(capsys, "replay", log)
-    assert "replays identically" in text or "differs" in text          # read and played, whatever it gives
+    for ref in ("mine.yaml", str(tmp_path / "mine.yaml")):     # t35: `run` given a full path writes it so
+        _edit_start(log, ref=ref)
+        code, text = _cli(capsys, "replay", log)
+        assert "replays identically" in text or "differs" in text      # read and played, whatever it gives
     _edit_start(log, ref="/etc/passwd")
     code, text = _cli(capsys, "replay", log, "--ruleset", "hearts")
     assert code == 0 and "replays identically" in text

@@ -284,14 +284,15 @@ class Setup:
 
 def log_ruleset(log: Log) -> str:
     """The rule file a log names, under the file-access policy (docs/limits.md): a built-in name, or a
-    relative .yaml/.yml path inside the log's own directory. A crafted log cannot make ruleplay read
+    .yaml/.yml path inside the log's own directory (relative, or absolute and resolving there). A crafted log cannot make ruleplay read
     another file: anything else is refused; `--ruleset FILE` names the rules instead."""
     ref = log[0]["ref"]
     if builtin_path(ref) is not None and "/" not in ref and not ref.endswith((".yaml", ".yml")):
         return ref
     here = Path(log.path).resolve().parent
     rel = Path(ref)
-    if rel.suffix in (".yaml", ".yml") and not rel.is_absolute() and not ref.startswith("~"):
+    if rel.suffix in (".yaml", ".yml") and not ref.startswith("~"):       # absolute: still inside it (`run` with
+                                                                          # a full path writes it so)
         target = (here / rel).resolve()
         if target.is_relative_to(here):
             built_in = target.parent.name == "rulesets" and target.suffix == ".yaml" and builtin_path(target.stem)

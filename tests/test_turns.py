@@ -791,7 +791,7 @@ def test_every_pile_runs_its_effects_on_each_pile_of_a_family(tmp_path, capsys):
     assert zones["done"] == ["AD"]
     from ruleplay.tools.cli import main
     assert main(["explain", str(path)]) == 0
-    assert "for each of the col piles (each): (if each-size" in capsys.readouterr().out
+    assert "for each of the col piles (each): (if the number of cards in the pile" in capsys.readouterr().out
     path.write_text(PILES.replace("          of: col\n          do:\n            - move", "          of: stock\n"
                                   "          do:\n            - move"), encoding="utf-8")
     from ruleplay.errors import RuleplayError
@@ -1136,3 +1136,46 @@ def test_a_card_counted_two_ways_adds_up_either_way(tmp_path, counting, sets):
                 assert value[played["cards"][0][:-1]] in {sum(w) for w in ways(*options)}
                 captures += 1
     assert captures > 5
+
+
+KEEPS = """
+name: keeps
+description: Lay a set with jokers, then lay a card off on it.
+players: 2
+deck:
+  ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K]
+  suits: [C, D, H, S]
+  jokers: 2
+  wild: card.joker
+zones:
+  hand: {owner: seat, visibility: owner}
+  stock: {owner: table, visibility: hidden}
+  meld: {owner: table, visibility: public, count: 4}
+deal: {to: hand, count: 4, rest: stock}
+phases:
+  play:
+    kind: turns
+    until: "any(x.hand.empty for x in seats)"
+    max-turns: 20
+    moves:
+      meld:
+        choose: {cards: {from: hand, as: LAID, min: 3}}
+        do: [{move: {from: hand, to: meld, picked: true}}]
+      lay-off:
+        choose: {card: hand, to-pile: {among: meld, keeps: [same-rank, run]}}
+        do: [{move: {from: hand, to: dest}}]
+"""
+
+
+# A meld keeps the shape it was laid as (t35: 7H JK JK laid as a set took 8H and became a run, the jokers
+# standing for 9 and 10). Laid `as: same-rank`, seat 0's other heart is never laid off on it; laid `as:
+# [same-rank, run]` (the same cards are both), it is (the smart bot lays off what it can).
+@pytest.mark.parametrize("laid,takes", [("same-rank", False), ("[same-rank, run]", True)])
+def test_a_meld_laid_as_a_set_stays_a_set(tmp_path, laid, takes):
+    path = tmp_path / "keeps.yaml"
+    path.write_text(KEEPS.replace("LAID", laid), encoding="utf-8")
+    deal = Deal([["7H", "JK", "JK", "8H"], ["2C", "3D", "5S", "9C"]], rest=["KC"], dealer=1)
+    r = play(load(str(path)), deal=deal, bots=["smart", "smart"], check=True)
+    moved = [(e["cards"], e["to"]) for e in ev(r, "move")]
+    assert moved[0][1] == "meld1" and moved[0][0].count("JK") == 2       # the jokers and one natural card
+    assert (len([m for m in moved if m[1] == "meld1"]) == 2) == takes   # the other card laid off, or not

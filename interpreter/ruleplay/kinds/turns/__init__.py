@@ -409,6 +409,8 @@ def _set_seen(looker, ev: dict, _index: int | None) -> bool:
     return "seat" not in ev or ev.get("name") not in looker.rules.secret_counters or ev.get("seat") == looker.me
 
 
+# what the kind keeps on the table: per pile a meld was laid on, the shapes it was laid as and its cards then
+FIELDS = {"melded": lambda n: {}}
 EVENTS = {"move": EventSpec(("phase", "seat", "from", "from_seat", "to", "to_seat", "cards", "count", "shown"),
                             {"cards": Private(_move_seen)}, sample="moves"),
           "reveal": EventSpec(("phase", "seat", "cards", "to"), {"cards": Private(_reveal_seen)}, sample="reveals"),
@@ -447,6 +449,11 @@ class Move:
     def sums_in_play(self) -> bool:
         """It chooses a sum's set beside another part: its combinations are counted as they are listed."""
         return len(self.parts) > 1 and any(p.adds_to for p in self.parts)
+
+    @cached_property
+    def laid_as(self) -> tuple:
+        """The shapes its set of cards is chosen as (`as: same-rank`): a meld it lays keeps them."""
+        return next((p.shapes for p in self.parts if p.kind == "cards" and p.shapes), ())
 
     @cached_property
     def has_sets(self) -> bool:

@@ -142,22 +142,31 @@ class Part:
         """The piles that hold cards, as (answer, cards, melds.wanted): worked out once per search, not once
         per card tried on them (the piles do not change while the combinations are searched)."""
         deck, known, out = t.rules.deck, self.known, []
-        shared = t.shared
+        shared, melded = t.shared, t.melded
         for a, i, ref in self.pile_places:
             pile = shared[i] if i is not None else ref.cards(t)
             if not pile:
                 continue
             cards = tuple(pile)
+            keeps = self.kept_as(t, ref, cards) if melded else self.keeps
             if not self.adds_one:
-                out.append((a, cards, None))
+                out.append((a, cards, keeps))
                 continue
-            info = known.get(cards)
+            info = known.get((cards, keeps))
             if info is None:
                 if len(known) > 4096:
                     known.clear()
-                info = known[cards] = melds.wanted(cards, self.keeps, deck)
+                info = known[(cards, keeps)] = melds.wanted(cards, keeps, deck)
             out.append((a, cards, info))
         return out
+
+    def kept_as(self, t, ref, cards: tuple) -> tuple:
+        """`keeps`, narrowed to the shapes the pile's meld was laid as while its cards lie in it (a set of
+        sevens with two jokers stays a set, though the cards would also make a run: t35)."""
+        laid = t.melded.get(ref.zone_key(t))
+        if laid is None or not laid[1] <= set(cards):
+            return self.keeps
+        return tuple(x for x in self.keeps if x in laid[0])
 
     @cached_property
     def pile_places(self) -> tuple:
@@ -172,7 +181,7 @@ class Part:
         """The piles of `laid` that stay a set or a run with the move's card (or cards) laid on them."""
         if not self.adds_one:
             deck, picked = t.rules.deck, tuple(t.loc.get("picked", ()))
-            return [a for a, cards, _ in laid if melds.fits(cards + picked, self.keeps, deck)]
+            return [a for a, cards, keeps in laid if melds.fits(cards + picked, keeps, deck)]
         card = t.card
         return [a for a, _, wants in laid if card in wants]
 

@@ -12,6 +12,7 @@ from collections import deque
 from ruleplay.engine.decision import Decision
 from ruleplay.engine.table import GameOver, Table, ThrowIn, runner_copy
 from ruleplay.errors import GameError
+from ruleplay.kinds.turns import melds
 from ruleplay.kinds.turns.refs import ChosenPile
 
 
@@ -124,6 +125,8 @@ class Going:
                         self.blocked = 0
                         for part, answer in zip(move.parts, combo):
                             part.bind(t, answer)
+                        if move.laid_as:                 # a set chosen `as:` shapes: a meld laid keeps them
+                            t.loc["picked-as"] = move.laid_as
                         for fn in move.effects:
                             if (drawn := fn(self)) is not None:
                                 yield from drawn
@@ -142,6 +145,7 @@ class Going:
                     for part in move.parts:
                         part.unbind(t)
                     t.loc.pop("mover", None)
+                    t.loc.pop("picked-as", None)
                     for fn in ph.after:
                         if (drawn := fn(self)) is not None:
                             yield from drawn
@@ -616,6 +620,8 @@ class Going:
 
     def move(self, m) -> None:
         cards, dest = self._lift(m)
+        if m.picked and not dest and (shapes := self.t.loc.get("picked-as")):
+            self.remember_meld(m, cards, shapes)
         if m.at == "top":
             dest.extend(cards)
         elif m.at == "bottom":                   # cards dealt one at a time (count): each goes under the last;
@@ -624,6 +630,15 @@ class Going:
             for c in cards:
                 dest.insert(len(dest) - len(dest) // 2, c)     # half the cards (rounded down) above it
         self._moved(m, cards)
+
+    def remember_meld(self, m, cards: list[int], shapes: tuple) -> None:
+        """A set chosen `as:` shapes laid on an empty pile: the shapes it is of are kept for the pile while
+        those cards stay in it, so a lay-off keeps it one of them (a set with jokers is no run: melds.fits)."""
+        t = self.t
+        deck = t.rules.deck
+        kept = tuple(x for x in shapes if melds.fits(tuple(cards), (x,), deck))
+        if kept:
+            t.melded[m.dest.zone_key(t)] = (kept, frozenset(cards))
 
     def move_at_random(self, m):
         """`move` to random places (a generator: each card's place is drawn by lot, `Table.lot`)."""

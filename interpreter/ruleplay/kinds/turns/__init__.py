@@ -959,11 +959,14 @@ def _count(v: dict) -> str:
         return (f"a run of ranks one after another, {per} card{'s' if per != 1 else ''} of each (the suits not "
                 f"chosen), of {many} cards from")
     if shapes:
-        what = " or ".join({"set": "a set (cards of one rank)", "run": "a run (cards of one suit in sequence)",
-                            "sequence": "a sequence (ranks in order, any suits)"}
-                           .get(w, str(w)) for w in (shapes if isinstance(shapes, list) else [shapes]))
+        what = " or ".join(_SHAPE_WORDS.get(w, str(w)) for w in (shapes if isinstance(shapes, list) else [shapes]))
         return f"{what} of {many} cards from"
     return ("1 card" if lo == hi == 1 else f"{lo} cards" if lo == hi else f"{lo} to {hi} cards") + " from"
+
+
+_SHAPE_WORDS = {"set": "a set (cards of one rank)", "run": "a run (cards of one suit in sequence)",
+                "sequence": "a sequence (ranks in order, any suits)",
+                "same-rank": "cards of one rank (suits repeated)"}
 
 
 def _say_piles(v) -> str:
@@ -971,7 +974,7 @@ def _say_piles(v) -> str:
     if isinstance(v, dict):
         shapes = v.get("keeps")
         keeps = " that, with the cards laid on it, is still " + " or ".join(
-            "a " + str(w) for w in (shapes if isinstance(shapes, list) else [shapes]))
+            _SHAPE_WORDS.get(str(w), "a " + str(w)).split(" (")[0] for w in (shapes if isinstance(shapes, list) else [shapes]))
         v = v.get("among")
     return f"a pile to move to among {_piles_said(v)}{keeps} (dest)"
 

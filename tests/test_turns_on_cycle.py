@@ -3,6 +3,8 @@ patience stuck shuttling a card) ends the phase and the hand is scored, where by
 cycle with no score (a tester's Forty Thieves: half its random games ended unscored)."""
 from __future__ import annotations
 
+import pytest
+
 from ruleplay.agents import play
 from ruleplay.pipeline import load
 from ruleplay.tools.explain.sheet import sheet_text
@@ -63,3 +65,19 @@ def test_a_turn_that_only_passes_the_turn_on_is_no_cycle():
     from ruleplay.pipeline import load
     r = play(load("cribbage"), seed=291, bots=["random", "random"])
     assert r.outcome == "finished" and max(r.scores) >= 121
+
+
+@pytest.mark.parametrize("on_limit", ["end-phase", "stop-game"])
+def test_a_phase_at_its_turn_limit_ends_and_is_scored_when_told(tmp_path, on_limit):
+    """`on-limit: end-phase` (t35: a patience given up after so many moves still scores): Klondike held to 30
+    moves ends its phase there (`turns-over`, why limit) and scores the cards home; by default the game
+    stops as a limit with no score."""
+    path = tmp_path / "held.yaml"
+    path.write_text(f"extends: klondike\nname: held\nphases:\n  play:\n    max-turns: 30\n    on-limit: {on_limit}\n",
+                    encoding="utf-8")
+    r = play(load(str(path)), seed=1, bots=["random"], check=True)
+    over = [e["why"] for e in r.events if e["event"] == "turns-over"]
+    if on_limit == "end-phase":
+        assert over == ["limit"] and r.outcome == "finished" and r.scores is not None and r.actions == 30
+    else:
+        assert over == [] and r.outcome == "limit" and r.actions == 30

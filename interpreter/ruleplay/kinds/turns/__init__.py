@@ -185,6 +185,10 @@ SCHEMA = phase_schema("turns", {
                                 "forced: a patience stuck shuttling one card): stop-game ends the game with "
                                 "outcome cycle and no score; end-phase ends the phase, as when nobody can move, "
                                 "and the hand is scored."},
+    "on-limit": {"enum": ["stop-game", "end-phase"], "default": "stop-game",
+                 "description": "The phase reaching max-turns: stop-game ends the game with outcome limit and no "
+                                "score; end-phase ends the phase (turns-over, why limit) and the hand is scored "
+                                "(a patience given up after so many moves)."},
     "before-turn": {"$ref": "#/$defs/effects", "description": "Effects at the start of every turn, before the "
                                                               "player in turn (`actor`) chooses: draw a card, draw up "
                                                               "to five.",
@@ -514,6 +518,7 @@ class Turns:
     before: list = field(default_factory=list)   # effects at the start of every turn, before the choice
     quiet: frozenset = frozenset()       # the tracked values whose changes are not told (`quiet: true`)
     end_on_cycle: bool = False           # `on-cycle: end-phase`: a repeated table ends the phase, not the game
+    end_on_limit: bool = False           # `on-limit: end-phase`: max-turns ends the phase, not the game
 
     @cached_property
     def prefers(self) -> bool:
@@ -663,7 +668,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
                  start, after, until.fn if until else None, max_turns, moves, labels, spec.get("description", ""),
                  dict(spec), frozenset(n for n, (typ, _) in tracked.items() if typ != X.CARD and n not in quiet),
                  spec.get("simultaneous") is True, frozenset(n for n, (typ, _) in tracked.items() if typ == X.SEAT),
-                 before, quiet, spec.get("on-cycle") == "end-phase")
+                 before, quiet, spec.get("on-cycle") == "end-phase", spec.get("on-limit") == "end-phase")
 
 
 def _note_every_player(ctx: Ctx, path: tuple, spec: dict) -> None:
@@ -856,7 +861,9 @@ def describe(spec: dict, phase=None) -> str:
     until = f" until {formula(spec['until'])}" if "until" in spec and formula(spec["until"]) != "no" else ""
     together = spec.get("simultaneous") is True and not alone
     unit = "moves" if alone else "rounds" if together else "turns"
-    limit = f" (at most {spec.get('max-turns', 1000)} {unit}; more ends the game with no result)"
+    limit = f" (at most {spec.get('max-turns', 1000)} {unit}; " + \
+        ("then the phase ends and the hand is scored)" if spec.get("on-limit") == "end-phase" else
+         "more ends the game with no result)")
     if together:
         out.append(f"Round after round, {players} move at once{until}{limit}: each chooses a move unseen by the "
                    "others, the choices are shown together, and the moves are made in an order drawn by lot; a "

@@ -178,6 +178,10 @@ class Going:
             t.emit("turns-over", phase=ph.name, why=self.over)
             return True
         if self.turns >= ph.max_turns:
+            if ph.end_on_limit:                  # `on-limit: end-phase`: the hand is scored as it stands
+                self.over = "limit"
+                t.emit("turns-over", phase=ph.name, why="limit")
+                return True
             raise GameOver("limit", [], f"the {ph.name} phase reached its {ph.max_turns} {turns} (max-turns) "
                                         "without ending")
         return False

@@ -352,3 +352,14 @@ phases:
     out = _run(capsys, str(f), "--seed", "0", "-v")
     assert re.search(r"^  Seat 0: give-up \(the only move\)\.\n  \S+ goes from seat 0's hand to pile\.$", out, re.M)
     assert "(the only move)" not in _run(capsys, str(f), "--seed", "0")
+
+
+def test_a_patience_logs_and_tells_its_forced_moves(capsys, tmp_path):
+    """t34, t36: alone at the table, a forced move (a redeal, the only pile a card can go to) was neither
+    logged nor told, though -v says every decision. It is logged as forced and -v says it."""
+    log = tmp_path / "k.jsonl"
+    out = _run(capsys, "klondike", "--seed", "3", "-v", "--log", str(log))
+    forced = [e for e in map(json.loads, log.read_text().splitlines()) if e.get("event") == "decision" and e.get("forced")]
+    said = re.findall(r"^  Seat 0: (.+) \(the only move\)\.$", out, re.M)
+    assert forced and said and len(said) <= len(forced)
+    assert set(said) <= {e["label"] for e in forced}

@@ -25,7 +25,8 @@ GAMES = [
 # games whose every turn asks each other player too (a reaction window) log about ten events a turn, and
 # Rummy's turn of a draw, melds and a discard logs its values' changes at each step, and Durak's every
 # bout ends in a refill that sets its tracked values round the table: cut sooner
-CUT = {"cheat": 100, "rummy": 200, "gin-rummy": 200, "durak": 150}
+CUT = {"cheat": 100, "rummy": 200, "gin-rummy": 200, "durak": 150, "klondike": 200}   # (Klondike's forced stock turns
+                                                                                    # are logged too)
 # per ruleset extras, only for options a ruleset declares: a short hearts hand, a sharp and a sloppy slapper
 EXTRA = {"hands": ["--set", "hands=single"]}
 PROFILES = ["sharp", "sloppy"]

@@ -166,8 +166,8 @@ class Script:
         """Is the phase under way one whose card choices the others never see (cards laid away: a dealer's
         discard after taking the turn-up)? Its card is then no card played: it must not take one of the
         seat's plays seen later."""
-        t = self.game._run.t if self.game is not None else None
-        return t is not None and getattr(t.rules.phases[t.phase_index], "hides_choice", False)
+        game = self.game
+        return game is not None and getattr(game.game.rules.phases[game.phase()], "hides_choice", False)
 
     def _laid_away(self, seat: int, acts: list[int]) -> int:
         """A card laid away unseen, drawn among those the seat is not seen to play later (else any)."""

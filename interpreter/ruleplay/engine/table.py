@@ -248,9 +248,9 @@ class Table:
     def forced(self, seat: int, a: int, label: str | None = None, sealed: bool = False) -> None:
         """Log a choice the rules made for the seat, its only one (not asked), as a decision marked `forced`,
         unless it is a card (another seat never sees which card a seat chose): to the others it reads as a
-        choice made, so whether the seat had another choice, which may hang on its hidden cards, stays its own
-        (alone at the table, a seat has nobody to hide it from: a patience's log keeps only its choices)."""
-        if self.events is None or a < self.space.cards or self.n == 1:
+        choice made, so whether the seat had another choice, which may hang on its hidden cards, stays its own.
+        Alone at the table (a patience) too: the log, and so `run -v`, says every move made, forced or not."""
+        if self.events is None or a < self.space.cards:
             return
         ev = {"seat": seat, "action": a, "label": label or self.space.label(a), "event": "decision", "forced": True}
         (self.sealed if sealed else self.events).append(ev)

@@ -106,16 +106,14 @@ class Combo:
     size: int                              # cards played (the kickers' too)
     label: str
     kick: tuple[int, int] = (0, 0)         # kickers carried: (cards in each, how many)
+    # worked out once (read at every turn for every combination): what a play must match to beat this one
+    # besides bombs (run width, size, kickers), and the cards of each rank of its body (kickers aside)
+    shape: tuple = field(init=False, compare=False)
+    each: int = field(init=False, compare=False)
 
-    @property
-    def shape(self) -> tuple:
-        """What a play must match to beat this one (besides bombs): sets or run width, size, kickers."""
-        return self.run, self.size, self.kick
-
-    @property
-    def each(self) -> int:
-        """The cards of each rank of its body (a set's size, a run's width), kickers aside."""
-        return self.run or self.size - self.kick[0] * self.kick[1]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shape", (self.run, self.size, self.kick))
+        object.__setattr__(self, "each", self.run or self.size - self.kick[0] * self.kick[1])
 
 
 @dataclass
@@ -233,15 +231,17 @@ class _Run:
 
     def offer(self, seat: int, top: tuple | None, equal: str) -> list[tuple[int, list[int], tuple]]:
         """The combinations `seat` may play now, as (action, cards, value), in the block's order."""
-        out, held, wild, hand = [], self.held(seat), self.ph.wild, self.hand[seat]
+        out, held, wild, hand, order = [], self.held(seat), self.ph.wild, self.hand[seat], self.ph.order
+        sizes, cards_for, base = self.ph.bomb_size, self.cards_for, self.base
         for i, combo in enumerate(self.ph.combos):
-            bomb = self.ph.bomb_size[i]
+            bomb = sizes[i]
             if top is not None and combo.shape != top[0] and not (bomb and bomb > top[2]):
                 continue                     # the same shape, or a bomb on no bomb, or a bigger bomb
-            if combo.kick[1] and len(hand) < combo.size:
+            kicked = combo.kick[1]
+            if kicked and len(hand) < combo.size:
                 continue
             wilds = 0
-            cards = self.cards_for(held, combo)
+            cards = cards_for(held, combo)
             if cards is None and wild is not None and combo.each * len(combo.ranks) > 1:
                 found = fill(hand, self.rank, wild.cards(combo.run, bomb), combo.ranks, combo.each, self.sort_key)
                 if found is None:
@@ -249,13 +249,13 @@ class _Run:
                 cards, wilds = found
             elif cards is None:
                 continue
-            if combo.kick[1] and not self.can_kick(hand, cards, combo):
+            if kicked and not self.can_kick(hand, cards, combo):
                 continue
-            v = self.value(cards, combo, wilds)
+            v = self.value(cards, combo, wilds) if wilds else (max(order[c] for c in cards), 0)
             if top is not None and combo.shape == top[0]:
                 if v < top[1] or (v == top[1] and equal == "refused"):
                     continue
-            out.append((self.base + i, cards, v))
+            out.append((base + i, cards, v))
         return out
 
     def can_kick(self, hand: list[int], body: list[int], combo: Combo) -> bool:

@@ -506,6 +506,16 @@ def _compile_deck(ctx: Ctx) -> Deck | None:
                       "of a suit of their own: suits: [C, D, H, S, X] and strip the X cards of every other rank",
                       value=True)
             return None
+    named: dict[str, tuple] = {}             # a card's name is its rank then its suit: two that run together
+    for r in ranks:                          # (A + SS and AS + S) would be one card to every rule and log
+        for t in suits:
+            other = named.setdefault(f"{r}{t}", (r, t))
+            if other != (r, t):
+                ctx.error(path + ("suits",), f"rank {other[0]} with suit {other[1]} and rank {r} with suit {t} are "
+                          f"both named {r}{t}: cards must have different names",
+                          "rename a rank or a suit so no name is another's beginning (AS and S run together)",
+                          value=True)
+                return None
     most = len(ranks) * len(suits) * (copies or 1) + (jokers or 0) + len(extra)   # before strip
     if most > 100 * MAX_CARDS:           # not even built: 2,000 suits would be 26,000 cards, more with copies
         _deck_too_big(ctx, d, most)

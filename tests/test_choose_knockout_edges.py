@@ -91,3 +91,39 @@ def test_a_knock_out_that_holds_for_everyone_left_is_named_when_the_match_runs_o
     assert r.reason.endswith("after hand 1 the knock-out held for every player still in, so it knocked nobody out "
                              "(say who is worst off: docs/choosing.md, 'Knocked out of the match')")
     assert "knock-out" not in play(load("ninety-eight", {"tokens": "1"}), seed=1).reason
+
+
+def test_a_thrown_in_hand_is_not_read_by_the_match_end(tmp_path):
+    """t37: a match of one hand (`hand-number >= 1`) whose hand is thrown in named every player a winner with
+    no card played. The match end is read after played hands only: the hands keep being thrown in here (nobody
+    may choose) until max-hands stops the game as a limit; letting a seat choose plays hand 2 and ends there."""
+    from ruleplay.agents import play
+    from ruleplay.pipeline import load
+    text = """
+name: thrown
+description: One hand, thrown in when nobody chooses.
+players: 3
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: public}
+  stock: {owner: table, visibility: hidden}
+deal: {to: hand, count: 5, rest: stock}
+phases:
+  bid: {kind: choose, values: [play], allowed: "ALLOWED", all-pass: redeal}
+  play: {kind: trick, from: hand, to: trick, won-to: taken, follow: suit}
+scoring:
+  points: "s.tricks"
+match:
+  end: "hand-number >= 1"
+  winners: {highest: s.score}
+  max-hands: 5
+"""
+    path = tmp_path / "thrown.yaml"
+    path.write_text(text.replace("ALLOWED", "false"), encoding="utf-8")
+    r = play(load(str(path)), seed=1, bots=["random"] * 3)
+    assert r.outcome == "limit" and not r.winners and not [e for e in r.events if e["event"] == "play"]
+    path.write_text(text.replace("ALLOWED", "hand-number >= 2"), encoding="utf-8")
+    r = play(load(str(path)), seed=1, bots=["random"] * 3)
+    assert r.outcome == "finished" and [e["hand"] for e in r.events if e["event"] == "score"] == [2]

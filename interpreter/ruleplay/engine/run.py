@@ -343,6 +343,7 @@ def _play_hands(rules: Rules, t: Table, resume=None):
     phases = list(zip(rules.phases, rules.phase_when))
     while True:
         keep_dealer = False                 # `redeal: same-dealer` threw the hand in
+        thrown_in = False                   # the hand was thrown in: no hand played, so no match end read
         if resume is None:
             for name in rules.hand_counters:    # `reset: hand`: a mark of this hand only
                 if name in t.table_counters:
@@ -369,7 +370,7 @@ def _play_hands(rules: Rules, t: Table, resume=None):
                     t.phase_index, t.runner = i, None
                     yield from phase.run(t)
         except ThrowIn as thrown:           # no scoring: the next hand is dealt (a new hand, the deal moves on)
-            keep_dealer = thrown.same_dealer
+            keep_dealer, thrown_in = thrown.same_dealer, True
             if t.hand_only:
                 raise GameOver("hand", [], HAND_OVER) from None
             if match is None or match.end is None:     # a one-hand game: dealt again, at most MAX_THROW_INS times
@@ -389,7 +390,7 @@ def _play_hands(rules: Rules, t: Table, resume=None):
         if match is None or match.end is None:
             winners, losers = _match_result(match, t)
             raise GameOver("finished", winners, "the hand is over", losers)
-        if match.end(t):
+        if not thrown_in and match.end(t):
             winners, losers = _match_result(match, t)
             raise GameOver("finished", winners, "the match is over", losers)
         if t.hand_number >= match.max_hands:

@@ -46,7 +46,7 @@ from ruleplay.resources import builtin_names, builtin_path
 
 LONG = int(os.environ.get("RULEPLAY_FUZZ_EXAMPLES", "0"))
 REPORT = os.environ.get("RULEPLAY_FUZZ_REPORT")   # a campaign writes failures here (JSON lines) and goes on
-CI_EXAMPLES = 200                 # per test below (a short run: RULEPLAY_FUZZ_EXAMPLES=N for a campaign)
+CI_EXAMPLES = 150                 # per test below (a short run: RULEPLAY_FUZZ_EXAMPLES=N for a campaign)
 VALIDATE_SECONDS = 5.0            # generous for a slow CI machine; a validate takes ~0.1 s
 GAME_SECONDS = 30.0              # a guard against a hang: Casino with a table of 20 cards and `highest` bots
                                   # (every set of up to 3 table cards tried per decision) takes ~7 s

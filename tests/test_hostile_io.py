@@ -140,8 +140,8 @@ def test_a_closed_stdout_is_no_internal_error():
 
 
 @pytest.mark.parametrize("flags, counts", [(["-q"], (20_000, 200_000)),
-                                           (["--log", "LOG", "--json"], (5_000, 50_000)),
-                                           ([], (5_000, 50_000))])
+                                           (["--log", "LOG", "--json"], (3_000, 30_000)),
+                                           ([], (3_000, 30_000))])
 def test_an_always_true_slap_pattern_runs_to_the_limit_in_flat_memory(tmp_path, flags, counts):
     # every card is slapped and taken: the game only stops at --max-actions. The engine keeps no
     # per-action state (cycle detection is Brent's); `run -q` keeps no event list, and with a log,

@@ -217,11 +217,10 @@ class _Run:
             out.extend(mine[:k])
         return out
 
-    def value(self, cards: list[int], combo: Combo, wilds: int = 0) -> tuple[int, int]:
-        """What a play is ranked by: its top rank's value (the highest card played as its own rank, a rank
-        a wild card stands for at its lowest value), then, with natural-beats-wild, the fewer wild cards."""
-        if not wilds:
-            return max(self.ph.order[c] for c in cards), 0
+    def wild_value(self, cards: list[int], combo: Combo, wilds: int) -> tuple[int, int]:
+        """What a play with wild cards standing in is ranked by: its top rank's value (the highest card played
+        as its own rank, a rank a wild card stands for at its lowest value), then, with natural-beats-wild, the
+        fewer wild cards (a play without any: (its highest card's value, 0), worked out in `offer`)."""
         v = max(self.ph.order[c] for c in self.natural(cards, combo))
         return max(v, self.ph.rank_value[combo.ranks[-1]]), (-wilds if self.natural_beats else 0)
 
@@ -251,7 +250,7 @@ class _Run:
                 continue
             if kicked and not self.can_kick(hand, cards, combo):
                 continue
-            v = self.value(cards, combo, wilds) if wilds else (max(order[c] for c in cards), 0)
+            v = self.wild_value(cards, combo, wilds) if wilds else (max(order[c] for c in cards), 0)
             if top is not None and combo.shape == top[0]:
                 if v < top[1] or (v == top[1] and equal == "refused"):
                     continue

@@ -1036,8 +1036,9 @@ def _line_tell(ev: dict) -> str:
             return f"seat {v}"
         if isinstance(v, list):
             return " ".join(map(str, v)) or "no cards"
-        return {True: "yes", False: "no", None: "none"}.get(v, str(v)) if not isinstance(v, int) or isinstance(v, bool) \
-            else str(v)
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        return "none" if v is None else str(v)
     return ", ".join(f"{k}: {said(k, v)}" for k, v in (ev.get("values") or {}).items()) + "."
 
 

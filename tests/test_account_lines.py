@@ -363,3 +363,34 @@ def test_a_patience_logs_and_tells_its_forced_moves(capsys, tmp_path):
     said = re.findall(r"^  Seat 0: (.+) \(the only move\)\.$", out, re.M)
     assert forced and said and len(said) <= len(forced)
     assert set(said) <= {e["label"] for e in forced}
+
+
+def test_two_parts_said_alike_are_told_by_their_kind(tmp_path, capsys):
+    """A move choosing a rank by word ('2', '3') and a stake (1 to 3) was told `chooses bet: 2.` twice, a rank
+    and a stake read as one answer said twice (t37). Labels alike between two parts carry the part's kind; a
+    part whose labels no other part shares keeps its plain label."""
+    path = tmp_path / "bet.yaml"
+    path.write_text("""name: bet
+description: A rank and a stake chosen in one move.
+players: 1
+deck: {ranks: [2, 3], suits: [C]}
+counters: {on: {start: 0}, stake: {start: 0}}
+zones: {hand: {owner: seat, visibility: owner}, stock: {owner: table, visibility: hidden}}
+deal: {to: hand, count: 0, rest: stock}
+phases:
+  play:
+    kind: turns
+    until: stock.empty
+    moves:
+      bet:
+        choose: {value: {'2': 2, '3': 3}, number: [1, 3]}
+        do: [{set: {actor.on: value, actor.stake: number}}, {move: {from: stock, to: hand, count: 1}}]
+      wait:
+        choose: {number: [5, 6]}
+        do: [{move: {from: stock, to: hand, count: 1}}]
+""")
+    out = _run(capsys, str(path), "--seed", "2", "-v")
+    told = [x for x in re.findall(r"chooses (.+)\.$", out, re.M) if x not in ("bet", "wait")]
+    assert told and all(x.startswith(("bet: value ", "bet: number ", "wait: ")) for x in told), told
+    assert any(x.startswith("bet: value ") for x in told) and any(x.startswith("bet: number ") for x in told)
+    assert all(x in ("wait: 5", "wait: 6") for x in told if x.startswith("wait"))

@@ -636,7 +636,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Turns | None:
             ok = False
             continue
         for part in parts:
-            labels.extend(f"{mname}: {x}" for x in part.slot_labels())
+            labels.extend(f"{mname}: {x}" for x in part.said_labels(parts))
         mscope = _unchosen(scope.with_names(**bindings(parts)))
         allowed = ctx.expr(mp + ("if",), X.BOOL, _before_choosing(ctx.scope, mscope)) if "if" in mspec else None
         checks = _checks(ctx, mp + ("legal",), parts, mscope) if "legal" in mspec else [[] for _ in range(len(parts) + 1)]
@@ -738,7 +738,7 @@ def _respond(ctx: Ctx, path: tuple, mname: str, scope: X.Scope, own: dict, parts
             ok = False
             continue
         for part in mine:
-            labels.extend(f"{mname}: {rname}: {x}" for x in part.slot_labels())
+            labels.extend(f"{mname}: {rname}: {x}" for x in part.said_labels(mine))
         ascope = rscope.with_names(**bindings(mine)) if mine else rscope
         checks = _checks(ctx, rp + ("legal",), mine, ascope) if "legal" in rspec else [[] for _ in range(len(mine) + 1)]
         chose_card = any(p.kind in ("card", "position") for p in (mine or parts))

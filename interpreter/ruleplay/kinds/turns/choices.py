@@ -261,6 +261,16 @@ class Part:
             return [f"position {p}" for p in range(1, self.slots + 1)]
         return [self.label(a, None) for a in self.answers]
 
+    def said_labels(self, others: list["Part"]) -> list[str]:
+        """The slot labels as a decision says them: with the part's kind in front (`value 2`, `number 2`) when
+        another part of the move (not a pile's, whose next line names it) has a label alike (t37: a rank and a
+        stake both said `bet: 2`)."""
+        mine = self.slot_labels()
+        if self.piles or self.kind in ("seat", "position", "cards"):
+            return mine
+        theirs = {x for p in others if p is not self and not p.piles and p.kind != "cards" for x in p.slot_labels()}
+        return [f"{self.kind} {x}" for x in mine] if theirs.intersection(mine) else mine
+
     def action(self, t, block: int, answer) -> int:
         return self.actions(t, block, (answer,))[0]
 

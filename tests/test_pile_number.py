@@ -59,5 +59,42 @@ def test_the_chosen_piles_numbers_pair_them(tmp_path):
 def test_the_sheet_reads_it(tmp_path):
     text = sheet_text(_game(tmp_path).rules)
     assert "for each of the col piles (each): (cards from the top of stock, as many as the number of the pile in its " \
-        "family, go to each)" in text and "only where the number of cards in the pile taken from is more than 0, and " \
+        "family, go to that pile)" in text and "only where the number of cards in the pile taken from is more than 0, and " \
         "the number of the pile played to in its family is the number of the pile taken from in its family + 1" in text
+
+
+def test_a_family_pile_of_the_same_number_is_said_in_words(tmp_path):
+    """`down[each-number]` in a condition fell back to the formula (say read `X[n]` as a card of X) and the
+    effect said "goes to each" (t37 B3): both are said as the pile of the same number, `each` as that pile."""
+    path = tmp_path / "osmosis-like.yaml"
+    path.write_text("""name: osmosis-like
+description: A card turned up on every empty column from the face-down pile of the same number.
+players: 1
+deck: {ranks: [A, 2, 3], suits: [C, D]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  stock: {owner: table, visibility: hidden}
+  down: {owner: table, visibility: hidden, count: 2}
+  up: {owner: table, visibility: public, count: 2}
+  home: {owner: table, visibility: public}
+deal: {to: hand, count: 0, rest: stock}
+phases:
+  play:
+    kind: turns
+    until: home.size == 6
+    moves:
+      clear:
+        choose: {from-pile: up}
+        legal: source-size > 0
+        do: [{move: {from: source, to: home, count: 1}}]
+    after-turn:
+      - every-pile:
+          of: up
+          do:
+            - if: each-size == 0 and down[each-number].size > 0
+              then: [{move: {from: "down[each-number]", to: each, count: 1}}]
+""")
+    text = sheet_text(load(str(path)))
+    assert "(if the number of cards in the pile is 0, and the down pile of the same number has cards: (the top " \
+        "card of the down pile of the same number goes to that pile))" in text
+    assert "formula" not in text and "goes to each" not in text

@@ -29,6 +29,7 @@ from ruleplay.errors import GameError, RuleError, RuleplayError, did_you_mean, o
 from ruleplay.kinds.turns.refs import Target, ZoneRef, family, pile_names, target, zone_ref
 from ruleplay.kinds.words import formula, piles_said, players_zone
 from ruleplay.lang import expr as X
+from ruleplay.lang.expr.say import SAME_NUMBER, family_pile
 
 MAX_EFFECTS = 200        # effects in one phase, nested ones included
 MAX_DEPTH = 6            # `if` inside `if`
@@ -624,13 +625,20 @@ def _added(name: str, value: Any) -> str:
     return f"{name} goes up by {value}" if isinstance(value, int) else f"{formula(value)} is added to {name}"
 
 
+_CHOSEN_PILES = {"each": "that pile", "source": "the pile taken from", "dest": "the pile played to"}
+
+
 def zone_words(ref: str) -> str:
     """A zone as the rule sheet says it: `pile`, a seat's zone in words (`actor.hand`: the player's hand), a
     bare zone each player has one of as the player's own (`hand`: the player's hand), a family's pile by
     number (`up[at]`: the up pile numbered at)."""
     ref = str(ref)
+    if ref in _CHOSEN_PILES:
+        return _CHOSEN_PILES[ref]
     if ref.endswith("]") and "[" in ref:
         head, _, number = ref[:-1].partition("[")
+        if number.strip() in SAME_NUMBER and "." not in head:
+            return family_pile(head, SAME_NUMBER[number.strip()])
         said = zone_words(head)
         return f"{'' if said.startswith('the ') else 'the '}{said} pile numbered {formula(number)}"
     if "." in ref:

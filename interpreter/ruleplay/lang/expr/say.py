@@ -62,6 +62,15 @@ _WHO = {"s": "the player", "actor": "the player", "dealer": "the dealer", "partn
         "source-cards": "the cards of the pile taken from", "source-number": "the number of the pile taken from in its family",
         "dest-top": "the top card of the pile played to", "dest-size": "the number of cards in the pile played to",
         "dest-cards": "the cards of the pile played to", "dest-number": "the number of the pile played to in its family"}
+# a chosen pile's number, read to pick the pile of another family alike (`down[each-number]`)
+SAME_NUMBER = {"each-number": "", "source-number": " as the pile taken from", "dest-number": " as the pile played to"}
+
+
+def family_pile(family: str, same_as: str) -> str:
+    """`down[each-number]` said: the down pile of the same number (as the pile taken from)."""
+    return f"the {family} pile of the same number{same_as}"
+
+
 _FLAGS = {"contract": ("a bid stands (the contract)", "no bid stands (no contract)")}   # a kind's yes/no: both ways
 _SEAT_WORDS = {"left-of": "the player left of {}", "right-of": "the player right of {}",
                "opposite": "the player opposite {}", "players-after": "the other players in turn after {}",
@@ -94,6 +103,12 @@ def _words(t: Any, vocab: Vocabulary, loops: tuple[_Loop, ...] = ()) -> str | No
         return _WHO.get(n, n)
     if k == "field":
         return _field_words(ch[0], str(ch[1]), vocab, loops)
+    if k == "index" and isinstance(ch[0], Tree) and ch[0].data == "name" and str(ch[0].children[0]) in vocab.families:
+        number = ch[1]                      # `down[each-number]`: a family's pile by its number, not a card
+        if isinstance(number, Tree) and number.data == "name" and str(number.children[0]) in SAME_NUMBER:
+            return family_pile(str(ch[0].children[0]), SAME_NUMBER[str(number.children[0])])
+        said = w(number)
+        return None if said is None else f"the {ch[0].children[0]} pile numbered {said}"
     if k == "index" and isinstance(ch[1], Const) and ch[1].v in _ORDINALS:
         base = w(ch[0])
         return None if base is None else f"the {_ORDINALS[ch[1].v]} card of {_the(base)}"

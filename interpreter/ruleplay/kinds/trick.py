@@ -97,7 +97,7 @@ from ruleplay.engine.events import PLAY, EventSpec, Private, movers, zone_public
 from ruleplay.engine.visibility import visible_to
 from ruleplay.kinds.words import first_player, formula
 from ruleplay.kinds.schema_parts import CARD_BOOL, EXPR, NAME_PATTERN, obj, phase_schema, text
-from ruleplay.kinds import trickawards, trickcut, trickrules
+from ruleplay.kinds import trickawards, trickcut, trickled, trickrules
 from ruleplay.kinds.turns.runner import PreferView
 
 
@@ -169,6 +169,7 @@ SCHEMA = phase_schema('trick', {
     **trickrules.SCHEMA,           # the common rules as switches: first-lead, breaks, first-trick
     **trickawards.SCHEMA,          # points scored from each trick won
     **trickcut.SCHEMA,             # a trick a card stops, picked up
+    **trickled.SCHEMA,             # a card led without a suit: the next sets it, or its player names one
 }, ['from', 'to', 'won-to'])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
     'from': {"examples": ["hand"]},
@@ -215,6 +216,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     **trickrules.EXAMPLES,
     **trickawards.EXAMPLES,
     **trickcut.EXAMPLES,
+    **trickled.EXAMPLES,
 }
 
 
@@ -257,7 +259,8 @@ EVENTS = {"play": PLAY, "trick": EventSpec(("number", "leader", "cards", "winner
           "award": EventSpec(("seat", "name", "points"), sample=None),
           # before a lead, a card of the hand for a table zone's top card: seen by the seat, by all when the zone is face up
           "swap": EventSpec(("seat", "zone", "cards", "gave"), {"cards": movers("seat", zone="zone"),
-                                                                   "gave": movers("seat", zone="zone")}, sample="takes")}         # `until` ended the phase before the hands were empty
+                                                                   "gave": movers("seat", zone="zone")}, sample="takes"),
+          **trickled.EVENTS}         # `until` ended the phase before the hands were empty
 
 
 @dataclass
@@ -343,6 +346,13 @@ class Trick:
     awards: list | None = None             # [(name, points, to or None)]: points scored from each trick won
     cut: tuple | None = None               # (when over card, seat zone, 'winner' | 'player'): a trick a card stops
     points_fn: Callable | None = None      # `points` over card and trump, for a trump that is no suit (points_for)
+    suitless_lead: str | None = None       # `suitless-lead` next | named (None: any): kinds/trickled.py
+    named_suits: tuple = ()                # named: the own actions' labels, one per suit of the deck
+
+    @property
+    def action_labels(self) -> list[str]:
+        """This phase's own actions (decision.py gives them a block): the suits a leader may name."""
+        return list(self.named_suits)
 
     @property
     def per_hand(self) -> bool:
@@ -364,7 +374,7 @@ class Trick:
     def offers(self, space) -> list[int]:
         """A card, and the trick winner's yes or no to a choice (`choices`)."""
         return space.card_actions() + ([space.NO, space.YES] if self.choices or self.lead_choices or self.declare
-                                       or self.exchange or self.play_choices else [])
+                                       or self.exchange or self.play_choices else []) + [*space.own_actions(self.name)]
 
     def start_hand(self, t: Table) -> None:
         """Set this hand's trump before any phase runs (so bidders see it), unless it must wait for the phase
@@ -614,6 +624,9 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     if "cut" in spec and cut is None:
         return None
     until = ctx.expr(path + ("until",), X.BOOL) if "until" in spec else None
+    suitless = trickled.compile_mode(ctx, path, spec, deck)
+    if suitless is None and spec.get("suitless-lead", "any") != "any":
+        return None
     if None in (src, pile, won_to, switched) or ("want" in spec and want is None) or \
             ("refill" in spec and refill is None) or ("until" in spec and until is None) or \
             follow is None or declared is False or awards is False or ("exchange" in spec and exchange is None):
@@ -625,7 +638,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                  ctx.start_deferred, want.fn if want else None, texts, switched.words, dummy, lay_down, refill,
                  None if until is None or (until.is_const and not until.const) else until.fn,
                  follow_fn, head_fn, declared or None, exchange, lead_choices or None, play_choices or None,
-                 prefers, points_by_trump, card_bool("excuse"), awards or None, cut, points_fn)
+                 prefers, points_by_trump, card_bool("excuse"), awards or None, cut, points_fn, suitless,
+                 tuple(trickled.labels(deck)) if suitless == "named" else ())
 
 
 class _TrumpProbe:
@@ -788,7 +802,9 @@ class _Run:
         self.stopped = False                       # `until` held after a trick: the phase is over
         self.laid: int | None = None               # the seat whose hand was laid down as the dummy this hand
         # printed suits, a deck order and no `high` cards: a trick is judged by two list lookups a card (`_beats`)
-        self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None and ph.excuse_fn is None
+        self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None and ph.excuse_fn is None \
+            and ph.suitless_lead is None
+        self.named: str | None = None              # the suit the leader named for this trick (`suitless-lead: named`)
         # a playout's card in such a trick, with no winner's choices and a trump that is set, is picked without a view
         self.quick = self.plain and t.space.unique and not ph.choices and ph.trump_from_lead is None \
             and ph.dummy is None and not ph.lead_choices and not ph.declare and ph.exchange is None \
@@ -872,15 +888,20 @@ class _Run:
         return fn is not None and bool(self._of_card(fn, card))
 
     def led_suit(self, plays: list[tuple[int, int]]) -> str | None:
-        """The suit to follow as it stands: the suit, read now, of the card that sets it (`led_card`)."""
+        """The suit to follow as it stands: the suit the leader named, else the suit, read now, of the card that
+        sets it (`led_card`)."""
+        if self.named is not None and plays:
+            return self.named
         lead = self.led_card(plays)
         return None if lead is None else self.esuit(lead)
 
     def led_card(self, plays: list[tuple[int, int]]) -> int | None:
-        """The card whose suit is to be followed: the first played, or with excuses, the first that is none."""
-        if self.ph.excuse_fn is None:
+        """The card whose suit is to be followed: the first played, or with excuses, the first that is none, or
+        with `suitless-lead: next`, the first that has a suit."""
+        nxt = self.ph.suitless_lead == "next"
+        if self.ph.excuse_fn is None and not nxt:
             return plays[0][1] if plays else None
-        return next((c for _, c in plays if not self.is_excuse(c)), None)
+        return next((c for _, c in plays if not self.is_excuse(c) and not (nxt and self.esuit(c) is None)), None)
 
     def is_high(self, card: int) -> bool:
         fn = self.ph.high_fn
@@ -902,10 +923,15 @@ class _Run:
                 if self.is_high(p[1]):
                     return p                 # a `high` card beats every other card; the first played wins
         suit = (self.deck.suit if self.ph.suit_fn is None else {c: self.esuit(c) for _, c in plays}).__getitem__
-        led = suit(plays[0][1])
-        best = plays[0]
-        for p in plays[1:]:
-            if self.beats(p[1], best[1], led, suit):
+        if self.ph.suitless_lead is None:
+            led, first = suit(plays[0][1]), 0
+        else:                               # the suit named, or the card that set it decides from its place on
+            led = self.led_suit(plays)
+            first = 0 if self.named is not None or led is None else \
+                next(i for i, p in enumerate(plays) if p[1] == self.led_card(plays))
+        best = plays[first]
+        for i, p in enumerate(plays):
+            if i != first and self.beats(p[1], best[1], led, suit):
                 best = p
         return best
 
@@ -926,7 +952,12 @@ class _Run:
             if self.is_high(card):
                 return True
         suit = self.deck.suit.__getitem__ if self.ph.suit_fn is None else self.esuit
-        return self.beats(card, best[1], suit(plays[0][1]), suit)
+        if self.ph.suitless_lead is None:
+            return self.beats(card, best[1], suit(plays[0][1]), suit)
+        led = self.led_suit(plays)
+        if led is None:                      # only cards without a suit so far: the first with one sets it (next)
+            return self.ph.suitless_lead == "next" and suit(card) is not None
+        return self.beats(card, best[1], led, suit)
 
     def beats(self, card: int, best: int, led: str, suit: Callable[[int], str]) -> bool:
         """Whether `card` takes the trick from `best`, the card winning it so far (`high` cards aside): a trump
@@ -1134,7 +1165,7 @@ class _Run:
                         self.points = ph.points_for(t.trump)
                         t.emit("trump", suit=t.trump, card=names[card], lead=True)
                     t.led = self.esuit(card)
-                if ph.excuse_fn is not None and (i == 0 or t.led is None):
+                if (ph.excuse_fn is not None or ph.suitless_lead == "next") and (i == 0 or t.led is None):
                     t.led = self.led_suit(plays)     # an excuse led: the first card that is none sets the suit
                 t.card = card
                 for f, fn in ph.flags:
@@ -1149,6 +1180,8 @@ class _Run:
                         t.emit("play", seat=who[seat], card=names[card], **{"from": ph.dummy[0].name})
                 if i == 0 and lay_down and t.trick_number == 1:
                     self.lay_down(seats)         # the opening lead is down: the dummy is laid face up
+                if i == 0 and ph.suitless_lead == "named" and t.led is None:
+                    t.led = self.named = yield from trickled.name_suit(self, seat)
                 t.act()
                 if ph.declare:
                     yield from self.declarations(seat, card, i == 0)
@@ -1218,6 +1251,7 @@ class _Run:
             t.trick_leader = self.who[leader]
             t.led = None
             self.plays = t.trick_plays = []
+            self.named = None
             self.seats = [s for s in ring if hand[s]]
             return
         if not hand[leader] or not t.takes_part(leader):
@@ -1226,6 +1260,7 @@ class _Run:
         t.trick_leader = leader
         t.led = None
         self.plays = t.trick_plays = []
+        self.named = None
         self.seats = [s for s in t.playing_from(leader) if hand[s]]
 
     def before_play(self, place: int):
@@ -1570,6 +1605,7 @@ def describe(spec: dict, phase=None) -> str:
     text += trickawards.describe(spec)
     text += f" The winner keeps the trick in their {spec['won-to']}."
     text += trickcut.describe(spec, _card_words)
+    text += trickled.describe(spec)
     if "last-trick-takes" in spec:
         text += f" The winner of the last trick also takes the {spec['last-trick-takes']}."
     if "until" in spec and formula(spec["until"]) != "no":
@@ -1651,7 +1687,7 @@ def _tell_swap(n, ev: dict) -> list[str]:
 
 NARRATION = {"turned-up": lambda n, ev: [f"The top card of the {ev.get('zone')} is turned up: {ev.get('card')}."],
              "declare": _tell_declare, "award": trickawards.tell, "swap": _tell_swap, "tricks-over": lambda n, ev: ["The tricks stop here."], "trick": _tell_trick, "trump": _tell_trump, "choice": _tell_choice, "kitty": _tell_kitty,
-             "lay-down": _tell_lay_down, "refill": _tell_refill}
+             "lay-down": _tell_lay_down, "refill": _tell_refill, **trickled.NARRATION}
 # run's account (the other trick events are told by tools/account.py)
 ACCOUNT = {"turned-up": lambda ev: f"The top card of the {ev.get('zone')} is turned up: {ev.get('card')}.",
            "lay-down": lambda ev: f"Seat {ev['seat']} lays the {ev.get('from')} face up as the {ev.get('to')}: "
@@ -1663,7 +1699,8 @@ ACCOUNT = {"turned-up": lambda ev: f"The top card of the {ev.get('zone')} is tur
            "swap": lambda ev: f"Seat {ev['seat']} exchanges {', '.join(map(str, ev.get('gave') or []))} for "
                               f"{', '.join(map(str, ev.get('cards') or []))} of the {ev.get('zone')}.",
            "refill": lambda ev: f"Seat {ev['seat']} draws {', '.join(map(str, ev.get('cards') or []))} from the "
-                                f"{ev.get('zone')}."}
+                                f"{ev.get('zone')}.",
+           **trickled.ACCOUNT}
 
 def public(t: Table, seat: int) -> dict:
     """What the tables show of the tricks (kinds/contract.py `public`), from the hand's first trick on: which
@@ -1674,4 +1711,4 @@ def public(t: Table, seat: int) -> dict:
     return {"trick": t.trick_number, "trump": t.trump or "none", "tricks": list(t.tricks_won)}
 
 
-SMART = {TrickView: smart_trick, ChoiceView: smart_switch}     # what a sensible player does (kinds/contract.py)
+SMART = {TrickView: smart_trick, ChoiceView: smart_switch, **trickled.SMART}     # what a sensible player does (kinds/contract.py)

@@ -267,9 +267,12 @@ def _before_its_trick(decision: dict, ahead: deque) -> bool:
     return False
 
 
+_TELLS_CHOICE = frozenset({"choose", "suit-named"})   # events that say the choice just made in words of their own
+
+
 def _told_next(decision: dict, following: dict | None) -> bool:
     """Is the decision told by the event right after it (a `choose` phase's choice, in its own words)?"""
-    return following is not None and following["event"] == "choose" and following.get("seat") == decision["seat"]
+    return following is not None and following["event"] in _TELLS_CHOICE and following.get("seat") == decision["seat"]
 
 
 def write_result(ev: dict, out: TextIO) -> None:

@@ -68,3 +68,48 @@ def test_a_referee_over_random_games():
 def test_the_sheet_says_who_declares_and_when():
     assert "After winning a trick, when the player's hearts-marriage is 0, and there is a card in the player's " \
            "hand whose name is KH" in sheet_text(load(RULES))
+
+
+STOP = """name: stop
+description: Two players, three cards each and a stock; a trick's winner may call stop, which ends the tricks.
+players: 2
+deck: {ranks: [7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  stock: {owner: table, visibility: hidden}
+  trick: {owner: table, visibility: public}
+  won: {owner: seat, visibility: hidden}
+deal: {to: hand, count: 3, rest: stock}
+phases:
+  play:
+    kind: trick
+    from: hand
+    to: trick
+    won-to: won
+    follow: any
+    declare:
+      stop: {on: win, when: "true", points: 1}
+    refill: {from: [stock]}
+    until: "any(x.stop > 0 for x in seats)"
+scoring:
+  points: "s.stop"
+match: {end: "true"}
+"""
+
+
+def test_until_made_true_by_a_winners_declaration_stops_the_hand_before_anyone_draws(tmp_path):
+    """t40: a winner's `stop` made `until` true, yet both players drew from the stock before the tricks stopped
+    (the docs: `until` is read after a declaration, which is made before any drawing). Seat 0 wins the first
+    trick and declares: nobody draws, two cards stay in each hand and four in the stock."""
+    p = tmp_path / "stop.yaml"
+    p.write_text(STOP, encoding="utf-8")
+    deal = Deal(hands=[["AS", "7C", "8C"], ["7S", "9C", "10C"]], rest=["7D", "8D", "9D", "10D"], dealer=1)
+    s = ruleplay.load_game(str(p)).new_initial_state(seed=1, deal=deal, check=True)
+    step(s, "AS", "7S", "yes")
+    assert s.is_terminal()
+    events = s.events()
+    assert not [e for e in events if e["event"] == "refill"]
+    assert [e["event"] for e in events if e["event"] in ("declare", "tricks-over")] == ["declare", "tricks-over"]
+    t = s._table
+    assert [len(t.seat_zones[t.rules.zones["hand"].index][q]) for q in (0, 1)] == [2, 2]
+    assert len(t.shared[t.rules.zones["stock"].index]) == 4

@@ -1421,11 +1421,11 @@ class _Run:
             t.check_conservation()
         self.leader = win
         t.actor = win_seat
-        if ph.refill is not None:
-            self.draw_up(win_seat)
-        if ph.until is not None and ph.until(t):
+        if ph.until is not None and ph.until(t):     # read before anyone draws: the hand stops at once
             self.stopped = True
             t.emit("tricks-over", why="until")
+        elif ph.refill is not None:
+            self.draw_up(win_seat)
         if ph.cut is None:
             t.check_end()        # end rules only: a hand of tricks cannot cycle
         else:

@@ -476,6 +476,11 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
     pile = ctx.zone(path + ("to",), owner="table")
     won_to = ctx.zone(path + ("won-to",), owner="seat")
     deck = ctx.deck
+    if pile is not None and ctx.get(("deal", "rest")) == pile.name:
+        ctx.error(("deal", "rest"), f"the deal's rest goes to '{pile.name}', the zone the tricks are played to: the "
+                  "first trick's winner would take every undealt card with it", "give the rest a zone of its own, "
+                  "e.g. rest: stock (declared as a hidden table zone)", value=True)
+        return None
     cscope = card_scope(ctx.scope)
 
     switched = trickrules.compile_switches(ctx, path, spec, cscope) if src is not None else None

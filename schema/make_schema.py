@@ -113,7 +113,7 @@ schema = {
                 "items": obj({"when": {"description": "Bool over the table, e.g. a seat took every point.", **EXPR},
                               "score": {"description": "Int over seat `s`: what the seat scores this hand.", **EXPR},
                               "name": {"type": "string", "pattern": name_pat, "description": "Short id of the rule (e.g. moon); run --json lists, per hand, the seats it names by 'who'."},
-                              "who": {"description": "Bool over seat `s`: the seats this rule is about (e.g. the shooter), recorded in the score event.", **EXPR},
+                              "who": {"description": "Bool over seat `s`: the seats this rule is about (e.g. the shooter), recorded in the score event for reports; it does not choose who the rule scores: `score` gives every player's score once `when` holds (score only some: score: \"s.points // 2 if COND else s.points\").", **EXPR},
                               "description": s("What the rule is called, e.g. shooting the moon.")}, ["when", "score"])},
       "pot": obj({"stake": {"description": "Int over seat `s`: the chips the player put in this hand (e.g. s.put).", **EXPR},
                   "strength": {"description": "Int over seat `s`: the player's hand at the showdown, higher better (e.g. best-hand(s.hand, board)).", **EXPR},

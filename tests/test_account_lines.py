@@ -394,3 +394,30 @@ phases:
     assert told and all(x.startswith(("bet: value ", "bet: number ", "wait: ")) for x in told), told
     assert any(x.startswith("bet: value ") for x in told) and any(x.startswith("bet: number ") for x in told)
     assert all(x in ("wait: 5", "wait: 6") for x in told if x.startswith("wait"))
+
+
+def test_a_named_rule_naming_nobody_is_told_by_its_name_alone(tmp_path, capsys):
+    """A named scoring rule whose `who` holds for no seat still gives every score (t38 read "halved: nobody"
+    beside changed scores as a rule that applied to nobody): the line names the rule alone; `who` seats are
+    listed when there are any."""
+    path = tmp_path / "halved.yaml"
+    path.write_text("""name: halved
+description: One card each; a hand scores the card's order, halved by a rule that names the seats at 10.
+players: 2
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10], suits: [S]}
+counters: {seen: {start: 0}}
+zones: {hand: {owner: seat, visibility: owner}, rest: {owner: table, visibility: hidden}}
+deal: {to: hand, count: 1, rest: rest}
+phases:
+  look: {kind: tally, set: {seen: 1}}
+scoring:
+  points: "s.hand.top.order"
+  rules:
+    - {name: halved, when: "true", who: "s.hand.top.rank == '10'", score: "s.points // 2"}
+match: {end: "hand-number >= 1"}
+""")
+    lines = [re.search(r"^Hand 1 (.*)$", _run(capsys, str(path), "--seed", str(seed)), re.M).group(1)
+             for seed in range(1, 30)]
+    assert any(x.startswith("(halved): ") for x in lines)
+    assert any(x.startswith("(halved: Seat ") for x in lines)
+    assert not any("nobody" in x for x in lines)

@@ -140,7 +140,8 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
                     f"{s} gives {' '.join(cards)}" for s, cards in enumerate(ev["cards"])) + "\n")
         elif kind == "score":
             who = ev.get("who") or []
-            rule = f" ({ev['rule']}: {', '.join(seat_name(s) for s in who) or 'nobody'})" if ev.get("rule") else ""
+            named = ", ".join(seat_name(s) for s in who)     # a rule scores everyone; `who` only names some
+            rule = (f" ({ev['rule']}: {named})" if named else f" ({ev['rule']})") if ev.get("rule") else ""
             out.write(f"Hand {ev['hand']}{rule}: points {ev['points']}, scores {ev['scores']}, "
                       f"totals {ev['totals']}\n")
         elif kind == "out":

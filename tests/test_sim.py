@@ -236,3 +236,32 @@ def test_chi_square_and_welch_from_moments():
     assert S.chi_square_equal([5, 5, 5]) == (0.0, 1.0)
     h1, h2 = Counter({1: 2, 3: 2}), Counter({2: 1, 6: 3})
     assert S.welch(h1, h2) == S.welch_moments(S.moments_mean_var(4, 8, 20), S.moments_mean_var(4, 20, 112))
+
+
+def test_partners_winning_together_is_not_a_shared_win(tmp_path):
+    """Two partnerships, three tricks: one side always wins, its two seats together. `sim` counted every such
+    game as "shared" (games with tied winners, t39); a tie is between sides. Each seat's wins still count."""
+    p = tmp_path / "sides.yaml"
+    p.write_text("""name: sides
+description: Four players in two partnerships; the side that takes more of three tricks wins.
+players: 4
+teams: {alternate: 2}
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: public}
+  rest: {owner: table, visibility: hidden}
+deal: {to: hand, count: 3, rest: rest}
+phases:
+  play: {kind: trick, from: hand, to: trick, won-to: taken, follow: suit, trump: none}
+scoring:
+  points: "sum(x.tricks for x in s.team-seats)"
+match:
+  end: "true"
+  winners: {highest: s.score}
+""", encoding="utf-8")
+    rep = simulate(Spec(str(p)), 60, jobs=1).report()
+    assert rep["shared_wins"] == 0 and rep["no_winner"] == 0
+    wins = [w["wins"] for w in rep["win_rate"]]
+    assert wins[0] == wins[2] and wins[1] == wins[3] and wins[0] + wins[1] == 60

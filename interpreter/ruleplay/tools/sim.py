@@ -89,7 +89,7 @@ class Agg:
     outcomes: Counter = field(default_factory=Counter)
     lengths: dict[str, Counter] = field(default_factory=lambda: {k: Counter() for k in LENGTHS})
     wins: list[int] = field(default_factory=list)          # games each seat is among the winners
-    shared_wins: int = 0                                    # games with more than one winner
+    shared_wins: int = 0                                    # games won by more than one seat, or side
     no_winner: int = 0
     counters: dict[str, list[int]] = field(default_factory=dict)       # name -> per-seat sum over games
     counter_games: dict[str, Counter] = field(default_factory=dict)    # name -> histogram of the per-game total
@@ -104,6 +104,7 @@ class Agg:
     final_hist: list[Counter] = field(default_factory=list)  # per seat: histogram of its final total
     final_total: Counter = field(default_factory=Counter)   # histogram of the final totals summed over the seats
     counter_sq: dict[str, list[int]] = field(default_factory=dict)   # name -> per-seat sum of squares per game
+    side: tuple = ()                   # each seat's team (partners win together: not a tie); () without teams
 
     def __post_init__(self):
         n = self.players
@@ -128,7 +129,7 @@ class Agg:
         if not w:
             self.no_winner += 1
         else:
-            if len(w) > 1:
+            if len(w) > 1 and (not self.side or len({self.side[s] for s in w}) > 1):
                 self.shared_wins += 1
             for s in w:
                 self.wins[s] += 1
@@ -241,7 +242,10 @@ def play_games(spec: Spec, seed: int, start: int, stop: int) -> Iterable[tuple[i
 
 def run_batch(spec: Spec, seed: int, start: int, stop: int) -> Agg:
     """Play games start..stop-1 of a simulation; a top-level function so spawned processes and Ray can call it."""
-    agg = Agg(_rules(spec).players)
+    rules = _rules(spec)
+    teams = rules.teams or []
+    agg = Agg(rules.players, side=tuple(next((i for i, team in enumerate(teams) if s in team), -1 - s)
+                                        for s in range(rules.players)) if teams else ())
     for _, r in play_games(spec, seed, start, stop):
         agg.add(r)
     return agg

@@ -39,8 +39,8 @@ def test_closed_stock_follow_head_and_trump():
     deal = Deal(hands=[["QC", "9C", "KS", "JS", "9D", "AD"], ["10C", "AC", "JC", "10H", "AH", "10D"]],
                 rest=["9S", "KC", "QS", "AS", "10S", "9H", "JH", "QH", "KH", "JD", "QD", "KD"], dealer=1)
     s = state_of(deal)
-    assert step(s, "yes", "QC", "AC", "10H", "JS", "9D", "AH", "9C", "10C") == [
-        (0, ["no", "yes"]),                                   # close the stock?
+    assert step(s, "closed: yes", "QC", "AC", "10H", "JS", "9D", "AH", "9C", "10C") == [
+        (0, ["closed: no", "closed: yes"]),                   # close the stock?
         (0, ["9C", "9D", "AD", "JS", "KS", "QC"]),            # the leader plays any card
         (1, ["10C", "AC"]),                                   # head the trick in the suit led
         (1, ["10C", "10D", "10H", "AH", "JC"]),
@@ -68,10 +68,12 @@ def test_open_stock_marriage_and_exchange():
     deal = Deal(hands=[["KH", "QH", "9S", "9C", "JC", "QC"], ["10H", "AH", "9D", "JD", "QD", "KD"]],
                 rest=["AS", "10C", "AC", "KC", "10S", "JS", "QS", "KS", "9H", "JH", "10D", "AD"], dealer=1)
     s = state_of(deal)
-    seen = step(s, "no", "KH", "yes", "9D", "no", "no", "yes", "QH")
-    assert seen[:4] == [(0, ["no", "yes"]), (0, ["9C", "9S", "JC", "KH", "QC", "QH"]), (0, ["no", "yes"]),
+    seen = step(s, "closed: no", "KH", "marriages: yes", "9D", "closed: no", "closed: no", "exchange: yes", "QH")
+    assert seen[:4] == [(0, ["closed: no", "closed: yes"]), (0, ["9C", "9S", "JC", "KH", "QC", "QH"]),
+                        (0, ["marriages: no", "marriages: yes"]),
                         (1, ["10H", "9D", "AH", "JD", "KD", "QD"])]      # any card while the stock lasts
-    assert seen[4:7] == [(0, ["no", "yes"])] * 3          # close before drawing? after? exchange?
+    # close before drawing? after? exchange?
+    assert seen[4:7] == [(0, ["closed: no", "closed: yes"])] * 2 + [(0, ["exchange: no", "exchange: yes"])]
     events = s.events()
     kinds = [e["event"] for e in events if e["event"] in ("choice", "refill", "swap")]
     assert kinds == ["choice", "choice", "refill", "refill", "choice", "swap"]

@@ -22,8 +22,9 @@ RULES = str(Path(__file__).parent / "data" / "whist-marriages.yaml")
 def test_the_winner_declares_once_before_the_next_lead():
     deal = Deal(hands=[["AS", "KH", "QH"], ["2S", "3C", "4C"], ["3S", "5C", "6C"], ["4S", "7C", "8C"]], dealer=3)
     s = ruleplay.load_game(RULES).new_initial_state(seed=1, deal=deal, check=True)
-    seen = step(s, "AS", "yes", "KH", "3C", "5C", "7C")
-    assert seen[:3] == [(0, ["AS", "KH", "QH"]), (0, ["no", "yes"]), (0, ["KH", "QH"])]
+    seen = step(s, "AS", "hearts-marriage: yes", "KH", "3C", "5C", "7C")
+    assert seen[:3] == [(0, ["AS", "KH", "QH"]), (0, ["hearts-marriage: no", "hearts-marriage: yes"]),
+                        (0, ["KH", "QH"])]
     assert s.is_terminal()
     events = s.events()
     declared = [(e["seat"], e["name"], e["points"]) for e in events if e["event"] == "declare"]
@@ -55,9 +56,9 @@ def test_a_referee_over_random_games():
             elif e["event"] == "trick":
                 w = e["winner"]
                 chance = w not in made and {"KH", "QH"} <= hands[w] and e["number"] < 13
-                asked = [f for f in events[i - 1:i] if f["event"] == "decision" and f.get("label") in ("yes", "no")]
+                asked = [f for f in events[i - 1:i] if f["event"] == "decision" and f.get("label") in ("hearts-marriage: yes", "hearts-marriage: no")]
                 nxt = events[i + 1] if i + 1 < len(events) else {}
-                assert (nxt.get("event") == "declare") == (chance and bool(asked) and asked[0]["label"] == "yes")
+                assert (nxt.get("event") == "declare") == (chance and bool(asked) and asked[0]["label"] == "hearts-marriage: yes")
                 assert bool(asked) == chance, (seed, e)
                 offered += chance
                 if nxt.get("event") == "declare":
@@ -105,7 +106,7 @@ def test_until_made_true_by_a_winners_declaration_stops_the_hand_before_anyone_d
     p.write_text(STOP, encoding="utf-8")
     deal = Deal(hands=[["AS", "7C", "8C"], ["7S", "9C", "10C"]], rest=["7D", "8D", "9D", "10D"], dealer=1)
     s = ruleplay.load_game(str(p)).new_initial_state(seed=1, deal=deal, check=True)
-    step(s, "AS", "7S", "yes")
+    step(s, "AS", "7S", "stop: yes")
     assert s.is_terminal()
     events = s.events()
     assert not [e for e in events if e["event"] == "refill"]

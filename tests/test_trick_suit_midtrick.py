@@ -49,11 +49,11 @@ def test_the_suit_to_follow_changes_with_a_declaration_mid_trick(tmp_path):
     s = g.new_initial_state(seed=1, deal=deal)
     assert s.current_player() == 0
     step(s, "7D")
-    assert offered(s) == ["no", "yes"]                # seat 0 may show with its diamond: it does not
-    step(s, "no")                                     # seat 1's one diamond, 8D, is played for it
+    assert offered(s) == ["shown: no", "shown: yes"]  # seat 0 may show with its diamond: it does not
+    step(s, "shown: no")                                     # seat 1's one diamond, 8D, is played for it
     assert [e["card"] for e in s.events() if e["event"] == "play"] == ["7D", "8D"]
-    assert offered(s) == ["no", "yes"] and s.current_player() == 1
-    step(s, "yes")
+    assert offered(s) == ["shown: no", "shown: yes"] and s.current_player() == 1
+    step(s, "shown: yes")
     assert s.current_player() == 2
     assert offered(s) == ["10D", "9D"]
 
@@ -77,8 +77,8 @@ def test_a_follower_may_switch_a_choice_on_before_its_card(tmp_path):
     deal = Deal(hands=[["7C", "10C", "10H", "8C"], ["8D", "7H", "8H", "9D"], ["9C", "7D", "9H", "10D"]])
     s = g.new_initial_state(seed=1, deal=deal)
     step(s, "7C")
-    assert s.current_player() == 1 and offered(s) == ["no", "yes"]
-    step(s, "yes")
+    assert s.current_player() == 1 and offered(s) == ["call: no", "call: yes"]
+    step(s, "call: yes")
     assert s.current_player() == 1
     step(s, "8D")
     assert [e["card"] for e in s.events() if e["event"] == "play"] == ["7C", "8D", "9C"]   # seat 2's one club,

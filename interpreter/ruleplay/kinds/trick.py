@@ -778,6 +778,12 @@ def _seat_expr(ctx: Ctx, path: tuple) -> Callable | None:
     return c.fn if c else None
 
 
+def asked(space, name: str) -> dict[int, str]:
+    """A yes/no decision's labels naming what was asked (`red: yes`), so the log and `run -v` tell two
+    declarations offered in turn apart (t40; a log made before says a bare `yes`, and replay shows the difference)."""
+    return {space.NO: f"{name}: no", space.YES: f"{name}: yes"}
+
+
 def _places(seats: list, first: int):
     """The places of a trick from `first`, read as the trick goes: a lay-down may change them."""
     i = first
@@ -1280,7 +1286,7 @@ class _Run:
         for f, when in offered or ():
             t.actor = seat
             if not t.flags[f] and when(t):
-                yes = (yield from t.ask(Decision(seat, [space.NO, space.YES], self.choice_view(seat, f, place)))) \
+                yes = (yield from t.ask(Decision(seat, [space.NO, space.YES], self.choice_view(seat, f, place), asked(space, f)))) \
                     == space.YES
                 if yes:
                     t.flags[f] = True
@@ -1309,7 +1315,7 @@ class _Run:
         t.card = None
         if card is None:
             return
-        if (yield from t.ask(Decision(seat, [space.NO, space.YES], PreferView([0, 1])))) != space.YES:
+        if (yield from t.ask(Decision(seat, [space.NO, space.YES], PreferView([0, 1]), asked(space, "exchange")))) != space.YES:
             return
         top = pile.pop()
         hand.remove(card)
@@ -1333,7 +1339,8 @@ class _Run:
                 continue
             pts = points(t) or 0
             t.card = None
-            if (yield from t.ask(Decision(seat, [space.NO, space.YES], PreferView([0, pts])))) == space.YES:
+            if (yield from t.ask(Decision(seat, [space.NO, space.YES], PreferView([0, pts]), asked(space, name)))) \
+                    == space.YES:
                 trickawards.add_points(state, name, seat, pts)
                 t.emit("declare", seat=seat, name=name, card=self.deck.names[card], points=pts)
                 if ph.until is not None and ph.until(t):
@@ -1357,7 +1364,8 @@ class _Run:
             if not when(t):
                 continue
             pts = points(t) or 0
-            if (yield from t.ask(Decision(seat, [space.NO, space.YES], PreferView([0, pts])))) == space.YES:
+            if (yield from t.ask(Decision(seat, [space.NO, space.YES], PreferView([0, pts]), asked(space, name)))) \
+                    == space.YES:
                 trickawards.add_points(state, name, seat, pts)
                 made.append((name, pts))
             t.actor = seat
@@ -1385,7 +1393,8 @@ class _Run:
             if more and not t.flags[f] and when(t):
                 view = self.choice_view(win_seat, f, win_seat)
                 space = t.space
-                t.flags[f] = (yield from t.ask(Decision(win_seat, [space.NO, space.YES], view))) == space.YES
+                t.flags[f] = (yield from t.ask(Decision(win_seat, [space.NO, space.YES], view, asked(space, f)))) \
+                    == space.YES
                 if t.flags[f]:
                     t.kind_state[ph.name][f + "-by"] = win_seat
                 chosen.append((f, t.flags[f]))

@@ -315,7 +315,7 @@ def test_a_trick_winner_s_choice_is_told_after_the_trick(capsys):
     trick's line, right before the line that tells the choice."""
     out = _run(capsys, "sixty-six", "--seed", "2", "-v", "--bots", "smart")
     lines = out.splitlines()
-    choices = [i for i, line in enumerate(lines) if re.match(r"^  Seat \d chooses (yes|no)\.$", line)]
+    choices = [i for i, line in enumerate(lines) if re.match(r"^  Seat \d chooses closed: (yes|no)\.$", line)]
     assert len(choices) > 3
     for i in choices:
         assert not lines[i + 1].startswith("  Trick ")          # the trick the choice follows is told first
@@ -421,3 +421,36 @@ match: {end: "hand-number >= 1"}
     assert any(x.startswith("(halved): ") for x in lines)
     assert any(x.startswith("(halved: Seat ") for x in lines)
     assert not any("nobody" in x for x in lines)
+
+
+def test_a_forced_answer_is_told_once_and_as_an_answer(tmp_path, capsys):
+    """t38: a choose phase with one allowed value told the choice twice ("call S (the only move)" and then
+    "chooses S (call)"); a move's part with one legal answer was called "the only move"."""
+    path = tmp_path / "one.yaml"
+    path.write_text("""name: one
+description: The dealer must name a suit, and only spades are allowed; then each player bids or passes once.
+players: 2
+deck: {ranks: [A, K], suits: [S, H]}
+zones: {hand: {owner: seat, visibility: owner}}
+deal: {to: hand, count: 2}
+phases:
+  call: {kind: choose, who: "s == dealer", values: [S, H], allowed: "value == 'S'", pass: false}
+  auction:
+    kind: turns
+    track: {contract: 0, turns: 0}
+    until: "turns >= 2"
+    moves:
+      bid:
+        choose: {value: {low: 1, high: 2}}
+        legal: "value > 1"
+        do: [{set: {contract: value}}, {add: {turns: 1}}]
+      pass:
+        do: [{add: {turns: 1}}]
+""")
+    out = _run(capsys, str(path), "--seed", "1", "-v")
+    assert out.count(" S (call)") == 1 and "call S (the only move)" not in out
+    for seed in range(1, 8):
+        out = _run(capsys, str(path), "--seed", str(seed), "-v")
+        assert "bid: high (the only move)" not in out
+        if "chooses bid." in out:
+            assert "bid: high (the only answer left)." in out

@@ -54,8 +54,11 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
                     held.append(line)
                 else:
                     out.write(line)
-            elif verbose and ev.get("forced") and (_nameless(ev, ahead) or not _label_told(ev, ahead)):
-                out.write(f"  {seat_name(ev['seat'])}: {ev.get('label', ev.get('action'))} (the only move).\n")
+            elif verbose and ev.get("forced") and not _told_next(ev, ahead[0] if ahead else None) and \
+                    (_nameless(ev, ahead) or not _label_told(ev, ahead)):
+                label = str(ev.get("label", ev.get("action")))
+                only = "the only answer left" if ": " in label else "the only move"    # a move's part: `bid: high`
+                out.write(f"  {seat_name(ev['seat'])}: {label} ({only}).\n")
         elif kind == "start":
             opts = ", ".join(f"{k}={v}" for k, v in ev.get("set", {}).items())
             out.write(f"{ev['ruleset']}: {count(ev['players'], 'player')}, seed {ev['seed']}" +

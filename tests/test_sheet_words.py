@@ -414,3 +414,25 @@ match: {end: "true"}
     with contextlib.redirect_stdout(out):
         assert main(["run", str(f), "--seed", "1"]) == 0
     assert re.search(r"^  top Seat \d\n", out.getvalue(), re.M)
+
+
+def test_a_move_that_does_nothing_says_so(tmp_path):
+    """t38: a move whose `do` is empty was said "...; then ." on the sheet."""
+    p = tmp_path / "wait.yaml"
+    p.write_text("""name: wait
+description: Players wait or stop.
+players: 2
+deck: {ranks: [A, K], suits: [S]}
+zones: {hand: {owner: seat, visibility: owner}}
+deal: {to: hand, count: 1}
+phases:
+  play:
+    kind: turns
+    max-turns: 20
+    moves:
+      wait: {description: Wait., do: []}
+      stop: {do: [end]}
+""", encoding="utf-8")
+    text = sheet_text(load(str(p)))
+    assert "Move 'wait' (Wait): the player may simply do it; nothing else happens (the turn passes)." in text
+    assert "then ." not in text and "Move 'stop': the player may simply do it; then this part of the hand ends." in text

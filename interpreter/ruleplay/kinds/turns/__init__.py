@@ -883,7 +883,9 @@ def describe(spec: dict, phase=None) -> str:
         with shadowing(NAMES.get(k, k) for k in (m.get("choose") or {})):     # a chosen `target` is not an option
             if "legal" in m:
                 line += f", only where {formula(m['legal'])}"
-            out.append(line + f"; then {say_effects(m.get('do'))}." + _say_prefer(m))
+            done = say_effects(m.get("do"))
+            out.append(line + (f"; then {done}." if done else "; nothing else happens (the turn passes).") +
+                       _say_prefer(m))
         if "respond" in m:
             r = m["respond"]
             who = "each other player" if "who" not in r or str(r["who"]).replace(" ", "") == "s!=mover" else \

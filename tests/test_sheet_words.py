@@ -436,3 +436,11 @@ phases:
     text = sheet_text(load(str(p)))
     assert "Move 'wait' (Wait): the player may simply do it; nothing else happens (the turn passes)." in text
     assert "then ." not in text and "Move 'stop': the player may simply do it; then this part of the hand ends." in text
+
+
+def test_a_shed_phase_says_who_plays_first():
+    """t39: the sheet never said who starts a shed phase (Sevens: the holder of 7D)."""
+    text = sheet_text(load("sevens"))
+    assert "The first player from the dealer's left for whom there is a card in the player's hand whose name is " \
+        "7D plays first; then in turn, each player plays one card" in text
+    assert "The player on the dealer's left plays first; then in turn" in sheet_text(load("crazy-eights"))

@@ -29,7 +29,7 @@ from ruleplay.engine.table import Table
 from ruleplay.engine.events import EventSpec, movers
 from ruleplay.kinds.choose import ChoiceView
 from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
-from ruleplay.kinds.words import formula
+from ruleplay.kinds.words import first_player, formula
 
 DRAWS = ("none", "one", "until-playable")
 
@@ -332,8 +332,11 @@ def word_rule(ctx: Ctx, path: tuple, words: tuple[str, ...], default: str) -> Ca
 
 # ---------------------------------------------------------------------------- the rule sheet (explain)
 def describe(spec: dict, phase=None) -> str:
-    out = [f"In turn, each player plays one card from their {spec['from']} to the {spec['to']} "
-           f"when {formula(spec['legal'])}."]
+    first = spec.get("first", "left-of-dealer")
+    who = {"left-of-dealer": "the player on the dealer's left", "dealer": "the dealer"}.get(first) or \
+        first_player(first)
+    out = [f"{who[0].upper()}{who[1:]} plays first; then in turn, each player plays one card from their "
+           f"{spec['from']} to the {spec['to']} when {formula(spec['legal'])}."]
     if "stock" in spec:
         most = f", at most {formula(spec['draw-max'])} cards a turn" if "draw-max" in spec else ""
         out.append(f"A player who cannot play draws from the {spec['stock']} ({formula(spec.get('draw', 'none'))}{most})"

@@ -444,3 +444,26 @@ def test_a_shed_phase_says_who_plays_first():
     assert "The first player from the dealer's left for whom there is a card in the player's hand whose name is " \
         "7D plays first; then in turn, each player plays one card" in text
     assert "The player on the dealer's left plays first; then in turn" in sheet_text(load("crazy-eights"))
+
+
+def test_a_tricks_points_rule_is_said(tmp_path):
+    """t39: `run` prints each trick's points, but the sheet never said what a trick's `points` rule is."""
+    p = tmp_path / "jack.yaml"
+    p.write_text("""name: jack
+description: Two players; a trump jack is worth 20 in the trick points.
+players: 2
+deck:
+  ranks: [9, 10, J, Q, K, A]
+  suits: [C, D]
+  attributes: {value: {9: 0, 10: 10, J: 2, Q: 3, K: 4, A: 11}}
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: public}
+deal: {to: hand, count: all}
+phases:
+  play: {kind: trick, from: hand, to: trick, won-to: taken, follow: suit, trump: "'C'",
+         points: "20 if card.suit == trump and card.rank == 'J' else card.value"}
+""", encoding="utf-8")
+    assert "A card's points (told with each trick and read by the bots): 20 when the card's suit is trump, and the " \
+        "card's rank is J, otherwise the card's value." in sheet_text(load(str(p)))

@@ -1618,6 +1618,8 @@ def describe(spec: dict, phase=None) -> str:
                      f" in the {dummy['from']}: it is the dummy's hand (hidden from the others until then).")
     text += trickawards.describe(spec)
     text += f" The winner keeps the trick in their {spec['won-to']}."
+    if "points" in spec:
+        text += f" A card's points (told with each trick and read by the bots): {formula(spec['points'])}."
     text += trickcut.describe(spec, _card_words)
     text += trickled.describe(spec)
     if "last-trick-takes" in spec:

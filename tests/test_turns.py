@@ -1179,3 +1179,43 @@ def test_a_meld_laid_as_a_set_stays_a_set(tmp_path, laid, takes):
     moved = [(e["cards"], e["to"]) for e in ev(r, "move")]
     assert moved[0][1] == "meld1" and moved[0][0].count("JK") == 2       # the jokers and one natural card
     assert (len([m for m in moved if m[1] == "meld1"]) == 2) == takes   # the other card laid off, or not
+
+
+LAY_WILD = """name: lay-wild
+description: Two players; a run of three or more is laid from the hand, a joker standing in it.
+players: 2
+deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K], suits: [C, D], jokers: 2, wild: card.joker, first-rank-high: true}
+zones:
+  hand: {owner: seat, visibility: owner}
+  meld: {owner: table, visibility: public}
+  rest: {owner: table, visibility: hidden}
+deal: {to: hand, count: 4, rest: rest}
+phases:
+  play:
+    kind: turns
+    max-turns: 2
+    until: "meld.size >= 3"
+    moves:
+      lay:
+        choose: {cards: {from: hand, as: run, min: 3}}
+        do: [{move: {from: hand, to: meld, picked: true}}]
+"""
+
+
+@pytest.mark.parametrize("hand, laid", [
+    (["8C", "JK", "10C", "2D"], ["8C", "JK", "10C"]),           # the joker in the gap it fills
+    (["QC", "KC", "JK", "2D"], ["QC", "KC", "JK"]),             # above the top: the joker is the ace, high
+    (["KC", "AC", "JK", "5D"], ["JK", "KC", "AC"]),             # K A, the ace high: no room above, the Q
+    (["2C", "AC", "JK", "9D"], ["AC", "2C", "JK"]),             # A 2: the ace low, the joker is the 3
+])
+def test_a_run_is_laid_with_each_wild_card_where_it_stands(tmp_path, hand, laid):
+    """t38: 8C JK 10C laid as a run went down JK 8C 10C (the deck's order), so rules could not read a run's ends
+    (Yaniv takes an end card back). The cards go down up the run, each wild card in its place."""
+    p = tmp_path / "lay.yaml"
+    p.write_text(LAY_WILD, encoding="utf-8")
+    g = ruleplay.Game(load(str(p)))
+    others = [c for c in ("3D", "4D", "6D", "7D") if c not in hand]
+    s = g.new_initial_state(seed=1, deal=Deal([hand, others], dealer=1))
+    assert s.is_terminal()                    # each hand holds one run: laid for seat 0, not asked
+    moved = next(e for e in s.events() if e["event"] == "move" and e.get("to") == "meld")
+    assert moved["cards"] == laid

@@ -207,7 +207,7 @@ def _or_all(rows: list[int]) -> int:
 
 def find(held, shapes: tuple[str, ...], lo: int, hi: int, deck) -> list[tuple]:
     """The sets and runs of `lo` to `hi` cards among `held`, each in the deck's order (`order`: low card
-    first), equal cards of a multi-deck game taken once. A hand that cannot hold one (`_may_hold`), and a
+    first; a run with wild cards as it is laid, `laid_run`), equal cards of a multi-deck game taken once. A hand that cannot hold one (`_may_hold`), and a
     rank or a suit with fewer cards than the smallest meld, is passed over unlooked-at."""
     least = max(lo, 1)
     if deck.wild and any(c in deck.wild for c in held):
@@ -341,15 +341,18 @@ def _find_wild(held, shapes: tuple[str, ...], least: int, hi: int, deck) -> list
     wilds = [c for c in ranked if c in wild]
     fillers: list[list[tuple]] = [list({tuple(names[c] for c in w): w for w in combinations(wilds, j)}.values())
                                   for j in range(len(wilds) + 1)]
-    out: dict[tuple, None] = {}
+    out: dict[tuple, tuple] = {}                       # the cards (sorted) -> the order they are laid in
 
-    def add(natural: tuple, span: int, most: int) -> None:
+    def add(natural: tuple, span: int, most: int, run: bool) -> None:
         for j in range(max(0, least - len(natural), span - len(natural)), min(most, hi) - len(natural) + 1):
             if j < len(fillers):
                 for w in fillers[j]:
-                    out[tuple(sorted(natural + w, key=keys.__getitem__))] = None
+                    key = tuple(sorted(natural + w, key=keys.__getitem__))
+                    # two natural cards or more place a run's wild cards (one alone does not say where they
+                    # stand, and such cards may be a set too: listed once, in the deck's order)
+                    out.setdefault(key, laid_run(natural, w, deck) if run and len(natural) > 1 else key)
     if "same-rank" in shapes:
-        out.update(dict.fromkeys(_same_rank(held, least, hi, deck, fillers)))
+        out.update((m, m) for m in _same_rank(held, least, hi, deck, fillers))
     groups: dict[tuple, list[int]] = {}
     for c in sorted(one.values(), key=keys.__getitem__):
         if "set" in shapes:
@@ -364,8 +367,31 @@ def _find_wild(held, shapes: tuple[str, ...], least: int, hi: int, deck) -> list
             for natural in combinations(group, k):
                 span = k if shape == "set" else _span(natural, deck)
                 if span is not None and span <= most:
-                    add(natural, span, most)
-    return list(out)
+                    add(natural, span, most, shape != "set")
+    return list(out.values())
+
+
+def laid_run(natural: tuple, wilds: tuple, deck) -> tuple:
+    """A run's cards in the order it is laid: its natural cards up the rank order (the first rank high when
+    that makes the run narrower), each wild card in the gap it fills, those left over above the top while
+    there is room, then under the bottom (t38: 8C JK 10C was laid JK 8C 10C)."""
+    pos = _positions(deck)
+    at = {c: pos[c] for c in natural}
+    if deck.first_rank_high and any(p == 0 for p in at.values()):
+        high = {c: len(deck.ranks) if p == 0 else p for c, p in at.items()}
+        if max(high.values()) - min(high.values()) < max(at.values()) - min(at.values()):
+            at = high
+    top_place = len(deck.ranks) if deck.first_rank_high else len(deck.ranks) - 1
+    left = list(wilds)
+    out: list[int] = []
+    for c in sorted(natural, key=at.__getitem__):
+        if out:
+            for _ in range(min(len(left), at[c] - at[out[-1]] - 1)):
+                out.append(left.pop(0))
+        out.append(c)
+    top = max(at.values())
+    above = min(len(left), max(0, top_place - top))
+    return tuple(left[above:]) + tuple(out) + tuple(left[:above])
 
 
 def _same_rank(held, least: int, hi: int, deck, fillers: list[list[tuple]]) -> list[tuple]:

@@ -106,13 +106,19 @@ def test_no_two_kinds_keep_the_same_table_field_and_every_table_has_them_all():
 
 
 def _kind_files(mod) -> list[Path]:
-    here = Path(mod.__file__)          # a kind is a module, or a package whose files are all its own
-    return sorted(here.parent.glob("*.py")) if here.name == "__init__.py" else [here]
+    """A kind is a module with the helper modules named after it (kinds/trick.py, kinds/trickled.py), or a
+    package whose files are all its own."""
+    here = Path(mod.__file__)
+    if here.name == "__init__.py":
+        return sorted(here.parent.glob("*.py"))
+    return [here, *sorted(p for p in here.parent.glob(f"{here.stem}?*.py") if p.stem not in KINDS)]
 
 
 def _owns(mod, cls: type) -> bool:
-    """Is `cls` defined in the kind's module or package?"""
-    return cls.__module__ == mod.__name__ or cls.__module__.startswith(mod.__name__ + ".")
+    """Is `cls` defined in the kind's module, one of its helpers or its package?"""
+    helpers = {f"{mod.__name__.rpartition('.')[0]}.{p.stem}" for p in _kind_files(mod)}
+    return cls.__module__ in helpers or cls.__module__ == mod.__name__ or \
+        cls.__module__.startswith(mod.__name__ + ".")
 
 
 @pytest.mark.parametrize("name", list(KINDS))
@@ -146,8 +152,9 @@ def _view_classes() -> set[type]:
     defined = set()
     for mod in KINDS.values():
         for f in _kind_files(mod):
+            package = mod.__name__ if Path(mod.__file__).name == "__init__.py" else mod.__name__.rpartition(".")[0]
             sub = mod if f.name == "__init__.py" or f == Path(mod.__file__) else \
-                importlib.import_module(f"{mod.__name__}.{f.stem}")
+                importlib.import_module(f"{package}.{f.stem}")
             defined |= {c for c in vars(sub).values()
                         if isinstance(c, type) and c.__name__.endswith("View") and c.__module__ == sub.__name__}
     return defined

@@ -27,7 +27,8 @@ zones:
   hand: {{owner: seat, visibility: owner}}
   trick: {{owner: table, visibility: public}}
   taken: {{owner: seat, visibility: public}}
-deal: {{to: hand, count: 1, rest: trick}}
+  stock: {{owner: table, visibility: hidden}}
+deal: {{to: hand, count: 1, rest: stock}}
 counters:
 {counters}
 phases:

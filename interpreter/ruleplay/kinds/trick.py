@@ -70,7 +70,8 @@ the lead, for each declaration whose `when` holds (over `card`, the card led), t
 of a table zone (a `swap` event). `choices` with `at: lead` are offered to the leader before each lead
 (closing the stock); `NAME-by` is the seat that switched a choice on, and `last-winner` the seat that
 won the last trick. `awards` score points from each trick won (trickawards.py). Those per-hand values
-live in `Table.kind_state[phase]`; `s.played` is the card a seat played to the trick on the table.
+live in `Table.kind_state[phase]`; `s.played` is the card a seat played to the trick on the table, and
+`winning-seat` / `winning-card` the seat and card winning it so far (`_winning`).
 
 The runner keeps where the hand stands (leader, the trick's seats and plays,
 the turn of a card decision yielded out), so a game stopped at a card
@@ -433,6 +434,8 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
         "leader": X.Binding(X.SEAT, lambda e: e.trick_leader),
         "last-winner": X.Binding(X.SEAT, lambda e: e.trick_winner),
         "playing-hand": X.Binding(X.CARDS, lambda e: e.playing_hand),
+        "winning-seat": X.Binding(X.SEAT, lambda e: _winning(e, False)),
+        "winning-card": X.Binding(X.CARD, lambda e: _winning(e, True)),
     }
     for f in _flag_names(spec):
         names[f] = X.Binding(X.BOOL, _flag_getter(f))
@@ -448,6 +451,21 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
                     at_start=frozenset() if from_lead else frozenset({"trump"}),
                     how={"trump": " from the first card led"} if from_lead else {},
                     start_exprs=tuple(path + (k,) for k in ("trump", "trump-card") if k in spec))
+
+
+def _winning(e, card: bool):
+    """`winning-seat` (the seat whose card wins the trick on the table so far, by the phase's own rules) or
+    `winning-card` (that card); none before the lead, outside a trick, and inside the rules that decide it
+    (`suit`, `high`, `order`, `excuse` reading it would go round in a circle)."""
+    run = e.runner
+    if not isinstance(run, _Run) or not run.plays or run.judging:
+        return None
+    run.judging = True
+    try:
+        seat, c = run.winner(run.plays)
+    finally:
+        run.judging = False
+    return c if card else run.who[seat]
 
 
 def _state_getter(phase: str, key: str):
@@ -816,6 +834,8 @@ class _Run:
         self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None and ph.excuse_fn is None \
             and ph.suitless_lead is None
         self.named: str | None = None              # the suit the leader named for this trick (`suitless-lead: named`)
+        self.judging = False                       # working out `winning-seat` (the rules it reads may not read it)
+        self.plays: list = []                      # the trick on the table: (place, card) in the order played
         # a playout's card in such a trick, with no winner's choices and a trump that is set, is picked without a view
         self.quick = self.plain and t.space.unique and not ph.choices and ph.trump_from_lead is None \
             and ph.dummy is None and not ph.lead_choices and not ph.declare and ph.exchange is None \

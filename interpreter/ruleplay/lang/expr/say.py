@@ -56,6 +56,8 @@ def shadowing(names: Iterable[str]) -> Iterator[None]:
 _WHO = {"s": "the player", "actor": "the player", "dealer": "the dealer", "partner": "the partner",
         "bidder": "the bidder", "leader": "the leader", "card": "the card", "c": "the card",
         "high-bid": "the highest bid", "led": "the suit led", "mover": "the mover",
+        "winning-seat": "the player winning the trick so far", "winning-card": "the card winning the trick so far",
+        "last-winner": "the winner of the last trick",
         "each-top": "the top card of the pile", "each-size": "the number of cards in the pile",
         "each-cards": "the cards of the pile", "each-number": "the number of the pile in its family",
         "source-top": "the top card of the pile taken from", "source-size": "the number of cards in the pile taken from",

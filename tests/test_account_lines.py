@@ -454,3 +454,36 @@ phases:
         assert "bid: high (the only move)" not in out
         if "chooses bid." in out:
             assert "bid: high (the only answer left)." in out
+
+
+def test_a_window_left_unanswered_is_told_as_such(tmp_path, capsys):
+    """t39: a reaction window's pass was labelled `pass`, as the turn's own pass: -v said "Seat 1 chooses pass."
+    twice in a row for two different things. Not answering is `MOVE: no answer` in the log, told as such."""
+    path = tmp_path / "double.yaml"
+    path.write_text("""name: double
+description: Players bid up or pass; after a bid the other may double it.
+players: 2
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D]}
+zones: {hand: {owner: seat, visibility: owner}}
+deal: {to: hand, count: all}
+phases:
+  auction:
+    kind: turns
+    track: {high: 0, doubled: 0, passes: 0}
+    until: "passes >= 2 or doubled == 1"
+    moves:
+      bid:
+        if: "high < 3"
+        do: [{add: {high: 1}}, {set: {passes: 0}}]
+        respond:
+          moves:
+            double:
+              do: [{set: {doubled: 1}}]
+      pass:
+        do: [{add: {passes: 1}}]
+""")
+    log = tmp_path / "d.jsonl"
+    out = _run(capsys, str(path), "--seed", "2", "-v", "--log", str(log))
+    assert "  Seat 1 does not answer the bid.\n  Seat 1 chooses pass.\n" in out
+    labels = [json.loads(x).get("label") for x in log.read_text().splitlines()]
+    assert "bid: no answer" in labels and "pass" in labels

@@ -667,11 +667,11 @@ def test_cheat_the_caller_or_the_liar_takes_the_pile():
     deal = Deal([["AC", "2C", "3C", "4C"], ["5D", "6D", "7D", "8D"], ["9S", "10S", "JS", "QS"]], dealer=2)
     s = state_of("cheat", deal, 3)
     seen = step(s, "AC", "lay: cheat")                    # (no set goes on from AC in the deck's order: done)
-    assert seen[0] == (0, ["2C", "3C", "4C", "AC"]) and seen[1] == (1, ["lay: cheat", "pass"])
+    assert seen[0] == (0, ["2C", "3C", "4C", "AC"]) and seen[1] == (1, ["lay: cheat", "lay: no answer"])
     assert [e["cards"] for e in s.events() if e["event"] == "reveal"] == [["AC"]]
     taken = [e for e in s.events() if e["event"] == "move" and e["from"] == "pile"]
     assert taken[-1]["to_seat"] == 1 and taken[-1]["cards"] == ["AC"]
-    seen = step(s, "5D", "lay: done", "pass", "lay: cheat")
+    seen = step(s, "5D", "lay: done", "lay: no answer", "lay: cheat")
     assert [seat for seat, _ in seen] == [1, 1, 2, 0]
     taken = [e for e in s.events() if e["event"] == "move" and e["from"] == "pile"]
     assert taken[-1]["to_seat"] == 1 and taken[-1]["cards"] == ["5D"]

@@ -111,7 +111,7 @@ def test_an_answer_chooses_a_card_and_a_copy_asks_the_same():
     s = ruleplay.load_game(str(THROW)).new_initial_state(
         deal=Deal(hands=[["2C", "3C", "4C", "5C"], ["2D", "2H", "3D", "4D"], ["5D", "5H", "3H", "4H"]]))
     step(s, "2C")
-    assert s.current_player() == 1 and offered(s) == ["lead: throw", "pass"]
+    assert s.current_player() == 1 and offered(s) == ["lead: no answer", "lead: throw"]
     step(s, "lead: throw")
     assert offered(s) == ["2D", "2H"]                     # only the cards its `legal` allows: the rank led
     copy = s.clone()
@@ -129,7 +129,7 @@ def test_a_seat_with_nothing_to_throw_is_not_asked_and_bots_play_it_out():
     s = ruleplay.load_game(str(THROW)).new_initial_state(
         deal=Deal(hands=[["2C", "3C", "4C", "5C"], ["3D", "4D", "5D", "3H"], ["2D", "2H", "4H", "5H"]]))
     step(s, "2C")
-    assert s.current_player() == 2 and offered(s) == ["lead: throw", "pass"]     # seat 1 holds no two
+    assert s.current_player() == 2 and offered(s) == ["lead: no answer", "lead: throw"]     # seat 1 holds no two
     rules = load(str(THROW))
     for seed in range(4):
         for bots in (["random"] * 3, ["smart"] * 3, ["ismcts:5", "random", "smart"]):

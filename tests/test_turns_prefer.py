@@ -59,8 +59,8 @@ def test_smart_calls_only_a_sure_lie(holder):
     while not [e for e in s.events() if e["event"] == "respond"]:
         rated.append((s.current_player(), labelled(s)))
         s.apply_action(bot_action(s, bot))
-    assert rated == [(1, {"pass": 0, "lay: cheat": 1})] if holder == 1 else \
-        [(1, {"pass": 0, "lay: cheat": -1}), (2, {"pass": 0, "lay: cheat": 1})]
+    assert rated == [(1, {"lay: no answer": 0, "lay: cheat": 1})] if holder == 1 else \
+        [(1, {"lay: no answer": 0, "lay: cheat": -1}), (2, {"lay: no answer": 0, "lay: cheat": 1})]
     assert [(e["seat"], e["move"]) for e in s.events() if e["event"] == "respond"] == [(holder, "cheat")]
 
 

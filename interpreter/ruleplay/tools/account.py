@@ -49,7 +49,9 @@ def write_account(events: Iterable[dict], out: TextIO, verbose: bool = False,
         if kind == "decision":               # a step the rules made (forced) is no choice: its events tell it
             if not ev.get("forced") and not _told_next(ev, ahead[0] if ahead else None) and \
                     (verbose or _untold(ev, ahead)):
-                line = f"  {seat_name(ev['seat'])} chooses {ev.get('label', ev.get('action'))}.\n"
+                label = str(ev.get("label", ev.get("action")))
+                line = f"  {seat_name(ev['seat'])} does not answer the {label[:-11]}.\n" \
+                    if label.endswith(": no answer") else f"  {seat_name(ev['seat'])} chooses {label}.\n"
                 if _before_its_trick(ev, ahead):
                     held.append(line)
                 else:

@@ -494,6 +494,7 @@ class Respond:
     answers: list[Move]
     race: bool = False
     slowest: list | None = None          # effects, read with actor = the last to react (a race)
+    move: str = ""                       # the move answered: not answering is labelled `MOVE: no answer`
 
 
 @dataclass
@@ -765,7 +766,7 @@ def _respond(ctx: Ctx, path: tuple, mname: str, scope: X.Scope, own: dict, parts
             return None
         slowest = compile_effects(ctx, path + ("slowest",), rscope, own, False, budget)
         ok = ok and slowest is not None
-    return Respond(who.fn if who else None, answers, race, slowest) if ok else None
+    return Respond(who.fn if who else None, answers, race, slowest, mname) if ok else None
 
 
 def _checks(ctx: Ctx, path: tuple, parts: list[Part], scope: X.Scope) -> list[list[Check]] | None:

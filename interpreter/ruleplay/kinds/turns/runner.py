@@ -274,7 +274,7 @@ class Going:
                 s = t.actor = seats[self.asked]
                 offered = self.offered(respond)
                 if offered and self.reply is None:
-                    a = yield from self.ask_answer(s, offered)
+                    a = yield from self.ask_answer(s, offered, respond.move)
                     if a is not None:
                         self.reply, self.reply_picked = a, []
                 if self.reply is not None:
@@ -287,11 +287,12 @@ class Going:
             self.win_mover, self.asked, self.chain = answered[0], 0, self.chain + 1
         t.actor = self.seat
 
-    def ask_answer(self, seat: int, offered: dict, sealed: bool = False):
-        """A player's answer among `offered`, or None for a pass (a generator); `sealed` in a race."""
+    def ask_answer(self, seat: int, offered: dict, move: str, sealed: bool = False):
+        """A player's answer among `offered` to `move`, or None for a pass, labelled `MOVE: no answer` (t39: `pass` read as
+        a turn's own pass; a generator); `sealed` in a race."""
         t, space = self.t, self.t.space
         view = _answers_view(t, offered.values()) if self.sense(seat) else GUESS
-        d = Decision(seat, [space.PASS, *offered], view, sealed=sealed)
+        d = Decision(seat, [space.PASS, *offered], view, {space.PASS: f"{move}: no answer"}, sealed=sealed)
         self.pending = d
         a = t.answer(d)
         if a is None:
@@ -337,7 +338,7 @@ class Going:
             s = t.actor = seats[self.asked]
             offered = self.offered(respond)
             if offered:
-                self.raced.append((s, (yield from self.ask_answer(s, offered, sealed=True))))
+                self.raced.append((s, (yield from self.ask_answer(s, offered, respond.move, sealed=True))))
             self.asked += 1
         t.reveal()
         if not self.raced:                   # nobody could answer: no race

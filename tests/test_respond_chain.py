@@ -147,3 +147,34 @@ def test_a_race_without_the_mover_is_said_so(tmp_path):
     path = tmp_path / "race.yaml"
     path.write_text(text, encoding="utf-8")
     assert "Then each player other than the mover may answer at once, a race" in sheet_text(load(str(path)))
+
+
+def test_the_sheet_says_a_reopened_window_goes_the_way_play_goes(tmp_path):
+    """t39: in an anticlockwise game the sheet sent a reopened window "from its player's left"; play went right."""
+    from ruleplay.pipeline import load
+    from ruleplay.tools.explain.sheet import sheet_text
+    p = tmp_path / "anti.yaml"
+    p.write_text("""name: anti
+description: Partners bid; an opponent may double, and the bidders redouble.
+players: 4
+teams: {alternate: 2}
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D]}
+zones: {hand: {owner: seat, visibility: owner}}
+deal: {to: hand, count: all}
+table: {direction: anticlockwise, dealer: 0}
+phases:
+  auction:
+    kind: turns
+    track: {mult: 1}
+    until: "mult > 1"
+    moves:
+      bid:
+        do: [{set: {mult: 1}}]
+        respond:
+          who: "s.team != mover.team"
+          moves:
+            double: {if: "mult == 1", do: [{set: {mult: 2}}], reopens: true}
+            redouble: {if: "mult == 2", do: [{set: {mult: 4}}]}
+""", encoding="utf-8")
+    text = sheet_text(load(str(p)))
+    assert "from its player's right" in text and "from the mover's right" in text and "'s left" not in text

@@ -203,10 +203,11 @@ def _write_sheet(rules: Rules, out: TextIO) -> None:
 
 
 # "The dealer's left" as the kinds say it (a `first: left-of-dealer`, the first seat from the dealer's left
-# for which a rule holds, a window from the mover's left) is the next seat in turn. Play going
+# for which a rule holds, a window from the mover's left, or from its player's left when reopened) is the
+# next seat in turn. Play going
 # counter-clockwise, that seat sits on the right, so the sheet says it as the players sit. (`left-of(s)` in
 # an expression is the seat on the left as they sit, whichever way play goes, and is said as it is.)
-_SIDE = re.compile(r"\b(the dealer's |the mover's )(left|right)\b")
+_SIDE = re.compile(r"\b(the dealer's |the mover's |its player's )(left|right)\b")
 
 
 def _as_seated(text: str, own: list[str] = ()) -> str:

@@ -3,6 +3,7 @@
 the validation of a race that would chain."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -178,3 +179,35 @@ phases:
 """, encoding="utf-8")
     text = sheet_text(load(str(p)))
     assert "from its player's right" in text and "from the mover's right" in text and "'s left" not in text
+
+
+def test_a_lone_move_that_is_answered_is_logged(tmp_path, capsys):
+    """t39: a phase's one move, with nothing to choose, left no trace in the log or -v, and the account began
+    with "Seat 2 answers seat 3: double." to a bid never told. It is logged as a forced decision."""
+    from ruleplay.tools.cli import main
+    p = tmp_path / "lone.yaml"
+    p.write_text("""name: lone
+description: Each player bids in turn; an opponent may double.
+players: 2
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D]}
+zones: {hand: {owner: seat, visibility: owner}}
+deal: {to: hand, count: all}
+phases:
+  auction:
+    kind: turns
+    track: {mult: 1}
+    until: "mult > 1"
+    moves:
+      bid:
+        do: [{set: {mult: 1}}]
+        respond:
+          moves:
+            double: {prefer: 1, do: [{set: {mult: 2}}]}
+""", encoding="utf-8")
+    log = tmp_path / "l.jsonl"
+    assert main(["run", str(p), "--seed", "1", "--bots", "smart", "-v", "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "  Seat 0: bid (the only move).\n  Seat 1 chooses bid: double.\n" in out
+    events = [json.loads(x) for x in log.read_text().splitlines()]
+    assert (events[2]["event"], events[2]["seat"], events[2]["label"], events[2].get("forced")) == \
+        ("decision", 0, "bid", True)

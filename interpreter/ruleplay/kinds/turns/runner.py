@@ -429,7 +429,10 @@ class Going:
             if not moves:
                 return None, ()
             i = moves[0]
-            lone = len(moves) == 1 and len(ph.moves) > 1     # the only move open, not asked: said once it is made
+            # the only move open, not asked: said once it is made (a phase's one move too when nothing is chosen
+            # in it and it may be answered: the answer names it, t39)
+            lone = len(moves) == 1 and (len(ph.moves) > 1 or ph.moves[i].respond is not None and
+                                        not ph.moves[i].parts)
             if len(moves) > 1:
                 view = PreferView([max(_score(t, ph.moves[j], c) for c in found[j][2]) for j in moves]) \
                     if weigh else GUESS

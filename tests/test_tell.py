@@ -59,3 +59,31 @@ def test_the_account_and_the_sheet_say_the_values(tmp_path):
 def test_a_value_told_must_be_known(tmp_path, capsys):
     err = validate_errors(tmp_path, capsys, TELL.replace("big: \"total > 50\"", "big: \"totl > 50\""))
     assert "error [phases.play.after-turn[0].tell.big]" in err and "totl" in err
+
+
+def test_a_piles_cards_are_told_top_first_as_reveal_shows_them(tmp_path, capsys):
+    """t40: `tell` said a pile bottom first (AC 2C 3C) and `reveal` top first (3C, 2C, AC) in one account."""
+    from ruleplay.tools.cli import main
+    p = tmp_path / "pile.yaml"
+    p.write_text("""name: pile
+description: Three cards are turned onto a pile, which is then told and shown.
+players: 1
+deck: {ranks: [A, 2, 3], suits: [C]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  stock: {owner: table, visibility: hidden}
+  pile: {owner: table, visibility: public}
+deal: {to: hand, count: 0, rest: stock}
+phases:
+  show:
+    kind: turns
+    start:
+      - move: {from: stock, to: pile, count: 3}
+      - tell: {top: pile.top, cards: pile}
+      - reveal: pile
+""", encoding="utf-8")
+    d = tmp_path / "deal.json"
+    d.write_text('{"dealer": 0, "hands": [[]], "rest": ["AC", "2C", "3C"]}', encoding="utf-8")
+    assert main(["run", str(p), "--deal", str(d), "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "  top: 3C, cards: 3C 2C AC.\n  Shown: 3C, 2C, AC.\n" in out

@@ -263,7 +263,7 @@ def _tell(ctx: Ctx, path: tuple, raw: dict, scope: X.Scope) -> Effect | None:
         for name, c in compiled.items():
             v = c.fn(t)
             if name in cards and v is not None:
-                v = names[v] if isinstance(v, int) else [names[x] for x in v]
+                v = names[v] if isinstance(v, int) else [names[x] for x in reversed(v)]   # top first (t40)
             values[name] = v
         t.emit("tell", phase=g.ph.name, values=values, seats=seats)
     return tell

@@ -6,7 +6,9 @@ Several decks shuffled together give several ints with the same name.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
+from typing import Callable
 
 STANDARD_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 STANDARD_SUITS = ["C", "D", "H", "S"]
@@ -43,9 +45,34 @@ class Deck:
     suits: list[str] = field(default_factory=list)
     first_rank_high: bool = False     # in a run the first rank may also follow the last (A-2-3 and Q-K-A, not K-A-2)
     wild: frozenset = frozenset()     # the cards that stand for any card a set or run lacks (`deck: {wild: COND}`)
+    # a `wild` that reads hand-number (Three Thirteen: the rank of the hand's size): bool over the table, read per
+    # card for each hand (`for_hand`); `wild` above is then every card it makes wild in some hand (the bounds)
+    wild_fn: Callable | None = None
 
     def __len__(self) -> int:
         return len(self.names)
+
+    def for_hand(self, t) -> "Deck":
+        """The deck as the hand under way on table `t` sees it: itself, or with `wild_fn`, a copy whose wild
+        cards are this hand's (one copy per hand number, kept)."""
+        if self.wild_fn is None:
+            return self
+        hands = self.__dict__.setdefault("_by_hand", {})
+        got = hands.get(t.hand_number)
+        if got is None:
+            keep = t.card
+            wild = []
+            for c in range(len(self.names)):
+                t.card = c
+                if self.wild_fn(t):
+                    wild.append(c)
+            t.card = keep
+            if len(hands) > 256:
+                hands.clear()
+            got = hands[t.hand_number] = copy.copy(self)
+            got.wild_fn, got.wild = None, frozenset(wild)
+            got.__dict__.pop("_by_hand", None)
+        return got
 
     def canonical_key(self, card: int) -> tuple:
         """Bots' canonical order: suit (C<D<H<S, others after), then rank 2..A, jokers last."""

@@ -750,6 +750,45 @@ def per_card(ctx: Ctx, path: tuple, want: str, default: Any = None) -> list | No
         return None
 
 
+WILD_HANDS = 64        # a `wild` reading hand-number: the hands whose wild cards bound the melds at validation
+
+
+def _wild(ctx: Ctx) -> None:
+    """`deck.wild`: a set of cards fixed by the card and the options, or, reading hand-number too (Three
+    Thirteen's rank of the hand's size), a rule read for each hand (`Deck.for_hand`); the bounds checked at
+    validation then take every card it makes wild in hands 1 to WILD_HANDS."""
+    path = ("deck", "wild")
+    c = ctx.expr(path, X.BOOL, card_scope(ctx.scope))
+    if c is None:
+        return
+    if c.is_const or not (c.uses & {"hand-number"}):
+        wild = per_card(ctx, path, X.BOOL)
+        ctx.deck.wild = frozenset(k for k, w in enumerate(wild or ()) if w)
+        return
+    if c.uses - {"card", "hand-number", "players"} - set(ctx.options):
+        ctx.error(path, "this value may depend only on the card, on options and on hand-number", value=True)
+        return
+    probe = _HandProbe()
+    every = set()
+    try:
+        for probe.hand_number in range(1, WILD_HANDS + 1):
+            for probe.card in range(len(ctx.deck)):
+                if c.fn(probe):
+                    every.add(probe.card)
+    except RuleplayError as exc:
+        ctx.errors.extend(exc.errors)
+        return
+    ctx.deck.wild, ctx.deck.wild_fn = frozenset(every), c.fn
+
+
+class _HandProbe:
+    """A table holding a card and a hand number: what a `wild` reading hand-number needs at validation."""
+    __slots__ = ("card", "loc", "hand_number")
+
+    def __init__(self) -> None:
+        self.card, self.loc, self.hand_number = None, {}, 1
+
+
 # --------------------------------------------------------------------------- whole ruleset
 
 def _players(ctx: Ctx, requested: int | None) -> int:
@@ -836,8 +875,7 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
         raise RuleplayError(ctx.errors)
     ctx.scope = build_scope(ctx)
     if "wild" in (d.get("deck") or {}):     # over the card alone: the meld finder and its bound read it as a set
-        wild = per_card(ctx, ("deck", "wild"), X.BOOL)
-        ctx.deck.wild = frozenset(c for c, w in enumerate(wild or ()) if w)
+        _wild(ctx)
 
     table = d.get("table", {})
     direction = _direction(ctx)

@@ -81,11 +81,11 @@ class Part:
                 return []
             lo, hi = self.sizes
             if self.per_rank:                        # runs of ranks, N cards each, the suits not chosen
-                return melds.by_rank(z, self.per_rank, lo, hi, t.rules.deck)
+                return melds.by_rank(z, self.per_rank, lo, hi, t.rules.deck.for_hand(t))
             if self.shapes:                          # sets and runs, low card first (the deck's rank order)
                 if self.held_bound:
                     self.bounded_melds(t, z)
-                return melds.find(z, self.shapes, lo, hi, t.rules.deck)
+                return melds.find(z, self.shapes, lo, hi, t.rules.deck.for_hand(t))
             if self.adds_to is not None:             # the sets adding up to a total (a capture by sums)
                 return self.sums(t, z, lo, hi)
             keys = t.space.keys                      # each set in the canonical order, asked card by card
@@ -117,7 +117,7 @@ class Part:
     def bounded_melds(self, t, z) -> None:
         """The sets and runs of the zone as it is would be at most MAX_SETS (a deck with several wild cards, or
         sequences of any suits, hold too many to bound them all when the file is validated)."""
-        found = melds.count(t.rules.deck, self.shapes, *self.sizes, z)
+        found = melds.count(t.rules.deck.for_hand(t), self.shapes, *self.sizes, z)
         if found > MAX_SETS:
             raise GameOver("limit", [], f"a move would offer up to {found:,} sets and runs of {len(z)} cards "
                                         f"(more than {MAX_SETS:,})")
@@ -141,7 +141,10 @@ class Part:
     def laid_out(self, t) -> list[tuple]:
         """The piles that hold cards, as (answer, cards, melds.wanted): worked out once per search, not once
         per card tried on them (the piles do not change while the combinations are searched)."""
-        deck, known, out = t.rules.deck, self.known, []
+        deck, known, out = t.rules.deck.for_hand(t), self.known, []
+        if known.get("deck") is not deck:            # a hand of other wild cards: what was worked out is stale
+            known.clear()
+            known["deck"] = deck
         shared, melded = t.shared, t.melded
         for a, i, ref in self.pile_places:
             pile = shared[i] if i is not None else ref.cards(t)
@@ -156,6 +159,7 @@ class Part:
             if info is None:
                 if len(known) > 4096:
                     known.clear()
+                    known["deck"] = deck
                 info = known[(cards, keeps)] = melds.wanted(cards, keeps, deck)
             out.append((a, cards, info))
         return out
@@ -180,7 +184,7 @@ class Part:
     def extended(self, t, laid: list[tuple]) -> list:
         """The piles of `laid` that stay a set or a run with the move's card (or cards) laid on them."""
         if not self.adds_one:
-            deck, picked = t.rules.deck, tuple(t.loc.get("picked", ()))
+            deck, picked = t.rules.deck.for_hand(t), tuple(t.loc.get("picked", ()))
             return [a for a, cards, keeps in laid if melds.fits(cards + picked, keeps, deck)]
         card = t.card
         return [a for a, _, wants in laid if card in wants]

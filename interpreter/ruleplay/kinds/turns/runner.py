@@ -643,7 +643,7 @@ class Going:
         """A set chosen `as:` shapes laid on an empty pile: the shapes it is of are kept for the pile while
         those cards stay in it, so a lay-off keeps it one of them (a set with jokers is no run: melds.fits)."""
         t = self.t
-        deck = t.rules.deck
+        deck = t.rules.deck.for_hand(t)
         kept = tuple(x for x in shapes if melds.fits(tuple(cards), (x,), deck))
         if kept:
             t.melded[m.dest.zone_key(t)] = (kept, frozenset(cards))

@@ -23,7 +23,9 @@ def _cards(rules: Rules) -> str:
     if rules.deck.first_rank_high and len(ranks) > 2:
         parts.append(f"in a run {ranks[0]} may also be high ({ranks[-2]}-{ranks[-1]}-{ranks[0]}, never "
                      f"{ranks[-1]}-{ranks[0]}-{ranks[1]})")
-    if rules.deck.wild:
+    if rules.deck.wild_fn is not None:                # read each hand: said as the rule
+        parts.append(f"wild in sets and runs: each hand, the cards for which {formula(d['wild'])}")
+    elif rules.deck.wild:
         wild = dict.fromkeys(rules.deck.names[c] for c in sorted(rules.deck.wild))
         parts.append(f"wild in sets and runs: {' '.join(wild)}")
     parts.append(f"suits {' '.join(rules.deck.suits)}")

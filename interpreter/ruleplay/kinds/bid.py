@@ -57,6 +57,7 @@ from ruleplay.errors import RuleplayError
 from ruleplay.engine.table import Table
 from ruleplay.compiler.teams import partners
 from ruleplay.engine.events import EventSpec
+from ruleplay.kinds import bidladder
 from ruleplay.kinds.words import first_player, formula
 from ruleplay.kinds.bidsense import bid_sense
 from ruleplay.kinds.schema_parts import EXPR, obj, phase_schema, text
@@ -87,6 +88,7 @@ SCHEMA = phase_schema('bid', {
                  "at-most": {"description": "Bool over `bid`: a bid of `bid` asks the bidder to take at most its `tricks` (misere: 0), not at least: a bot makes it with a hand weak enough.", "default": False, **EXPR},
                  "worth": {"description": "Int over the bidder (actor): the highest bid a sensible player makes with its hand, in the bids' own units (Pinochle: its meld plus the points it expects to take). With it, `smart` raises an auction by the least step while the bid stays within its worth, else passes; bidding once, it bids the highest it may within its worth.", "examples": ["meld(actor) + 10 * count(c.rank == 'A' for c in actor.hand)"], **EXPR}},
                 desc="What a bid means, for bots only (the rules never read it): bots bid what they expect to make."),
+    **bidladder.SCHEMA,
 }, [])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
     'before': {"examples": ["tricks"]},
@@ -100,6 +102,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'bots/tricks': {"examples": ["6 + (bid - 40) // 100"]},
     'bots/trump': {"examples": ["'none' if (bid - 40) // 20 % 5 == 4 else bid-suit"]},
     'bots/at-most': {"examples": ["bid == 35"]},
+    **bidladder.EXAMPLES,
 }
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
 # what the kind keeps on the table (Table's fields, made for n seats): per hand
@@ -340,7 +343,8 @@ def declare(ctx: Ctx, path: tuple) -> Declared:
     return Declared(
         names={"bidder": X.Binding(X.SEAT, lambda e: e.bidder),
                "high-bid": X.Binding(X.INT, lambda e: e.high_bid or 0),
-               "contract": X.Binding(X.BOOL, lambda e: e.bidder is not None)},
+               "contract": X.Binding(X.BOOL, lambda e: e.bidder is not None),
+               **bidladder.names(ctx.get(path) or {})},
         seat_fields={"bid": (X.INT, lambda f: lambda e: e.bids[f(e)]),
                      "passed": (X.BOOL, lambda f: lambda e: e.passed[f(e)])})
 
@@ -385,12 +389,16 @@ def _trump_named(ctx: Ctx, path: tuple, c: X.Compiled) -> Callable | None:
 
 def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
     spec = ctx.get(path)
-    bid_scope = ctx.scope.with_names(bid=X.Binding(X.INT, lambda e: e.loc.get("bid")))
+    ladder = bidladder.compile_ladder(ctx, path, spec) if "ladder" in spec else None
+    if "ladder" in spec and ladder is None:
+        return None
+    bid_scope = ctx.scope.with_names(bid=X.Binding(X.INT, lambda e: e.loc.get("bid")),
+                                     **(bidladder.bid_names(ladder) if ladder else {}))
 
     first_mode, first_fn = ctx.first_seat(path + ("first",))
-    lo_c = ctx.expr(path + ("range", "min"), X.INT, default=0)
+    lo_c = ctx.expr(path + ("range", "min"), X.INT, default=1 if ladder else 0)
     lo = _bid_bound(ctx, path + ("range", "min"), lo_c)
-    hi_c = ctx.expr(path + ("range", "max"), X.INT, default="hand-size")
+    hi_c = ctx.expr(path + ("range", "max"), X.INT, default=ladder.count if ladder else "hand-size")
     hi = _bid_bound(ctx, path + ("range", "max"), hi_c)
     may_pass = ctx.expr(path + ("pass",), X.BOOL, default=False)
     style = ctx.word(path + ("style",), STYLES, "one-each")
@@ -429,7 +437,12 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
             (trump_fn is None) != ("trump" not in hints) or (at_most is None) != ("at-most" not in hints) or \
             (worth is None) != ("worth" not in hints):
         return None
-    words = {int(k): str(v) for k, v in (spec.get("words") or {}).items()}
+    tricks_fn = tricks.fn if tricks else None
+    if ladder is not None:             # a bid means its level in tricks and its strain as trump, unless said
+        hint_tricks, hint_trump = bidladder.bot_hints(ladder, {x for x in ctx.deck.suit if x is not None})
+        tricks_fn = tricks_fn or hint_tricks
+        trump_fn = trump_fn or hint_trump
+    words = ladder.words() if ladder else {int(k): str(v) for k, v in (spec.get("words") or {}).items()}
     least, most = lo_c.const if lo_c.is_const and lo_c.const is not None else 0, _most(ctx, path, hi_c)
     for k, v in (spec.get("words") or {}).items():
         if not least <= int(k) <= most:
@@ -438,7 +451,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
             return None
     return Bid(name, first_mode, first_fn, lo, hi, may_pass.fn, style,
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
-               tricks.fn if tricks else None, trump_fn, spec.get("description", ""),
+               tricks_fn, trump_fn, spec.get("description", ""),
                dict(spec), rounds, _most(ctx, path, hi_c), words, at_most.fn if at_most else None,
                spec.get("hold") is True, worth.fn if worth else None)
 
@@ -472,7 +485,8 @@ def describe(spec: dict, phase=None) -> str:
     if style == "auction" and spec.get("rounds"):
         n = spec["rounds"]
         text += f"; each player has at most {'one turn' if n == 1 else f'{n} turns'}"
-    text += f". A bid is a number from {formula(rng.get('min', 0))} to {formula(rng.get('max', 'hand-size'))}."
+    text += "." + bidladder.describe(spec) if "ladder" in spec else \
+        f". A bid is a number from {formula(rng.get('min', 0))} to {formula(rng.get('max', 'hand-size'))}."
     p = spec.get("pass", False)
     text += (" Passing is not allowed." if p is False else " A player may pass." if p is True
              else f" A player may pass when {formula(p)}.")

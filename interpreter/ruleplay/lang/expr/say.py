@@ -57,7 +57,8 @@ _WHO = {"s": "the player", "actor": "the player", "dealer": "the dealer", "partn
         "bidder": "the bidder", "leader": "the leader", "card": "the card", "c": "the card",
         "high-bid": "the highest bid", "led": "the suit led", "mover": "the mover",
         "winning-seat": "the player winning the trick so far", "winning-card": "the card winning the trick so far",
-        "last-winner": "the winner of the last trick",
+        "last-winner": "the winner of the last trick", "high-level": "the level of the highest bid",
+        "high-strain": "the strain of the highest bid", "bid-level": "the bid's level", "bid-strain": "the bid's strain",
         "each-top": "the top card of the pile", "each-size": "the number of cards in the pile",
         "each-cards": "the cards of the pile", "each-number": "the number of the pile in its family",
         "source-top": "the top card of the pile taken from", "source-size": "the number of cards in the pile taken from",
@@ -102,7 +103,7 @@ def _words(t: Any, vocab: Vocabulary, loops: tuple[_Loop, ...] = ()) -> str | No
         loop = next((lp for lp in loops if lp.var == n), None)
         if loop is not None:
             return f"that {loop.noun}"
-        return _WHO.get(n, n)
+        return n if n in vocab.words else _WHO.get(n, n)     # a file's own word is said by its name
     if k == "field":
         return _field_words(ch[0], str(ch[1]), vocab, loops)
     if k == "index" and isinstance(ch[0], Tree) and ch[0].data == "name" and str(ch[0].children[0]) in vocab.families:

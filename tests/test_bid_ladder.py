@@ -110,3 +110,24 @@ def test_the_sheet_says_the_ladder_and_the_contract(tmp_path):
     assert "A bid is a level from 6 to 7 and a strain (S, H, NT, low to high), said as one (6S); a higher bid is " \
         "a higher level, or the same level in a higher strain." in text
     assert "none when the strain of the highest bid is NT, otherwise the strain of the highest bid" in text
+
+
+def test_nobody_bidding_throws_the_hand_in_and_hands_scored_leaves_it_out(tmp_path):
+    """`all-pass: redeal` on a bid phase: a hand nobody bids in is thrown in (an `all-passed` event, no score,
+    the next hand dealt; t39 wrote a dummy choose phase for it). `hands-scored` counts the hands scored, so a
+    match of three played hands is `hands-scored >= 3`, however many were thrown in."""
+    p = tmp_path / "ladder.yaml"
+    p.write_text(GAME.replace("LOW", "6").replace("HIGH", "7").replace("STEP", "")
+                 .replace("    pass: true\n", "    pass: true\n    all-pass: redeal\n")
+                 .replace('match: {end: "true"}', 'match: {end: "hands-scored >= 3"}'), encoding="utf-8")
+    rules = load(str(p))
+    thrown = 0
+    for seed in range(30):
+        r = play(rules, seed=seed, bots="smart", log=True)
+        deals = [e for e in r.events if e["event"] == "deal"]
+        scores = [e for e in r.events if e["event"] == "score"]
+        passed = [e for e in r.events if e["event"] == "all-passed"]
+        assert len(scores) == 3 and len(deals) == 3 + len(passed), seed
+        thrown += len(passed)
+    assert thrown > 0
+    assert "When nobody bids, the hand is thrown in and the next is dealt." in sheet_text(rules)

@@ -678,6 +678,8 @@ def build_scope(ctx: Ctx) -> X.Scope:
     names["actor"] = X.Binding(X.SEAT, lambda e: e.actor)
     names["dealer"] = X.Binding(X.SEAT, lambda e: e.dealer)
     names["hand-number"] = X.Binding(X.INT, lambda e: e.hand_number)
+    # the hands scored so far (this one too once scored): hand-number less the hands thrown in (no one bid)
+    names["hands-scored"] = X.Binding(X.INT, lambda e: len(e.score_history))
     # the deal of this hand: cards dealt to each seat; with deal.schedule, the schedule's length and N
     names["hand-size"] = X.Binding(X.INT, lambda e: e.hand_size)
     names["hands-total"] = X.Binding(X.INT, lambda e: len(e.rules.deal.sizes) if e.rules.deal.sizes else 1)
@@ -809,7 +811,7 @@ def _players(ctx: Ctx, requested: int | None) -> int:
 
 
 RESERVED = ("seats", "actor", "dealer", "players", "card", "hand-number", "round-first", "round-plays",
-            "round-burned", "hand-size", "hands-total", "hand-size-max")
+            "round-burned", "hand-size", "hands-total", "hand-size-max", "hands-scored")
 # names that rules bind in places (the seat `s` of a winners rule or a count, a move's chosen parts): a zone so
 # named would mean one thing here and another there
 BOUND = ("s", "r", "target", "picked", "position", "rank", "suit", "number", "source", "dest", "mover", "bid")

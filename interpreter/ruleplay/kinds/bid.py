@@ -54,7 +54,7 @@ from ruleplay.lang import expr as X
 from ruleplay.compiler.model import Ctx, Declared
 from ruleplay.engine.decision import MAX_BID, Decision
 from ruleplay.errors import RuleplayError
-from ruleplay.engine.table import Table
+from ruleplay.engine.table import Table, ThrowIn
 from ruleplay.compiler.teams import partners
 from ruleplay.engine.events import EventSpec
 from ruleplay.kinds import bidladder
@@ -89,6 +89,9 @@ SCHEMA = phase_schema('bid', {
                  "worth": {"description": "Int over the bidder (actor): the highest bid a sensible player makes with its hand, in the bids' own units (Pinochle: its meld plus the points it expects to take). With it, `smart` raises an auction by the least step while the bid stays within its worth, else passes; bidding once, it bids the highest it may within its worth.", "examples": ["meld(actor) + 10 * count(c.rank == 'A' for c in actor.hand)"], **EXPR}},
                 desc="What a bid means, for bots only (the rules never read it): bots bid what they expect to make."),
     **bidladder.SCHEMA,
+    "all-pass": {"enum": ["continue", "redeal"], "default": "continue",
+                 "description": "When nobody bids (every seat passed): continue with the next phase (no contract), or "
+                                "redeal (the hand is thrown in, not scored, and the next hand is dealt)."},
 }, [])
 EXAMPLES = {   # for editors: examples and descriptions of the keys above, by path in the phase
     'before': {"examples": ["tricks"]},
@@ -103,13 +106,15 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'bots/trump': {"examples": ["'none' if (bid - 40) // 20 % 5 == 4 else bid-suit"]},
     'bots/at-most': {"examples": ["bid == 35"]},
     **bidladder.EXAMPLES,
+    'all-pass': {"examples": ["redeal"]},
 }
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
 # what the kind keeps on the table (Table's fields, made for n seats): per hand
 FIELDS = {"bids": lambda n: [None] * n, "passed": lambda n: [False] * n,
           "bidder": lambda n: None,          # the seat that won the auction / the highest bid
           "high_bid": lambda n: None, "bid_style": lambda n: None}
-EVENTS = {"bid": EventSpec(("seat", "bid", "pass", "sealed", "said"), sample=None),
+EVENTS = {"all-passed": EventSpec(("phase", "redeal"), sample=None),      # as the choose kind's
+          "bid": EventSpec(("seat", "bid", "pass", "sealed", "said"), sample=None),
           "auction": EventSpec(("bidder", "bid", "said"), sample=None)}
 
 STYLES = ("one-each", "auction", "sealed")
@@ -165,6 +170,7 @@ class Bid:
     at_most_fn: Callable | None = None     # `bots.at-most`: a bid asks for at most its tricks (misere), for bots
     hold: bool = False                     # auction: an earlier seat may equal the high bid (and so takes it)
     worth_fn: Callable | None = None       # `bots.worth`: the highest bid a sensible player makes (over actor)
+    redeal: bool = False                   # `all-pass: redeal`: nobody bid, the hand is thrown in
 
     def offers(self, space) -> list[int]:
         return [space.PASS, *range(space.BID0, space.BID0 + self.most + 1)]
@@ -180,7 +186,14 @@ class Bid:
         t.bid_style = self.style
 
     def run(self, t: Table):
-        """A generator: yields each bidder's Decision (see decision.py), ends when the bidding does."""
+        """A generator: yields each bidder's Decision (see decision.py), ends when the bidding does; with
+        `all-pass: redeal`, a hand nobody bid in is thrown in."""
+        yield from self._bidding(t)
+        if self.redeal and t.bidder is None:
+            t.emit("all-passed", phase=self.name, redeal=True)
+            raise ThrowIn(self.name)
+
+    def _bidding(self, t: Table):
         self.start_hand(t)
         lo, hi = self.lo(t), self.hi(t)
         lo = 0 if lo is None else lo
@@ -453,7 +466,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Bid | None:
                forbid.fn if forbid else None, forbid_last.fn if forbid_last else None, hand_zone, points,
                tricks_fn, trump_fn, spec.get("description", ""),
                dict(spec), rounds, _most(ctx, path, hi_c), words, at_most.fn if at_most else None,
-               spec.get("hold") is True, worth.fn if worth else None)
+               spec.get("hold") is True, worth.fn if worth else None, spec.get("all-pass") == "redeal")
 
 
 def _most(ctx: Ctx, path: tuple, hi: X.Compiled) -> int:
@@ -494,6 +507,8 @@ def describe(spec: dict, phase=None) -> str:
         text += f" Nobody may bid a number for which {formula(spec['forbid'])}."
     if getattr(phase, "forbid_last", None) is not None:
         text += f" The last bidder may not bid a number for which {formula(spec['forbid-last'])}."
+    if spec.get("all-pass") == "redeal":
+        text += " When nobody bids, the hand is thrown in and the next is dealt."
     if spec.get("words"):
         text += " Bids said by name: " + ", ".join(f"{k} is {v}" for k, v in spec["words"].items()) + "."
     return text

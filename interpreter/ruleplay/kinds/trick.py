@@ -140,6 +140,9 @@ SCHEMA = phase_schema('trick', {
     "trump-from-lead": {"description": "Bool evaluated when the phase starts: with no trump set, the suit of the first card led in the hand becomes trump (e.g. contract: the bidder's first lead).", "default": False, **EXPR},
     "suit": {"description": "A card's suit for following and trumps (str over `card`, may read trump); 'none' is no suit: a led card without suit lets anything be played, and as no card follows it, it wins the trick unless a trump (or a `high` card) is played. E.g. a joker that counts as a trump.", **EXPR},
     "high": {"description": "Bool over `card`: such a card beats every other card (the first one played wins).", **EXPR},
+    "ties": {"enum": ["first", "last"], "default": "first",
+             "description": "Of two equal cards (as strong, of the suit led or trumps) the first played wins, or the "
+                            "last (Cucumber: the last to play the highest rank takes the trick)."},
     "excuse": {"description": "Bool over `card`: such a card may be played to any trick whatever the rules of following and of what may be played or led, never wins it, and goes to its player's won-to, not the winner's; led, the next card played sets the suit to follow (French Tarot's Excuse).", "examples": ["card.name == 'EX'"], **EXPR},
     "follow-allowed": {"description": "Which card of the led suit a follower may play. " + CARD_BOOL, **EXPR},
     "choices": {"type": "object", "propertyNames": {"pattern": NAME_PATTERN},
@@ -349,6 +352,7 @@ class Trick:
     points_fn: Callable | None = None      # `points` over card and trump, for a trump that is no suit (points_for)
     suitless_lead: str | None = None       # `suitless-lead` next | named (None: any): kinds/trickled.py
     named_suits: tuple = ()                # named: the own actions' labels, one per suit of the deck
+    ties: str | None = None                # `ties: last`: of equal cards the later played wins (None: the first)
 
     @property
     def action_labels(self) -> list[str]:
@@ -662,7 +666,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                  None if until is None or (until.is_const and not until.const) else until.fn,
                  follow_fn, head_fn, declared or None, exchange, lead_choices or None, play_choices or None,
                  prefers, points_by_trump, card_bool("excuse"), awards or None, cut, points_fn, suitless,
-                 tuple(trickled.labels(deck)) if suitless == "named" else ())
+                 tuple(trickled.labels(deck)) if suitless == "named" else (),
+                 "last" if spec.get("ties") == "last" else None)
 
 
 class _TrumpProbe:
@@ -832,7 +837,7 @@ class _Run:
         self.laid: int | None = None               # the seat whose hand was laid down as the dummy this hand
         # printed suits, a deck order and no `high` cards: a trick is judged by two list lookups a card (`_beats`)
         self.plain = ph.suit_fn is None and ph.high_fn is None and ph.order_table is not None and ph.excuse_fn is None \
-            and ph.suitless_lead is None
+            and ph.suitless_lead is None and ph.ties is None
         self.named: str | None = None              # the suit the leader named for this trick (`suitless-lead: named`)
         self.judging = False                       # working out `winning-seat` (the rules it reads may not read it)
         self.plays: list = []                      # the trick on the table: (place, card) in the order played
@@ -998,7 +1003,10 @@ class _Run:
         best_trump = trump is not None and suit(best) == trump
         if best_trump and not is_trump or not best_trump and not is_trump and suit(card) != led:
             return False
-        return (is_trump and not best_trump) or self.strength(card) > self.strength(best)
+        if is_trump and not best_trump:
+            return True
+        mine, theirs = self.strength(card), self.strength(best)
+        return mine > theirs or (mine == theirs and self.ph.ties == "last")
 
     def _beats(self, card: int, best: int) -> bool:
         """`beats` for a plain trick (`self.plain`): the card winning a trick is of the suit led or a trump, so
@@ -1560,7 +1568,7 @@ def describe(spec: dict, phase=None) -> str:
     order = order if isinstance(order, str) and " " not in order else formula(order)
     text += ((" The highest trump wins the trick, else the highest card of the suit led" if trump or
               spec.get("trump", "none") != "none" else " The highest card of the suit led wins the trick") +
-             f" (order: {order}; the first played wins a tie).")
+             f" (order: {order}; the {'last' if spec.get('ties') == 'last' else 'first'} played wins a tie).")
     lead, play = (formula(spec[k]) if k in spec else "yes" for k in ("lead-allowed", "play-allowed"))
     if lead != "yes":                   # "yes": the options leave no restriction
         text += f" A card may be led only if {lead}."

@@ -10,8 +10,9 @@ same shape (a set of as many cards, a run as long and as wide) and a higher rank
 `bombs: [4]`: a set of such a size (four of a kind) beats any play that is no bomb, and a bomb beats a
 smaller bomb or one as big of a lower rank (Dou Dizhu, Tichu, Zheng Shangyou). `wild`: cards that stand for
 any rank a set, run or bomb lacks (kinds/climbwild.py); `kickers`: cards a set carries (kinds/climbkick.py).
-Suits never matter: the cards played of a rank are the lowest of that rank in the order, then in the
-canonical order. Each combination is one labelled action (`7 7` for a pair of sevens, `5 6 7` for a
+Suits matter only through `order`: the cards played of a rank are the lowest of that rank in the order, then
+in the canonical order, unless they do not beat the play on the pile and an order that ranks a rank's cards
+apart (`rank * 4 + suit`: Big Two) has a higher one: its top card is then the least that beats (`raised`). Each combination is one labelled action (`7 7` for a pair of sevens, `5 6 7` for a
 run), from a block of actions fixed per ruleset (decision.py), so a seat's choices are finite.
 
 The leader plays any combination; the others in turn beat it or pass. When every other seat still
@@ -252,10 +253,27 @@ class _Run:
                 continue
             v = self.wild_value(cards, combo, wilds) if wilds else (max(order[c] for c in cards), 0)
             if top is not None and combo.shape == top[0]:
+                if (v < top[1] or (v == top[1] and equal == "refused")) and not wilds:
+                    cards = self.raised(held, combo, cards, top[1][0], equal != "refused")
+                    if cards is None:
+                        continue
+                    v = (max(order[c] for c in cards), 0)
                 if v < top[1] or (v == top[1] and equal == "refused"):
                     continue
             out.append((base + i, cards, v))
         return out
+
+    def raised(self, held: dict[str, list[int]], combo: Combo, cards: list[int], beat: int, equal: bool) -> list[int] | None:
+        """The cards of `combo` that beat a play worth `beat` when its lowest do not: its top rank's card (or
+        cards) raised to the least that beats, where the order ranks cards of a rank apart (by suit: Big Two's
+        pair 7S 7H over 7D 7C); None when no card of that rank beats."""
+        order, k, top = self.ph.order, combo.each, combo.ranks[-1]
+        mine = held.get(top, [])
+        better = next((c for c in mine[k - 1:] if order[c] > beat or (equal and order[c] == beat)), None)
+        if better is None:
+            return None
+        kept = [c for c in cards if self.rank[c] != top]
+        return kept + mine[:k - 1] + [better]
 
     def can_kick(self, hand: list[int], body: list[int], combo: Combo) -> bool:
         """Are there kickers enough besides the body (as many ranks of as many cards as it carries)?"""
@@ -532,10 +550,14 @@ def _combos(ctx: Ctx, path: tuple, order: list[int], runs: int, widths: dict[int
 
 def _consecutive(ranks: list[str], low: dict[str, int]) -> list[list[str]]:
     """The ranks (sorted by the order) in chains of consecutive values: a run never spans a gap in the order
-    (a 2 ranked above the ace with a value of its own, 10 against the ace's 4, is in no run with it)."""
+    (a 2 ranked above the ace with a value of its own, 10 against the ace's 4, is in no run with it). A step is
+    the least gap between two ranks: an order that ranks suits within a rank (`rank * 4 + suit`: Big Two, Tien
+    Len) steps by 4 from rank to rank."""
     chains: list[list[str]] = []
+    gaps = [b - a for a, b in zip((low[r] for r in ranks), (low[r] for r in ranks[1:])) if b > a]
+    unit = min(gaps, default=1)
     for r in ranks:
-        if chains and low[r] == low[chains[-1][-1]] + 1:
+        if chains and low[r] == low[chains[-1][-1]] + unit:
             chains[-1].append(r)
         else:
             chains.append([r])

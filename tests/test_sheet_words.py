@@ -467,3 +467,28 @@ phases:
 """, encoding="utf-8")
     assert "A card's points (told with each trick and read by the bots): 20 when the card's suit is trump, and the " \
         "card's rank is J, otherwise the card's value." in sheet_text(load(str(p)))
+
+
+def test_a_turn_order_of_everyone_but_one_player_reads_as_such():
+    """t39: `who: "s != bidder"` read "the players for whom the player is not the bidder take turns"."""
+    text = sheet_text(load("gin-rummy"))
+    assert "the players other than knocker take turns" in text and "for whom the player is not knocker take" \
+        not in text
+
+
+def test_a_patience_of_several_deals_says_nothing_of_passing_the_deal(tmp_path):
+    """t39: a one-player game of several hands said "the deal passes one seat on each hand"."""
+    p = tmp_path / "solo.yaml"
+    p.write_text("""name: solo
+description: One player turns cards over three deals.
+players: 1
+deck: {ranks: [A, 2, 3], suits: [C]}
+zones: {hand: {owner: seat, visibility: owner}, stock: {owner: table, visibility: hidden}}
+deal: {to: hand, count: 1, rest: stock}
+phases:
+  turn: {kind: turns, max-turns: 3, on-limit: end-phase, moves: {draw: {do: [{move: {from: stock, to: hand, count: 1}}]}}}
+scoring: {points: "s.hand.size"}
+match: {end: "hand-number >= 3"}
+""", encoding="utf-8")
+    text = sheet_text(load(str(p)))
+    assert "Match: ends after a hand when hand-number is at least 3" in text and "the deal passes" not in text

@@ -844,6 +844,15 @@ def _starter(start: list, who: str) -> str:
     return f"the player the turn is left with above (else {who})"
 
 
+def _who_plays(who) -> str:
+    """The players a `who` lets play: "the players other than the bidder" for `s != bidder` (t39 read "the
+    players for whom the player is not the bidder"), else those for whom it holds."""
+    text = " ".join(str(who).split())
+    if text.startswith("s != ") and " " not in text[5:]:
+        return f"the players other than {formula(text[5:])}"
+    return f"the players for whom {formula(who)}"
+
+
 def describe(spec: dict, phase=None) -> str:
     first = spec.get("first", "left-of-dealer")
     who = {"left-of-dealer": "the player on the dealer's left", "dealer": "the dealer"}.get(
@@ -858,7 +867,7 @@ def describe(spec: dict, phase=None) -> str:
     if not spec.get("moves"):                        # fixed play alone: no turns are taken
         return " ".join(out) if out else "Nothing happens."
     alone = formula("players") == "1"                  # a patience: one player, move after move
-    players = f"the players for whom {formula(spec['who'])}" if "who" in spec else "the players"
+    players = _who_plays(spec["who"]) if "who" in spec else "the players"
     until = f" until {formula(spec['until'])}" if "until" in spec and formula(spec["until"]) != "no" else ""
     together = spec.get("simultaneous") is True and not alone
     unit = "moves" if alone else "rounds" if together else "turns"

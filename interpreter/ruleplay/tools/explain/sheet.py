@@ -309,7 +309,9 @@ def write_scoring(d: dict, out: TextIO) -> None:
         winners += "; the other players still in win" if lose else ""
         most = "" if one_hand or "max-hands" not in m else \
             f"; after {m['max-hands']} hands with no end the game stops with no winner"
-        w(f"Match: ends {end}; {winners}" + ("" if one_hand else f"; the deal {deal} each hand") + most + ".\n")
+        alone = d.get("players") == 1                  # a patience: nobody else to deal
+        w(f"Match: ends {end}; {winners}" + ("" if one_hand or alone else f"; the deal {deal} each hand") + most +
+          ".\n")
         if m.get("knock-out") is not None:
             w(f"  After each hand, a player for whom {formula(m['knock-out'])} is knocked out: dealt no more "
               "cards, out of the game.\n")

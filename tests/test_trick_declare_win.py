@@ -11,7 +11,7 @@ from ruleplay.engine.run import Deal
 from ruleplay.pipeline import load
 from ruleplay.tools.explain.sheet import sheet_text
 
-from conftest import step
+from conftest import offered, step
 
 RULES = str(Path(__file__).parent / "data" / "whist-marriages.yaml")
 
@@ -114,3 +114,49 @@ def test_until_made_true_by_a_winners_declaration_stops_the_hand_before_anyone_d
     t = s._table
     assert [len(t.seat_zones[t.rules.zones["hand"].index][q]) for q in (0, 1)] == [2, 2]
     assert len(t.shared[t.rules.zones["stock"].index]) == 4
+
+
+def test_at_most_one_declaration_for_each_trick_won(tmp_path):
+    """`declare-limit: 1` (Tute, Bezique: one meld for each trick won; t40 wrote the trick number into the points
+    to fake it): the winner holding both marriages is offered the second only once the first is refused, and
+    after a yes nothing more that trick; with no limit, both are offered."""
+    p = tmp_path / "two.yaml"
+    p.write_text("""name: two-marriages
+description: Whist; the winner of a trick may declare a marriage in hearts or in spades.
+players: 2
+deck: {ranks: [9, 10, J, Q, K, A], suits: [H, S, C]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  won: {owner: seat, visibility: public}
+deal: {to: hand, count: 9}
+phases:
+  play:
+    kind: trick
+    from: hand
+    to: trick
+    won-to: won
+    follow: suit
+    trump: none
+    LIMIT
+    declare:
+      hearts: {on: win, when: "actor.hearts == 0 and count(c.suit == 'H' and c.rank in ['K', 'Q'] for c in actor.hand) == 2", points: 20}
+      spades: {on: win, when: "actor.spades == 0 and count(c.suit == 'S' and c.rank in ['K', 'Q'] for c in actor.hand) == 2", points: 20}
+scoring:
+  points: "s.hearts + s.spades"
+match: {end: "true"}
+""".replace("LIMIT", "declare-limit: 1"), encoding="utf-8")
+    hands = [["AC", "KH", "QH", "KS", "QS", "9H", "9S", "10H", "10S"],
+             ["9C", "10C", "JC", "QC", "KC", "JH", "AH", "JS", "AS"]]
+    s = ruleplay.load_game(str(p)).new_initial_state(seed=1, deal=Deal(hands=hands, dealer=1))
+    seen = step(s, "AC", "9C", "hearts: yes")           # seat 0 wins with AC
+    assert seen[2] == (0, ["hearts: no", "hearts: yes"])
+    assert s.current_player() == 0 and "spades: yes" not in offered(s)     # one a trick: the next lead
+    s = ruleplay.load_game(str(p)).new_initial_state(seed=1, deal=Deal(hands=hands, dealer=1))
+    step(s, "AC", "9C", "hearts: no", "spades: yes")    # refused the first: the second is offered
+    assert [(e["name"], e["points"]) for e in s.events() if e["event"] == "declare"] == [("spades", 20)]
+    assert "At most one declaration at a time." in sheet_text(load(str(p)))
+    p.write_text(p.read_text().replace("declare-limit: 1", ""), encoding="utf-8")
+    s = ruleplay.load_game(str(p)).new_initial_state(seed=1, deal=Deal(hands=hands, dealer=1))
+    step(s, "AC", "9C", "hearts: yes")
+    assert offered(s) == ["spades: no", "spades: yes"]        # no limit: both the same trick

@@ -28,7 +28,7 @@ TRICK_FIELDS = {"name", "src", "pile", "won_to", "leader_mode", "leader_fn", "fo
                 "deferred", "want_fn", "texts", "words", "dummy", "lay_down", "refill", "until",
                 "follow_fn", "head_fn", "declare", "exchange", "lead_choices", "play_choices",
                 "prefers", "points_by_trump", "excuse_fn", "awards", "cut", "points_fn", "suitless_lead",
-                "named_suits", "ties"}   # want: a hint for `smart`, whose games are interpreted; words: the
+                "named_suits", "ties", "declare_limit"}   # want: a hint for `smart`, whose games are interpreted; words: the
                              # switches in the rule sheet; dummy, points_by_trump: unset; prefers: smart's take on
                              # `choices` (a file with choices is interpreted)
 TRICK_KEYS = {"kind", "before", "description", "from", "to", "won-to", "leader", "follow", "trump", "order",

@@ -121,6 +121,8 @@ SCHEMA = phase_schema('trick', {
                                              "points": {"description": "Int over `card`, the card led (with on: play, the card played): the points the declaration adds to s.NAME of the player declaring.", **EXPR},
                                              "description": text("What is declared.")}, ["when", "points"]),
                 "description": "Declarations a player may make with the card led (a marriage shown when leading its king or queen), or with any card played (on: play): a yes/no choice; each is a per-seat value s.NAME, the points declared this hand, which scoring and `until` read."},
+    "declare-limit": {"type": "integer", "minimum": 1, "maximum": 20,
+                      "description": "At most this many declarations at each chance (with a card led or played, after a trick won): Tute's and Bezique's one meld for each trick won. Default: every one whose `when` holds may be made."},
     "exchange": obj({"card": {"description": "Bool over `card`, a card in the leader's hand that may be exchanged (e.g. the nine of trumps).", **EXPR},
                      "with": text("A table zone: its top card is taken into hand and the card given put in its place (the turned-up trump)."),
                      "when": {"description": "Bool read before each lead, actor = the leader: the exchange is offered only while it holds (e.g. actor.tricks > 0 and not stock.empty). Default: always.", **EXPR}},
@@ -198,6 +200,7 @@ EXAMPLES = {   # for editors: examples and descriptions of the keys above, by pa
     'declare/when': {"examples": ["card.rank in ['K', 'Q'] and any(c.suit == card.suit and c.rank in ['K', 'Q'] for c in actor.hand)"]},
     'declare/points': {"examples": ["40 if card.suit == trump else 20"]},
     'declare/description': {"examples": ["a marriage: the king and queen of a suit"]},
+    'declare-limit': {"examples": [1]},
     'exchange': {"examples": [{"card": "card.rank == '9' and card.suit == trump", "with": "turned", "when": "actor.tricks > 0"}]},
     'exchange/card': {"examples": ["card.rank == '9' and card.suit == trump"]},
     'exchange/with': {"examples": ["turned"]},
@@ -353,6 +356,7 @@ class Trick:
     suitless_lead: str | None = None       # `suitless-lead` next | named (None: any): kinds/trickled.py
     named_suits: tuple = ()                # named: the own actions' labels, one per suit of the deck
     ties: str | None = None                # `ties: last`: of equal cards the later played wins (None: the first)
+    declare_limit: int | None = None       # `declare-limit`: at most this many declarations at each chance
 
     @property
     def action_labels(self) -> list[str]:
@@ -667,7 +671,7 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Trick | None:
                  follow_fn, head_fn, declared or None, exchange, lead_choices or None, play_choices or None,
                  prefers, points_by_trump, card_bool("excuse"), awards or None, cut, points_fn, suitless,
                  tuple(trickled.labels(deck)) if suitless == "named" else (),
-                 "last" if spec.get("ties") == "last" else None)
+                 "last" if spec.get("ties") == "last" else None, spec.get("declare-limit"))
 
 
 class _TrumpProbe:
@@ -1359,8 +1363,9 @@ class _Run:
         t, ph, space = self.t, self.ph, self.t.space
         seat = self.who[place]
         state = t.kind_state[ph.name]
+        made = 0
         for name, when, points, on in ph.declare:
-            if on == "win" or (on == "lead" and not lead):
+            if on == "win" or (on == "lead" and not lead) or made == ph.declare_limit:
                 continue
             t.actor, t.card = seat, card
             if not when(t):
@@ -1370,6 +1375,7 @@ class _Run:
             if (yield from t.ask(Decision(seat, [space.NO, space.YES], PreferView([0, pts]), asked(space, name)))) \
                     == space.YES:
                 trickawards.add_points(state, name, seat, pts)
+                made += 1
                 t.emit("declare", seat=seat, name=name, card=self.deck.names[card], points=pts)
                 if ph.until is not None and ph.until(t):
                     self.stopped = True
@@ -1386,7 +1392,7 @@ class _Run:
         state = t.kind_state[ph.name]
         made = []
         for name, when, points, on in ph.declare:
-            if on != "win" or not any(self.hand[s] for s in self.playing):
+            if on != "win" or not any(self.hand[s] for s in self.playing) or len(made) == ph.declare_limit:
                 continue                     # after the last trick there is nothing left to play for
             t.actor = seat
             if not when(t):
@@ -1633,6 +1639,9 @@ def describe(spec: dict, phase=None) -> str:
             continue
         text += (f" Leading a card {_card_words(c.get('when', 'true'))}, the leader may declare {d}{what}: "
                  f"{pts}, added to the leader's {d} this hand.")
+    if spec.get("declare-limit"):
+        n = spec["declare-limit"]
+        text += f" At most {'one declaration' if n == 1 else f'{n} declarations'} at a time."
     dummy = spec.get("dummy")
     if isinstance(dummy, dict) and "from" in dummy and "played-by" in dummy:
         by = formula(dummy["played-by"])

@@ -155,6 +155,7 @@ class Climb:
     wild: Wild | None = None               # cards standing for a missing rank (kinds/climbwild.py)
     rank_value: dict = field(default_factory=dict)     # rank -> its lowest value in `order` (a wild card's stand-in)
     bomb_size: list = field(default_factory=list)       # per combination: its size when it is a bomb, else 0
+    suited: bool = False                   # the order ranks some rank's cards apart (by suit): a play may be raised
 
     @property
     def action_labels(self) -> list[str]:
@@ -232,7 +233,7 @@ class _Run:
     def offer(self, seat: int, top: tuple | None, equal: str) -> list[tuple[int, list[int], tuple]]:
         """The combinations `seat` may play now, as (action, cards, value), in the block's order."""
         out, held, wild, hand, order = [], self.held(seat), self.ph.wild, self.hand[seat], self.ph.order
-        sizes, cards_for, base = self.ph.bomb_size, self.cards_for, self.base
+        sizes, cards_for, base, suited = self.ph.bomb_size, self.cards_for, self.base, self.ph.suited
         for i, combo in enumerate(self.ph.combos):
             bomb = sizes[i]
             if top is not None and combo.shape != top[0] and not (bomb and bomb > top[2]):
@@ -253,7 +254,7 @@ class _Run:
                 continue
             v = self.wild_value(cards, combo, wilds) if wilds else (max(order[c] for c in cards), 0)
             if top is not None and combo.shape == top[0]:
-                if (v < top[1] or (v == top[1] and equal == "refused")) and not wilds:
+                if suited and (v < top[1] or (v == top[1] and equal == "refused")) and not wilds:
                     cards = self.raised(held, combo, cards, top[1][0], equal != "refused")
                     if cards is None:
                         continue
@@ -486,7 +487,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Climb | None:
              "end": _fixed(ctx, path + ("end",), ENDS, "all-but-one")}
     return Climb(name, src, dest, cleared_to, list(order), combos, equal, locks.fn, clears.fn if clears else None,
                  first_mode, first_fn, end, spec.get("description", ""), dict(spec), fixed, bombs, wild, low,
-                 [c.size if not c.run and not c.kick[1] and c.size in bombs else 0 for c in combos])
+                 [c.size if not c.run and not c.kick[1] and c.size in bombs else 0 for c in combos],
+                 len({(ctx.deck.rank[c], v) for c, v in enumerate(order)}) > len(set(ctx.deck.rank)))
 
 
 def _fixed(ctx: Ctx, path: tuple, words: tuple, default: str):

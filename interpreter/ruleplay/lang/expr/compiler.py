@@ -698,7 +698,8 @@ class Compiler:
                 raise ExprError(f"'{var}' is a loop variable where '{owner}' is used, and the value given to "
                                 f"it reads that '{var}': its own loop over '{var}' would hide it", _col(var_tok),
                                 f"name the loop variable differently, here or where '{owner}' is used")
-        want = BOOL if kind in ("count", "any", "all") else b.type if kind == "first" else INT
+        want = BOOL if kind in ("count", "any", "all") else b.type if kind == "first" else CARD if kind == "cards" \
+            else INT
         if b.type != want:
             raise ExprError(f"{kind}(...) needs a {want} expression before 'for', got {b.type}", _col(body))
         fb, fc = b.fn, c.fn
@@ -712,6 +713,12 @@ class Compiler:
             b = _kept(kind, b, keep)
             fb = b.fn
         self.uses |= sub.uses
+        if kind == "cards":                       # the cards kept, in the collection's order (a filter)
+            values = _values(fb, var, fc)
+            fn = lambda e: list(values(e))        # noqa: E731
+            if var in self.scope.loop_vars or var in self.held:
+                fn = _keeping(fn, var)
+            return Compiled(fn, CARDS, uses=c.uses | b.uses)
         if kind == "first":                       # the value of the first one (kept): a seat, a card, a number...
             fn = _first(fb, var, fc)
             if var in self.scope.loop_vars or var in self.held:

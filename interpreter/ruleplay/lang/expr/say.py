@@ -392,7 +392,7 @@ def _call_words(name: str, args: list, vocab: Vocabulary, loops: tuple[_Loop, ..
 
 
 def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | None:
-    """`any/all/count/sum/max/min(body for x in coll)` in words, the variable said as 'its' / 'their'."""
+    """`any/all/count/sum/max/min/first/cards(body for x in coll)` in words, the variable said as 'its' / 'their'."""
     kind, body, var, coll = str(t.children[0]), t.children[1], str(t.children[2]), t.children[3]
     listed = isinstance(coll, Const) and isinstance(coll.v, (list, tuple))    # a list of values written out
     coll_text = "" if listed else text_of(coll)
@@ -434,6 +434,10 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
         group = f"those {plural}{where} {many}" if group == f"the {plural}" else f"{group} {many}"
         among = f"{where} {many}"
         where = f"{where} {_relative(kept, noun)}"
+    if kind == "cards":                       # a filter: the cards kept
+        if said != f"that {noun}":
+            return f"{said} for each of {group}"
+        return group if len(t.children) > 4 else f"the {plural}{where}"
     if kind == "first":                       # the first one (in order), or a value of it
         one = f"the first {noun}{where}" if where.startswith(" ") and not where.startswith((" of", " in", " among")) \
             else f"the first of {group}"

@@ -62,3 +62,19 @@ def test_what_a_filter_refuses(tmp_path, bad, said):
     with pytest.raises(RuleplayError) as exc:
         load(str(p))
     assert said in str(exc.value)
+
+
+def test_max_and_min_leave_a_missing_value_out(tmp_path):
+    """t43: `max(0, max(... if ...))` for a hand keeping nothing stopped the game ("gave no value"); a missing
+    value is left out of max and min, so it is 0; both missing is still missing."""
+    p = tmp_path / "m.yaml"
+    p.write_text(GAME.replace('counters: {seen: {start: 0}}', 'counters: {seen: {start: 0}, top: {start: 5}}')
+                 .replace("set: {seen: 1}", "set: {seen: 1, top: \"max(0, max(c.order for c in s.hand if c.rank == 'Z'))"
+                          " + min(max(c.order for c in s.hand if c.suit == 'C'), 99)\"}")
+                 .replace(GAME.split("points: ")[1].split("\n")[0], '"s.top"'), encoding="utf-8")
+    rules = load(str(p))
+    for seed in range(10):
+        r = play(rules, seed=seed, log=True)
+        hands = next(e for e in r.events if e["event"] == "deal")["hands"]
+        clubs = [[RANKS.index(c[:-1]) + 1 for c in h if c.endswith("C")] for h in hands]   # order: 1 for a 2
+        assert r.scores == [min(max(c), 99) if c else 99 for c in clubs], seed

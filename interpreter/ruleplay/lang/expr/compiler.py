@@ -632,9 +632,9 @@ class Compiler:
             fns = [a.fn for a in args]
             agg = max if name == "max" else min
 
-            def pick(e):
-                vals = [f(e) for f in fns]
-                return None if None in vals else agg(vals)
+            def pick(e):                            # a missing value is left out: max(0, max(... if ...)) is 0
+                vals = [v for f in fns if (v := f(e)) is not None]        # when nothing is kept (t43)
+                return agg(vals) if vals else None
             return Compiled(pick, INT, uses=frozenset().union(*(a.uses for a in args)))
         close = difflib.get_close_matches(name, list(exprwords.USAGE), n=1, cutoff=0.6)
         if name in ("len", "size", "length"):

@@ -492,3 +492,11 @@ match: {end: "hand-number >= 3"}
 """, encoding="utf-8")
     text = sheet_text(load(str(p)))
     assert "Match: ends after a hand when hand-number is at least 3" in text and "the deal passes" not in text
+
+
+def test_a_count_with_a_filter_is_a_number_on_either_side_of_a_comparison():
+    """t43: `passes >= count(x.hand.size > 0 for x in seats if x != last)` read "passes is at least of the players
+    who are not last, the number whose hand has cards"."""
+    with speaking(Vocabulary()):
+        said = say("passes >= count(x.hand.size > 0 for x in seats if x != last)")
+    assert said == "passes is at least the number of players who are not last and whose hand has cards"

@@ -450,8 +450,8 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
         return f"{what} of {said} over {group}"
     rel = _relative(said, noun)
     if len(t.children) > 4:                   # two relative clauses: the second after "of those,"
-        if kind == "count":
-            return f"of the {plural}{among}, the number {rel}"
+        if kind == "count":                   # a number (compared, added): a noun phrase, both clauses in it
+            return f"the number of {plural}{among} and {_relative(said, noun, many=True)}"
         if kind == "any":
             return f"of the {plural}{among}, there is one {rel}"
         return f"of the {plural}{among}, every one is one {rel}"

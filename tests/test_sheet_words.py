@@ -500,3 +500,15 @@ def test_a_count_with_a_filter_is_a_number_on_either_side_of_a_comparison():
     with speaking(Vocabulary()):
         said = say("passes >= count(x.hand.size > 0 for x in seats if x != last)")
     assert said == "passes is at least the number of players who are not last and whose hand has cards"
+
+
+def test_a_field_of_the_first_and_a_zone_named_played():
+    """t42: `first(d.name for d in actor.hand if ...)` read "its name of the first of ..."; a seat zone named
+    `played` was read as a trick's "card in the trick"."""
+    with speaking(Vocabulary()):
+        assert say("first(d.name for d in actor.hand if d.suit == 'H')") == \
+            "the name of the first of the cards in the player's hand whose suit is H"
+    with speaking(Vocabulary(seat_zones=frozenset({"played"}))):
+        assert say("actor.played.size") == "the number of cards in the player's played"
+    with speaking(Vocabulary()):
+        assert say("actor.played") == "the player's card in the trick"

@@ -204,7 +204,7 @@ def _field_words(base: Any, name: str, vocab: Vocabulary, loops: tuple[_Loop, ..
         return None
     if name == "team-seats":
         return f"{whose} side"
-    if name == "played":               # a trick's s.played
+    if name == "played" and name not in vocab.seat_zones:     # a trick's s.played, not a zone so named (t42)
         return f"{whose} card in the trick"
     if whose.count(" ") > 1:           # a compound owner: 'the suit of the top card of the pile'
         return f"the {name} of {whose[:-2]}"
@@ -441,6 +441,8 @@ def _aggregate_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> st
     if kind == "first":                       # the first one (in order), or a value of it
         one = f"the first {noun}{where}" if where.startswith(" ") and not where.startswith((" of", " in", " among")) \
             else f"the first of {group}"
+        if said.startswith(("its ", "their ")):          # a field of it: the name of the first card ...
+            said = "the " + said.split(" ", 1)[1]
         return one if said == f"that {noun}" else f"{said} of {one}"
     if kind in ("sum", "max", "min"):
         what = {"sum": "the total", "max": "the highest", "min": "the lowest"}[kind]

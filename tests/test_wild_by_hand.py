@@ -104,3 +104,28 @@ def test_the_sheet_and_a_wild_rule_reading_more_than_the_hand(tmp_path, capsys):
         sheet_text(_rules(tmp_path))
     err = validate_errors(tmp_path, capsys, GAME.replace("WILD", "card.order == hand-number and meld.size > 0"))
     assert "[deck.wild]: this value may depend only on the card, on options and on hand-number" in err
+
+
+def test_wild_cards_with_best_hand_are_noted(tmp_path, capsys):
+    """t42: a poker game naming the joker wild validated with no word that best-hand ranks it as no card."""
+    from ruleplay.tools.cli import main
+    p = tmp_path / "pk.yaml"
+    p.write_text("""name: pk
+description: Two players, seven cards each; the best poker hand wins; the joker is wild.
+players: 2
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S], jokers: 1, wild: card.joker}
+hand-ranking:
+  categories:
+    - {name: pair, groups: [2]}
+    - {name: high-card}
+zones: {hand: {owner: seat, visibility: owner}, stock: {owner: table, visibility: hidden}}
+deal: {to: hand, count: 7, rest: stock}
+phases:
+  show: {kind: turns, start: [{every-player: [{tell: {best: "best-hand-name(actor.hand)"}}]}]}
+end:
+  - when: "true"
+    winners: {highest: "best-hand(s.hand)"}
+""", encoding="utf-8")
+    assert main(["validate", str(p)]) == 0
+    assert "note [deck.wild]: wild cards stand in for melds only: best-hand and best-hand-name rank a wild card" \
+        in capsys.readouterr().out

@@ -752,6 +752,17 @@ def per_card(ctx: Ctx, path: tuple, want: str, default: Any = None) -> list | No
         return None
 
 
+def _mentions(node, word: str) -> bool:
+    """Does any text of the rule file (its expressions) name `word`?"""
+    if isinstance(node, str):
+        return word in node
+    if isinstance(node, dict):
+        return any(_mentions(v, word) for v in node.values())
+    if isinstance(node, list):
+        return any(_mentions(v, word) for v in node)
+    return False
+
+
 WILD_HANDS = 64        # a `wild` reading hand-number: the hands whose wild cards bound the melds at validation
 
 
@@ -878,6 +889,11 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
     ctx.scope = build_scope(ctx)
     if "wild" in (d.get("deck") or {}):     # over the card alone: the meld finder and its bound read it as a set
         _wild(ctx)
+        if ctx.deck.wild and _mentions(d, "best-hand"):
+            ctx.note(("deck", "wild"), "wild cards stand in for melds only: best-hand and best-hand-name rank a "
+                     "wild card as the card it is (a joker as no card of a combination)",
+                     "rank a hand with a joker by its best stand-in in the file, e.g. the best of best-hand over "
+                     "each card it may be")
 
     table = d.get("table", {})
     direction = _direction(ctx)

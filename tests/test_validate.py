@@ -171,7 +171,7 @@ CASES = {
     "expr-unknown-name-no-guess": (
         edit("chances: card.chances", "chances: foo + 1"),
         "bad.yaml:19:16: error [phases.play.challenge.chances]: in expression 'foo + 1': unknown name 'foo'\n"
-        "    hint: known names: actor, card, dealer, hand-number, hand-size, hand-size-max, hands-total, pile, players, round-burned, round-first, round-plays, ...\n"),
+        "    hint: known names: actor, card, dealer, hand-number, hand-size, hand-size-max, hands-scored, hands-total, pile, players, round-burned, round-first, ...\n"),
     "expr-unknown-field-quoted": (
         edit('{where: "s.stock.size > 0"}', '{where: "s.stok.size > 0"}'),
         "bad.yaml:25:25: error [end[0].winners.where]: in expression 's.stok.size > 0': seat has no field 'stok'\n"

@@ -512,3 +512,9 @@ def test_a_field_of_the_first_and_a_zone_named_played():
         assert say("actor.played.size") == "the number of cards in the player's played"
     with speaking(Vocabulary()):
         assert say("actor.played") == "the player's card in the trick"
+
+
+def test_a_call_in_arithmetic_keeps_its_grouping():
+    """t43: `max(0, s.tricks - 1) * 2` read "the larger of 0 and the player's tricks - 1 times 2"."""
+    with speaking(Vocabulary()):
+        assert say("max(0, s.tricks - 1) * 2") == "(the larger of 0 and the player's tricks - 1) times 2"

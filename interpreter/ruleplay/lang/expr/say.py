@@ -296,7 +296,9 @@ def _cond_words(t: Tree, vocab: Vocabulary, loops: tuple[_Loop, ...]) -> str | N
 
 def _operand(node: Any, said: str) -> str:
     """An operand of arithmetic in brackets where its words would run on into the sum: an aggregate's ("the
-    number of cards whose rank is Q - 4" reads as Q - 4), as any compound's (`_paren`)."""
+    number of cards whose rank is Q - 4" reads as Q - 4), a call's said in words, as any compound's (`_paren`)."""
+    if isinstance(node, Tree) and node.data == "call" and " " in said and not said.startswith("("):
+        return f"({said})"                      # "the larger of 0 and x - 1" times 2 (t43)
     return f"({said})" if isinstance(node, Tree) and node.data == "aggregate" else _paren(node, said)
 
 

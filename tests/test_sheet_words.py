@@ -518,3 +518,26 @@ def test_a_call_in_arithmetic_keeps_its_grouping():
     """t43: `max(0, s.tricks - 1) * 2` read "the larger of 0 and the player's tricks - 1 times 2"."""
     with speaking(Vocabulary()):
         assert say("max(0, s.tricks - 1) * 2") == "(the larger of 0 and the player's tricks - 1) times 2"
+
+
+def test_a_trump_the_options_turn_off_is_not_said_to_win(tmp_path):
+    """t43: with the option off, the sheet said "No trumps. The highest trump wins the trick"."""
+    p = tmp_path / "t.yaml"
+    p.write_text("""name: t
+description: Trumps from the dealer's card, when the option says so.
+players: 2
+options:
+  turned: {type: bool, default: false, description: "turn up the dealer's card for trump"}
+deck: {ranks: [7, 8, 9, 10], suits: [C, D]}
+zones:
+  hand: {owner: seat, visibility: owner}
+  trick: {owner: table, visibility: public}
+  taken: {owner: seat, visibility: public}
+deal: {to: hand, count: 4}
+phases:
+  play: {kind: trick, from: hand, to: trick, won-to: taken, follow: suit,
+         trump: "dealer.hand.top.suit if turned else 'none'"}
+""", encoding="utf-8")
+    text = sheet_text(load(str(p)))
+    assert "No trumps. The highest card of the suit led wins the trick" in text and "highest trump" not in text
+    assert "The highest trump wins the trick" in sheet_text(load(str(p), {"turned": True}))

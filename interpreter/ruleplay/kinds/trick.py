@@ -1554,6 +1554,7 @@ def describe(spec: dict, phase=None) -> str:
                  " holding none, with a trump; a player who cannot win it with a trump must still play a trump"
                  " if they have one.")
     trump = getattr(phase, "trump_const", None) if phase is not None else None
+    none = False
     from_lead = formula(spec["trump-from-lead"]) if getattr(phase, "trump_from_lead", None) is not None else None
     if phase is not None and getattr(phase, "trump_fn", None) is not None:
         when = "the phase starts" if phase.deferred else "the hand starts"
@@ -1570,10 +1571,12 @@ def describe(spec: dict, phase=None) -> str:
         from_lead = None
     else:
         text += " No trumps."
+        none = True                      # an expression the options fold to no trump: no trump is said below
     order = spec.get("order", "rank")
     order = order if isinstance(order, str) and " " not in order else formula(order)
-    text += ((" The highest trump wins the trick, else the highest card of the suit led" if trump or
-              spec.get("trump", "none") != "none" else " The highest card of the suit led wins the trick") +
+    trumps = trump or (not none and spec.get("trump", "none") != "none")
+    text += ((" The highest trump wins the trick, else the highest card of the suit led" if trumps
+              else " The highest card of the suit led wins the trick") +
              f" (order: {order}; the {'last' if spec.get('ties') == 'last' else 'first'} played wins a tie).")
     lead, play = (formula(spec[k]) if k in spec else "yes" for k in ("lead-allowed", "play-allowed"))
     if lead != "yes":                   # "yes": the options leave no restriction

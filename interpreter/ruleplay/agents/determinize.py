@@ -118,7 +118,17 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
     n = rules.players
     suit = dict(zip(rules.deck.names, rules.deck.suit))
     known = set(rules.deck.names)
-    follow = any(getattr(ph, "follow", False) for ph in rules.phases)
+    # who showed a void by not following: by the trick's own suits (a left bower is a trump, t42), and not at all
+    # where a card may be played off suit by the rules (an excuse) or the suit to follow is named
+    tricks = [ph for ph in rules.phases if getattr(ph, "follow", False)]
+    follow = bool(tricks) and not any(getattr(ph, "excuse_fn", None) is not None or
+                                      getattr(ph, "suitless_lead", None) is not None for ph in tricks)
+    suited = next((ph for ph in tricks if getattr(ph, "suit_fn", None) is not None), None)
+    index = {name: c for c, name in reversed(list(enumerate(rules.deck.names)))}
+    trump: str | None = None
+
+    def suit_of(name: str) -> str | None:
+        return suit[name] if suited is None else suited.suit_under(index[name], trump)
     hand_zone = rules.deal.to.name
     rest_zone = rules.deal.rest.name if rules.deal.rest is not None else None
     k = Knowledge(me, len(starts), deal["dealer"], totals[-1] if totals else None, deal["hands"], deal["rest"],
@@ -165,6 +175,8 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
 
     for ev in k.events[1:]:
         m = meaning(ev)
+        if ev.get("event") == "trump":       # the hand's trump, for the suits a `suit` rule gives
+            trump = ev.get("suit")
         last, drew = drew, None
         if m in ("plays", "follows"):
             seat, card = ev["seat"], ev["card"]
@@ -180,7 +192,7 @@ def knowledge(rules, me: int, events: list[dict]) -> Knowledge:
             if last is not None and last[0] == seat:
                 last[3] = card
             if m == "follows" and follow and trick:
-                led, s = suit[trick[0]], suit[card]
+                led, s = suit_of(trick[0]), suit_of(card)
                 if led is not None and s is not None and s != led:
                     k.voids[seat].add(led)
             trick.append(card)

@@ -380,6 +380,20 @@ class Trick:
             got = by[trump] = [self.points_fn(probe) for probe.card in range(len(self.points))]
         return self.points if got is None else got
 
+    def suit_under(self, card: int, trump: str | None) -> str | None:
+        """A card's suit for following under `trump`, from its `suit` rule read on the card alone (a left
+        bower: the trump's), for a search's reading of who showed a void (agents/determinize.py); None when
+        it has none, or the rule reads more of the game than the card and the trump."""
+        if self.suit_fn is None:
+            return None
+        probe = _TrumpProbe(trump)
+        probe.card = card
+        try:
+            v = self.suit_fn(probe)
+        except Exception:                       # noqa: BLE001 - a rule that reads the table: no reading here
+            return None
+        return None if v in (None, "none") else str(v).upper()
+
     def offers(self, space) -> list[int]:
         """A card, and the trick winner's yes or no to a choice (`choices`)."""
         return space.card_actions() + ([space.NO, space.YES] if self.choices or self.lead_choices or self.declare

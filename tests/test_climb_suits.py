@@ -94,3 +94,23 @@ def test_a_referee_over_random_games(tmp_path):
                 if last is not None and len(last) == len(cards):
                     assert top > max(_value(c) for c in last), (seed, last, cards)
                 last = cards
+
+
+def test_the_first_play_must_hold_the_three_of_diamonds(tmp_path):
+    """`first-play: "card.name == '3D'"` (Big Two; t43): the holder of 3D leads a play holding it (3D alone, or a
+    pair or run with it), not any other; later plays are free."""
+    p = tmp_path / "first.yaml"
+    p.write_text(GAME.replace("    end: first-out\n", "    end: first-out\n    first-play: \"card.name == '3D'\"\n"
+                              "    first: \"any(c.name == '3D' for c in s.hand)\"\n"), encoding="utf-8")
+    g = ruleplay.Game(load(str(p)))
+    s = g.new_initial_state(seed=1, deal=Deal([["9D", "JD", "KD", "QS", "AS"], ["3D", "3C", "4C", "5D", "8C"],
+                                               ["6S", "7S", "9H", "10H", "2H"]], dealer=2))
+    assert s.current_player() == 1
+    assert offered(s) == ["3", "3 3", "3 4 5"]
+    rules = g.rules
+    for seed in range(30):
+        r = play(rules, seed=seed, log=True)
+        first = next(e for e in r.events if e["event"] == "climb")
+        holds = next(e for e in r.events if e["event"] == "deal")["hands"]
+        if any("3D" in h for h in holds):
+            assert "3D" in first["cards"], (seed, first)

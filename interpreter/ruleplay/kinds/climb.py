@@ -79,6 +79,9 @@ SCHEMA = phase_schema("climb", {
                              "from the dealer's left where it holds).", "default": "left-of-dealer", **EXPR},
     "end": {"description": "When the hand ends: all-but-one (one seat is left holding cards) or first-out.",
             "default": "all-but-one", **EXPR},
+    "first-play": {"description": "Bool over `card`: the hand's first play must hold a card for which it holds "
+                                   "(Big Two's 3D, Tien Len's 3S, with `first` naming its holder); lifted when no "
+                                   "play would.", **EXPR},
     **WILD_SCHEMA,
     **KICK_SCHEMA,
 }, ["from", "to"])
@@ -88,7 +91,7 @@ EXAMPLES = {"from": {"examples": ["hand"]}, "to": {"examples": ["pile"]}, "clear
             "runs-of/pairs": {"examples": [2, 3]}, "runs-of/triples": {"examples": [2]},
             "runs-of/fours": {"examples": [2]}, "equal": {"examples": ["no", "skips"]},
             "clears": {"examples": ["card.rank == '2'"]}, "first": {"examples": ["s.standing == players"]},
-            "end": {"examples": ["all-but-one", "first-out"]}, "before": {"examples": ["score"]}, **WILD_EXAMPLES, **KICK_EXAMPLES}
+            "end": {"examples": ["all-but-one", "first-out"]}, "first-play": {"examples": ["card.name == '3D'"]}, "before": {"examples": ["score"]}, **WILD_EXAMPLES, **KICK_EXAMPLES}
 # the event kinds it logs, with the fields that hide cards (visibility.seat_event); replay checks logs against them
 # what the kind keeps on the table (Table's fields, made for n seats): each seat's finishing place this hand
 FIELDS = {"places": lambda n: [0] * n}
@@ -156,6 +159,7 @@ class Climb:
     rank_value: dict = field(default_factory=dict)     # rank -> its lowest value in `order` (a wild card's stand-in)
     bomb_size: list = field(default_factory=list)       # per combination: its size when it is a bomb, else 0
     suited: bool = False                   # the order ranks some rank's cards apart (by suit): a play may be raised
+    first_play: list | None = None         # `first-play`, per card: the hand's first play must hold such a card
 
     @property
     def action_labels(self) -> list[str]:
@@ -341,6 +345,7 @@ class _Run:
             self.last: int | None = None
             self.passed: set[int] = set()
             self.kicking: tuple | None = None    # a play whose kickers are being asked: (action, body, value, taken)
+            self.opened = False                  # a play has been made this hand (`first-play` holds until then)
         equal, locks, end, places = self.equal, self.locks, self.end, t.places
         kicking = self.kicking if resume else None
         out_count, seat, top, last, passed = self.out_count, self.seat, self.top, self.last, self.passed
@@ -354,6 +359,8 @@ class _Run:
                 seat = self.next_holding(seat)
                 continue
             legal = self.offer(seat, top, equal) if kicking is None else [kicking[:3]]   # leading: a single at least
+            if not self.opened and ph.first_play is not None and kicking is None:
+                legal = [x for x in legal if any(ph.first_play[c] for c in x[1])] or legal
             acts = [a for a, _, _ in legal] + ([] if top is None else [t.space.PASS])
             if kicking is not None:
                 a = kicking[0]
@@ -373,6 +380,7 @@ class _Run:
                 seat = self.next_holding(seat)
                 continue
             cards, value = next((cs, v) for x, cs, v in legal if x == a)
+            self.opened = True
             combo = ph.combos[a - self.base]
             if combo.kick[1]:
                 self.out_count, self.seat, self.top, self.last, self.passed = out_count, seat, top, last, passed
@@ -455,8 +463,9 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Climb | None:
     clears = ctx.expr(path + ("clears",), X.BOOL, card_scope(ctx.scope)) if "clears" in spec else None
     end = word_rule(ctx, path + ("end",), ENDS, "all-but-one")
     first_mode, first_fn = ctx.first_seat(path + ("first",))
+    first_play = per_card(ctx, path + ("first-play",), X.BOOL) if "first-play" in spec else None
     if None in (src, dest, order, equal, locks, end) or ("clear-to" in spec and cleared_to is None) \
-            or ("clears" in spec and clears is None):
+            or ("clears" in spec and clears is None) or ("first-play" in spec and first_play is None):
         return None
     widths = {WIDTHS[k]: v for k, v in (spec.get("runs-of") or {}).items() if k in WIDTHS and isinstance(v, int)}
     wild = compile_wild(ctx, path)
@@ -488,7 +497,8 @@ def compile(ctx: Ctx, path: tuple, name: str) -> Climb | None:
     return Climb(name, src, dest, cleared_to, list(order), combos, equal, locks.fn, clears.fn if clears else None,
                  first_mode, first_fn, end, spec.get("description", ""), dict(spec), fixed, bombs, wild, low,
                  [c.size if not c.run and not c.kick[1] and c.size in bombs else 0 for c in combos],
-                 len({(ctx.deck.rank[c], v) for c, v in enumerate(order)}) > len(set(ctx.deck.rank)))
+                 len({(ctx.deck.rank[c], v) for c, v in enumerate(order)}) > len(set(ctx.deck.rank)),
+                 [bool(x) for x in first_play] if first_play is not None else None)
 
 
 def _fixed(ctx: Ctx, path: tuple, words: tuple, default: str):
@@ -610,6 +620,8 @@ def describe(spec: dict, phase=None) -> str:
                "player holding cards leads.")
     if "clears" in spec and fixed.get("clears") is not False:
         out.append(f"A play clears the pile at once when, for its top card, {formula(spec['clears'])}.")
+    if "first-play" in spec:
+        out.append(f"The hand's first play must hold a card for which {formula(spec['first-play'])}.")
     end = value("end", "all-but-one")
     out.append("Players are ranked in the order they go out; " +
                ("the first out ends the hand." if end == "first-out" else

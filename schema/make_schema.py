@@ -83,6 +83,8 @@ schema = {
       "order": s("The rank order combinations count by: a name from deck.orders, or 'rank' (the deck's ranks as listed, low to high).", default="rank"),
       "ace-low": {"type": "boolean", "default": False,
                   "description": "In a run, the highest rank may also play below the lowest (A-2-3-4-5); such a run counts by its top card (the 5)."},
+      "wild": {"type": ["string", "boolean"], "default": False, "examples": ["card.joker", "card.rank == '2'"],
+               "description": "Wild cards for best-hand: a condition over `card` (and options); each wild card in a hand (at most 4) stands for whatever card makes the best hand (a joker completing four aces, a flush or a straight). Not with `low`."},
       "low": {"type": "boolean", "default": False,
               "description": "Lowball: the lowest hand wins. Of the cards given, the `size` that make the lowest hand (as the categories rank it) count, and best-hand scores a lower hand higher, so the highest score still wins. Ace-to-five low (Razz): ace lowest in the order, categories pairs and worse then high-card, no runs or flushes listed."},
       "categories": {"type": "array", "minItems": 1, "maxItems": 50,

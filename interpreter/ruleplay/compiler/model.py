@@ -887,13 +887,16 @@ def compile_rules(res: Resolved, players: int | None, *, kinds: Mapping[str, Any
     if ctx.errors:
         raise RuleplayError(ctx.errors)
     ctx.scope = build_scope(ctx)
+    if ctx.ranking is not None and (d.get("hand-ranking") or {}).get("wild") not in (None, False):
+        wild = per_card(ctx, ("hand-ranking", "wild"), X.BOOL)     # best-hand's wild cards: over the card alone
+        ctx.ranking.wild = frozenset(c for c, v in enumerate(wild or ()) if v)
+        ctx.ranking.card_names = list(ctx.deck.names)
     if "wild" in (d.get("deck") or {}):     # over the card alone: the meld finder and its bound read it as a set
         _wild(ctx)
-        if ctx.deck.wild and _mentions(d, "best-hand"):
+        if ctx.deck.wild and _mentions(d, "best-hand") and not (d.get("hand-ranking") or {}).get("wild"):
             ctx.note(("deck", "wild"), "wild cards stand in for melds only: best-hand and best-hand-name rank a "
                      "wild card as the card it is (a joker as no card of a combination)",
-                     "rank a hand with a joker by its best stand-in in the file, e.g. the best of best-hand over "
-                     "each card it may be")
+                     "name them for best-hand too: hand-ranking: {wild: card.joker}")
 
     table = d.get("table", {})
     direction = _direction(ctx)

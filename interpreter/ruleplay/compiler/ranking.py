@@ -28,13 +28,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 from ruleplay.errors import GameError, did_you_mean, one_of
 from ruleplay.lang.expr.parse import MAX_VALUE
 
 MAX_SCORE = MAX_VALUE          # scores are ints of the expression language
 MAX_SIZE = 10                  # cards in a hand
+MAX_WILD = 4                   # wild cards of one hand that stand in (every choice of what they are is tried)
 MAX_CATEGORIES = 50
 MEMO_LIMIT = 200_000           # evaluations kept; past that, the memo starts again
 MAX_LOW_CARDS = 12             # a low hand (`low: true`) is found among at most this many cards (every set of
@@ -81,6 +82,8 @@ class Ranking:
     low: bool = False                 # lowball: the hand that ranks lowest among the categories is the best
     order_name: str = "order"
     rank_names: list[str] = field(default_factory=list)   # value - 1 -> rank name, for words
+    wild: frozenset = frozenset()     # `wild`: cards that stand for whatever makes the best hand
+    card_names: list[str] = field(default_factory=list)   # card -> name, for the sheet's words about wild cards
     memo: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -95,6 +98,8 @@ class Ranking:
         """(score, category index) of the best hand among `cards` (card ids); (0, -1) when none matches."""
         if self.low:
             return self._lowest(cards)
+        if self.wild and any(c in self.wild for c in cards):
+            return self._best_wild(cards)
         values, suit_of, size = self.values, self.suit_of, self.size
         vals = sorted([values[c] for c in cards if values[c]], reverse=True)
         key: Any = tuple(vals)
@@ -112,6 +117,33 @@ class Ranking:
         got = self.memo.get(key)
         if got is None:
             got = self._evaluate(vals, suited or [])
+            if len(self.memo) >= MEMO_LIMIT:
+                self.memo.clear()
+            self.memo[key] = got
+        return got
+
+    def _best_wild(self, cards) -> tuple[int, int]:
+        """`best` of cards some of which are wild (up to MAX_WILD count): the best hand over every choice of the
+        ranks they stand for, and in a flush the suit they join (each a rank that suit lacks)."""
+        values, suit_of, size, wild = self.values, self.suit_of, self.size, self.wild
+        w = min(MAX_WILD, sum(1 for c in cards if c in wild))
+        vals = sorted([values[c] for c in cards if c not in wild and values[c]], reverse=True)
+        by_suit: dict[int, list[int]] = {}
+        if self.suited:
+            for c in cards:
+                s = suit_of[c]
+                if c not in wild and s is not None and values[c]:
+                    by_suit.setdefault(s, []).append(values[c])
+        suits = sorted(tuple(sorted(v, reverse=True)) for v in by_suit.values() if len(v) + w >= size)
+        key = ("wild", w, tuple(vals), tuple(suits))
+        got = self.memo.get(key)
+        if got is None:
+            got = (0, -1)
+            for subs in combinations_with_replacement(range(self.ranks, 0, -1), w):
+                both = sorted(vals + list(subs), reverse=True)
+                suited = [sorted(list(sv) + list(subs), reverse=True) for sv in suits
+                          if len(set(subs)) == w and not set(subs) & set(sv)]    # a flush holds each card once
+                got = max(got, self._evaluate(both, suited))
             if len(self.memo) >= MEMO_LIMIT:
                 self.memo.clear()
             self.memo[key] = got
@@ -227,6 +259,10 @@ class Ranking:
                       "play lowest, below the lowest rank, and the run then counts by its top card" if self.ace_low
                       else "") + ". Equal combinations compare by their groups' ranks (bigger groups first), a "
                      "run by its top card, then the other cards from the highest down; equal hands tie.")
+        if self.wild:
+            names = " ".join(dict.fromkeys(self.card_names[c] for c in sorted(self.wild))) if self.card_names else ""
+            lines.append(f"  Wild cards{f' ({names})' if names else ''}: each stands for whatever card makes the best "
+                         f"hand (at most {MAX_WILD} in a hand).")
         return "\n".join(lines) + "\n"
 
 
@@ -388,6 +424,9 @@ def compile_ranking(ctx, deck) -> Ranking | None:
                                 fixed[0] if fixed else (), recount, fixed[1] if fixed else (), words))
     ace_low = bool(spec.get("ace-low", False))
     low = spec.get("low", False) is True
+    if low and spec.get("wild") not in (None, False):
+        ctx.error(path + ("wild",), "wild cards stand in for the best hand, not for a low one",
+                  "remove wild, or low", value=True)
     if low and out and (out[-1].groups or out[-1].run or out[-1].same_suit) and len(ctx.errors) == errors:
         ctx.error(path + ("categories",), "a low ranking needs a last category that any cards make: the hands "
                   "that make none of the others are the low ones", "end the list with {name: high-card}")

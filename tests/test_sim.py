@@ -265,3 +265,9 @@ match:
     assert rep["shared_wins"] == 0 and rep["no_winner"] == 0
     wins = [w["wins"] for w in rep["win_rate"]]
     assert wins[0] == wins[2] and wins[1] == wins[3] and wins[0] + wins[1] == 60
+
+
+def test_a_slow_runs_rate_is_not_said_as_zero():
+    """t43: a run of 0.4 games a second was reported as "(0 games/s)"."""
+    from ruleplay.tools.sim import _rate
+    assert _rate(0.43) == "0.4" and _rate(3.0) == "3.0" and _rate(12.6) == "13"

@@ -389,6 +389,11 @@ def _simulate_ray(tasks: list[Task], seed: int, address: str | None, aggs: list,
     return aggs
 
 
+def _rate(per_second: float) -> str:
+    """Games a second as a person reads it: whole numbers, and a slow run's tenths (0.4, not 0: t43)."""
+    return f"{per_second:.0f}" if per_second >= 10 else f"{per_second:.1f}"
+
+
 class Progress:
     """A progress bar on a terminal (rich), nothing otherwise."""
 
@@ -761,7 +766,7 @@ def cmd_sim(args, sets: dict) -> int:
         write_csv(report_rows(rep), ("section", "measure", "seat", "statistic", "value"), args.csv)
     else:
         head = (f"{rules.title} ({rules.name}): {agg.games} games, seed {args.seed}, {_jobs_text(args)}, "
-                f"{secs:.1f} s ({agg.games / secs:.0f} games/s)")
+                f"{secs:.1f} s ({_rate(agg.games / secs)} games/s)")
         write_report(rep, head, sys.stdout)
     if args.plot:
         plot([rules.name], [agg], args.plot)

@@ -518,3 +518,14 @@ def test_a_dealer_s_unseen_discard_is_no_card_played_in_a_sample():
     failed = sum(int(n.split("(")[-1].rstrip(")")) for n in notes if NO_DEAL in n)
     decisions = sum(int(n.split(" of ")[1].split()[0]) for n in notes if " of " in n)
     assert decisions == 0 or failed <= decisions // 10
+
+
+def test_settling_counts_only_the_actions_offered_now():
+    """t41: a tree reused at a set chosen card by card held a child of an action not offered now, the list of
+    visits came out one short and the search stopped with an IndexError; only the offered actions count."""
+    from ruleplay.agents.ismcts import Node, _settled
+    root = Node(0, children={7: Node(0, visits=5)})          # 7: an action of the earlier step, not offered now
+    assert _settled(root, [3], 10)                            # one action offered: nothing to weigh
+    assert not _settled(root, [3, 4], 10)                     # neither tried yet: not settled
+    root.children[3] = Node(0, visits=12)
+    assert _settled(root, [3, 4], 5) and not _settled(root, [3, 4], 12)

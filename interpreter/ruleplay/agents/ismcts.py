@@ -562,7 +562,7 @@ class ISMCTSBot(Bot):
                 ok = self.iterate(space, k, slots, root, actions)
             if not ok:
                 break
-            if _settled(root, len(actions), budget - done - 1):
+            if _settled(root, actions, budget - done - 1):
                 break
         offered = set(actions)
         tried = [kv for kv in root.children.items() if kv[0] in offered]
@@ -588,11 +588,12 @@ class ISMCTSBot(Bot):
         return node
 
 
-def _settled(root: Node, choices: int, left: int) -> bool:
-    """The most visited action stays the most visited whatever the `left` iterations do (so stopping
-    now plays the same action as going on)."""
-    visits = sorted([nd.visits for nd in root.children.values()] + [0] * (choices - len(root.children)))
-    return visits[-1] > visits[-2] + left
+def _settled(root: Node, actions: list[int], left: int) -> bool:
+    """The most visited of `actions` stays the most visited whatever the `left` iterations do (so stopping
+    now plays the same action as going on). A reused tree may hold children of actions not offered now
+    (a set chosen card by card): only the offered count (t41: they made the list too short, an IndexError)."""
+    visits = sorted(root.children[a].visits if a in root.children else 0 for a in actions)
+    return len(visits) < 2 or visits[-1] > visits[-2] + left
 
 
 def _ucb(nd: Node) -> float:

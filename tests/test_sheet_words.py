@@ -541,3 +541,35 @@ phases:
     text = sheet_text(load(str(p)))
     assert "No trumps. The highest card of the suit led wins the trick" in text and "highest trump" not in text
     assert "The highest trump wins the trick" in sheet_text(load(str(p), {"turned": True}))
+
+
+def test_a_legal_the_options_switch_off_and_a_word_standing_for_a_card(tmp_path):
+    """t41: with the option off the sheet said "only where yes"; a defined word standing for a card was given an
+    article ("the t is not a joker")."""
+    p = tmp_path / "aces.yaml"
+    p.write_text("""name: aces
+description: Players play cards; with must-ace only aces.
+players: 2
+options:
+  must-ace: {type: bool, default: false, description: "only aces may be played"}
+deck: {ranks: [2, 3, A], suits: [C, D]}
+define:
+  t: {expr: "pile.top", description: "the card on top of the pile"}
+zones: {hand: {owner: seat, visibility: owner}, pile: {owner: table, visibility: public}}
+deal: {to: hand, count: 3}
+phases:
+  play:
+    kind: turns
+    until: "all(x.hand.empty for x in seats)"
+    moves:
+      play:
+        choose: {card: hand}
+        legal: "not must-ace or card.rank == 'A'"
+        do: [{move: {from: hand, to: pile}}]
+      skip:
+        if: "pile.size > 0 and not t.joker"
+        do: []
+""", encoding="utf-8")
+    text = sheet_text(load(str(p)))
+    assert "only where yes" not in text and "the player chooses a card from the player's hand (card); then" in text
+    assert "Move 'skip', when the pile has cards, and t is not a joker:" in text and "the t " not in text

@@ -891,7 +891,7 @@ def describe(spec: dict, phase=None) -> str:
             + (f", when {formula(m['if'])}" if "if" in m else "") + ": "
         line += ("the player chooses " + " and ".join(parts) if parts else "the player may simply do it")
         with shadowing(NAMES.get(k, k) for k in (m.get("choose") or {})):     # a chosen `target` is not an option
-            if "legal" in m:
+            if "legal" in m and formula(m["legal"]) != "yes":        # options that leave no rule: not said
                 line += f", only where {formula(m['legal'])}"
             done = say_effects(m.get("do"))
             out.append(line + (f"; then {done}." if done else "; nothing else happens (the turn passes).") +

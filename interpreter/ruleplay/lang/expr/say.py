@@ -160,8 +160,9 @@ def _words(t: Any, vocab: Vocabulary, loops: tuple[_Loop, ...] = ()) -> str | No
 
 
 def _the(text: str) -> str:
-    """A zone or name as the object of a phrase: 'pile' -> 'the pile', 'the player's hand' unchanged."""
-    return text if " " in text or text[:1].isdigit() else f"the {text}"
+    """A zone or name as the object of a phrase: 'pile' -> 'the pile', 'the player's hand' unchanged, and a
+    file's own defined word as it is named (t41: "the t is not a joker")."""
+    return text if " " in text or text[:1].isdigit() or text in _current.get().words else f"the {text}"
 
 
 def _paren(node: Any, said: str) -> str:

@@ -36,7 +36,7 @@ BMN = (RULESETS / "beggar-my-neighbour.yaml").read_text(encoding="utf-8")
 # Seeds of one option combination stop once their reference games have played this many actions
 # (after at least MIN_SEEDS): a Black Maria match to a target of thousands is about 10,000 actions, a
 # Hearts match to 100 about 500, so a long match plays fewer seeds and a short one all of them.
-ACTIONS_PER_COMBINATION = 25_000
+ACTIONS_PER_COMBINATION = 20_000
 MIN_SEEDS = 3
 
 
@@ -96,7 +96,7 @@ def test_every_generated_ruleset_plays_as_the_interpreter(name):
         except RuleplayError:
             continue                              # a combination its constraints refuse
         bots = [rng.choice(["random", "lowest", "smart"]) for _ in range(rules.players)]
-        both_ways(rules, [rng.randrange(10**6) for _ in range(25)], bots, budget=ACTIONS_PER_COMBINATION)
+        both_ways(rules, [rng.randrange(10**6) for _ in range(20)], bots, budget=ACTIONS_PER_COMBINATION)
 
 
 @pytest.mark.parametrize("name", [n for n in builtin_names() if n not in GENERATED][:6])

@@ -981,8 +981,8 @@ class _Run:
             led, first = suit(plays[0][1]), 0
         else:                               # the suit named, or the card that set it decides from its place on
             led = self.led_suit(plays)
-            first = 0 if self.named is not None or led is None else \
-                next(i for i, p in enumerate(plays) if p[1] == self.led_card(plays))
+            lead = None if self.named is not None or led is None else self.led_card(plays)
+            first = 0 if lead is None else next(i for i, p in enumerate(plays) if p[1] == lead)
         best = plays[first]
         for i, p in enumerate(plays):
             if i != first and self.beats(p[1], best[1], led, suit):
